@@ -1,0 +1,73 @@
+/**
+ * Builds the Fastify instance: plugins, error handler, features and, when built, the web app.
+ * Listening and shutdown live in index.ts so tests can build a fresh app and use inject.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createHmac } from 'node:crypto';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { errorBodySchema } from './errors';
+import { captchaRoutes } from './features/captcha/routes';
+import { newsletterRoutes } from './features/newsletter/routes';
+import { siteRoutes } from './features/site/routes';
+import { loggerOptions } from './logger';
+import { installErrorHandler } from './plugins/errorHandler';
+import { installSecurityHeaders } from './plugins/security';
+import { registerWeb } from './plugins/web';
+import { messages } from '../shared/messages';
+import './types';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Overrides config.logLevel (tests pass 'silent'). */
+  logLevel?: Config['logLevel'];
+}
+
+export async function buildApp({ config, database, logLevel }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(logLevel ?? config.logLevel),
+    trustProxy: !config.loopbackOnly,
+    bodyLimit: 1024 * 1024,
+    // Drop unknown properties instead of failing, and never coerce types of a JSON body.
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: false, allErrors: false } },
+  });
+  app.decorate('config', config);
+  app.decorate('database', database);
+
+  installErrorHandler(app);
+  installSecurityHeaders(app, config);
+  app.addSchema(errorBodySchema);
+
+  await app.register(fastifyCookie, {
+    secret: createHmac('sha256', config.jwtSecret).update('cookie-signing').digest('base64url'),
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      Object.assign(new Error(messages.tooManyRequests(Math.ceil(context.ttl / 1000))), { statusCode: 429 }),
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Ogba Dispatch API', version: '1.0.0' },
+      components: {
+        securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' } },
+      },
+    },
+  });
+
+  await app.register(siteRoutes);
+  await app.register(captchaRoutes);
+  await app.register(newsletterRoutes);
+
+  if (config.webRoot) await registerWeb(app, config.webRoot);
+  else
+    app.setNotFoundHandler((_request, reply) =>
+      reply.code(404).send({ error: { field: 'alert', message: messages.notFound } }),
+    );
+
+  return app;
+}

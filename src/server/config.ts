@@ -1,0 +1,153 @@
+/**
+ * The only reader of process.env (DESIGN.md §4). Every variable is read and checked once
+ * at start-up; a bad value stops the server with a message naming the variable
+ * (the pattern of Epic Stack's env.server).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Configuration error: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** hCaptcha's published test keys: the widget always passes and the verifier accepts its token. */
+export const HCAPTCHA_TEST_SITEKEY = '10000000-ffff-ffff-ffff-000000000001';
+export const HCAPTCHA_TEST_SECRET = '0x0000000000000000000000000000000000000000';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  jwtSecret: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  opsEmail: string | null;
+  hcaptcha: { siteKey: string; secret: string; verifyUrl: string; scriptUrl: string };
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  logLevel: LogLevel;
+  /** The built single-page app; null when the server runs as an API only (tests, dev). */
+  webRoot: string | null;
+  /** True when the server listens only on loopback: the dev mailbox is allowed then. */
+  loopbackOnly: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function text(env: Env, name: string): string | null {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+function url(env: Env, name: string, fallback: string | null, protocols: string[]): string | null {
+  const value = text(env, name) ?? fallback;
+  if (value === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(name, `must be a URL (got "${value}")`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function port(env: Env, name: string, fallback: number): number {
+  const value = text(env, name);
+  if (value === null) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) > 65535) {
+    throw new ConfigError(name, `must be a port number from 0 to 65535 (got "${value}")`);
+  }
+  return Number(value);
+}
+
+function emailAddress(env: Env, name: string, fallback: string | null): string | null {
+  const value = text(env, name) ?? fallback;
+  if (value === null) return null;
+  if (!/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value.replace(/^.*<(.+)>$/, '$1'))) {
+    throw new ConfigError(name, `must be an e-mail address (got "${value}")`);
+  }
+  return value;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+/** Reads the JWT secret from the environment, or generates one once into DATA_DIR. */
+function jwtSecret(env: Env, dataDir: string): string {
+  const given = text(env, 'JWT_SECRET');
+  if (given !== null) {
+    if (given.length < 32) throw new ConfigError('JWT_SECRET', 'must be at least 32 characters long');
+    return given;
+  }
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const listenPort = port(env, 'PORT', 3000);
+  const host = text(env, 'HOST') ?? '127.0.0.1';
+  const dataDir = path.resolve(cwd, text(env, 'DATA_DIR') ?? './data');
+  const publicUrl = url(env, 'PUBLIC_URL', `http://localhost:${listenPort}`, ['http:', 'https:'])!;
+
+  const logLevel = (text(env, 'LOG_LEVEL') ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+
+  const googleClientId = text(env, 'GOOGLE_CLIENT_ID');
+  const googleClientSecret = text(env, 'GOOGLE_CLIENT_SECRET');
+  if (googleClientId && !googleClientSecret) {
+    throw new ConfigError('GOOGLE_CLIENT_SECRET', 'must be set when GOOGLE_CLIENT_ID is set');
+  }
+
+  const webRootValue = text(env, 'WEB_ROOT');
+  return {
+    port: listenPort,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl: url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']),
+    redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),
+    jwtSecret: jwtSecret(env, dataDir),
+    smtpUrl: url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']),
+    mailFrom: emailAddress(env, 'MAIL_FROM', 'Ogba Dispatch <no-reply@ogbadispatch.ng>')!,
+    opsEmail: emailAddress(env, 'OPS_EMAIL', null),
+    hcaptcha: {
+      siteKey: text(env, 'HCAPTCHA_SITEKEY') ?? HCAPTCHA_TEST_SITEKEY,
+      secret: text(env, 'HCAPTCHA_SECRET') ?? HCAPTCHA_TEST_SECRET,
+      verifyUrl: url(env, 'HCAPTCHA_VERIFY_URL', 'https://api.hcaptcha.com/siteverify', ['http:', 'https:'])!,
+      scriptUrl: url(env, 'HCAPTCHA_SCRIPT_URL', 'https://js.hcaptcha.com/1/api.js', ['http:', 'https:'])!,
+    },
+    google:
+      googleClientId && googleClientSecret
+        ? {
+            clientId: googleClientId,
+            clientSecret: googleClientSecret,
+            issuer: url(env, 'GOOGLE_ISSUER', 'https://accounts.google.com', ['http:', 'https:'])!,
+          }
+        : null,
+    logLevel,
+    webRoot: webRootValue === null ? path.resolve(cwd, 'dist/web') : webRootValue === 'none' ? null : path.resolve(cwd, webRootValue),
+    loopbackOnly: isLoopback(host),
+  };
+}

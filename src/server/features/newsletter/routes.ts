@@ -1,0 +1,38 @@
+/** POST /api/newsletter {email}: stores the subscription of a browser that passed the captcha. */
+import type { FastifyInstance } from 'fastify';
+import type { MessageResponse } from '../../../shared/api';
+import { newsletterForm } from '../../../shared/forms';
+import { messages } from '../../../shared/messages';
+import type { FormValues } from '../../../shared/validation';
+import { errorResponses } from '../../errors';
+import { requireCaptchaPass } from '../../plugins/captcha';
+import { checkForm, formBodySchema } from '../../plugins/forms';
+import { sourcePathOf } from '../../plugins/request';
+import { subscribeNewsletter } from './service';
+
+export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: FormValues<typeof newsletterForm> }>(
+    '/api/newsletter',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      preValidation: checkForm(newsletterForm),
+      preHandler: requireCaptchaPass,
+      schema: {
+        tags: ['newsletter'],
+        summary: 'Subscribe to the newsletter',
+        body: formBodySchema(newsletterForm),
+        response: {
+          200: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request): Promise<MessageResponse> => {
+      await subscribeNewsletter(app.database.db, {
+        email: request.body.email,
+        sourcePath: sourcePathOf(request),
+      });
+      return { message: messages.subscribed };
+    },
+  );
+}

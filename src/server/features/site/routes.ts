@@ -1,0 +1,72 @@
+/** Run-time configuration for the browser, health checks, robots.txt and sitemap.xml. */
+import type { FastifyInstance } from 'fastify';
+import type { PublicConfig } from '../../../shared/api';
+import { publicPaths } from '../../../shared/routes';
+
+export async function siteRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'What the browser needs at run time',
+        response: {
+          200: {
+            type: 'object',
+            required: ['captcha', 'googleSignIn'],
+            properties: {
+              captcha: {
+                type: 'object',
+                required: ['siteKey', 'scriptUrl'],
+                properties: { siteKey: { type: 'string' }, scriptUrl: { type: 'string' } },
+              },
+              googleSignIn: { type: 'boolean' },
+            },
+          },
+        },
+      },
+    },
+    async (_request, reply): Promise<PublicConfig> => {
+      reply.header('cache-control', 'no-cache');
+      return {
+        captcha: { siteKey: app.config.hcaptcha.siteKey, scriptUrl: app.config.hcaptcha.scriptUrl },
+        googleSignIn: app.config.google !== null,
+      };
+    },
+  );
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await app.database.ping();
+      return { status: 'ok' };
+    } catch (err) {
+      request.log.error({ err }, 'database not reachable');
+      return reply.code(503).send({ error: { field: 'alert', message: 'Database not reachable' } });
+    }
+  });
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type('text/plain; charset=utf-8');
+    return [
+      'User-agent: *',
+      'Disallow: /rider-dashboard',
+      'Disallow: /company-dashboard',
+      'Disallow: /reset-password',
+      'Disallow: /api/',
+      `Sitemap: ${app.config.publicUrl}/sitemap.xml`,
+      '',
+    ].join('\n');
+  });
+
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type('application/xml; charset=utf-8');
+    const urls = publicPaths
+      .map((p) => `  <url><loc>${app.config.publicUrl}${p === '/' ? '/' : p}</loc></url>`)
+      .join('\n');
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  });
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,73 @@
+/**
+ * Serves the built app (DESIGN.md §8): hashed assets with immutable caching and
+ * precompressed brotli/gzip; every known route answers 200 with its HTML, anything else
+ * answers the app's Not Found page with status 404.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { knownPaths } from '../../shared/routes';
+
+interface Page {
+  raw: Buffer;
+  br: Buffer | null;
+  gzip: Buffer | null;
+}
+
+function loadPage(file: string): Page {
+  const read = (f: string) => (existsSync(f) ? readFileSync(f) : null);
+  return { raw: readFileSync(file), br: read(`${file}.br`), gzip: read(`${file}.gz`) };
+}
+
+/** Picks brotli, then gzip, then identity, as the client accepts. */
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  if (page.br && /\bbr\b/.test(accepts)) return reply.header('content-encoding', 'br').send(page.br);
+  if (page.gzip && /\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.raw);
+}
+
+export async function registerWeb(app: FastifyInstance, webRoot: string): Promise<void> {
+  const indexFile = path.join(webRoot, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(`The built app is missing at ${webRoot}: run \`npm run build\` first.`);
+  }
+  // A route's prerendered HTML when the build made one (dist/web/about-us/index.html), else the shell.
+  const shell = loadPage(indexFile);
+  const pages = new Map<string, Page>();
+  for (const route of knownPaths) {
+    const file = route === '/' ? indexFile : path.join(webRoot, route, 'index.html');
+    pages.set(route, existsSync(file) ? loadPage(file) : shell);
+  }
+  const notFoundFile = path.join(webRoot, '404.html');
+  const notFound = existsSync(notFoundFile) ? loadPage(notFoundFile) : shell;
+
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    },
+  });
+
+  for (const [route, page] of pages) {
+    app.get(route, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, page, 200));
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.code(404).send({ error: { field: 'alert', message: 'Not found' } });
+    }
+    return sendPage(request, reply, notFound, 404);
+  });
+}

@@ -1,0 +1,39 @@
+/** Request and response shapes shared by the browser and the API. */
+
+/** Every 4xx and 5xx body: the message belongs under `field`, or in a toast when field is 'alert'. */
+export interface ApiErrorBody {
+  error: { field: string; message: string };
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface CaptchaVerifyRequest {
+  token: string;
+}
+export interface CaptchaVerifyResponse {
+  success: boolean;
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+/** What the browser needs at run time (GET /api/config); never baked into the build. */
+export interface PublicConfig {
+  captcha: { siteKey: string; scriptUrl: string };
+  googleSignIn: boolean;
+}
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null) return false;
+  const error = (value as { error?: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { field?: unknown }).field === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The one message catalogue. Every text a user can see comes from here,
+ * spelled exactly as the product specification spells it (spec §5, §8).
+ */
+export const messages = {
+  // Validation (spec §5)
+  requiredFields: 'Please fill in the required fields',
+  fillEmailField: 'Please fill in the email field',
+  invalidEmail: 'Please enter a valid email address',
+  completeCaptcha: 'Please complete the CAPTCHA.',
+  captchaFailed: 'CAPTCHA verification failed ❌',
+  signupCaptchaFailed: 'CAPTCHA verification failed',
+  fieldRequired: 'This field is required',
+  selectState: 'Select a state',
+  selectTown: 'Select a town',
+  uploadImage: 'Please Upload Image',
+  selectProfileImage: 'Please select a profile image',
+  acceptAgreement: "Please read and accept the rider's agreement",
+  passwordsDoNotMatch: 'Passwords do not match',
+  emailIsRequired: 'Email is required',
+  tooLong: (max: number) => `Please keep this under ${max} characters`,
+
+  // Failures (spec §8)
+  submitFailed: 'Something went wrong. Please try again later.',
+  somethingWentWrong: 'Something went wrong.',
+  tokenExpired: 'Token has expired',
+  invalidToken: 'Invalid token',
+  chunkLoadFailed: 'Loading chunk failed',
+  reloadPage: 'Reload the page',
+  uploadImageFailed: 'Failed to upload image',
+  errorUpdatingProfile: 'Error updating profile',
+  errorUpdatingBio: 'Error updating bio',
+  errorUploadingProfileImage: 'Error uploading profile image',
+  failedToUploadProfileImage: 'Failed to upload profile image',
+  tooManyRequests: (seconds: number) =>
+    `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  notFound: 'Not found',
+  invalidRequest: 'Invalid request',
+
+  // Successes (spec §8)
+  messageSent: 'Your message has been sent! We will get back to you shortly.',
+  subscribed: 'You have been subscribed to our newsletter! Thank you for your interest.',
+  waitlisted: "You've been added to the waitlist! We will get back to you shortly.",
+  verificationCodeSent:
+    'Verification code sent. Please check your email and enter the code to continue',
+  profileUpdated: 'Profile updated successfully',
+  bioUpdated: 'Bio updated successfully',
+  personalInfoUpdated: 'Personal info updated successfully',
+  profileImageUploaded: 'Profile image uploaded successfully',
+
+  // Screens
+  pageNotFound: '404 Page Not Found',
+  unexpectedError: 'Unexpected Application Error!',
+  submitting: 'Submitting...',
+  welcomeBack: (username: string) =>
+    `Welcome back ${username}, Please complete your profile to continue`,
+} as const;
+
+export type Messages = typeof messages;

@@ -1,0 +1,82 @@
+/**
+ * Field rules, defined once and used by both the browser check and the server check
+ * (the pattern of Epic Stack's user-validation). A rule returns a message or null.
+ */
+import type { FieldError } from './api';
+import { messages } from './messages';
+
+export type Rule = (value: string) => string | null;
+
+export interface FieldSpec {
+  /** Checked in order; the first message wins. */
+  rules: readonly Rule[];
+  /** Upper bound checked by the browser and by the server's JSON schema. */
+  maxLength: number;
+  /** True when the field must be present (drives the JSON schema's `required`). */
+  required: boolean;
+}
+
+export interface FormDefinition<K extends string = string> {
+  name: string;
+  fields: { readonly [P in K]: FieldSpec };
+}
+
+export type FormValues<F extends FormDefinition> = {
+  [P in keyof F['fields']]: string;
+};
+
+export const required =
+  (message: string): Rule =>
+  (value) =>
+    value.trim() === '' ? message : null;
+
+/**
+ * Spec §5: "The email must contain both '@' and '.'". We keep that rule and make it
+ * just strict enough to be useful: something@something.something, with no spaces.
+ * An empty value passes here; `required` reports it.
+ */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const email =
+  (message: string): Rule =>
+  (value) =>
+    value.trim() === '' || EMAIL_SHAPE.test(value.trim()) ? null : message;
+
+export const maxLength =
+  (max: number, message: string): Rule =>
+  (value) =>
+    value.length > max ? message : null;
+
+export function field(spec: { rules?: readonly Rule[]; maxLength: number; required?: boolean }): FieldSpec {
+  return { rules: spec.rules ?? [], maxLength: spec.maxLength, required: spec.required ?? false };
+}
+
+export function defineForm<K extends string>(name: string, fields: { [P in K]: FieldSpec }): FormDefinition<K> {
+  return { name, fields };
+}
+
+/** Coerces anything (a parsed JSON body, a form's values) into the form's string fields. */
+export function pickValues<F extends FormDefinition>(form: F, input: unknown): FormValues<F> {
+  const source = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(form.fields)) {
+    const raw = source[key];
+    out[key] = typeof raw === 'string' ? raw : raw == null ? '' : String(raw);
+  }
+  return out as FormValues<F>;
+}
+
+/** The first failing rule in field order, as the error the user sees; null when valid. */
+export function validateForm<F extends FormDefinition>(
+  form: F,
+  values: Partial<Record<string, string>>,
+): FieldError | null {
+  for (const [name, spec] of Object.entries(form.fields) as [string, FieldSpec][]) {
+    const value = values[name] ?? '';
+    for (const rule of spec.rules) {
+      const message = rule(value);
+      if (message) return { field: name, message };
+    }
+    if (value.length > spec.maxLength) return { field: name, message: messages.tooLong(spec.maxLength) };
+  }
+  return null;
+}
