@@ -1,0 +1,43 @@
+/**
+ * Maps a form machine snapshot to what a view shows (the snapshotToState pattern of
+ * Expensify's MFA machine). Views render this and send events; they keep no workflow state.
+ */
+import type { SnapshotFrom } from 'xstate';
+import { CAPTCHA_FIELD, type formMachine } from './formMachine';
+
+export type FormViewState = 'editing' | 'invalid' | 'verifyingCaptcha' | 'submitting' | 'succeeded';
+
+export interface FormView {
+  state: FormViewState;
+  values: Record<string, string>;
+  busy: boolean;
+  /** The message under a field, by field name. */
+  fieldError: (field: string) => string | null;
+  captchaError: string | null;
+  /** The widget is shown until the captcha has been passed in this session. */
+  showCaptcha: boolean;
+  captchaResets: number;
+}
+
+export function formSnapshotToView(snapshot: SnapshotFrom<typeof formMachine>): FormView {
+  const { context } = snapshot;
+  const state: FormViewState = snapshot.matches('verifyingCaptcha')
+    ? 'verifyingCaptcha'
+    : snapshot.matches('submitting')
+      ? 'submitting'
+      : snapshot.matches('succeeded')
+        ? 'succeeded'
+        : context.error
+          ? 'invalid'
+          : 'editing';
+  const error = context.error;
+  return {
+    state,
+    values: context.values,
+    busy: state === 'verifyingCaptcha' || state === 'submitting',
+    fieldError: (field) => (error && error.field === field ? error.message : null),
+    captchaError: error && error.field === CAPTCHA_FIELD ? error.message : null,
+    showCaptcha: !context.captchaPassed,
+    captchaResets: context.captchaResets,
+  };
+}

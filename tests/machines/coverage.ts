@@ -1,0 +1,113 @@
+/**
+ * Transition coverage for model-based tests: lists every transition a machine defines
+ * and records the ones an actor actually took (through XState's inspection API), so a
+ * test can print what was covered and fail on anything that never ran.
+ */
+import type { AnyActorLogic, AnyStateMachine, InspectionEvent } from 'xstate';
+
+interface TransitionLike {
+  source: { id: string };
+  eventType: string;
+  guard?: unknown;
+  target?: ReadonlyArray<{ id: string }>;
+}
+interface NodeLike {
+  id: string;
+  transitions: Map<string, TransitionLike[]>;
+  always?: TransitionLike[];
+  states: Record<string, NodeLike>;
+}
+
+function guardName(guard: unknown): string {
+  if (!guard) return '';
+  if (typeof guard === 'string') return guard;
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String((guard as { type: unknown }).type);
+  return 'guard';
+}
+
+export function transitionKey(t: TransitionLike): string {
+  const target = t.target?.map((n) => n.id.replace(/^[^.]+\./, '')).join(',') || '(stay)';
+  const source = t.source.id.replace(/^[^.]+\.?/, '') || '(root)';
+  const event = t.eventType === '' ? 'always' : t.eventType;
+  const guard = guardName(t.guard);
+  return `${source} --${event}${guard ? `[${guard}]` : ''}--> ${target}`;
+}
+
+export function allTransitions(machine: AnyStateMachine): string[] {
+  const keys: string[] = [];
+  const visit = (node: NodeLike) => {
+    for (const list of node.transitions.values()) for (const t of list) keys.push(transitionKey(t));
+    for (const t of node.always ?? []) keys.push(transitionKey({ ...t, eventType: '' }));
+    for (const child of Object.values(node.states)) visit(child);
+  };
+  visit(machine.root as unknown as NodeLike);
+  return [...new Set(keys)];
+}
+
+export class TransitionRecorder {
+  readonly taken = new Map<string, number>();
+  readonly inspect = (event: InspectionEvent): void => {
+    if (event.type !== '@xstate.microstep') return;
+    const transitions = (event as unknown as { _transitions: TransitionLike[] })._transitions;
+    for (const t of transitions) {
+      const key = transitionKey(t.eventType === undefined ? { ...t, eventType: '' } : t);
+      this.taken.set(key, (this.taken.get(key) ?? 0) + 1);
+    }
+  };
+
+  /** Prints the table and returns the transitions never taken. */
+  report(title: string, machine: AnyStateMachine): string[] {
+    const all = allTransitions(machine);
+    const rows = all.map((key) => ({ transition: key, times: this.taken.get(key) ?? 0 }));
+    const width = Math.max(...rows.map((r) => r.transition.length), 10);
+    const lines = [
+      `\nTransitions covered: ${title}`,
+      `${'transition'.padEnd(width)}  times`,
+      ...rows.map((r) => `${r.transition.padEnd(width)}  ${r.times === 0 ? 'NOT COVERED' : r.times}`),
+      `${rows.filter((r) => r.times > 0).length}/${rows.length} transitions covered`,
+    ];
+    console.log(lines.join('\n'));
+    return rows.filter((r) => r.times === 0).map((r) => r.transition);
+  }
+}
+
+export type { AnyActorLogic };
+
+interface StepLike {
+  event: { type: string };
+  state: unknown;
+}
+interface PathLike {
+  state: unknown;
+  steps: StepLike[];
+}
+interface ModelLike {
+  getShortestPaths(): PathLike[];
+  getAdjacencyMap(): Record<string, { state: unknown; transitions: Record<string, { event: unknown; state: unknown }> }>;
+}
+
+/**
+ * Edge coverage: for every reachable state and every event the model knows, the shortest
+ * path to that state followed by that event. Shortest paths alone reach every state but
+ * can skip transitions that lead to an already-reached state.
+ */
+export function edgePaths(
+  model: ModelLike,
+  serialize: (state: never) => string,
+  /** False for an event that cannot reach the machine in that state (an actor's result when none runs). */
+  canHappen: (state: never, event: never) => boolean = () => true,
+): StepLike[][] {
+  const shortest = new Map<string, StepLike[]>();
+  for (const path of model.getShortestPaths()) shortest.set(serialize(path.state as never), path.steps);
+  const out: StepLike[][] = [];
+  for (const [key, { transitions }] of Object.entries(model.getAdjacencyMap())) {
+    const prefix = shortest.get(key);
+    if (!prefix) continue;
+    const from = prefix.length ? prefix[prefix.length - 1]!.state : undefined;
+    for (const { event, state } of Object.values(transitions)) {
+      if (from !== undefined && !canHappen(from as never, event as never)) continue;
+      out.push([...prefix, { event: event as { type: string }, state }]);
+    }
+  }
+  return out;
+}
