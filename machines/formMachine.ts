@@ -34,6 +34,8 @@ export interface FormContext {
   captchaFailedMessage: string;
   /** Bumped whenever the widget must be reset; the view resets it when this changes. */
   captchaResets: number;
+  /** The user has started on the form: only then is the captcha script loaded (DESIGN.md §8). */
+  engaged: boolean;
 }
 
 export type FormEvent =
@@ -41,6 +43,7 @@ export type FormEvent =
   | { type: 'CAPTCHA_SOLVED'; token: string }
   | { type: 'CAPTCHA_EXPIRED' }
   | { type: 'CAPTCHA_ERROR' }
+  | { type: 'ENGAGE' }
   | { type: 'SUBMIT' };
 
 /** What the submit actor rejects with when the server answered {error:{field,message}}. */
@@ -115,9 +118,11 @@ export const formMachine = setup({
     captchaFirst: input.captchaFirst ?? false,
     captchaFailedMessage: input.captchaFailedMessage ?? messages.captchaFailed,
     captchaResets: 0,
+    engaged: false,
   }),
   initial: 'editing',
   on: {
+    ENGAGE: { actions: assign({ engaged: true }) },
     CAPTCHA_SOLVED: {
       actions: assign({
         captchaToken: ({ event }) => event.token,
@@ -136,6 +141,7 @@ export const formMachine = setup({
       on: { CHANGE: { actions: 'applyChange' }, SUBMIT: 'checking' },
     },
     checking: {
+      entry: assign({ engaged: true }),
       always: [
         {
           guard: 'checkCaptchaFirst',

@@ -14,7 +14,7 @@ export interface FormView {
   /** The message under a field, by field name. */
   fieldError: (field: string) => string | null;
   captchaError: string | null;
-  /** The widget is shown until the captcha has been passed in this session. */
+  /** The widget is shown once the form is in use, until the captcha is passed in this session. */
   showCaptcha: boolean;
   captchaResets: number;
 }
@@ -37,7 +37,7 @@ export function formSnapshotToView(snapshot: SnapshotFrom<typeof formMachine>): 
     busy: state === 'verifyingCaptcha' || state === 'submitting',
     fieldError: (field) => (error && error.field === field ? error.message : null),
     captchaError: error && error.field === CAPTCHA_FIELD ? error.message : null,
-    showCaptcha: !context.captchaPassed,
+    showCaptcha: !context.captchaPassed && context.engaged,
     captchaResets: context.captchaResets,
   };
 }

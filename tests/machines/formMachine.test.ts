@@ -74,6 +74,7 @@ function expectSameState(actual: Snapshot, expected: Snapshot): void {
   expect(actual.context.error).toEqual(expected.context.error);
   expect(actual.context.captchaPassed).toBe(expected.context.captchaPassed);
   expect(actual.context.captchaToken).toBe(expected.context.captchaToken);
+  expect(actual.context.engaged).toBe(expected.context.engaged);
   const view = formSnapshotToView(actual);
   expect(view.busy).toBe(actual.matches('verifyingCaptcha') || actual.matches('submitting'));
 }

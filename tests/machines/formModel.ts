@@ -18,6 +18,7 @@ export const formEvents: ModelEvent[] = [
   { type: 'CAPTCHA_SOLVED', token: 'captcha-token' },
   { type: 'CAPTCHA_EXPIRED' },
   { type: 'CAPTCHA_ERROR' },
+  { type: 'ENGAGE' },
   { type: 'SUBMIT' },
   { type: 'xstate.done.actor.verifyCaptcha', output: { success: true } },
   { type: 'xstate.done.actor.verifyCaptcha', output: { success: false } },
@@ -37,10 +38,10 @@ export const formEvents: ModelEvent[] = [
 /** The state as the user sees it: the widget's reset counter is not part of it. */
 export function serializeFormState(snapshot: {
   value: unknown;
-  context: { values: unknown; error: unknown; captchaToken: string | null; captchaPassed: boolean };
+  context: { values: unknown; error: unknown; captchaToken: string | null; captchaPassed: boolean; engaged: boolean };
 }): string {
-  const { values, error, captchaToken, captchaPassed } = snapshot.context;
-  return JSON.stringify([snapshot.value, values, error, captchaToken !== null, captchaPassed]);
+  const { values, error, captchaToken, captchaPassed, engaged } = snapshot.context;
+  return JSON.stringify([snapshot.value, values, error, captchaToken !== null, captchaPassed, engaged]);
 }
 
 /** An invoked actor's result reaches the machine only while that actor runs. */

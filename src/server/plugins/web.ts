@@ -54,9 +54,9 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     wildcard: false,
     index: false,
     preCompressed: true,
-    setHeaders(res, filePath) {
+    setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 

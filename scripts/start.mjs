@@ -1,0 +1,19 @@
+// `npm start`: build the app when its sources changed since the last build, then serve site + API.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { STAMP_FILE, sourceStamp } from './build-stamp.mjs';
+
+const stamp = sourceStamp();
+const built = existsSync(STAMP_FILE) && readFileSync(STAMP_FILE, 'utf8') === stamp;
+if (!built) {
+  console.log('Building the app (sources changed since the last build)...');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(STAMP_FILE, stamp);
+} else {
+  console.log('The app is built and up to date.');
+}
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,31 @@
+/**
+ * Toasts (spec §9): top-right, 5000 ms, paused on hover (sonner's own behaviour) and while
+ * the window has lost focus. Sonner pauses its timers while document.hidden is true, so a
+ * blurred window reports itself hidden to it.
+ */
+import { useEffect } from 'react';
+import { Toaster } from 'sonner';
+import { TOAST_DURATION_MS } from '../../shared/constants';
+
+let installed = false;
+function pauseWhileBlurred(): void {
+  if (installed || typeof document === 'undefined') return;
+  installed = true;
+  const native = Object.getOwnPropertyDescriptor(Document.prototype, 'hidden');
+  let blurred = !document.hasFocus();
+  Object.defineProperty(document, 'hidden', {
+    configurable: true,
+    get: () => blurred || Boolean(native?.get?.call(document)),
+  });
+  const update = (value: boolean) => {
+    blurred = value;
+    document.dispatchEvent(new Event('visibilitychange'));
+  };
+  window.addEventListener('blur', () => update(true));
+  window.addEventListener('focus', () => update(false));
+}
+
+export function Toasts() {
+  useEffect(pauseWhileBlurred, []);
+  return <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />;
+}

@@ -1,0 +1,64 @@
+/**
+ * Runs a form machine for a view: supplies its effects (the captcha check, the request,
+ * toasts, the session flag) and hands the view a snapshot-derived model plus `send`.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { toast } from 'sonner';
+import { fromPromise } from 'xstate';
+import { formMachine, type FormEvent } from '../../../../machines/formMachine';
+import { formSnapshotToView, type FormView } from '../../../../machines/formView';
+import { CAPTCHA_PASSED_KEY } from '../../../shared/constants';
+import type { FormDefinition } from '../../../shared/validation';
+import { captchaApi } from '../../api/client';
+
+function readCaptchaPassed(): boolean {
+  try {
+    return sessionStorage.getItem(CAPTCHA_PASSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeCaptchaPassed(passed: boolean): void {
+  try {
+    if (passed) sessionStorage.setItem(CAPTCHA_PASSED_KEY, '1');
+    else sessionStorage.removeItem(CAPTCHA_PASSED_KEY);
+  } catch {
+    // Private mode without storage: the captcha is simply asked again.
+  }
+}
+
+export interface UseFormMachineOptions {
+  form: FormDefinition;
+  submit: (values: Record<string, string>) => Promise<unknown>;
+  successMessage: string;
+  captchaFirst?: boolean;
+  captchaFailedMessage?: string;
+}
+
+export function useFormMachine(options: UseFormMachineOptions): { view: FormView; send: (event: FormEvent) => void } {
+  const actor = useActorRef(
+    formMachine.provide({
+      actors: {
+        verifyCaptcha: fromPromise(({ input }) => captchaApi.verify(input.token)),
+        submitForm: fromPromise(({ input }) => options.submit(input.values)),
+      },
+      actions: {
+        rememberCaptchaPassed: () => writeCaptchaPassed(true),
+        forgetCaptchaPassed: () => writeCaptchaPassed(false),
+        announceSuccess: () => void toast.success(options.successMessage),
+        announceFailure: (_, params) => void toast.error(params.message),
+      },
+    }),
+    {
+      input: {
+        form: options.form,
+        captchaPassed: readCaptchaPassed(),
+        captchaFirst: options.captchaFirst,
+        captchaFailedMessage: options.captchaFailedMessage,
+      },
+    },
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  return { view: formSnapshotToView(snapshot), send: actor.send };
+}

@@ -1,0 +1,90 @@
+/**
+ * The route table of spec §2. The home page is in the first chunk; every other screen
+ * loads its code on demand (DESIGN.md §8), with the spec's 120-second chunk time-out.
+ */
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  redirect,
+  type RouteComponent,
+  type RouterHistory,
+} from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/constants';
+import { messages } from '../shared/messages';
+import { paths } from '../shared/routes';
+import { Layout } from './components/Layout';
+import { ErrorPage } from './routes/ErrorPage';
+import { Home } from './routes/Home';
+import { NotFound } from './routes/NotFound';
+
+type Module = { default: ComponentType };
+
+/** A lazy screen whose chunk must arrive within 120 s, else 'Loading chunk failed'. */
+function lazy(load: () => Promise<Module>) {
+  return lazyRouteComponent(
+    () =>
+      new Promise<Module>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(messages.chunkLoadFailed)), CHUNK_LOAD_TIMEOUT_MS);
+        load().then(
+          (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+          (e: unknown) => {
+            clearTimeout(timer);
+            reject(e instanceof Error ? e : new Error(String(e)));
+          },
+        );
+      }),
+  );
+}
+
+const rootRoute = createRootRoute({
+  component: Layout,
+  notFoundComponent: NotFound,
+  errorComponent: ErrorPage,
+});
+
+const page = <TPath extends string>(path: TPath, component: RouteComponent) =>
+  createRoute({ getParentRoute: () => rootRoute, path, component });
+
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.resetPassword,
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
+  // Spec §2: without a token query parameter the page redirects to /.
+  beforeLoad: ({ search }) => {
+    if (!search.token) throw redirect({ to: '/' });
+  },
+  component: lazy(() => import('./routes/ResetPassword')),
+});
+
+export const routeTree = rootRoute.addChildren([
+  page(paths.home, Home),
+  page(paths.aboutUs, lazy(() => import('./routes/AboutUs'))),
+  page(paths.contactUs, lazy(() => import('./routes/ContactUs'))),
+  page(paths.companyWaitlist, lazy(() => import('./routes/CompanyWaitlist'))),
+  page(paths.login, lazy(() => import('./routes/Login'))),
+  page(paths.riderSignup, lazy(() => import('./routes/RiderSignup'))),
+  resetPasswordRoute,
+  page(paths.forgotPassword, lazy(() => import('./routes/ForgotPassword'))),
+  page(paths.privacyPolicy, lazy(() => import('./routes/PrivacyPolicy'))),
+  page(paths.termsAndConditions, lazy(() => import('./routes/TermsAndConditions'))),
+  page(paths.riderDashboard, lazy(() => import('./routes/RiderDashboard'))),
+  page(paths.companyDashboard, lazy(() => import('./routes/CompanyDashboard'))),
+  page(paths.companySignup, lazy(() => import('./routes/CompanySignup'))),
+]);
+
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({ routeTree, history, defaultPreload: 'intent', scrollRestoration: true });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from './Placeholder';
+
+export default function CompanyDashboard() {
+  return <Placeholder title="Company dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from './Placeholder';
+
+export default function ForgotPassword() {
+  return <Placeholder title="Forgot Password" />;
+}

@@ -1,0 +1,14 @@
+import { Link } from '@tanstack/react-router';
+import { messages } from '../../shared/messages';
+
+export function NotFound() {
+  return (
+    <section className="status-page">
+      <h1>{messages.pageNotFound}</h1>
+      <p>The page you asked for is not here.</p>
+      <Link to="/" className="btn">
+        Go to the home page
+      </Link>
+    </section>
+  );
+}

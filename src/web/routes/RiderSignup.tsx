@@ -1,0 +1,5 @@
+import { Placeholder } from './Placeholder';
+
+export default function RiderSignup() {
+  return <Placeholder title="Rider sign-up" />;
+}
