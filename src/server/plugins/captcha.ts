@@ -3,7 +3,7 @@
  * Spec §4 lets a browser skip the captcha once it has passed it; the pass is a signed,
  * httpOnly session cookie so a script cannot skip the captcha by leaving it out.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import { AppError } from '../errors';

@@ -1,7 +1,7 @@
 import { newsletterForm } from '../../../shared/forms';
 import { messages } from '../../../shared/messages';
 import { newsletterApi } from '../../api/client';
-import { useFormMachine } from '../forms/useFormMachine';
+import { useFormMachine } from '../../forms/useFormMachine';
 import { NewsletterFormView } from './NewsletterFormView';
 
 export function NewsletterForm() {

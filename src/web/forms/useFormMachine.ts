@@ -5,11 +5,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
-import { formMachine, type FormEvent } from '../../../../machines/formMachine';
-import { formSnapshotToView, type FormView } from '../../../../machines/formView';
-import { CAPTCHA_PASSED_KEY } from '../../../shared/constants';
-import type { FormDefinition } from '../../../shared/validation';
-import { captchaApi } from '../../api/client';
+import { formMachine, type FormEvent } from '../../../machines/formMachine';
+import { formSnapshotToView, type FormView } from '../../../machines/formView';
+import { CAPTCHA_PASSED_KEY } from '../../shared/constants';
+import type { FormDefinition } from '../../shared/validation';
+import { captchaApi } from '../api/client';
 
 function readCaptchaPassed(): boolean {
   try {
