@@ -1,11 +1,13 @@
 /** What the app decorates every Fastify instance with. */
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { Mailer } from './plugins/mail';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    mailer: Mailer;
   }
 }
 

@@ -1,0 +1,38 @@
+/**
+ * The dev mailbox at /dev/mail: only while there is no SMTP_URL and the server listens on
+ * loopback, so a newcomer can read a verification code or a reset link.
+ */
+import type { FastifyInstance } from 'fastify';
+import { readMailbox } from '../../plugins/mail';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:760px;margin:0 auto;padding:16px">${body}</body></html>`;
+
+export async function devMailRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
+    const messages = readMailbox(app.config);
+    const rows = messages
+      .map(
+        (m) =>
+          `<li style="margin:8px 0"><a href="/dev/mail/${escapeHtml(m.id)}">${escapeHtml(m.subject)}</a><br><small>to ${escapeHtml(m.to)} · ${escapeHtml(m.sentAt)}</small></li>`,
+      )
+      .join('');
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    return page('Dev mailbox', `<h1>Dev mailbox</h1><p>E-mails the server sent while no SMTP_URL is set, newest first.</p><ul>${rows || '<li>No e-mail yet.</li>'}</ul>`);
+  });
+
+  app.get<{ Params: { id: string } }>('/dev/mail/:id', { schema: { hide: true } }, async (request, reply) => {
+    const message = readMailbox(app.config).find((m) => m.id === request.params.id);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!message) return reply.code(404).send(page('Not found', '<h1>No such e-mail</h1><p><a href="/dev/mail">Back to the mailbox</a></p>'));
+    const links = [...message.text.matchAll(/https?:\/\/\S+/g)].map((m) => `<p><a href="${escapeHtml(m[0])}">${escapeHtml(m[0])}</a></p>`).join('');
+    return page(
+      message.subject,
+      `<p><a href="/dev/mail">Back to the mailbox</a></p><h1>${escapeHtml(message.subject)}</h1><p>To ${escapeHtml(message.to)} · ${escapeHtml(message.sentAt)}</p>${links}<pre style="white-space:pre-wrap;background:#f4f7f5;padding:12px;border-radius:8px">${escapeHtml(message.text)}</pre>`,
+    );
+  });
+}

@@ -1,0 +1,202 @@
+/**
+ * E-mail through an outbox (DESIGN.md §5): a change that sends mail writes the message in
+ * the same transaction; a worker delivers due messages with retries and back-off, so a
+ * failing mail server loses nothing. Delivery goes over SMTP_URL with nodemailer, or, with no
+ * SMTP_URL while the server listens on loopback, into the dev mailbox in DATA_DIR, listed at
+ * /dev/mail. On any other address without SMTP_URL, mail waits in the outbox.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import nodemailer, { type Transporter } from 'nodemailer';
+import { site } from '../../shared/site';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { outboxEmails } from '../db/schema';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const MAX_ATTEMPTS = 8;
+/** 10 s, 20 s, 40 s ... capped at an hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** One branded layout for every e-mail, in HTML and plain text. */
+export function renderEmail(input: {
+  subject: string;
+  to: string;
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  /** Shown large, e.g. a verification code. */
+  code?: string;
+}): EmailMessage {
+  const textParts = [input.heading, '', ...input.paragraphs.flatMap((p) => [p, ''])];
+  if (input.code) textParts.push(input.code, '');
+  if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '');
+  textParts.push('--', `${site.name} · ${site.address}`, site.email);
+  const html = `<!doctype html><html><body style="margin:0;padding:0;background:#f4f7f5;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#14213d">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:10px">
+<tr><td style="background:#0b6e4f;color:#ffffff;padding:16px 24px;border-radius:10px 10px 0 0;font-weight:800;font-size:18px">${escapeHtml(site.name)}</td></tr>
+<tr><td style="padding:24px">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(input.heading)}</h1>
+${input.paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${input.code ? `<p style="font-size:32px;letter-spacing:8px;font-weight:800;margin:16px 0">${escapeHtml(input.code)}</p>` : ''}
+${input.action ? `<p style="margin:20px 0"><a href="${escapeHtml(input.action.url)}" style="display:inline-block;background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">${escapeHtml(input.action.label)}</a></p><p style="font-size:13px;color:#4a5568">Or open this address: ${escapeHtml(input.action.url)}</p>` : ''}
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:13px;color:#4a5568;border-top:1px solid #c8d1cc">${escapeHtml(site.name)} · ${escapeHtml(site.address)} · ${escapeHtml(site.email)}</td></tr>
+</table></td></tr></table></body></html>`;
+  return { to: input.to, subject: input.subject, text: textParts.join('\n'), html };
+}
+
+/** Writes a message to the outbox; pass the transaction of the change that sends it. */
+export async function enqueueEmail(db: Db, message: EmailMessage): Promise<void> {
+  await db.insert(outboxEmails).values(message);
+}
+
+type Deliver = (message: EmailMessage & { id: string }) => Promise<void>;
+
+export function mailboxDir(config: Config): string {
+  return path.join(config.dataDir, 'mailbox');
+}
+
+function devMailbox(config: Config, log: FastifyInstance['log']): Deliver {
+  const dir = mailboxDir(config);
+  return async (message) => {
+    mkdirSync(dir, { recursive: true });
+    const file = `${Date.now()}-${message.id}.json`;
+    writeFileSync(path.join(dir, file), JSON.stringify({ ...message, sentAt: new Date().toISOString() }));
+    log.info(`dev mailbox: "${message.subject}" to ${message.to}: read it at ${config.publicUrl}/dev/mail/${message.id}`);
+  };
+}
+
+function smtp(config: Config): Deliver {
+  const transport: Transporter = nodemailer.createTransport(config.smtpUrl!);
+  return async (message) => {
+    await transport.sendMail({
+      from: config.mailFrom,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
+  };
+}
+
+export interface Mailer {
+  /** Delivers every due message once; returns how many were sent. */
+  deliverDue(): Promise<number>;
+  /** Asks the worker to look at the outbox soon (after a commit that enqueued mail). */
+  kick(): void;
+  /** Whether messages are delivered at all ('outbox-only' keeps them waiting). */
+  mode: 'smtp' | 'dev-mailbox' | 'outbox-only';
+}
+
+export function createMailer(app: FastifyInstance, options: { intervalMs?: number; startWorker?: boolean } = {}): Mailer {
+  const { config } = app;
+  const mode: Mailer['mode'] = config.smtpUrl ? 'smtp' : config.loopbackOnly ? 'dev-mailbox' : 'outbox-only';
+  if (mode === 'outbox-only') {
+    app.log.warn(
+      'SMTP_URL is not set and the server listens beyond loopback: e-mail waits in the outbox and is NOT delivered. Set SMTP_URL.',
+    );
+  }
+  const deliver: Deliver | null = mode === 'smtp' ? smtp(config) : mode === 'dev-mailbox' ? devMailbox(config, app.log) : null;
+  const db = () => app.database.db;
+  let running: Promise<number> | null = null;
+
+  async function deliverOnce(): Promise<number> {
+    if (!deliver) return 0;
+    const due = await db()
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(outboxEmails.createdAt))
+      .limit(20);
+    let sent = 0;
+    for (const row of due) {
+      try {
+        await deliver(row);
+        await db()
+          .update(outboxEmails)
+          .set({ status: 'sent', sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
+          .where(eq(outboxEmails.id, row.id));
+        sent++;
+      } catch (err) {
+        const attempts = row.attempts + 1;
+        const failed = attempts >= MAX_ATTEMPTS;
+        const message = err instanceof Error ? err.message : String(err);
+        app.log.warn({ attempts, to: row.to, subject: row.subject, err: message }, failed ? 'e-mail failed for good' : 'e-mail will be retried');
+        await db()
+          .update(outboxEmails)
+          .set({
+            attempts,
+            status: failed ? 'failed' : 'pending',
+            lastError: message.slice(0, 500),
+            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+          })
+          .where(eq(outboxEmails.id, row.id));
+      }
+    }
+    return sent;
+  }
+
+  const deliverDue = () => {
+    // One delivery pass at a time in this process.
+    running ??= deliverOnce().finally(() => (running = null));
+    return running;
+  };
+
+  let timer: NodeJS.Timeout | null = null;
+  let kicked: NodeJS.Timeout | null = null;
+  const tick = () =>
+    deliverDue().catch((err: unknown) => app.log.error({ err }, 'outbox delivery pass failed'));
+  if (options.startWorker !== false && deliver) {
+    timer = setInterval(tick, options.intervalMs ?? 5000);
+    timer.unref();
+  }
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    if (kicked) clearTimeout(kicked);
+    await running?.catch(() => undefined);
+  });
+
+  return {
+    mode,
+    deliverDue,
+    kick: () => {
+      if (!deliver || options.startWorker === false || kicked) return;
+      kicked = setTimeout(() => {
+        kicked = null;
+        void tick();
+      }, 50);
+      kicked.unref();
+    },
+  };
+}
+
+/** The dev mailbox's messages, newest first (for /dev/mail). */
+export function readMailbox(config: Config): Array<EmailMessage & { id: string; sentAt: string }> {
+  const dir = mailboxDir(config);
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => n.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return names
+    .sort()
+    .reverse()
+    .map((n) => JSON.parse(readFileSync(path.join(dir, n), 'utf8')) as EmailMessage & { id: string; sentAt: string });
+}
