@@ -5,7 +5,10 @@
 import type { SnapshotFrom } from 'xstate';
 import { CAPTCHA_FIELD, type formMachine } from './formMachine';
 
-export type FormViewState = 'editing' | 'invalid' | 'verifyingCaptcha' | 'submitting' | 'succeeded';
+/** Every state a form view can show; stories and view tests must cover each one. */
+export const formViewStates = ['editing', 'invalid', 'verifyingCaptcha', 'submitting', 'succeeded'] as const;
+
+export type FormViewState = (typeof formViewStates)[number];
 
 export interface FormView {
   state: FormViewState;

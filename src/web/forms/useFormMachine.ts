@@ -4,7 +4,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { toast } from 'sonner';
-import { fromPromise } from 'xstate';
+import { fromPromise, type InspectionEvent } from 'xstate';
 import { formMachine, type FormEvent } from '../../../machines/formMachine';
 import { formSnapshotToView, type FormView } from '../../../machines/formView';
 import { CAPTCHA_PASSED_KEY } from '../../shared/constants';
@@ -34,6 +34,8 @@ export interface UseFormMachineOptions {
   successMessage: string;
   captchaFirst?: boolean;
   captchaFailedMessage?: string;
+  /** XState's inspection hook: view tests record which transitions the user drove. */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 export function useFormMachine(options: UseFormMachineOptions): { view: FormView; send: (event: FormEvent) => void } {
@@ -57,6 +59,7 @@ export function useFormMachine(options: UseFormMachineOptions): { view: FormView
         captchaFirst: options.captchaFirst,
         captchaFailedMessage: options.captchaFailedMessage,
       },
+      inspect: options.inspect,
     },
   );
   const snapshot = useSelector(actor, (s) => s);

@@ -1,12 +1,13 @@
 import { newsletterForm } from '../../../shared/forms';
 import { messages } from '../../../shared/messages';
 import { newsletterApi } from '../../api/client';
-import { useFormMachine } from '../../forms/useFormMachine';
+import { useFormMachine, type UseFormMachineOptions } from '../../forms/useFormMachine';
 import { NewsletterFormView } from './NewsletterFormView';
 
-export function NewsletterForm() {
+export function NewsletterForm({ inspect }: Pick<UseFormMachineOptions, 'inspect'> = {}) {
   const { view, send } = useFormMachine({
     form: newsletterForm,
+    inspect,
     submit: (values) => newsletterApi.subscribe({ email: values.email ?? '' }),
     successMessage: messages.subscribed,
   });
