@@ -11,3 +11,32 @@ export const newsletterForm = defineForm('newsletter', {
     required: true,
   }),
 });
+
+export const NAME_MAX = 120;
+export const PHONE_MAX = 20;
+export const MESSAGE_MAX = 4000;
+export const COMPANY_MAX = 160;
+export const FEATURES_MAX = 2000;
+
+/** Quick Enquiry (home) and Get Quote (contact): spec §3 'Enquiry/quote', §5. */
+export const enquiryForm = defineForm('enquiry', {
+  name: field({ rules: [required(messages.requiredFields)], maxLength: NAME_MAX, required: true }),
+  email: field({
+    rules: [required(messages.requiredFields), email(messages.invalidEmail)],
+    maxLength: EMAIL_MAX,
+    required: true,
+  }),
+  phone: field({ maxLength: PHONE_MAX }),
+  message: field({ rules: [required(messages.requiredFields)], maxLength: MESSAGE_MAX, required: true }),
+});
+
+/** Company waitlist: spec §3 'Waitlist entry', §5 (the captcha is asked for first). */
+export const waitlistForm = defineForm('waitlist', {
+  companyName: field({ rules: [required(messages.requiredFields)], maxLength: COMPANY_MAX, required: true }),
+  email: field({
+    rules: [required(messages.requiredFields), email(messages.invalidEmail)],
+    maxLength: EMAIL_MAX,
+    required: true,
+  }),
+  features: field({ maxLength: FEATURES_MAX }),
+});

@@ -43,6 +43,19 @@ export const newsletterApi = {
     call(() => api<MessageResponse>('/newsletter', { method: 'POST', body: values })),
 };
 
+export type EnquiryKind = 'enquiry' | 'quote';
+
+export const enquiriesApi = {
+  /** Quick Enquiry (home) and Get Quote (contact) go to one endpoint, told apart by kind. */
+  send: (kind: EnquiryKind, values: { name: string; email: string; phone: string; message: string }) =>
+    call(() => api<MessageResponse>('/enquiries', { method: 'POST', body: { kind, ...values } })),
+};
+
+export const waitlistApi = {
+  join: (values: { companyName: string; email: string; features: string }) =>
+    call(() => api<MessageResponse>('/waitlist', { method: 'POST', body: values })),
+};
+
 let configPromise: Promise<PublicConfig> | null = null;
 /** Run-time configuration from the server, fetched once, only when something needs it. */
 export function loadPublicConfig(): Promise<PublicConfig> {

@@ -1,0 +1,57 @@
+/** Quick Enquiry (home) and Get Quote (contact us): one form machine, two kinds (spec §2). */
+import { enquiryForm } from '../../../shared/forms';
+import { messages } from '../../../shared/messages';
+import { enquiriesApi, type EnquiryKind } from '../../api/client';
+import { MachineFormView, type FormViewProps } from '../../forms/MachineFormView';
+import { useFormMachine } from '../../forms/useFormMachine';
+
+const fields = [
+  { name: 'name', label: 'Name', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel', inputMode: 'tel' },
+  { name: 'message', label: 'Message', multiline: true },
+] as const;
+
+const copy: Record<EnquiryKind, { title: string; intro: string; submit: string }> = {
+  enquiry: {
+    title: 'Quick Enquiry',
+    intro: 'Ask us anything about pickups, deliveries or riding with us. We answer within one working day.',
+    submit: 'Send enquiry',
+  },
+  quote: {
+    title: 'Get Quote',
+    intro: 'Tell us what you are sending, from where to where, and how often. We reply with a price.',
+    submit: 'Get quote',
+  },
+};
+
+export function EnquiryFormView({ kind, view, send }: FormViewProps & { kind: EnquiryKind }) {
+  const text = copy[kind];
+  return (
+    <MachineFormView
+      id={kind}
+      title={text.title}
+      intro={text.intro}
+      form={enquiryForm}
+      fields={fields}
+      submitLabel={text.submit}
+      view={view}
+      send={send}
+    />
+  );
+}
+
+export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
+  const { view, send } = useFormMachine({
+    form: enquiryForm,
+    submit: (values) =>
+      enquiriesApi.send(kind, {
+        name: values.name ?? '',
+        email: values.email ?? '',
+        phone: values.phone ?? '',
+        message: values.message ?? '',
+      }),
+    successMessage: messages.messageSent,
+  });
+  return <EnquiryFormView kind={kind} view={view} send={send} />;
+}

@@ -1,0 +1,107 @@
+/**
+ * Renders any captcha-then-submit form from the form machine's view model: its fields, the
+ * captcha once the form is in use, and the submit button with its own 'Submitting...'.
+ * Every public form is this view with its own fields; it holds no workflow state.
+ */
+import type { ReactNode } from 'react';
+import type { FormEvent } from '../../../machines/formMachine';
+import type { FormView } from '../../../machines/formView';
+import { messages } from '../../shared/messages';
+import type { FormDefinition } from '../../shared/validation';
+import { Captcha } from '../components/Captcha';
+import { Field } from '../components/Field';
+
+export interface FieldConfig {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'tel';
+  multiline?: boolean;
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'tel';
+}
+
+export interface FormViewProps {
+  view: FormView;
+  send: (event: FormEvent) => void;
+}
+
+interface MachineFormViewProps extends FormViewProps {
+  id: string;
+  title: ReactNode;
+  intro?: ReactNode;
+  form: FormDefinition;
+  fields: readonly FieldConfig[];
+  submitLabel: string;
+  /** Spec §5 (waitlist): the captcha comes first, above the fields. */
+  captchaFirst?: boolean;
+  headingLevel?: 'h1' | 'h2';
+}
+
+export function MachineFormView({
+  id,
+  title,
+  intro,
+  form,
+  fields,
+  submitLabel,
+  captchaFirst,
+  headingLevel = 'h2',
+  view,
+  send,
+}: MachineFormViewProps) {
+  const Heading = headingLevel;
+  const captcha = view.showCaptcha ? (
+    <Captcha
+      resets={view.captchaResets}
+      error={view.captchaError}
+      onVerify={(token) => send({ type: 'CAPTCHA_SOLVED', token })}
+      onExpire={() => send({ type: 'CAPTCHA_EXPIRED' })}
+      onError={() => send({ type: 'CAPTCHA_ERROR' })}
+    />
+  ) : view.captchaError ? (
+    <p className="field-error" role="alert">
+      {view.captchaError}
+    </p>
+  ) : null;
+  return (
+    <form
+      className="card form-card"
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onFocus={() => send({ type: 'ENGAGE' })}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send({ type: 'SUBMIT' });
+      }}
+    >
+      <Heading id={`${id}-title`}>{title}</Heading>
+      {intro ? <p>{intro}</p> : null}
+      {captchaFirst ? captcha : null}
+      {fields.map((f) => {
+        const spec = form.fields[f.name];
+        return (
+          <Field
+            key={f.name}
+            id={`${id}-${f.name}`}
+            name={f.name}
+            label={f.label}
+            hint={spec && !spec.required ? '(optional)' : undefined}
+            type={f.type ?? 'text'}
+            multiline={f.multiline}
+            autoComplete={f.autoComplete}
+            inputMode={f.inputMode}
+            maxLength={spec?.maxLength}
+            required={spec?.required}
+            value={view.values[f.name] ?? ''}
+            error={view.fieldError(f.name)}
+            onValueChange={(value) => send({ type: 'CHANGE', field: f.name, value })}
+          />
+        );
+      })}
+      {captchaFirst ? null : captcha}
+      <button type="submit" className="btn" disabled={view.busy} aria-busy={view.busy}>
+        {view.busy ? messages.submitting : submitLabel}
+      </button>
+    </form>
+  );
+}
