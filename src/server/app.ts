@@ -13,7 +13,7 @@ import { errorBodySchema } from './errors';
 import { captchaRoutes } from './features/captcha/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { siteRoutes } from './features/site/routes';
-import { loggerOptions } from './logger';
+import { loggerOptions, type LogStream } from './logger';
 import { installErrorHandler } from './plugins/errorHandler';
 import { installSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -25,11 +25,13 @@ export interface BuildAppOptions {
   database: Database;
   /** Overrides config.logLevel (tests pass 'silent'). */
   logLevel?: Config['logLevel'];
+  /** Where log lines go instead of stdout (tests capture them to check nothing secret is logged). */
+  logStream?: LogStream;
 }
 
-export async function buildApp({ config, database, logLevel }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logLevel, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(logLevel ?? config.logLevel),
+    logger: loggerOptions(logLevel ?? config.logLevel, logStream),
     trustProxy: !config.loopbackOnly,
     bodyLimit: 1024 * 1024,
     // Drop unknown properties instead of failing, and never coerce types of a JSON body.

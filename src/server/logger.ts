@@ -12,9 +12,16 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]');
 }
 
-export function loggerOptions(level: LogLevel): FastifyServerOptions['logger'] {
+/** Where log lines go: one JSON line per write. */
+export interface LogStream {
+  write(line: string): void;
+}
+
+/** @param stream where log lines go; stdout when absent (tests pass one to read the lines). */
+export function loggerOptions(level: LogLevel, stream?: LogStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers["x-auth-token"]',

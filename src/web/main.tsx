@@ -1,13 +1,28 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { pageMeta } from '../shared/seo';
 import { createAppRouter } from './router';
 import './styles.css';
 
 const router = createAppRouter();
+router.subscribe('onResolved', ({ toLocation }) => {
+  document.title = pageMeta(toLocation.pathname).title;
+});
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (container.hasChildNodes()) {
+  // A prerendered page: load the route's code first so the first render matches the HTML, and
+  // tell the router it hydrates server HTML, so it leaves out the Suspense boundary that the
+  // server render (scripts/prerender.mjs) does not have.
+  router.ssr = { manifest: undefined };
+  void router.load().then(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}

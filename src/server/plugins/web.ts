@@ -38,8 +38,10 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
   if (!existsSync(indexFile)) {
     throw new Error(`The built app is missing at ${webRoot}: run \`npm run build\` first.`);
   }
-  // A route's prerendered HTML when the build made one (dist/web/about-us/index.html), else the shell.
-  const shell = loadPage(indexFile);
+  // A route's prerendered HTML when the build made one (dist/web/about-us/index.html), else the
+  // empty shell (shell.html; index.html itself is the prerendered home page).
+  const shellFile = path.join(webRoot, 'shell.html');
+  const shell = loadPage(existsSync(shellFile) ? shellFile : indexFile);
   const pages = new Map<string, Page>();
   for (const route of knownPaths) {
     const file = route === '/' ? indexFile : path.join(webRoot, route, 'index.html');
@@ -56,7 +58,13 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     preCompressed: true,
     setHeaders(reply, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      // HTML asked for by file name (/index.html, /about-us/index.html) names the current
+      // hashed assets, so it is revalidated like the routes' pages, never kept an hour.
+      const html = /\.html(?:\.br|\.gz)?$/.test(filePath);
+      reply.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : html ? 'no-cache' : 'public, max-age=3600',
+      );
     },
   });
 

@@ -1,0 +1,135 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, expect, it } from 'vitest';
+import { describeEachDatabase, errorOf, useTestApp } from './helper';
+
+const INDEX_HTML = '<!doctype html><html><head><title>Ogba Dispatch</title></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
+const PRIVACY_HTML = '<!doctype html><html><body><h1>Privacy policy</h1><p>Effective April 24, 2025</p></body></html>';
+const APP_JS = `console.log(${JSON.stringify('app '.repeat(200))});`;
+
+/** A stand-in for `npm run build`'s output: the shell, precompressed copies and one hashed asset. */
+function makeWebRoot(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'lagos-web-'));
+  writeFileSync(path.join(root, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(root, 'index.html.br'), brotliCompressSync(INDEX_HTML));
+  writeFileSync(path.join(root, 'index.html.gz'), gzipSync(INDEX_HTML));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js'), APP_JS);
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js.br'), brotliCompressSync(APP_JS));
+  writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // A prerendered public page (DESIGN.md §8): served for its route instead of the shell.
+  mkdirSync(path.join(root, 'privacy-policy'));
+  writeFileSync(path.join(root, 'privacy-policy', 'index.html'), PRIVACY_HTML);
+  return root;
+}
+
+const webRoot = makeWebRoot();
+afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+
+describeEachDatabase('serving the built web app', (kind) => {
+  const t = useTestApp(kind, { env: { WEB_ROOT: webRoot } });
+
+  it('answers a known route with the app page: 200 text/html, not cached without revalidation', async () => {
+    for (const url of ['/', '/about-us', '/contact-us', '/login', '/rider-dashboard', '/reset-password?token=x']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it("answers a prerendered route with its own HTML, not the shell", async () => {
+    const res = await t.app.inject({ url: '/privacy-policy' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(PRIVACY_HTML);
+  });
+
+  it('never lets HTML asked for by its file name be cached without revalidation', async () => {
+    for (const [url, body] of [
+      ['/index.html', INDEX_HTML],
+      ['/privacy-policy/index.html', PRIVACY_HTML],
+    ] as const) {
+      for (const encoding of ['br', 'identity']) {
+        const res = await t.app.inject({ url, headers: { 'accept-encoding': encoding } });
+        expect(res.statusCode, `${url} ${encoding}`).toBe(200);
+        expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+        expect(res.headers['cache-control'], `${url} ${encoding}`).toBe('no-cache');
+        if (encoding === 'identity') expect(res.body).toBe(body);
+      }
+    }
+  });
+
+  it('answers an unknown page with the app page and a 404 status (the app shows its Not Found page)', async () => {
+    for (const url of ['/nope', '/about-us/extra', '/index.html.br/x']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(INDEX_HTML);
+    }
+  });
+
+  it('still answers an unknown /api path, or a non-GET, with the JSON error shape', async () => {
+    const api = await t.app.inject({ url: '/api/nope' });
+    expect(api.statusCode).toBe(404);
+    expect(errorOf(api.body)).toEqual({ field: 'alert', message: 'Not found' });
+    const post = await t.app.inject({ method: 'POST', url: '/nope', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(errorOf(post.body).field).toBe('alert');
+  });
+
+  it('sends pages compressed when the browser accepts it: brotli first, then gzip', async () => {
+    const br = await t.app.inject({ url: '/about-us', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX_HTML);
+
+    const gz = await t.app.inject({ url: '/nope', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.statusCode).toBe(404);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(INDEX_HTML);
+
+    const plain = await t.app.inject({ url: '/about-us' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('serves a hashed asset precompressed with brotli and cached for good', async () => {
+    const res = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(APP_JS);
+
+    const identity = await t.app.inject({ url: '/assets/app-abc123.js' });
+    expect(identity.statusCode).toBe(200);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(APP_JS);
+  });
+
+  it('does not cache files outside assets/ for good', async () => {
+    const res = await t.app.inject({ url: '/favicon.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).not.toContain('immutable');
+  });
+
+  it('does not serve files outside the web root', async () => {
+    for (const url of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).not.toBe(200);
+      expect(res.body, url).not.toContain('"lagos-dispatch"');
+    }
+  });
+
+  it('puts the security headers on pages too', async () => {
+    const res = await t.app.inject({ url: '/about-us' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
