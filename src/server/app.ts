@@ -10,11 +10,14 @@ import { createHmac } from 'node:crypto';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { errorBodySchema } from './errors';
+import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { siteRoutes } from './features/site/routes';
 import { loggerOptions, type LogStream } from './logger';
+import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/errorHandler';
+import { createLimitStore } from './plugins/limits';
 import { installSecurityHeaders } from './plugins/security';
 import { registerWeb } from './plugins/web';
 import { messages } from '../shared/messages';
@@ -40,6 +43,11 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildA
   app.decorate('config', config);
   app.decorate('database', database);
 
+  // Rate-limit counters: in this process, or shared through Redis when REDIS_URL is set.
+  app.decorate('limits', createLimitStore(config, app.log));
+  app.addHook('onClose', () => app.limits.close());
+  installAuth(app);
+
   installErrorHandler(app);
   installSecurityHeaders(app, config);
   app.addSchema(errorBodySchema);
@@ -49,6 +57,7 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildA
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    ...(app.limits.redis ? { redis: app.limits.redis, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(messages.tooManyRequests(Math.ceil(context.ttl / 1000))), { statusCode: 429 }),
   });
@@ -63,6 +72,7 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildA
 
   await app.register(siteRoutes);
   await app.register(captchaRoutes);
+  await app.register(authRoutes);
   await app.register(newsletterRoutes);
 
   if (config.webRoot) await registerWeb(app, config.webRoot);

@@ -1,6 +1,7 @@
 /** What the app decorates every Fastify instance with. */
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { LimitStore } from './plugins/limits';
 import type { Mailer } from './plugins/mail';
 
 declare module 'fastify' {
@@ -8,6 +9,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
+    /** Rate-limit counters (plugins/limits.ts). */
+    limits: LimitStore;
   }
 }
 

@@ -37,3 +37,20 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
     typeof (error as { message?: unknown }).message === 'string'
   );
 }
+
+/** POST /api/auth/login and the Google redirect: a signed JWT with exp and a session id. */
+export interface LoginResponse {
+  token: string;
+}
+
+/** GET /api/users/me: what the navigation and the post-login redirect need to know. */
+export interface CurrentUser {
+  username: string;
+  email: string;
+  /** 1 = rider (spec §1). */
+  user_type: number;
+  /** The picture's url relative to the API base (spec §3), or null. */
+  picture: { url: string } | null;
+  profile_completed: number;
+  current_tab: number;
+}

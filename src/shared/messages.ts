@@ -48,6 +48,19 @@ export const messages = {
   personalInfoUpdated: 'Personal info updated successfully',
   profileImageUploaded: 'Profile image uploaded successfully',
 
+  // Accounts (issue 4)
+  invalidCredentials: 'Invalid email or password',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooCommon: 'This password is too common. Please choose a different one.',
+  resetLinkSent:
+    'If an account exists for that email, we have sent it a link to reset the password. Please check your email.',
+  resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  passwordReset: 'Your password has been reset. You can now log in with your new password.',
+  signInAgain: 'Please log in to continue.',
+  loggedOut: 'You have been logged out.',
+  googleUnavailable: 'Google sign-in is not available right now. Please log in with your email.',
+  googleFailed: 'Google sign-in did not complete. Please try again.',
+
   // Screens
   pageNotFound: '404 Page Not Found',
   unexpectedError: 'Unexpected Application Error!',

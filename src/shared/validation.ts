@@ -5,7 +5,8 @@
 import type { FieldError } from './api';
 import { messages } from './messages';
 
-export type Rule = (value: string) => string | null;
+/** A rule sees its own value and, for rules that compare fields ('Passwords do not match'), the form's values. */
+export type Rule = (value: string, values: Readonly<Record<string, string>>) => string | null;
 
 export interface FieldSpec {
   /** Checked in order; the first message wins. */
@@ -41,6 +42,17 @@ export const email =
   (value) =>
     value.trim() === '' || EMAIL_SHAPE.test(value.trim()) ? null : message;
 
+export const minLength =
+  (min: number, message: string): Rule =>
+  (value) =>
+    value !== '' && value.length < min ? message : null;
+
+/** The value must equal another field's value (e.g. Confirm Password). */
+export const sameAs =
+  (other: string, message: string): Rule =>
+  (value, values) =>
+    value !== (values[other] ?? '') ? message : null;
+
 export const maxLength =
   (max: number, message: string): Rule =>
   (value) =>
@@ -70,10 +82,11 @@ export function validateForm<F extends FormDefinition>(
   form: F,
   values: Partial<Record<string, string>>,
 ): FieldError | null {
+  const all = values as Readonly<Record<string, string>>;
   for (const [name, spec] of Object.entries(form.fields) as [string, FieldSpec][]) {
     const value = values[name] ?? '';
     for (const rule of spec.rules) {
-      const message = rule(value);
+      const message = rule(value, all);
       if (message) return { field: name, message };
     }
     if (value.length > spec.maxLength) return { field: name, message: messages.tooLong(spec.maxLength) };

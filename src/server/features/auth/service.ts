@@ -1,0 +1,305 @@
+/**
+ * Accounts (issue 4): password login, logout, forgot and reset password, Google sign-in and
+ * the signed-in user's basics. Routes pass work here; writes that belong together share a
+ * transaction (a reset: the password, the used link, the ended sessions and the notice e-mail).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { CurrentUser } from '../../../shared/api';
+import { USER_TYPE_RIDER } from '../../../shared/constants';
+import { messages } from '../../../shared/messages';
+import { paths } from '../../../shared/routes';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { passwordResetTokens, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { endAllSessions, endSession, startSession } from '../../plugins/auth';
+import { assertUnderLimits, authLimits, countAgainstLimits, type LimitStore } from '../../plugins/limits';
+import { enqueueEmail, renderEmail } from '../../plugins/mail';
+import {
+  assertPasswordNotCommon,
+  hashPassword,
+  needsRehash,
+  verifyAgainstNothing,
+  verifyPassword,
+} from '../../plugins/passwords';
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  limits: LimitStore;
+}
+
+/** A reset link works once, for an hour. */
+export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+/** The wizard step a rider made through Google resumes at: the e-mail is verified already. */
+export const GOOGLE_SIGNUP_TAB = 3;
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+const loginKeys = (email: string, ip: string) => ({
+  account: { key: `login:account:${email}`, limit: authLimits.loginPerAccount },
+  address: { key: `login:address:${ip}`, limit: authLimits.loginPerAddress },
+});
+
+/**
+ * Checks an e-mail and password and starts a session. An unknown e-mail, a wrong password, an
+ * account without a password and a login type that is not the account's all get the same
+ * answer in the same time. Failures count per account and per address; at the limit the
+ * answer is 429 until the window ends.
+ */
+export async function loginWithPassword(
+  deps: AuthDeps,
+  input: { email: string; password: string; userType: string; ip: string },
+): Promise<string> {
+  const email = normaliseEmail(input.email);
+  const keys = loginKeys(email, input.ip);
+  await assertUnderLimits(deps.limits, [keys.account, keys.address]);
+
+  const [user] = await deps.db
+    .select({ id: users.id, passwordHash: users.passwordHash, userType: users.userType })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  const passwordOk = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstNothing(input.password);
+  if (!user || !passwordOk || user.userType !== Number(input.userType)) {
+    await Promise.all([
+      deps.limits.hit(keys.account.key, keys.account.limit.windowMs),
+      deps.limits.hit(keys.address.key, keys.address.limit.windowMs),
+    ]);
+    throw AppError.invalid('alert', messages.invalidCredentials);
+  }
+
+  await deps.limits.reset(keys.account.key);
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    const passwordHash = await hashPassword(input.password);
+    await deps.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+  }
+  return startSession(deps.db, deps.config, user, 'password');
+}
+
+export async function logoutSession(db: Db, sessionId: string): Promise<void> {
+  await endSession(db, sessionId);
+}
+
+/**
+ * Sends a reset link when the address has an account, and does nothing visible otherwise:
+ * the caller answers the same in both cases. Requests count per e-mail and per address.
+ */
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  input: { email: string; ip: string },
+): Promise<{ emailQueued: boolean }> {
+  const email = normaliseEmail(input.email);
+  await countAgainstLimits(deps.limits, [
+    { key: `forgot:email:${email}`, limit: authLimits.forgotPerEmail },
+    { key: `forgot:address:${input.ip}`, limit: authLimits.forgotPerAddress },
+  ]);
+  const [user] = await deps.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).limit(1);
+  if (!user) return { emailQueued: false };
+
+  const token = randomBytes(32).toString('base64url');
+  const link = `${deps.config.publicUrl}${paths.resetPassword}?token=${token}`;
+  await deps.db.transaction(async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + RESET_LINK_LIFETIME_MS),
+    });
+    await enqueueEmail(
+      tx,
+      renderEmail({
+        to: user.email,
+        subject: 'Reset your password',
+        heading: 'Reset your password',
+        paragraphs: [
+          'We received a request to reset the password of your account. Choose a new password with the button below.',
+          'The link works once and expires in one hour. If you did not ask for it, ignore this e-mail: your password stays the same.',
+        ],
+        action: { label: 'Reset Password', url: link },
+      }),
+    );
+  });
+  return { emailQueued: true };
+}
+
+const usableToken = (tokenHash: string) =>
+  and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, sql`now()`));
+
+/**
+ * Sets a new password with a reset link's token. The token works once and for an hour; the
+ * reset ends every session of the account and every other link, lifts the login lock, and
+ * tells the owner by e-mail, all in one transaction.
+ */
+export async function resetPassword(deps: AuthDeps, input: { token: string; newPassword: string }): Promise<void> {
+  const tokenHash = sha256(input.token);
+  const [found] = await deps.db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(usableToken(tokenHash))
+    .limit(1);
+  if (!found) throw AppError.invalid('alert', messages.resetLinkInvalid);
+  assertPasswordNotCommon('newPassword', input.newPassword);
+  const passwordHash = await hashPassword(input.newPassword);
+
+  const email = await deps.db.transaction(async (tx) => {
+    // The conditional update is what makes the link work once, even for two requests at a time.
+    const [used] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(usableToken(tokenHash))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!used) throw AppError.invalid('alert', messages.resetLinkInvalid);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, used.userId))
+      .returning({ email: users.email });
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
+    await endAllSessions(tx, used.userId);
+    await enqueueEmail(
+      tx,
+      renderEmail({
+        to: user!.email,
+        subject: 'Your password was changed',
+        heading: 'Your password was changed',
+        paragraphs: [
+          'The password of your account was just reset, and every device that was signed in has been signed out.',
+          'If this was not you, ask for a new reset link from the login page at once, or write to us.',
+        ],
+        action: { label: 'Log in', url: `${deps.config.publicUrl}${paths.login}` },
+      }),
+    );
+    return user!.email;
+  });
+  await deps.limits.reset(loginKeys(email, '').account.key);
+}
+
+/** A username for a new Google rider: from the name or the e-mail, made unique. */
+function usernameBase(name: string | undefined, email: string): string {
+  const source = name && /[a-z0-9]/i.test(name) ? name : email.split('@')[0]!;
+  const base = source
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 20);
+  return base.length >= 3 ? base : `rider_${base}`.replace(/_+$/, '');
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export interface GoogleIdentity {
+  subject: string;
+  email: string;
+  name?: string;
+}
+
+/**
+ * Signs in the account with this Google identity or verified e-mail, linking the two on the
+ * first Google sign-in; otherwise creates a rider whose e-mail counts as verified and who
+ * resumes the sign-up wizard at the location step. Returns a session token.
+ */
+export async function signInWithGoogle(deps: AuthDeps, identity: GoogleIdentity): Promise<string> {
+  const email = normaliseEmail(identity.email);
+  const [existing] = await deps.db
+    .select({ id: users.id, userType: users.userType, googleSubject: users.googleSubject, email: users.email })
+    .from(users)
+    .where(or(eq(users.googleSubject, identity.subject), eq(users.email, email)))
+    .orderBy(sql`${users.googleSubject} = ${identity.subject} desc nulls last`)
+    .limit(1);
+  if (existing) {
+    if (existing.googleSubject && existing.googleSubject !== identity.subject) {
+      // Another Google account already signs in to the account with this address.
+      throw new AppError('CONFLICT', messages.googleFailed);
+    }
+    if (!existing.googleSubject) {
+      await deps.db
+        .update(users)
+        .set({
+          googleSubject: identity.subject,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, existing.id));
+    }
+    return startSession(deps.db, deps.config, existing, 'google');
+  }
+
+  const base = usernameBase(identity.name, email);
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const username = attempt === 0 ? base : `${base.slice(0, 15)}_${randomBytes(3).readUIntBE(0, 3) % 10000}`;
+    try {
+      return await deps.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            username,
+            email,
+            emailVerifiedAt: sql`now()`,
+            googleSubject: identity.subject,
+            userType: USER_TYPE_RIDER,
+            profileCompleted: 0,
+            currentTab: GOOGLE_SIGNUP_TAB,
+          })
+          .returning({ id: users.id, userType: users.userType });
+        return startSession(tx, deps.config, created!, 'google');
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // The username was taken, or the same person signed up at the same moment: look again.
+      const [raced] = await deps.db
+        .select({ id: users.id, userType: users.userType })
+        .from(users)
+        .where(or(eq(users.googleSubject, identity.subject), eq(users.email, email)))
+        .limit(1);
+      if (raced) return startSession(deps.db, deps.config, raced, 'google');
+    }
+  }
+  throw AppError.internal();
+}
+
+/** The API's url of a stored file, relative to the API base (spec §3 'picture'). */
+export function fileUrl(fileId: string): string {
+  return `/files/${fileId}`;
+}
+
+export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUser | null> {
+  const [user] = await db
+    .select({
+      username: users.username,
+      email: users.email,
+      userType: users.userType,
+      pictureFileId: users.pictureFileId,
+      profileCompleted: users.profileCompleted,
+      currentTab: users.currentTab,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return null;
+  return {
+    username: user.username,
+    email: user.email,
+    user_type: user.userType,
+    picture: user.pictureFileId ? { url: fileUrl(user.pictureFileId) } : null,
+    profile_completed: user.profileCompleted,
+    current_tab: user.currentTab,
+  };
+}

@@ -1,0 +1,126 @@
+/**
+ * Sessions and the auth token (DESIGN.md §5, issue 4). The server keeps sessions; the token
+ * the browser stores is a JWT signed with HS256 (the one algorithm accepted) that names its
+ * session (`sid`), its user (`sub`) and the user's type, and carries `exp`. A token is honoured
+ * only while its session is neither ended (logout, password reset) nor past its expiry, so
+ * logging out and resetting a password end sessions for real.
+ *
+ * Other features protect a route with `preHandler: requireAuth` and read `request.auth`.
+ */
+import { createHmac } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SignJWT, jwtVerify } from 'jose';
+import { messages } from '../../shared/messages';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema';
+import { AppError } from '../errors';
+
+export const TOKEN_ALGORITHM = 'HS256';
+export const AUTH_HEADER = 'x-auth-token';
+/** How long a sign-in lasts: a rider on a shared phone logs out, others stay in for a week. */
+export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const ISSUER = 'ogba-dispatch';
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  userType: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by requireAuth; null on routes that do not ask for it. */
+    auth: AuthContext | null;
+  }
+}
+
+const keys = new WeakMap<Config, Uint8Array>();
+/** The signing key: derived from JWT_SECRET for this one purpose (the cookie key is another). */
+function signingKey(config: Config): Uint8Array {
+  let key = keys.get(config);
+  if (!key) {
+    key = new Uint8Array(createHmac('sha256', config.jwtSecret).update('auth-token').digest());
+    keys.set(config, key);
+  }
+  return key;
+}
+
+export type SessionMethod = 'password' | 'google';
+
+/** Starts a session and returns its signed token. Pass the transaction of the sign-in when there is one. */
+export async function startSession(
+  db: Db,
+  config: Config,
+  user: { id: string; userType: number },
+  method: SessionMethod,
+): Promise<string> {
+  const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId: user.id, expiresAt, method })
+    .returning({ id: sessions.id });
+  return new SignJWT({ sid: session!.id, user_type: user.userType })
+    .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(signingKey(config));
+}
+
+/** The session a token names, when the token is genuine and the session still open; else null. */
+export async function readSession(db: Db, config: Config, token: string): Promise<AuthContext | null> {
+  let payload: { sub?: unknown; sid?: unknown; user_type?: unknown };
+  try {
+    ({ payload } = await jwtVerify(token, signingKey(config), { algorithms: [TOKEN_ALGORITHM], issuer: ISSUER }));
+  } catch {
+    return null;
+  }
+  const { sub, sid, user_type: userType } = payload;
+  if (typeof sub !== 'string' || typeof sid !== 'string' || typeof userType !== 'number') return null;
+  if (!/^[0-9a-f-]{36}$/i.test(sid)) return null;
+  const [open] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(eq(sessions.id, sid), eq(sessions.userId, sub), isNull(sessions.endedAt), gt(sessions.expiresAt, sql`now()`)),
+    )
+    .limit(1);
+  return open ? { userId: sub, sessionId: sid, userType } : null;
+}
+
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ endedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+}
+
+/** Ends every open session of a user (a password reset). Pass the reset's transaction. */
+export async function endAllSessions(db: Db, userId: string): Promise<void> {
+  await db.update(sessions).set({ endedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+}
+
+function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers[AUTH_HEADER];
+  const value = Array.isArray(header) ? header[0] : header;
+  return typeof value === 'string' && value.length > 0 && value.length <= 4096 ? value : null;
+}
+
+/**
+ * preHandler of every protected route: 401 {error:{field:'alert'}} unless the x-auth-token
+ * header names an open session. The browser answers any 401 by forgetting its token.
+ */
+export async function requireAuth(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const token = tokenOf(request);
+  const auth = token ? await readSession(request.server.database.db, request.server.config, token) : null;
+  if (!auth) throw new AppError('UNAUTHORIZED', messages.signInAgain);
+  request.auth = auth;
+}
+
+/** Call once in buildApp before the routes. */
+export function installAuth(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+}
+
+/** The 401 answer of a protected route, for its response schema. */
+export const unauthorizedResponse = { 401: { $ref: 'ErrorBody#' } } as const;
