@@ -22,6 +22,8 @@ export interface FormInput {
   captchaFirst?: boolean;
   /** The captcha failure text: 'CAPTCHA verification failed ❌', or without the mark on sign-up. */
   captchaFailedMessage?: string;
+  /** The toast for a failure the server did not explain: spec §8's form default, or 'Something went wrong.' on reset. */
+  failureMessage?: string;
 }
 
 export interface FormContext {
@@ -32,6 +34,7 @@ export interface FormContext {
   captchaPassed: boolean;
   captchaFirst: boolean;
   captchaFailedMessage: string;
+  failureMessage: string;
   /** Bumped whenever the widget must be reset; the view resets it when this changes. */
   captchaResets: number;
   /** The user has started on the form: only then is the captcha script loaded (DESIGN.md §8). */
@@ -117,6 +120,7 @@ export const formMachine = setup({
     captchaPassed: input.captchaPassed,
     captchaFirst: input.captchaFirst ?? false,
     captchaFailedMessage: input.captchaFailedMessage ?? messages.captchaFailed,
+    failureMessage: input.failureMessage ?? messages.submitFailed,
     captchaResets: 0,
     engaged: false,
   }),
@@ -186,7 +190,7 @@ export const formMachine = setup({
           target: 'editing',
           actions: [
             assign({ captchaToken: null, captchaResets: ({ context }) => context.captchaResets + 1 }),
-            { type: 'announceFailure', params: { message: messages.submitFailed } },
+            { type: 'announceFailure', params: ({ context }) => ({ message: context.failureMessage }) },
           ],
         },
       },
@@ -224,8 +228,8 @@ export const formMachine = setup({
             target: 'editing',
             actions: {
               type: 'announceFailure',
-              params: ({ event }) => ({
-                message: event.error instanceof SubmitError ? event.error.fieldError.message : messages.submitFailed,
+              params: ({ context, event }) => ({
+                message: event.error instanceof SubmitError ? event.error.fieldError.message : context.failureMessage,
               }),
             },
           },
