@@ -1,0 +1,235 @@
+// `npm test`: every layer of DESIGN.md §7, one after another, then a summary table and the
+// closing line `N passed, N failed` (`, N skipped` when any) summing all layers.
+//
+//   lint      eslint .                                    one test: passed or failed
+//   types     tsc --noEmit                                one test
+//   machines, views, API, stories ...                     one vitest run (vitest.config.ts), counted per folder of tests/
+//   stories build   storybook build                       one test
+//   browser   tests/e2e in Chromium (scripts/e2e.mjs)     vitest.e2e.config.ts
+//
+// A failing layer does not stop the others, so the summary is always complete; the exit code is
+// non-zero when anything failed. JSON reports and logs go to test-results/.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(ROOT);
+const RESULTS = path.join(ROOT, 'test-results');
+mkdirSync(RESULTS, { recursive: true });
+
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
+process.env.STORYBOOK_DISABLE_TELEMETRY = '1';
+process.env.FORCE_COLOR ??= process.stdout.isTTY ? '1' : '0';
+
+/** A layer can hang (a stuck server, a browser): stop it after this long and count it failed. */
+const LAYER_TIMEOUT_MS = Number(process.env.TEST_LAYER_TIMEOUT_MS ?? 20 * 60_000);
+
+/** Folders of tests/ and the layer names the README uses. */
+const LAYER_NAMES = { machines: 'machines', web: 'views', server: 'API', storybook: 'stories', shared: 'shared' };
+
+const rows = [];
+const running = new Set();
+
+function banner(text) {
+  const line = '─'.repeat(Math.max(8, 78 - text.length));
+  console.log(`\n── ${text} ${line}`);
+}
+
+/** Runs a command in its own process group (so a timeout can stop its children too). */
+function run(command, args, { env } = {}) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'inherit', 'inherit'],
+      env: { ...process.env, ...env },
+      detached: true,
+    });
+    running.add(child);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(`\n!!! ${command} ${args.join(' ')} took longer than ${LAYER_TIMEOUT_MS / 1000}s: stopping it`);
+      killGroup(child, 'SIGTERM');
+      setTimeout(() => killGroup(child, 'SIGKILL'), 10_000).unref();
+    }, LAYER_TIMEOUT_MS);
+    const finish = (code) => {
+      clearTimeout(timer);
+      running.delete(child);
+      resolve({ code: timedOut ? 124 : code, seconds: (Date.now() - started) / 1000, timedOut });
+    };
+    child.on('error', (err) => {
+      console.error(`could not start ${command}: ${err.message}`);
+      finish(127);
+    });
+    child.on('exit', (code, signal) => finish(code ?? (signal ? 128 : 1)));
+  });
+}
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of running) killGroup(child, signal);
+    process.exit(130);
+  });
+}
+
+const npx = (bin) => path.join(ROOT, 'node_modules', '.bin', bin);
+
+/** A check that counts as one test: passed when the command exits 0. */
+async function check(layer, command, args, options) {
+  banner(layer);
+  const { code, seconds } = await run(command, args, options);
+  rows.push({ layer, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds });
+  if (code !== 0) console.error(`\n${layer}: FAILED (exit ${code})`);
+}
+
+function skip(layer, why) {
+  banner(layer);
+  console.log(`SKIPPED: ${why}`);
+  rows.push({ layer, passed: 0, failed: 0, skipped: 1, seconds: 0, note: why });
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Counts a vitest JSON report (jest-compatible shape) into rows, one per layer named by
+ * `layerOf(file)`. A file that failed to load counts as one failure of its layer; a run that
+ * failed with nothing failed in the report (an unhandled error, a teardown error, no report at
+ * all) adds one failure to `fallbackLayer`.
+ */
+function countVitest(report, code, seconds, layerOf, fallbackLayer) {
+  const byLayer = new Map();
+  const layerRow = (layer) => {
+    if (!byLayer.has(layer)) byLayer.set(layer, { layer, passed: 0, failed: 0, skipped: 0, seconds: 0 });
+    return byLayer.get(layer);
+  };
+  for (const file of report?.testResults ?? []) {
+    const row = layerRow(layerOf(path.relative(ROOT, file.name)));
+    row.seconds += Math.max(0, (file.endTime ?? 0) - (file.startTime ?? 0)) / 1000;
+    const results = file.assertionResults ?? [];
+    for (const test of results) {
+      if (test.status === 'passed') row.passed += 1;
+      else if (test.status === 'failed') row.failed += 1;
+      else row.skipped += 1; // pending, skipped, todo, disabled
+    }
+    if (file.status === 'failed' && !results.some((t) => t.status === 'failed')) {
+      row.failed += 1;
+      console.error(`\n${path.relative(ROOT, file.name)} failed outside its tests: ${(file.message ?? '').split('\n')[0]}`);
+    }
+  }
+  const failedInReport = [...byLayer.values()].some((r) => r.failed > 0);
+  if (code !== 0 && !failedInReport) {
+    const row = layerRow(fallbackLayer);
+    row.failed += 1;
+    row.note = report ? `vitest exited ${code} (errors outside tests)` : `vitest exited ${code} with no report`;
+    console.error(`\n${fallbackLayer}: ${row.note}`);
+  }
+  if (byLayer.size === 0) layerRow(fallbackLayer);
+  // Files run in parallel: a layer's seconds are its files' own times; the run's wall time is the sum row's.
+  const layers = [...byLayer.values()].sort((a, b) => order(a.layer) - order(b.layer));
+  if (layers.length === 1) layers[0].seconds = seconds;
+  return layers;
+}
+
+function order(layer) {
+  const known = Object.values(LAYER_NAMES);
+  const i = known.indexOf(layer);
+  return i === -1 ? known.length : i;
+}
+
+function vitestLayer(file) {
+  const parts = file.split(path.sep);
+  const folder = parts[0] === 'tests' && parts.length > 2 ? parts[1] : parts[0];
+  return LAYER_NAMES[folder] ?? folder;
+}
+
+async function vitestRun(title, command, args, reportFile, layerOf, fallbackLayer) {
+  banner(title);
+  rmSync(reportFile, { force: true });
+  const { code, seconds } = await run(command, [...args, '--reporter=default', '--reporter=json', `--outputFile=${reportFile}`]);
+  const layers = countVitest(readJson(reportFile), code, seconds, layerOf, fallbackLayer);
+  rows.push(...layers);
+  return { seconds, layers };
+}
+
+const started = Date.now();
+
+// 1. lint
+if (['eslint.config.js', 'eslint.config.mjs', 'eslint.config.ts', 'eslint.config.cjs'].some((f) => existsSync(f))) {
+  await check('lint', npx('eslint'), ['.']);
+} else {
+  skip('lint', 'no eslint.config.* yet');
+}
+
+// 2. types
+await check('types', npx('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+
+// 3. machines, views, API, stories (vitest.config.ts)
+const unit = await vitestRun(
+  'machines, views, API, stories (vitest)',
+  npx('vitest'),
+  ['run'],
+  path.join(RESULTS, 'vitest.json'),
+  vitestLayer,
+  'vitest',
+);
+
+// 4. stories build
+if (['main.ts', 'main.js', 'main.mjs', 'main.tsx'].some((f) => existsSync(path.join('storybook', f)))) {
+  await check('stories build', 'npm', ['run', 'build-storybook', '--silent']);
+} else {
+  skip('stories build', 'storybook/ has no main config yet');
+}
+
+// 5. browser: finds (or installs) Chromium, then tests/e2e
+const e2e = await vitestRun(
+  'browser (Chromium)',
+  process.execPath,
+  ['scripts/e2e.mjs'],
+  path.join(RESULTS, 'e2e.json'),
+  () => 'browser',
+  'browser',
+);
+
+// Summary
+const total = rows.reduce(
+  (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+const wall = (Date.now() - started) / 1000;
+const table = [
+  ['layer', 'passed', 'failed', 'skipped', 'seconds'],
+  ...rows.map((r) => [r.layer, r.passed, r.failed, r.skipped, r.seconds.toFixed(1)]),
+  ['total', total.passed, total.failed, total.skipped, wall.toFixed(1)],
+].map((cells) => cells.map(String));
+const widths = table[0].map((_, i) => Math.max(...table.map((cells) => cells[i].length)));
+const format = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+
+banner('summary');
+console.log(format(table[0]));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+for (const cells of table.slice(1, -1)) console.log(format(cells));
+console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+console.log(format(table.at(-1)));
+console.log(
+  `(vitest layers ran their files in parallel: their seconds are the files' own times; that run took ${unit.seconds.toFixed(1)}s, the browser run ${e2e.seconds.toFixed(1)}s)`,
+);
+for (const r of rows.filter((r) => r.note)) console.log(`note: ${r.layer}: ${r.note}`);
+console.log('');
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);

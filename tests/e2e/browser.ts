@@ -1,0 +1,98 @@
+/**
+ * Chromium for the browser tests: Debian's (or CHROMIUM_PATH), headless, never one Playwright
+ * downloads. `chromium.launch()` starts it with a fresh temporary user-data dir of its own, and
+ * each test gets a fresh context (cookies, storage) and page on top of that.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const VIEWPORTS = {
+  /** DESIGN.md §9: no horizontal scrolling at 320 px. */
+  narrow: { width: 320, height: 640 },
+  phone: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export const baseURL = inject('baseURL');
+export const databaseUrl = inject('databaseUrl');
+export const captchaScriptUrl = inject('captchaScriptUrl');
+export const screenshotsDir = inject('screenshotsDir');
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: inject('chromiumPath'),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    timeout: 60_000,
+  });
+}
+
+/**
+ * One Chromium per test file; `open(viewport)` gives a fresh context and page, closed after
+ * the test. Uncaught page errors fail the test that caused them.
+ */
+export function useBrowser() {
+  let browser: Browser | null = null;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
+    const errors = pageErrors.splice(0);
+    if (errors.length > 0) throw new Error(`uncaught errors in the page:\n${errors.join('\n')}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async open(viewport: ViewportName = 'desktop'): Promise<Page> {
+      if (!browser) throw new Error('Chromium is not running');
+      const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], locale: 'en-NG' });
+      contexts.push(context);
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+      return page;
+    },
+  };
+}
+
+/** Rows of newsletter_subscriptions for an address, or null when the run has no PostgreSQL (PGlite). */
+export async function subscriptionRows(email: string): Promise<Array<{ email: string; source_path: string | null }> | null> {
+  if (!databaseUrl) {
+    console.warn(`!!! no PostgreSQL for this run: the database-row check for ${email} is SKIPPED !!!`);
+    return null;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ email: string; source_path: string | null }>(
+      'select email, source_path from newsletter_subscriptions where lower(email) = lower($1)',
+      [email],
+    );
+    return result.rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh address each call, with capitals to show the server stores it lower-case. */
+export function uniqueEmail(label: string): string {
+  return `E2E.${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@Example.com`;
+}

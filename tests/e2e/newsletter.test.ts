@@ -1,0 +1,227 @@
+/**
+ * The newsletter form on the home page, in Chromium against the built app and the real server,
+ * with the hCaptcha stand-in (tests/support/hcaptcha.ts) at the network edge. Each test checks
+ * what a user sees; the happy path also checks the row the server stored.
+ */
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, captchaScriptUrl, subscriptionRows, uniqueEmail, useBrowser, type ViewportName } from './browser';
+
+const SUBSCRIBED = 'You have been subscribed to our newsletter! Thank you for your interest.';
+
+const browser = useBrowser();
+
+function newsletter(page: Page) {
+  const form = page.locator('form', { has: page.getByRole('heading', { name: 'Subscribe to our newsletter' }) });
+  return {
+    form,
+    email: form.getByLabel('Email'),
+    subscribe: form.getByRole('button', { name: /^(Subscribe|Submitting\.\.\.)$/ }),
+    widget: form.getByTestId('hcaptcha-stub'),
+    human: form.getByRole('button', { name: 'I am human' }),
+    failVerification: form.getByRole('button', { name: 'Fail verification' }),
+    expire: form.getByRole('button', { name: 'Expire' }),
+    alerts: form.getByRole('alert'),
+    toast: page.locator('[data-sonner-toast]', { hasText: SUBSCRIBED }),
+  };
+}
+
+async function openHome(viewport: ViewportName = 'desktop') {
+  const page = await browser.open(viewport);
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  const ui = newsletter(page);
+  await ui.email.waitFor();
+  return { page, ui };
+}
+
+async function expectOnlyAlert(ui: ReturnType<typeof newsletter>, text: string) {
+  await expect.poll(() => ui.alerts.allInnerTexts()).toEqual([text]);
+}
+
+async function expectRow(email: string) {
+  const rows = await subscriptionRows(email);
+  if (rows === null) return;
+  expect(rows).toEqual([{ email: email.toLowerCase(), source_path: '/' }]);
+}
+
+describe('newsletter: subscribing', () => {
+  for (const viewport of ['phone', 'desktop'] as const) {
+    it(`subscribes at ${viewport} width: Submitting..., the toast, an empty field and the row in the database`, async () => {
+      const { page, ui } = await openHome(viewport);
+      const email = uniqueEmail(`happy-${viewport}`);
+      await ui.email.fill(email);
+      await ui.human.click();
+      await expect.poll(() => ui.widget.innerText()).toContain('Verified');
+
+      // Hold the request for a moment (it still goes to the real server) so the busy state can be seen.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/newsletter', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await ui.subscribe.click();
+      await expect.poll(() => ui.subscribe.innerText()).toBe('Submitting...');
+      expect(await ui.subscribe.isDisabled()).toBe(true);
+      release();
+
+      await ui.toast.waitFor({ state: 'visible' });
+      expect(await ui.toast.isVisible()).toBe(true);
+      await expect.poll(() => ui.subscribe.innerText()).toBe('Subscribe');
+      expect(await ui.email.inputValue()).toBe('');
+      expect(await ui.alerts.count()).toBe(0);
+      if (viewport === 'phone') {
+        const box = await ui.toast.boundingBox();
+        expect(box, 'the toast is on screen').not.toBeNull();
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.y).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(375 + 1);
+      }
+      await expectRow(email);
+    });
+  }
+});
+
+describe('newsletter: validation messages', () => {
+  it('shows "Please fill in the email field" for an empty field, under the field', async () => {
+    const { ui } = await openHome('phone');
+    await ui.email.focus();
+    await ui.widget.waitFor();
+    await ui.subscribe.click();
+    await expectOnlyAlert(ui, 'Please fill in the email field');
+    expect(await ui.email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await ui.email.getAttribute('aria-describedby');
+    expect(await ui.form.locator(`[id="${describedBy}"]`).innerText()).toBe('Please fill in the email field');
+    // Under the field: the message starts below the input.
+    const input = await ui.email.boundingBox();
+    const message = await ui.alerts.first().boundingBox();
+    expect(message!.y).toBeGreaterThanOrEqual(input!.y + input!.height - 1);
+  });
+
+  it('validates on the first click of Subscribe in an untouched form (the button must not move away under the pointer)', async () => {
+    // A user's first contact with the form can be a click on Subscribe. The form's focus makes the
+    // captcha widget appear; if that pushes the button down between mousedown and mouseup the
+    // click is lost and nothing happens. Both viewports, since the shift depends on the layout.
+    for (const viewport of ['phone', 'desktop'] as const) {
+      const { ui } = await openHome(viewport);
+      await ui.subscribe.scrollIntoViewIfNeeded();
+      const before = await ui.subscribe.boundingBox();
+      await ui.subscribe.click();
+      const after = await ui.subscribe.boundingBox();
+      await expect
+        .poll(() => ui.alerts.allInnerTexts(), {
+          message: `no message after a click on Subscribe at ${viewport} width; the button moved ${after!.y - before!.y}px when the form got focus`,
+        })
+        .toEqual(['Please fill in the email field']);
+    }
+  });
+
+  it('shows "Please enter a valid email address" for "bad", and typing clears it', async () => {
+    const { ui } = await openHome('desktop');
+    await ui.email.fill('bad');
+    await ui.subscribe.click();
+    await expectOnlyAlert(ui, 'Please enter a valid email address');
+    await ui.email.pressSequentially('@example.com');
+    await expect.poll(() => ui.alerts.count()).toBe(0);
+  });
+
+  it('shows "Please complete the CAPTCHA." when the captcha was not done, and nothing is stored', async () => {
+    const { page, ui } = await openHome('phone');
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(new URL(r.url()).pathname));
+    const email = uniqueEmail('nocaptcha');
+    await ui.email.fill(email);
+    await ui.widget.waitFor();
+    await ui.email.press('Enter');
+    await expectOnlyAlert(ui, 'Please complete the CAPTCHA.');
+    expect(posts).toEqual([]);
+    expect(await ui.toast.count()).toBe(0);
+    const rows = await subscriptionRows(email);
+    if (rows) expect(rows).toEqual([]);
+  });
+
+  it('asks for the captcha again after it expired', async () => {
+    const { ui } = await openHome('desktop');
+    await ui.email.fill(uniqueEmail('expired'));
+    await ui.human.click();
+    await ui.expire.click();
+    await ui.human.waitFor();
+    await ui.subscribe.click();
+    await expectOnlyAlert(ui, 'Please complete the CAPTCHA.');
+  });
+});
+
+describe('newsletter: the captcha', () => {
+  it('shows "CAPTCHA verification failed ❌" for a rejected captcha, then subscribes after "I am human"', async () => {
+    const { ui } = await openHome('phone');
+    const email = uniqueEmail('failed-captcha');
+    await ui.email.fill(email);
+    await ui.failVerification.click();
+    await ui.subscribe.click();
+    await expectOnlyAlert(ui, 'CAPTCHA verification failed ❌');
+    expect(await ui.toast.count()).toBe(0);
+    expect(await ui.email.inputValue()).toBe(email);
+    const before = await subscriptionRows(email);
+    if (before) expect(before).toEqual([]);
+
+    // The widget was reset: the user can try again.
+    await ui.human.click();
+    await expect.poll(() => ui.alerts.count()).toBe(0);
+    await ui.subscribe.click();
+    await ui.toast.waitFor({ state: 'visible' });
+    await expectRow(email);
+  });
+
+  it('is remembered for the session: a second subscription in the same page, and after a reload, shows no widget', async () => {
+    const { page, ui } = await openHome('desktop');
+    const first = uniqueEmail('first');
+    await ui.email.fill(first);
+    await ui.human.click();
+    await ui.subscribe.click();
+    await ui.toast.waitFor({ state: 'visible' });
+    await expectRow(first);
+    await expect.poll(() => ui.widget.count()).toBe(0);
+
+    await ui.toast.getByRole('button', { name: /close/i }).click();
+    await expect.poll(() => ui.toast.count()).toBe(0);
+
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(new URL(r.url()).pathname));
+    const second = uniqueEmail('second');
+    await ui.email.fill(second);
+    await ui.subscribe.click();
+    await ui.toast.waitFor({ state: 'visible' });
+    expect(posts).toEqual(['/api/newsletter']);
+    expect(await ui.widget.count()).toBe(0);
+    expect(await ui.alerts.count()).toBe(0);
+    await expectRow(second);
+
+    await page.reload();
+    await ui.email.fill(uniqueEmail('third'));
+    await ui.subscribe.click();
+    await ui.toast.waitFor({ state: 'visible' });
+    expect(await ui.widget.count()).toBe(0);
+  });
+
+  it('loads no captcha script before the form is used, and loads it once the form gets focus', async () => {
+    const page = await browser.open('phone');
+    const requests: Request[] = [];
+    page.on('request', (r) => requests.push(r));
+    const toCaptcha = () => requests.filter((r) => r.url().startsWith(new URL(captchaScriptUrl).origin));
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const ui = newsletter(page);
+    await ui.email.waitFor();
+    await page.mouse.wheel(0, 2000); // scrolling past the form is not using it
+    await page.waitForTimeout(500);
+    expect(toCaptcha().map((r) => r.url())).toEqual([]);
+    expect(requests.every((r) => new URL(r.url()).origin === baseURL)).toBe(true);
+    expect(await ui.widget.count()).toBe(0);
+
+    const script = page.waitForRequest((r) => r.url().startsWith(captchaScriptUrl));
+    await ui.email.focus();
+    await script;
+    await ui.widget.waitFor();
+    expect(await ui.human.isVisible()).toBe(true);
+  });
+});
