@@ -5,21 +5,32 @@
  * its own (lagos_test_<pid>_<random>), migrates it by opening it like the server does, and drops
  * it after. When no PostgreSQL server answers, that half is reported as skipped, loudly.
  *
+ * Speed: starting an empty PGlite (initdb in WebAssembly) costs about two seconds of CPU. The
+ * first app of a run opens one with the real openDatabase (which runs the real migrations),
+ * dumps it to a template in the OS temp directory keyed by the migrations' content, and every
+ * PGlite app then starts in memory from that template. TEST_PGLITE_TEMPLATE=0 turns this off.
+ *
  *   describeEachDatabase('newsletter', (kind) => {
  *     const t = useTestApp(kind);
  *     it('...', async () => { const res = await t.app.inject({ url: '/api/config' }); ... });
  *   });
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { openDatabase, type Database } from '../../src/server/db/client';
+import { openDatabase, type Database, type Db } from '../../src/server/db/client';
+import * as schema from '../../src/server/db/schema';
 import type { LogStream } from '../../src/server/logger';
 import { startHcaptchaStub, type HcaptchaStub } from '../support/hcaptcha';
 
@@ -71,6 +82,65 @@ async function createPostgresDatabase(): Promise<{ url: string; drop: () => Prom
     drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
 }
+
+const MIGRATIONS = fileURLToPath(new URL('../../src/server/db/migrations', import.meta.url));
+
+/** Every migration file's name and content, and PGlite's version: a template is valid for exactly these. */
+function migrationsDigest(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else hash.update(`${path.relative(MIGRATIONS, file)}\0`).update(readFileSync(file)).update('\0');
+    }
+  };
+  walk(MIGRATIONS);
+  const pglitePackage = fileURLToPath(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url));
+  hash.update(existsSync(pglitePackage) ? (JSON.parse(readFileSync(pglitePackage, 'utf8')) as { version: string }).version : '?');
+  return hash.digest('hex').slice(0, 20);
+}
+
+let template: Promise<Blob> | null = null;
+
+/** A migrated, empty PGlite data directory, made once by the real openDatabase. */
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const file = path.join(tmpdir(), `lagos-pglite-template-${migrationsDigest()}.tar.gz`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    try {
+      const client = (database.db as unknown as { $client: PGlite }).$client;
+      const dump = await client.dumpDataDir('gzip');
+      // Write then rename, so a parallel test file never reads half a template.
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+      return dump;
+    } finally {
+      await database.close();
+    }
+  })();
+  return template;
+}
+
+/** An in-memory PGlite started from the template: the same Database openDatabase gives. */
+async function openPgliteFromTemplate(): Promise<Database> {
+  const client = await PGlite.create({ loadDataDir: await pgliteTemplate() });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  // Applies nothing when the template is current; keeps the schema right if it were not.
+  await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+const useTemplate = process.env.TEST_PGLITE_TEMPLATE !== '0';
 
 export interface TestAppOptions {
   database: DatabaseKind;
@@ -127,10 +197,10 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
       process.cwd(),
     );
 
-    const database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.databaseUrl ? config.dataDir : 'memory://',
-    });
+    const database =
+      config.databaseUrl || !useTemplate
+        ? await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 'memory://' })
+        : await openPgliteFromTemplate();
     cleanups.push(() => database.close().catch(() => undefined)); // a test may have closed it already
 
     const app = await buildApp({
