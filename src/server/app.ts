@@ -12,8 +12,10 @@ import type { Database } from './db/client';
 import { errorBodySchema } from './errors';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
+import { enquiriesRoutes } from './features/enquiries/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { siteRoutes } from './features/site/routes';
+import { waitlistRoutes } from './features/waitlist/routes';
 import { loggerOptions, type LogStream } from './logger';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/errorHandler';
@@ -74,6 +76,8 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildA
   await app.register(captchaRoutes);
   await app.register(authRoutes);
   await app.register(newsletterRoutes);
+  await app.register(enquiriesRoutes);
+  await app.register(waitlistRoutes);
 
   if (config.webRoot) await registerWeb(app, config.webRoot);
   else

@@ -149,6 +149,8 @@ export interface TestAppOptions {
   /** Capture log lines (logLevel then defaults to 'info'); otherwise the app logs nothing. */
   logStream?: LogStream;
   logLevel?: Config['logLevel'];
+  /** false: no background outbox worker; the test calls app.mailer.deliverDue() itself. */
+  startWorkers?: boolean;
   /** Reuse a running hCaptcha stand-in; by default each app starts and stops its own. */
   stub?: HcaptchaStub;
 }
@@ -208,6 +210,7 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
       database,
       logLevel: options.logLevel ?? (options.logStream ? 'info' : 'silent'),
       logStream: options.logStream,
+      startWorkers: options.startWorkers,
     });
     cleanups.push(() => app.close());
     await app.ready();

@@ -1,0 +1,50 @@
+/**
+ * POST /api/enquiries {kind, name, email, phone?, message}: Quick Enquiry (kind 'enquiry', home)
+ * and Get Quote (kind 'quote', contact), from a browser that passed the captcha.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { MessageResponse } from '../../../shared/api';
+import { enquiryForm } from '../../../shared/forms';
+import { messages } from '../../../shared/messages';
+import type { FormValues } from '../../../shared/validation';
+import { errorResponses } from '../../errors';
+import { requireCaptchaPass } from '../../plugins/captcha';
+import { checkForm, formBodySchema } from '../../plugins/forms';
+import { sourcePathOf } from '../../plugins/request';
+import { ENQUIRY_KINDS, sendEnquiry, type EnquiryKind } from './service';
+
+const formSchema = formBodySchema(enquiryForm, { kind: { type: 'string', enum: ENQUIRY_KINDS } });
+/** The form's fields plus kind, which is required: a missing or unknown kind is a 400 under 'kind'. */
+const bodySchema = { ...formSchema, required: [...formSchema.required, 'kind'] };
+
+export async function enquiriesRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: FormValues<typeof enquiryForm> & { kind: EnquiryKind } }>(
+    '/api/enquiries',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      preValidation: checkForm(enquiryForm),
+      preHandler: requireCaptchaPass,
+      schema: {
+        tags: ['enquiries'],
+        summary: 'Send a Quick Enquiry or ask for a quote',
+        body: bodySchema,
+        response: {
+          200: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request): Promise<MessageResponse> => {
+      const { emailQueued } = await sendEnquiry(app.database.db, app.config.opsEmail, {
+        kind: request.body.kind,
+        name: request.body.name,
+        email: request.body.email,
+        phone: request.body.phone ?? '',
+        message: request.body.message,
+        sourcePath: sourcePathOf(request),
+      });
+      if (emailQueued) app.mailer.kick();
+      return { message: messages.messageSent };
+    },
+  );
+}

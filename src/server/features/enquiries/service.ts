@@ -1,0 +1,60 @@
+import type { Db } from '../../db/client';
+import { enquiries } from '../../db/schema';
+import { enqueueEmail } from '../../plugins/mail';
+import { oneLine, renderOpsNotice } from '../../plugins/notices';
+
+/** 'enquiry' (Quick Enquiry, home) or 'quote' (Get Quote, contact), as the table allows. */
+export const ENQUIRY_KINDS = enquiries.kind.enumValues;
+export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
+
+export interface EnquiryInput {
+  kind: EnquiryKind;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  sourcePath: string | null;
+}
+
+/**
+ * Stores an enquiry or quote request and, when OPS_EMAIL is set, puts the notice e-mail to it
+ * in the outbox in the same transaction. Resolves only once both are committed; returns
+ * whether an e-mail was queued (the caller then asks the mailer to deliver it soon).
+ */
+export async function sendEnquiry(
+  db: Db,
+  opsEmail: string | null,
+  input: EnquiryInput,
+): Promise<{ emailQueued: boolean }> {
+  const values = {
+    kind: input.kind,
+    name: input.name.trim(),
+    email: input.email.trim().toLowerCase(),
+    phone: input.phone.trim() || null,
+    message: input.message.trim(),
+    sourcePath: input.sourcePath,
+  };
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(enquiries).values(values).returning({ createdAt: enquiries.createdAt });
+    if (!opsEmail) return { emailQueued: false };
+    const isQuote = values.kind === 'quote';
+    await enqueueEmail(
+      tx,
+      renderOpsNotice({
+        to: opsEmail,
+        subject: `${isQuote ? 'New quote request' : 'New enquiry'} from ${oneLine(values.name)}`,
+        heading: isQuote ? 'New quote request (Get Quote)' : 'New enquiry (Quick Enquiry)',
+        fields: [
+          ['Kind', values.kind],
+          ['Name', values.name],
+          ['Email', values.email],
+          ['Phone', values.phone],
+          ['Message', values.message],
+        ],
+        sourcePath: values.sourcePath,
+        at: row!.createdAt,
+      }),
+    );
+    return { emailQueued: true };
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * POST /api/waitlist {companyName, email, features?}: the company waitlist. Spec §5 asks for
+ * the captcha first, so here the captcha pass is checked before the fields.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { MessageResponse } from '../../../shared/api';
+import { waitlistForm } from '../../../shared/forms';
+import { messages } from '../../../shared/messages';
+import type { FormValues } from '../../../shared/validation';
+import { errorResponses } from '../../errors';
+import { requireCaptchaPass } from '../../plugins/captcha';
+import { checkForm, formBodySchema } from '../../plugins/forms';
+import { sourcePathOf } from '../../plugins/request';
+import { joinWaitlist } from './service';
+
+export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: FormValues<typeof waitlistForm> }>(
+    '/api/waitlist',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      // The captcha first (spec §5), then the form's own messages, then the JSON schema.
+      preValidation: [requireCaptchaPass, checkForm(waitlistForm)],
+      schema: {
+        tags: ['waitlist'],
+        summary: 'Join the company waitlist',
+        body: formBodySchema(waitlistForm),
+        response: {
+          200: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request): Promise<MessageResponse> => {
+      const { emailQueued } = await joinWaitlist(app.database.db, app.config.opsEmail, {
+        companyName: request.body.companyName,
+        email: request.body.email,
+        features: request.body.features ?? '',
+        sourcePath: sourcePathOf(request),
+      });
+      if (emailQueued) app.mailer.kick();
+      return { message: messages.waitlisted };
+    },
+  );
+}
