@@ -14,6 +14,7 @@ import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { enquiriesRoutes } from './features/enquiries/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
+import { devMailRoutes } from './features/site/devMail';
 import { siteRoutes } from './features/site/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { loggerOptions, type LogStream } from './logger';
@@ -21,6 +22,7 @@ import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/errorHandler';
 import { createLimitStore } from './plugins/limits';
 import { installSecurityHeaders } from './plugins/security';
+import { createMailer } from './plugins/mail';
 import { registerWeb } from './plugins/web';
 import { messages } from '../shared/messages';
 import './types';
@@ -32,9 +34,11 @@ export interface BuildAppOptions {
   logLevel?: Config['logLevel'];
   /** Where log lines go instead of stdout (tests capture them to check nothing secret is logged). */
   logStream?: LogStream;
+  /** Background workers (the outbox); tests switch them off and call app.mailer.deliverDue(). */
+  startWorkers?: boolean;
 }
 
-export async function buildApp({ config, database, logLevel, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logLevel, logStream, startWorkers = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logLevel ?? config.logLevel, logStream),
     trustProxy: !config.loopbackOnly,
@@ -44,6 +48,7 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildA
   });
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('mailer', createMailer(app, { startWorker: startWorkers }));
 
   // Rate-limit counters: in this process, or shared through Redis when REDIS_URL is set.
   app.decorate('limits', createLimitStore(config, app.log));
@@ -73,6 +78,7 @@ export async function buildApp({ config, database, logLevel, logStream }: BuildA
   });
 
   await app.register(siteRoutes);
+  if (app.mailer.mode === 'dev-mailbox') await app.register(devMailRoutes);
   await app.register(captchaRoutes);
   await app.register(authRoutes);
   await app.register(newsletterRoutes);
