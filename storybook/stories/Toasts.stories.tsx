@@ -1,0 +1,34 @@
+/** Toasts (spec §9): top-right, 5000 ms, a success and a failure as the forms announce them. */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { Toasts } from '../../src/web/components/Toasts';
+import { messages } from '../../src/shared/messages';
+
+function ToastsDemo({ success, failure }: { success: string; failure: string }) {
+  useEffect(() => {
+    const ids = [toast.success(success), toast.error(failure)];
+    return () => ids.forEach((id) => toast.dismiss(id));
+  }, [success, failure]);
+  return (
+    // Below the corner where the toasts stack.
+    <div style={{ paddingTop: 160 }}>
+      <p>A success and a failure, as the forms show them.</p>
+      <button type="button" className="btn" onClick={() => toast.success(success)}>
+        Show another
+      </button>
+      <Toasts />
+    </div>
+  );
+}
+
+const meta = {
+  title: 'Design system/Toasts',
+  component: ToastsDemo,
+  args: { success: messages.subscribed, failure: messages.submitFailed },
+} satisfies Meta<typeof ToastsDemo>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const SuccessAndFailure: Story = { parameters: { keyText: [messages.subscribed, messages.submitFailed] } };
