@@ -15,6 +15,7 @@ import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/constants';
 import { messages } from '../shared/messages';
 import { paths } from '../shared/routes';
+import { connectAuthNavigation, leaveLoginWhenSignedIn, requireSignedIn } from './auth/guards';
 import { Layout } from './components/Layout';
 import { ErrorPage } from './routes/ErrorPage';
 import { Home } from './routes/Home';
@@ -63,24 +64,43 @@ const resetPasswordRoute = createRoute({
   component: lazy(() => import('./routes/ResetPassword')),
 });
 
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.login,
+  // ?google=failed|off: a Google sign-in that did not complete (the page says so).
+  validateSearch: (search: Record<string, unknown>): { google?: 'failed' | 'off' } =>
+    search.google === 'failed' || search.google === 'off' ? { google: search.google } : {},
+  beforeLoad: leaveLoginWhenSignedIn,
+  component: lazy(() => import('./routes/Login')),
+});
+
+const riderDashboardRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.riderDashboard,
+  beforeLoad: requireSignedIn,
+  component: lazy(() => import('./routes/RiderDashboard')),
+});
+
 export const routeTree = rootRoute.addChildren([
   page(paths.home, Home),
   page(paths.aboutUs, lazy(() => import('./routes/AboutUs'))),
   page(paths.contactUs, lazy(() => import('./routes/ContactUs'))),
   page(paths.companyWaitlist, lazy(() => import('./routes/CompanyWaitlist'))),
-  page(paths.login, lazy(() => import('./routes/Login'))),
+  loginRoute,
   page(paths.riderSignup, lazy(() => import('./routes/RiderSignup'))),
   resetPasswordRoute,
   page(paths.forgotPassword, lazy(() => import('./routes/ForgotPassword'))),
   page(paths.privacyPolicy, lazy(() => import('./routes/PrivacyPolicy'))),
   page(paths.termsAndConditions, lazy(() => import('./routes/TermsAndConditions'))),
-  page(paths.riderDashboard, lazy(() => import('./routes/RiderDashboard'))),
+  riderDashboardRoute,
   page(paths.companyDashboard, lazy(() => import('./routes/CompanyDashboard'))),
   page(paths.companySignup, lazy(() => import('./routes/CompanySignup'))),
 ]);
 
 export function createAppRouter(history?: RouterHistory) {
-  return createRouter({ routeTree, history, defaultPreload: 'intent', scrollRestoration: true });
+  const router = createRouter({ routeTree, history, defaultPreload: 'intent', scrollRestoration: true });
+  connectAuthNavigation(router);
+  return router;
 }
 
 declare module '@tanstack/react-router' {

@@ -2,10 +2,22 @@
  * The one HTTP client (ofetch) for the API under /api. A 4xx/5xx answer in the
  * {error:{field,message}} shape becomes a SubmitError the machines understand;
  * anything else (network down, a proxy's HTML page) becomes a plain Error.
+ * Every request asks the auth token machine first (an expired token is removed, a valid one
+ * goes in x-auth-token); a 401 to a request that carried the current token, or none, tells it.
  */
 import { ofetch, FetchError } from 'ofetch';
 import { SubmitError } from '../../../machines/formMachine';
-import { isApiErrorBody, type CaptchaVerifyResponse, type MessageResponse, type PublicConfig } from '../../shared/api';
+import {
+  isApiErrorBody,
+  type CaptchaVerifyResponse,
+  type CurrentUser,
+  type LoginResponse,
+  type MessageResponse,
+  type PublicConfig,
+} from '../../shared/api';
+import { auth } from '../auth/authService';
+
+const AUTH_HEADER = 'x-auth-token';
 
 export const api = ofetch.create({
   baseURL: '/api',
@@ -16,7 +28,17 @@ export const api = ofetch.create({
     // The page a form was sent from, for the team reading it (we send no Referer).
     const headers = new Headers(options.headers);
     headers.set('x-source-path', window.location.pathname);
+    if (!headers.has(AUTH_HEADER)) {
+      const token = auth.beforeRequest();
+      if (token) headers.set(AUTH_HEADER, token);
+    }
     options.headers = headers;
+  },
+  onResponseError({ response, options }) {
+    if (response.status !== 401) return;
+    // Not for a request made with an older token (e.g. ending a session already left behind).
+    const sent = new Headers(options.headers).get(AUTH_HEADER);
+    if (sent === null || sent === auth.currentToken()) auth.unauthorized();
   },
 });
 
@@ -54,6 +76,19 @@ export const enquiriesApi = {
 export const waitlistApi = {
   join: (values: { companyName: string; email: string; features: string }) =>
     call(() => api<MessageResponse>('/waitlist', { method: 'POST', body: values })),
+};
+
+export const authApi = {
+  login: (values: { email: string; password: string; user_type: string }) =>
+    call(() => api<LoginResponse>('/auth/login', { method: 'POST', body: values })),
+  /** The user's basics, asked with the given token (the auth machine's own request). */
+  me: (token: string) => call(() => api<CurrentUser>('/users/me', { headers: { [AUTH_HEADER]: token } })),
+  logout: (token: string) =>
+    call(() => api<MessageResponse>('/auth/logout', { method: 'POST', headers: { [AUTH_HEADER]: token } })),
+  forgotPassword: (values: { email: string }) =>
+    call(() => api<MessageResponse>('/auth/forget-password', { method: 'POST', body: values })),
+  resetPassword: (values: { token: string; newPassword: string }) =>
+    call(() => api<MessageResponse>('/auth/reset-password', { method: 'POST', body: values })),
 };
 
 let configPromise: Promise<PublicConfig> | null = null;

@@ -14,7 +14,7 @@ import { Field } from '../components/Field';
 export interface FieldConfig {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'password';
   multiline?: boolean;
   autoComplete?: string;
   inputMode?: 'text' | 'email' | 'tel';

@@ -31,9 +31,16 @@ function writeCaptchaPassed(passed: boolean): void {
 export interface UseFormMachineOptions {
   form: FormDefinition;
   submit: (values: Record<string, string>) => Promise<unknown>;
-  successMessage: string;
+  /** The success toast: a text, one made from the answer, or none (null). */
+  successMessage: string | ((output: unknown) => string) | null;
+  /** Runs after a success with the submit's answer (e.g. navigate away). */
+  onSuccess?: (output: unknown) => void;
+  /** False for a form without a captcha (forgot and reset password). */
+  captcha?: boolean;
   captchaFirst?: boolean;
   captchaFailedMessage?: string;
+  /** The toast for a failure the server did not explain. */
+  failureMessage?: string;
   /** XState's inspection hook: view tests record which transitions the user drove. */
   inspect?: (event: InspectionEvent) => void;
 }
@@ -48,16 +55,23 @@ export function useFormMachine(options: UseFormMachineOptions): { view: FormView
       actions: {
         rememberCaptchaPassed: () => writeCaptchaPassed(true),
         forgetCaptchaPassed: () => writeCaptchaPassed(false),
-        announceSuccess: () => void toast.success(options.successMessage),
+        announceSuccess: ({ event }) => {
+          const output = (event as { output?: unknown }).output;
+          const text = typeof options.successMessage === 'function' ? options.successMessage(output) : options.successMessage;
+          if (text) toast.success(text);
+          options.onSuccess?.(output);
+        },
         announceFailure: (_, params) => void toast.error(params.message),
       },
     }),
     {
       input: {
         form: options.form,
-        captchaPassed: readCaptchaPassed(),
+        // Without a captcha the form behaves as if it had been passed: straight to submitting.
+        captchaPassed: options.captcha === false || readCaptchaPassed(),
         captchaFirst: options.captchaFirst,
         captchaFailedMessage: options.captchaFailedMessage,
+        failureMessage: options.failureMessage,
       },
       inspect: options.inspect,
     },

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { site } from '../../shared/site';
+import { useGoogleRedirect } from '../auth/useGoogleRedirect';
 import { NewsletterForm } from '../features/newsletter/NewsletterForm';
 
 export function Home() {
+  useGoogleRedirect();
   return (
     <>
       <section className="hero">

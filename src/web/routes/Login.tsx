@@ -1,5 +1,61 @@
-import { Placeholder } from './Placeholder';
+/**
+ * Login (spec §2): the form machine with the captcha; a success stores the token in the auth
+ * machine and goes to the rider dashboard, or to the sign-up wizard while the profile is
+ * incomplete. ?google=failed|off says why a Google sign-in did not complete.
+ */
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { SubmitError } from '../../../machines/formMachine';
+import { loginForm } from '../../shared/accountForms';
+import type { CurrentUser } from '../../shared/api';
+import { USER_TYPE_RIDER } from '../../shared/constants';
+import { messages } from '../../shared/messages';
+import { paths } from '../../shared/routes';
+import { authApi } from '../api/client';
+import { auth } from '../auth/authService';
+import { dashboardFor } from '../auth/guards';
+import { useAuth } from '../auth/useAuth';
+import { useGoogleSignInEnabled } from '../components/GoogleButton';
+import { LoginFormView } from '../features/auth/LoginFormView';
+import { useFormMachine } from '../forms/useFormMachine';
+
+async function logIn(values: Record<string, string>): Promise<CurrentUser | null> {
+  const { token } = await authApi.login({
+    email: values.email ?? '',
+    password: values.password ?? '',
+    user_type: values.user_type ?? '',
+  });
+  if (!auth.login(token)) throw new SubmitError({ field: 'alert', message: messages.invalidToken });
+  return auth.currentUser();
+}
+
+/** Where a signed-in user goes: the wizard at the saved step while a rider's profile is incomplete. */
+export function afterLogin(user: CurrentUser | null): string {
+  if (!user) return paths.riderDashboard;
+  if (user.user_type !== USER_TYPE_RIDER) return dashboardFor(user.user_type);
+  return user.profile_completed === 0 ? paths.riderSignup : paths.riderDashboard;
+}
 
 export default function Login() {
-  return <Placeholder title="Login" />;
+  const navigate = useNavigate();
+  const { google } = useSearch({ strict: false }) as { google?: 'failed' | 'off' };
+  const googleSignIn = useGoogleSignInEnabled();
+  const { signedIn } = useAuth();
+  const { view, send } = useFormMachine({
+    form: loginForm,
+    submit: logIn,
+    successMessage: null,
+    onSuccess: (user) => void navigate({ to: afterLogin(user as CurrentUser | null) }),
+  });
+
+  useEffect(() => {
+    if (!google) return;
+    toast.error(google === 'off' ? messages.googleUnavailable : messages.googleFailed);
+    void navigate({ to: paths.login, search: {}, replace: true });
+  }, [google, navigate]);
+
+  // A visitor who already has a token is on the way back (the route's guard); show nothing meanwhile.
+  if (signedIn && view.state !== 'succeeded' && !view.busy) return null;
+  return <LoginFormView view={view} send={send} googleSignIn={googleSignIn} />;
 }

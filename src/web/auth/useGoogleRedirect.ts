@@ -1,0 +1,23 @@
+/**
+ * Spec §2 'Home': after Google sign-in the server sends the browser to
+ * /?token=…&authType=google. The query leaves the address bar at once; a still-valid token is
+ * stored and the app goes to / and reloads; otherwise 'Token has expired' or 'Invalid token'.
+ */
+import { useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { paths } from '../../shared/routes';
+import { auth } from './authService';
+
+let handled: string | null = null;
+
+export function useGoogleRedirect(): void {
+  const router = useRouter();
+  useEffect(() => {
+    const query = new URLSearchParams(window.location.search);
+    const token = query.get('token');
+    if (query.get('authType') !== 'google' || token === null || token === handled) return;
+    handled = token;
+    router.history.replace(paths.home);
+    auth.googleRedirect(token);
+  }, [router]);
+}
