@@ -19,6 +19,8 @@ export interface FormView {
   captchaError: string | null;
   /** The widget is shown once the form is in use, until the captcha is passed in this session. */
   showCaptcha: boolean;
+  /** The captcha is still to be passed in this session (a view may keep its place free). */
+  captchaPending: boolean;
   captchaResets: number;
 }
 
@@ -41,6 +43,7 @@ export function formSnapshotToView(snapshot: SnapshotFrom<typeof formMachine>): 
     fieldError: (field) => (error && error.field === field ? error.message : null),
     captchaError: error && error.field === CAPTCHA_FIELD ? error.message : null,
     showCaptcha: !context.captchaPassed && context.engaged,
+    captchaPending: !context.captchaPassed,
     captchaResets: context.captchaResets,
   };
 }

@@ -21,6 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startHcaptchaStub, type HcaptchaStub } from '../support/hcaptcha';
+import { startAuthEdges, type AuthEdges } from './authEdges';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -162,6 +163,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lagos-e2e-'));
 
   let stub: HcaptchaStub | null = null;
+  let edges: AuthEdges | null = null;
   let database: { url: string; name: string } | null = null;
   let server: ChildProcess | null = null;
   const killOnExit = () => server?.kill('SIGKILL');
@@ -183,6 +185,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     process.off('exit', killOnExit);
     await stub?.close().catch(() => {});
+    await edges?.close().catch(() => {});
     if (database) {
       await adminQuery(`DROP DATABASE IF EXISTS "${database.name}" WITH (FORCE)`).catch((err: unknown) =>
         problems.push(`could not drop database ${database?.name}: ${err instanceof Error ? err.message : String(err)}`),
@@ -214,6 +217,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (database) env.DATABASE_URL = database.url;
     else delete env.DATABASE_URL;
     for (const name of ['REDIS_URL', 'SMTP_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'JWT_SECRET']) delete env[name];
+    // The account flows' third parties (issue 4): an SMTP sink and a local OpenID Connect provider.
+    edges = await startAuthEdges(baseURL);
+    Object.assign(env, edges.env);
 
     server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
       cwd: ROOT,
@@ -231,6 +237,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('chromiumPath', chromiumPath);
     project.provide('captchaScriptUrl', stub.scriptUrl);
     project.provide('screenshotsDir', screenshotsDir);
+    project.provide('mailInboxUrl', edges.mailInboxUrl);
+    project.provide('googleIssuer', edges.googleIssuer);
   } catch (err) {
     await cleanUp();
     throw err;

@@ -38,7 +38,8 @@ async function sidewaysOverflow(page: Page): Promise<number> {
 }
 
 describe('routes', () => {
-  const shown = knownPaths.filter((p) => p !== paths.resetPassword);
+  // /rider-dashboard sends a signed-out visitor to /login (tests/e2e/auth.e2e.test.ts).
+  const shown = knownPaths.filter((p) => p !== paths.resetPassword && p !== paths.riderDashboard);
 
   for (const viewport of ['phone', 'desktop'] as const satisfies readonly ViewportName[]) {
     it(`every known route answers 200 and renders its page at ${viewport} width`, async () => {

@@ -18,6 +18,8 @@ export function useGoogleRedirect(): void {
     if (query.get('authType') !== 'google' || token === null || token === handled) return;
     handled = token;
     router.history.replace(paths.home);
-    auth.googleRedirect(token);
+    // After this commit's effects, so the toaster is listening for 'Token has expired'.
+    // Once per token (StrictMode runs effects twice), hence no clean-up.
+    setTimeout(() => auth.googleRedirect(token), 0);
   }, [router]);
 }

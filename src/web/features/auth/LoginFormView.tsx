@@ -109,6 +109,11 @@ export function LoginFormView({ view, send, googleSignIn }: LoginFormViewProps) 
           <p className="field-error" role="alert">
             {view.captchaError}
           </p>
+        ) : view.captchaPending ? (
+          // The widget's place, kept free until the form is used: Login must not move under a first click.
+          <div className="field" aria-hidden="true">
+            <div style={{ minHeight: 78 }} />
+          </div>
         ) : null}
         <button type="submit" className="btn auth-submit" disabled={view.busy} aria-busy={view.busy}>
           {view.busy ? messages.submitting : 'Login'}
