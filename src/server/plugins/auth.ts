@@ -10,14 +10,14 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SignJWT, jwtVerify } from 'jose';
 import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import { AppError } from '../errors';
+import { JWT_ALGORITHM, signJwt, verifyJwt } from './jwt';
 
-export const TOKEN_ALGORITHM = 'HS256';
+export const TOKEN_ALGORITHM = JWT_ALGORITHM;
 export const AUTH_HEADER = 'x-auth-token';
 /** How long a sign-in lasts: a rider on a shared phone logs out, others stay in for a week. */
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -61,23 +61,23 @@ export async function startSession(
     .insert(sessions)
     .values({ userId: user.id, expiresAt, method })
     .returning({ id: sessions.id });
-  return new SignJWT({ sid: session!.id, user_type: user.userType })
-    .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
-    .setSubject(user.id)
-    .setIssuer(ISSUER)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(signingKey(config));
+  return signJwt(
+    {
+      sid: session!.id,
+      user_type: user.userType,
+      sub: user.id,
+      iss: ISSUER,
+      iat: Math.floor(Date.now() / 1000),
+      exp: Math.floor(expiresAt.getTime() / 1000),
+    },
+    signingKey(config),
+  );
 }
 
 /** The session a token names, when the token is genuine and the session still open; else null. */
 export async function readSession(db: Db, config: Config, token: string): Promise<AuthContext | null> {
-  let payload: { sub?: unknown; sid?: unknown; user_type?: unknown };
-  try {
-    ({ payload } = await jwtVerify(token, signingKey(config), { algorithms: [TOKEN_ALGORITHM], issuer: ISSUER }));
-  } catch {
-    return null;
-  }
+  const payload = verifyJwt(token, signingKey(config), { issuer: ISSUER });
+  if (!payload) return null;
   const { sub, sid, user_type: userType } = payload;
   if (typeof sub !== 'string' || typeof sid !== 'string' || typeof userType !== 'number') return null;
   if (!/^[0-9a-f-]{36}$/i.test(sid)) return null;

@@ -3,11 +3,14 @@
  *
  * argon2id at OWASP's parameters (m=19 MiB, t=2, p=1). The argon2 package hashes on libuv's
  * thread pool, so a hash never blocks the event loop (tests/server/passwords.test.ts measures
- * the loop's delay while hashes run). A new password must have 8 to 128 characters and must not
+ * the loop's delay while hashes run). At most one hash per CPU core but one runs at a time
+ * (the rest wait their turn): the event loop keeps a core for itself, and a burst of logins
+ * costs no throughput, since hashing is bound by the cores anyway. A new password must have 8 to 128 characters and must not
  * be on the list of the 5,000 most common passwords shipped beside this file; there are no
  * composition rules.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 import { messages } from '../../shared/messages';
 import { AppError } from '../errors';
@@ -19,14 +22,31 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/** Runs `work` when a hashing slot is free. */
+async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, ARGON2_OPTIONS);
+  return inSlot(() => argon2.hash(password, ARGON2_OPTIONS));
 }
 
 /** False for a wrong password and for a hash that cannot be read. */
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await inSlot(() => argon2.verify(hash, password));
   } catch {
     return false;
   }
