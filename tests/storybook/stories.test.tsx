@@ -67,16 +67,27 @@ async function renderStory(Story: Composed) {
   }
 }
 
+/** A form story's submit button and fields (label by field name): parameters.formShape, else the newsletter's. */
+interface FormShape {
+  submit: string | RegExp;
+  fields: ReadonlyArray<readonly [string, string | RegExp]>;
+}
+const NEWSLETTER_SHAPE: FormShape = { submit: /subscribe/i, fields: [['email', /email/i]] };
+
 /** The form view's DOM must say what its view model says. */
-async function expectFormViewShown(view: FormView, captchaSolved: boolean) {
+async function expectFormViewShown(view: FormView, captchaSolved: boolean, shape: FormShape = NEWSLETTER_SHAPE) {
   const form = screen.getByRole('form');
-  const button = within(form).getByRole('button', { name: view.busy ? messages.submitting : /subscribe/i });
+  const button = within(form).getByRole('button', { name: view.busy ? messages.submitting : shape.submit });
   expect((button as HTMLButtonElement).disabled).toBe(view.busy);
-  expect((within(form).getByLabelText(/email/i) as HTMLInputElement).value).toBe(view.values.email ?? '');
+  for (const [name, label] of shape.fields) {
+    expect((within(form).getByLabelText(label) as HTMLInputElement).value).toBe(view.values[name] ?? '');
+  }
   const alerts = within(form)
     .queryAllByRole('alert')
     .map((a) => a.textContent);
-  const expected = [view.fieldError('email'), view.captchaError].filter((m): m is string => m !== null);
+  const expected = [...shape.fields.map(([name]) => view.fieldError(name)), view.captchaError].filter(
+    (m): m is string => m !== null,
+  );
   expect(alerts).toEqual(expected);
   if (view.state === 'invalid') expect(alerts.length).toBeGreaterThan(0);
   if (view.showCaptcha) {
@@ -104,7 +115,7 @@ describe('stories', () => {
           await waitFor(() => expect(screen.getAllByText(text, { exact: false }).length).toBeGreaterThan(0));
         }
         const view = Story.args.view as FormView | undefined;
-        if (view) await expectFormViewShown(view, Story.parameters.captchaSolved === true);
+        if (view) await expectFormViewShown(view, Story.parameters.captchaSolved === true, Story.parameters.formShape as FormShape | undefined);
       });
     }
   }
