@@ -38,12 +38,17 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-function after(viewState: FormViewState, input: FormInput, events: readonly StoryEvent[], keyText: readonly string[], extra: Partial<Story> = {}): Story {
+function after(
+  viewState: FormViewState,
+  input: FormInput,
+  events: readonly StoryEvent[],
+  keyText: readonly string[],
+  extra: { googleSignIn?: boolean | null } = {},
+): Story {
   const snapshot = snapshotAfter(input, events);
   return {
-    ...extra,
-    args: { view: formSnapshotToView(snapshot), ...extra.args },
-    parameters: { viewState, keyText, formShape, captchaSolved: snapshot.context.captchaToken !== null, ...extra.parameters },
+    args: { view: formSnapshotToView(snapshot), ...extra },
+    parameters: { viewState, keyText, formShape, captchaSolved: snapshot.context.captchaToken !== null },
   };
 }
 
@@ -54,7 +59,7 @@ export const Editing = after('editing', freshSession, [], ['Login', 'Continue wi
 export const EditingEngaged = after('editing', freshSession, [on.engage, ...filled], ['I am human']);
 
 /** Without GOOGLE_CLIENT_ID: the Google button is disabled and says why. */
-export const GoogleSignInOff = after('editing', freshSession, [], [messages.googleUnavailable], { args: { googleSignIn: false } });
+export const GoogleSignInOff = after('editing', freshSession, [], [messages.googleUnavailable], { googleSignIn: false });
 
 export const InvalidEmptyType = after('invalid', freshSession, [on.submit], [messages.fieldRequired]);
 

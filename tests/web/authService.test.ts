@@ -129,7 +129,7 @@ describe('the auth token in the browser', () => {
     let holdLogout: ((r: Response) => void) | null = null;
     const real = globalThis.fetch;
     const seen: string[] = [];
-    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    globalThis.fetch = async (input: RequestInfo | URL) => {
       const path = new URL(String(input), window.location.href).pathname;
       seen.push(path);
       if (path === '/api/auth/logout') return new Promise<Response>((resolve) => (holdLogout = resolve));
