@@ -74,7 +74,6 @@ export async function startGoogleFlow(config: Config, reply: FastifyReply): Prom
       code_challenge_method: 'S256',
       state: flow.state,
       nonce: flow.nonce,
-      prompt: 'select_account',
     })
     .toString();
 }
