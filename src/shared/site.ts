@@ -5,6 +5,8 @@ export const site = {
   /** Footer aim (spec §1). */
   aim: 'Our aim is to be the best logistics company in the country.',
   address: '12 Ogba Road, Ogba, Ikeja, Lagos, Nigeria',
+  /** Where the address is on a map (Contact Us). */
+  coordinates: { lat: 6.6303, lon: 3.3411 },
   phoneDisplay: '+234 801 234 5678',
   phoneE164: '+2348012345678',
   email: 'hello@ogbadispatch.ng',

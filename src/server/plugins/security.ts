@@ -13,7 +13,7 @@ export function contentSecurityPolicy(config: Config): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${c}`,
-    `frame-src ${c}`,
+    `frame-src ${c} https://www.openstreetmap.org`,
     // hCaptcha and sonner insert <style> elements; styles cannot run code.
     `style-src 'self' 'unsafe-inline' ${c}`,
     `connect-src 'self' ${c}`,

@@ -1,5 +1,5 @@
-import { Placeholder } from './Placeholder';
+import { CompanyNotOpen } from './CompanyNotOpen';
 
 export default function CompanyDashboard() {
-  return <Placeholder title="Company dashboard" />;
+  return <CompanyNotOpen title="Company dashboard" />;
 }

@@ -1,5 +1,5 @@
-import { Placeholder } from './Placeholder';
+import { CompanyNotOpen } from './CompanyNotOpen';
 
 export default function CompanySignup() {
-  return <Placeholder title="Company sign-up" />;
+  return <CompanyNotOpen title="Company sign-up" />;
 }

@@ -1,5 +1,73 @@
-import { Placeholder } from './Placeholder';
+import { useState } from 'react';
+import { site } from '../../shared/site';
+import { ContactLinks } from '../components/Footer';
+import { PinIcon } from '../components/Icons';
+import { EnquiryForm } from '../features/enquiries/EnquiryForm';
+
+const { lat, lon } = site.coordinates;
+const d = 0.01;
+/** OpenStreetMap's embeddable map, allowed by frame-src in the server's CSP. */
+const embedUrl = `https://www.openstreetmap.org/export/embed.html?bbox=${lon - d}%2C${lat - d / 2}%2C${lon + d}%2C${lat + d / 2}&layer=mapnik&marker=${lat}%2C${lon}`;
+const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(site.address)}`;
+
+/** The map loads only when asked for: nothing from a third party holds the page up. */
+function OfficeMap() {
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="map-box">
+      {shown ? (
+        <iframe
+          className="map-frame"
+          title={`Map of ${site.address}`}
+          src={embedUrl}
+          loading="lazy"
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : (
+        <div className="map-placeholder">
+          <PinIcon />
+          <button type="button" className="btn btn-secondary" onClick={() => setShown(true)}>
+            Show map
+          </button>
+          <p className="map-note">The map comes from OpenStreetMap.</p>
+        </div>
+      )}
+    </div>
+  );
+}
 
 export default function ContactUs() {
-  return <Placeholder title="Contact Us" />;
+  return (
+    <section className="section">
+      <div className="container">
+        <h1>Contact Us</h1>
+        <p className="lead">
+          Call, WhatsApp or write to us, or ask for a quote below. Our dispatch desk in Ogba answers every message within one
+          working day.
+        </p>
+        <div className="contact-grid">
+          <div className="contact-reach">
+            <h2>Reach us</h2>
+            <ContactLinks />
+          </div>
+          <div className="contact-form">
+            <EnquiryForm kind="quote" />
+          </div>
+          <div className="contact-visit">
+            <h2>Visit us</h2>
+            <address className="contact-address">
+              <PinIcon />
+              <span>{site.address}</span>
+            </address>
+            <OfficeMap />
+            <p>
+              <a href={mapsUrl} rel="noopener noreferrer">
+                Open in Maps
+              </a>
+            </p>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -1,23 +1,151 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { useGoogleRedirect } from '../auth/useGoogleRedirect';
+import { FlipCard } from '../components/FlipCard';
+import { EnquiryForm } from '../features/enquiries/EnquiryForm';
 import { NewsletterForm } from '../features/newsletter/NewsletterForm';
+
+/** A rider with a parcel on the way to a pin: an inline drawing of a few hundred bytes. */
+function HeroArt() {
+  return (
+    <svg className="hero-art" viewBox="0 0 240 160" aria-hidden="true" focusable="false">
+      <path d="M10 138c60-28 110 8 220-22" fill="none" stroke="#c8d1cc" strokeWidth="6" strokeLinecap="round" strokeDasharray="2 14" />
+      <path d="M196 30a16 16 0 0 1 16 16c0 12-16 28-16 28s-16-16-16-28a16 16 0 0 1 16-16z" fill="#0b6e4f" />
+      <circle cx="196" cy="46" r="6" fill="#fff" />
+      <rect x="58" y="60" width="34" height="28" rx="4" fill="#ffb627" />
+      <path d="M58 72h34M75 60v28" stroke="#14213d" strokeWidth="2" />
+      <path d="M40 120h60l18-30h22l14 30" fill="none" stroke="#14213d" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+      <circle cx="48" cy="122" r="14" fill="#fff" stroke="#14213d" strokeWidth="6" />
+      <circle cx="150" cy="122" r="14" fill="#fff" stroke="#14213d" strokeWidth="6" />
+      <circle cx="118" cy="52" r="10" fill="#0b6e4f" />
+      <path d="M112 64l-6 26h24" fill="none" stroke="#0b6e4f" strokeWidth="8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+const services = [
+  {
+    title: 'For riders',
+    text: 'Sign up in five short steps, get jobs from Lagos businesses and build a reputation that wins you more work.',
+    to: paths.riderSignup,
+    link: 'Register Here',
+  },
+  {
+    title: 'For senders',
+    text: 'Tell us what you are sending and where it is going, in Lagos or to Canada and the UK, and we reply with a price.',
+    to: paths.contactUs,
+    link: 'Request for quotation',
+  },
+  {
+    title: 'For companies',
+    text: 'Soon you will browse vetted riders with their ratings and work histories. Be the first to know when we open.',
+    to: paths.companyWaitlist,
+    link: 'Join the waitlist here',
+  },
+] as const;
+
+const glyph = (d: ReactNode) => (
+  <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    {d}
+  </svg>
+);
+
+const reasons = [
+  {
+    title: 'Reliability',
+    icon: glyph(<path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM8.5 12l2.5 2.5 4.5-5" />),
+    front: 'Vetted riders with a record you can check.',
+    back: 'Every rider is vetted before their first job, and every job leaves a rating and a comment from the business. You can read a rider’s record before they carry your parcel.',
+  },
+  {
+    title: 'Speed',
+    icon: glyph(<path d="M13 2L4 14h7l-1 8 9-12h-7z" />),
+    front: 'Same-day pickup and delivery across Lagos.',
+    back: 'Book in the morning and your parcel is picked up within hours and delivered the same day, from Ikeja to Lekki. Motorbikes move through traffic that holds vans back.',
+  },
+  {
+    title: 'Affordable',
+    icon: glyph(<path d="M4 7h16v10H4zM12 10v4M8 12h.01M16 12h.01" />),
+    front: 'A clear price before you book.',
+    back: 'Ask for a quote and see the price before you commit. No subscription and no hidden charges: send one parcel or fifty and pay only for the deliveries you make.',
+  },
+  {
+    title: 'More than just deliveries',
+    icon: glyph(<path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9z" />),
+    front: 'A marketplace that works for riders and businesses.',
+    back: 'Riders build a public reputation, like a freelancer’s profile, that brings them steady work. Businesses find riders they can trust again and again, and we ship from Lagos to Canada and the UK.',
+  },
+];
 
 export function Home() {
   useGoogleRedirect();
   return (
     <>
-      <section className="hero">
-        <div className="container">
-          <h1>{site.tagline}</h1>
-          <p>Riders find work and build a reputation with Lagos businesses. Businesses get parcels moved the same day.</p>
-          <Link to="/login" className="btn">
-            Get Started
-          </Link>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="container hero-grid">
+          <div>
+            <h1 id="hero-title">{site.tagline}</h1>
+            <p className="lead">
+              Riders find work and build a reputation with Lagos businesses. Businesses get parcels moved the same day, by
+              riders whose ratings they can read.
+            </p>
+            <Link to={paths.login} className="btn btn-large">
+              Get Started
+            </Link>
+          </div>
+          <HeroArt />
         </div>
       </section>
-      <section className="section" aria-label="Newsletter">
+
+      <section className="section" aria-labelledby="services-title">
         <div className="container">
+          <h2 id="services-title">What you can do here</h2>
+          <ul className="card-grid">
+            {services.map((s) => (
+              <li key={s.to} className="card service-card">
+                <h3>{s.title}</h3>
+                <p>{s.text}</p>
+                <Link to={s.to} className="card-link">
+                  {s.link}&nbsp;<span aria-hidden="true">→</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="section section-tint" aria-label="Quick Enquiry">
+        <div className="container split">
+          <div className="split-text">
+            <h2>Questions before you send?</h2>
+            <p>
+              Write to us about a pickup, a regular delivery route or riding with {site.name}. A dispatcher in Ogba reads every
+              message and answers within one working day.
+            </p>
+            <p>
+              In a hurry? Call <a href={`tel:${site.phoneE164}`}>{site.phoneDisplay}</a>.
+            </p>
+          </div>
+          <EnquiryForm kind="enquiry" />
+        </div>
+      </section>
+
+      <section className="section" aria-labelledby="why-title">
+        <div className="container">
+          <h2 id="why-title">Why choose {site.name}</h2>
+          <p className="section-intro">Turn a card over to read more: tap it, hover over it or use its Flip button.</p>
+          <div className="flip-grid">
+            {reasons.map((r) => (
+              <FlipCard key={r.title} title={r.title} icon={r.icon} front={r.front} back={r.back} />
+            ))}
+          </div>
+        </div>
+      </section>
+
+      <section className="section section-tint" aria-label="Newsletter">
+        <div className="container narrow">
           <NewsletterForm />
         </div>
       </section>

@@ -1,0 +1,92 @@
+/** Inline SVG icons (no icon font): decorative, so hidden from assistive technology. */
+import type { ReactNode } from 'react';
+
+function Icon({ children, size = 24 }: { children: ReactNode; size?: number }) {
+  return (
+    <svg
+      className="icon"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const MenuIcon = () => (
+  <Icon>
+    <path d="M4 6h16M4 12h16M4 18h16" />
+  </Icon>
+);
+
+export const CloseIcon = () => (
+  <Icon>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Icon>
+);
+
+export const ChevronIcon = () => (
+  <Icon size={20}>
+    <path d="M6 9l6 6 6-6" />
+  </Icon>
+);
+
+export const PhoneIcon = () => (
+  <Icon size={20}>
+    <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z" />
+  </Icon>
+);
+
+export const WhatsAppIcon = () => (
+  <Icon size={20}>
+    <path d="M3 21l1.6-4.6A8.5 8.5 0 1 1 8 19.6z" />
+    <path d="M9 8.5c0 3.5 3 6.5 6.5 6.5l1-1.5-2-1-1 1a4 4 0 0 1-2.5-2.5l1-1-1-2z" />
+  </Icon>
+);
+
+export const XIcon = () => (
+  <Icon size={20}>
+    <path
+      fill="currentColor"
+      stroke="none"
+      d="M18.2 2.3h3.3l-7.2 8.2 8.5 11.2h-6.6l-5.2-6.8-6 6.8H1.7l7.7-8.8L1.3 2.3H8l4.7 6.2zm-1.1 17.5h1.8L7.1 4.1H5.1z"
+    />
+  </Icon>
+);
+
+export const InstagramIcon = () => (
+  <Icon size={20}>
+    <rect x="3" y="3" width="18" height="18" rx="5" />
+    <circle cx="12" cy="12" r="4" />
+    <path d="M17.5 6.5h.01" />
+  </Icon>
+);
+
+export const MailIcon = () => (
+  <Icon size={20}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </Icon>
+);
+
+export const PinIcon = () => (
+  <Icon size={20}>
+    <path d="M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11z" />
+    <circle cx="12" cy="10" r="2.5" />
+  </Icon>
+);
+
+export const FlipIcon = () => (
+  <Icon size={18}>
+    <path d="M20 7H8a4 4 0 0 0 0 8h9" />
+    <path d="M16 3l4 4-4 4" />
+  </Icon>
+);
