@@ -37,7 +37,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/server'], message: 'The browser never imports server code.' },
+            { regex: '^(\\.\\./)+(src/)?server(/|$)', message: 'The browser never imports server code.' },
             { group: ['node:*'], message: 'The browser has no node: modules.' },
           ],
         },
@@ -52,7 +52,7 @@ export default tseslint.config(
         {
           patterns: [
             siblingFeature,
-            { group: ['**/server/**'], message: 'The browser never imports server code.' },
+            { regex: '^(\\.\\./)+(src/)?server(/|$)', message: 'The browser never imports server code.' },
           ],
         },
       ],

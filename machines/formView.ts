@@ -19,6 +19,11 @@ export interface FormView {
   captchaError: string | null;
   /** The widget is shown once the form is in use, until the captcha is passed in this session. */
   showCaptcha: boolean;
+  /**
+   * The widget's place is kept from the start (until the captcha is passed), so its arrival
+   * moves nothing: a first tap on the submit button is not lost to a layout shift.
+   */
+  captchaSlot: boolean;
   /** The captcha is still to be passed in this session (a view may keep its place free). */
   captchaPending: boolean;
   captchaResets: number;
@@ -43,6 +48,7 @@ export function formSnapshotToView(snapshot: SnapshotFrom<typeof formMachine>): 
     fieldError: (field) => (error && error.field === field ? error.message : null),
     captchaError: error && error.field === CAPTCHA_FIELD ? error.message : null,
     showCaptcha: !context.captchaPassed && context.engaged,
+    captchaSlot: !context.captchaPassed,
     captchaPending: !context.captchaPassed,
     captchaResets: context.captchaResets,
   };

@@ -42,7 +42,7 @@ export function Captcha({ resets, error, onVerify, onExpire, onError }: CaptchaP
 
   return (
     <div className="field" data-testid="captcha">
-      <div style={{ minHeight: 78 }}>
+      <div className="captcha-slot">
         {config ? (
           <Suspense fallback={null}>
             <HCaptcha

@@ -62,6 +62,8 @@ export function MachineFormView({
     <p className="field-error" role="alert">
       {view.captchaError}
     </p>
+  ) : view.captchaSlot ? (
+    <div className="field captcha-slot" aria-hidden="true" />
   ) : null;
   return (
     <form
