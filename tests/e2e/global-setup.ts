@@ -6,14 +6,15 @@
  *     postgres://postgres@127.0.0.1:5432/postgres) so tests can read rows while the server runs;
  *     with no PostgreSQL answering it falls back to PGlite in a temporary DATA_DIR and the tests
  *     skip only their database-row checks, loudly (REQUIRE_POSTGRES=1 makes that an error),
- *  4. spawns the real server (`node --import tsx src/server/index.ts`) on a free port, waits
+ *  4. spawns the real server (`node --import tsx src/server/index.ts`) on a free port, serving a
+ *     copy of dist/web taken now (a rebuild during the run cannot change it), waits
  *     for /readyz, and hands the base URL and the rest to the tests through provide/inject.
  * At teardown it sends SIGTERM and requires a clean exit (code 0: graceful shutdown), then
  * drops the database WITH (FORCE) and removes the temporary directory.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -160,7 +161,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const screenshotsDir = path.join(RESULTS, 'screenshots');
   mkdirSync(screenshotsDir, { recursive: true });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lagos-e2e-'));
+  const runDir = mkdtempSync(path.join(tmpdir(), 'lagos-e2e-'));
+  const dataDir = path.join(runDir, 'data');
+  // Serve a copy of the build, so a rebuild of dist/web while the tests run (`npm run dev`,
+  // another checkout's test run) cannot swap the assets under the browser.
+  const webRoot = path.join(runDir, 'web');
+  cpSync(path.join(ROOT, 'dist/web'), webRoot, { recursive: true });
 
   let stub: HcaptchaStub | null = null;
   let edges: AuthEdges | null = null;
@@ -191,7 +197,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         problems.push(`could not drop database ${database?.name}: ${err instanceof Error ? err.message : String(err)}`),
       );
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
     return problems;
   };
 
@@ -207,7 +213,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
-      WEB_ROOT: path.join(ROOT, 'dist/web'),
+      WEB_ROOT: webRoot,
       HCAPTCHA_SITEKEY: 'e2e-sitekey',
       HCAPTCHA_SECRET: 'e2e-secret',
       HCAPTCHA_VERIFY_URL: stub.verifyUrl,
