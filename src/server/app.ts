@@ -13,13 +13,18 @@ import { errorBodySchema } from './errors';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { enquiriesRoutes } from './features/enquiries/routes';
+import { locationsRoutes } from './features/locations/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
+import { profileRoutes } from './features/profile/routes';
+import { ridersRoutes } from './features/riders/routes';
 import { devMailRoutes } from './features/site/devMail';
 import { siteRoutes } from './features/site/routes';
+import { signupRoutes } from './features/signup/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { loggerOptions, type LogStream } from './logger';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/errorHandler';
+import { installFiles } from './plugins/files';
 import { createLimitStore } from './plugins/limits';
 import { installSecurityHeaders } from './plugins/security';
 import { createMailer } from './plugins/mail';
@@ -43,6 +48,8 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
     logger: loggerOptions(logLevel ?? config.logLevel, logStream),
     trustProxy: !config.loopbackOnly,
     bodyLimit: 1024 * 1024,
+    // /about-us/ is the same page as /about-us, as visitors and search engines expect.
+    routerOptions: { ignoreTrailingSlash: true },
     // Drop unknown properties instead of failing, and never coerce types of a JSON body.
     ajv: { customOptions: { removeAdditional: true, coerceTypes: false, allErrors: false } },
   });
@@ -77,6 +84,8 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
     },
   });
 
+  // Multipart uploads and GET /api/files/:id (plugins/files.ts).
+  await installFiles(app);
   await app.register(siteRoutes);
   if (app.mailer.mode === 'dev-mailbox') await app.register(devMailRoutes);
   await app.register(captchaRoutes);
@@ -84,6 +93,10 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(newsletterRoutes);
   await app.register(enquiriesRoutes);
   await app.register(waitlistRoutes);
+  await app.register(locationsRoutes);
+  await app.register(signupRoutes);
+  await app.register(profileRoutes);
+  await app.register(ridersRoutes);
 
   if (config.webRoot) await registerWeb(app, config.webRoot);
   else

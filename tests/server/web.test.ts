@@ -32,7 +32,7 @@ describeEachDatabase('serving the built web app', (kind) => {
   const t = useTestApp(kind, { env: { WEB_ROOT: webRoot } });
 
   it('answers a known route with the app page: 200 text/html, not cached without revalidation', async () => {
-    for (const url of ['/', '/about-us', '/contact-us', '/login', '/rider-dashboard', '/reset-password?token=x']) {
+    for (const url of ['/', '/about-us', '/about-us/', '/contact-us', '/login', '/rider-dashboard', '/reset-password?token=x']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
