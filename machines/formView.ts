@@ -24,8 +24,6 @@ export interface FormView {
    * moves nothing: a first tap on the submit button is not lost to a layout shift.
    */
   captchaSlot: boolean;
-  /** The captcha is still to be passed in this session (a view may keep its place free). */
-  captchaPending: boolean;
   captchaResets: number;
 }
 
@@ -49,7 +47,6 @@ export function formSnapshotToView(snapshot: SnapshotFrom<typeof formMachine>): 
     captchaError: error && error.field === CAPTCHA_FIELD ? error.message : null,
     showCaptcha: !context.captchaPassed && context.engaged,
     captchaSlot: !context.captchaPassed,
-    captchaPending: !context.captchaPassed,
     captchaResets: context.captchaResets,
   };
 }

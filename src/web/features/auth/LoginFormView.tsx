@@ -109,11 +109,9 @@ export function LoginFormView({ view, send, googleSignIn }: LoginFormViewProps) 
           <p className="field-error" role="alert">
             {view.captchaError}
           </p>
-        ) : view.captchaPending ? (
-          // The widget's place, kept free until the form is used: Login must not move under a first click.
-          <div className="field" aria-hidden="true">
-            <div style={{ minHeight: 78 }} />
-          </div>
+        ) : view.captchaSlot ? (
+          // The widget's place, kept free until the form is used: Login must not move under a first tap.
+          <div className="field captcha-slot" aria-hidden="true" />
         ) : null}
         <button type="submit" className="btn auth-submit" disabled={view.busy} aria-busy={view.busy}>
           {view.busy ? messages.submitting : 'Login'}
