@@ -61,6 +61,34 @@ export const messages = {
   googleUnavailable: 'Google sign-in is not available right now. Please log in with your email.',
   googleFailed: 'Google sign-in did not complete. Please try again.',
 
+  // Rider sign-up wizard (issue 5)
+  emailTaken: 'An account with this email already exists. Please log in instead.',
+  riderSignupOnly: 'Only riders can sign up here for now.',
+  enterCode: 'Please enter the 4-digit code from your email',
+  codeIncorrect: (triesLeft: number) =>
+    triesLeft > 0
+      ? `That code is not correct. You have ${triesLeft} more ${triesLeft === 1 ? 'try' : 'tries'}.`
+      : 'That code is not correct. Please request a new code.',
+  codeExpired: 'This code has expired. Please request a new one.',
+  codeUsedUp: 'Too many wrong tries. Please request a new code.',
+  resendWait: (seconds: number) =>
+    `Please wait ${seconds} second${seconds === 1 ? '' : 's'} before requesting another code.`,
+  emailVerified: 'Your email address is verified.',
+  emailAlreadyVerified: 'Your email address is already verified.',
+  verifyEmailFirst: 'Please verify your email address first.',
+  chooseLocationFirst: 'Please choose your location first.',
+  unknownState: 'Select a state from the list',
+  unknownTown: (state: string) => `Select a town in ${state} from the list`,
+  locationSaved: 'Location saved',
+  pictureSkipped: 'You can add a profile picture later from your dashboard.',
+  imageType: 'Please choose a JPEG, PNG or WebP image',
+  imageTooLarge: 'The image is too large. The limit is 8 MB.',
+  imageTooManyPixels: 'The image is too large. Please choose a photo of at most 50 megapixels.',
+  imageUnreadable: 'This image could not be read. Please choose another one.',
+  agreementAccepted: "Welcome aboard! Your rider's profile is ready.",
+  signupProgressFailed: 'We could not load your sign-up progress.',
+  tryAgain: 'Try again',
+
   // Screens
   pageNotFound: '404 Page Not Found',
   unexpectedError: 'Unexpected Application Error!',

@@ -1,0 +1,245 @@
+/**
+ * The rider sign-up wizard's API (spec §7, issue 5):
+ *   POST /api/auth/create               {email, username, password, user_type} → {token}; the code goes by e-mail only
+ *   POST /api/users/send-verify-email   a new code (60-second cooldown, 429 with Retry-After)
+ *   PUT  /api/users/verify-email        {verify_email_code} → progress
+ *   PUT  /api/users/signup-update       {state, town, request_type:'location'} | {request_type:'skip_picture'}
+ *                                       | {rider_agreement:true, request_type:'rider_agreement'} → progress
+ *   POST /api/users/upload-profile-image  multipart field profile_image → {message, picture, current_tab}
+ * Every answer after the first says where the rider now is ({current_tab, profile_completed}).
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { LoginResponse } from '../../../shared/api';
+import { messages } from '../../../shared/messages';
+import {
+  PROFILE_IMAGE_MAX_BYTES,
+  SIGNUP_UPDATE_TYPES,
+  locationForm,
+  signupForm,
+  verifyEmailForm,
+  type SendVerifyEmailResponse,
+  type SignupProgressResponse,
+  type SignupUpdateType,
+  type UploadProfileImageResponse,
+} from '../../../shared/signup';
+import { pickValues, validateForm, type FormValues } from '../../../shared/validation';
+import { AppError, errorResponses } from '../../errors';
+import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
+import { requireCaptchaPass } from '../../plugins/captcha';
+import { readMultipartForm } from '../../plugins/files';
+import { checkForm, formBodySchema } from '../../plugins/forms';
+import {
+  CooldownError,
+  acceptRiderAgreement,
+  createRiderAccount,
+  saveLocation,
+  sendVerificationCode,
+  skipPicture,
+  uploadProfilePicture,
+  verifyEmailCode,
+  type SignupDeps,
+} from './service';
+
+const progressResponse = {
+  type: 'object',
+  required: ['message', 'current_tab', 'profile_completed'],
+  properties: { message: { type: 'string' }, current_tab: { type: 'integer' }, profile_completed: { type: 'integer' } },
+} as const;
+
+const moreErrors = {
+  401: { $ref: 'ErrorBody#' },
+  409: { $ref: 'ErrorBody#' },
+} as const;
+
+interface SignupUpdateBody {
+  request_type: SignupUpdateType;
+  state?: string;
+  town?: string;
+  rider_agreement?: boolean;
+}
+
+/** A cooldown's 429 also says when to ask again, in seconds. */
+function withRetryAfter(reply: FastifyReply, err: unknown): never {
+  if (err instanceof CooldownError) reply.header('retry-after', String(err.retryAfterSeconds));
+  throw err;
+}
+
+export async function signupRoutes(app: FastifyInstance): Promise<void> {
+  const deps = (): SignupDeps => ({ db: app.database.db, config: app.config });
+
+  app.post<{ Body: FormValues<typeof signupForm> & { user_type: string | number } }>(
+    '/api/auth/create',
+    {
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      preValidation: checkForm(signupForm),
+      preHandler: requireCaptchaPass,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a rider account (sign-up step 1)',
+        description:
+          'Answers the token of a new session. The 4-digit verification code is sent by e-mail only (DESIGN.md §6). A taken e-mail or username is a 409 under its field; a common password a 400 under password.',
+        body: formBodySchema(signupForm, { user_type: { anyOf: [{ type: 'string', maxLength: 2 }, { type: 'integer' }] } }),
+        response: {
+          200: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } },
+          ...moreErrors,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request): Promise<LoginResponse> => {
+      const token = await createRiderAccount(deps(), {
+        email: request.body.email,
+        username: request.body.username,
+        password: request.body.password,
+        userType: String(request.body.user_type ?? ''),
+      });
+      app.mailer.kick();
+      return { token };
+    },
+  );
+
+  app.post(
+    '/api/users/send-verify-email',
+    {
+      onRequest: requireAuth,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary: 'E-mail a new verification code (sign-up step 2)',
+        description: 'At most one code every 60 seconds and ten an hour: a 429 with Retry-After otherwise. A new code ends the old one.',
+        security: [{ authToken: [] }],
+        response: {
+          200: {
+            type: 'object',
+            required: ['message', 'resend_after_seconds'],
+            properties: { message: { type: 'string' }, resend_after_seconds: { type: 'integer' } },
+          },
+          ...unauthorizedResponse,
+          ...moreErrors,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply): Promise<SendVerifyEmailResponse> => {
+      try {
+        const { resendAfterSeconds } = await sendVerificationCode(deps(), request.auth!.userId);
+        app.mailer.kick();
+        return { message: messages.verificationCodeSent, resend_after_seconds: resendAfterSeconds };
+      } catch (err) {
+        return withRetryAfter(reply, err);
+      }
+    },
+  );
+
+  app.put<{ Body: FormValues<typeof verifyEmailForm> }>(
+    '/api/users/verify-email',
+    {
+      onRequest: requireAuth,
+      preValidation: checkForm(verifyEmailForm),
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Verify the e-mail address with the code (sign-up step 2)',
+        description: 'A code works once, for 10 minutes; after 5 wrong tries it is dead and a new one must be sent.',
+        security: [{ authToken: [] }],
+        body: formBodySchema(verifyEmailForm),
+        response: { 200: progressResponse, ...unauthorizedResponse, ...moreErrors, ...errorResponses },
+      },
+    },
+    async (request): Promise<SignupProgressResponse> => verifyEmailCode(deps(), request.auth!.userId, request.body.verify_email_code),
+  );
+
+  app.put<{ Body: SignupUpdateBody }>(
+    '/api/users/signup-update',
+    {
+      onRequest: requireAuth,
+      preValidation: async (request) => {
+        const body = (request.body ?? {}) as Partial<SignupUpdateBody>;
+        if (body.request_type === 'location') {
+          const error = validateForm(locationForm, pickValues(locationForm, body));
+          if (error) throw AppError.invalid(error.field, error.message);
+        }
+        if (body.request_type === 'rider_agreement' && body.rider_agreement !== true) {
+          throw AppError.invalid('rider_agreement', messages.acceptAgreement);
+        }
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Save a sign-up step: the location (3), Skip on the picture (4), the rider agreement (5)',
+        description:
+          "The location must be a state of GET /api/locations and one of that state's towns or LGAs (400 under state or town). The agreement records its time and version and completes the profile.",
+        security: [{ authToken: [] }],
+        body: {
+          type: 'object',
+          required: ['request_type'],
+          additionalProperties: false,
+          properties: {
+            request_type: { type: 'string', enum: [...SIGNUP_UPDATE_TYPES] },
+            state: { type: 'string', maxLength: locationForm.fields.state.maxLength },
+            town: { type: 'string', maxLength: locationForm.fields.town.maxLength },
+            rider_agreement: { type: 'boolean' },
+          },
+        },
+        response: { 200: progressResponse, ...unauthorizedResponse, ...moreErrors, ...errorResponses },
+      },
+    },
+    async (request): Promise<SignupProgressResponse> => {
+      const userId = request.auth!.userId;
+      switch (request.body.request_type) {
+        case 'location':
+          return saveLocation(deps(), userId, { state: request.body.state ?? '', town: request.body.town ?? '' });
+        case 'skip_picture':
+          return skipPicture(deps(), userId);
+        case 'rider_agreement':
+          return acceptRiderAgreement(deps(), userId);
+      }
+    },
+  );
+
+  app.post(
+    '/api/users/upload-profile-image',
+    {
+      onRequest: requireAuth,
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Upload the profile picture (sign-up step 4, and the dashboard)',
+        description:
+          'multipart/form-data with the file in profile_image: a JPEG, PNG or WebP (judged by its bytes) of at most 8 MB and 52 megapixels. It is re-encoded without any metadata to a display image (800 px) and a thumbnail (160 px), both public.',
+        security: [{ authToken: [] }],
+        consumes: ['multipart/form-data'],
+        response: {
+          200: {
+            type: 'object',
+            required: ['message', 'picture', 'current_tab'],
+            properties: {
+              message: { type: 'string' },
+              picture: {
+                type: 'object',
+                required: ['url', 'thumb_url'],
+                properties: { url: { type: 'string' }, thumb_url: { type: 'string' } },
+              },
+              current_tab: { type: 'integer' },
+            },
+          },
+          413: { $ref: 'ErrorBody#' },
+          ...unauthorizedResponse,
+          ...moreErrors,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request): Promise<UploadProfileImageResponse> => {
+      const form = await readMultipartForm(request, {
+        fileFields: ['profile_image'],
+        maxFileBytes: PROFILE_IMAGE_MAX_BYTES,
+        tooLargeMessage: messages.imageTooLarge,
+        invalidMessage: messages.uploadImage,
+      });
+      const file = form.files.profile_image;
+      if (!file || file.data.length === 0) throw AppError.invalid('profile_image', messages.uploadImage);
+      return uploadProfilePicture(deps(), request.auth!.userId, file);
+    },
+  );
+}

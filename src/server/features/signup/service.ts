@@ -1,0 +1,372 @@
+/**
+ * The rider sign-up wizard's server side (issue 5). Each step saves the rider's place in
+ * users.current_tab, so a rider who signs in on another phone resumes at the right step:
+ *   1 create account      → current_tab 2 (a code goes out by e-mail in the same transaction)
+ *   2 verify the e-mail   → 3             3 location → 4
+ *   4 picture or Skip     → 5             5 agreement → profile_completed 1
+ * A step never moves a rider backwards, and a step whose turn has not come is refused.
+ *
+ * The e-mail code: four random digits, stored as an HMAC (keyed from JWT_SECRET) so a copy of
+ * the database does not give codes away; valid for ten minutes, once; dead after five wrong
+ * tries; a new one at most every 60 seconds (and ten an hour), enforced here whatever the
+ * browser shows. Sending a new code ends the old one.
+ */
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { RESEND_COOLDOWN_SECONDS, USER_TYPE_RIDER, VERIFY_CODE_LENGTH } from '../../../shared/constants';
+import { messages } from '../../../shared/messages';
+import { paths } from '../../../shared/routes';
+import {
+  RIDER_AGREEMENT_VERSION,
+  VERIFY_CODE_LIFETIME_MS,
+  VERIFY_CODE_MAX_ATTEMPTS,
+  VERIFY_CODES_PER_HOUR,
+  type SignupProgressResponse,
+  type UploadProfileImageResponse,
+} from '../../../shared/signup';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { emailVerificationCodes, users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { startSession } from '../../plugins/auth';
+import { deleteFilesOf, fileUrl, storeFile } from '../../plugins/files';
+import { processProfileImage } from '../../plugins/images';
+import { checkPlace } from '../../plugins/locations';
+import { enqueueEmail, renderEmail } from '../../plugins/mail';
+import { assertPasswordNotCommon, hashPassword } from '../../plugins/passwords';
+
+export interface SignupDeps {
+  db: Db;
+  config: Config;
+}
+
+/** A 429 that says, in Retry-After, when to ask again. */
+export class CooldownError extends AppError {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: string,
+    field: string,
+  ) {
+    super('RATE_LIMITED', message, field);
+  }
+}
+
+const CODE_FIELD = 'verify_email_code';
+
+function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const codeKeys = new WeakMap<Config, Buffer>();
+function codeHash(config: Config, userId: string, code: string): string {
+  let key = codeKeys.get(config);
+  if (!key) {
+    key = createHmac('sha256', config.jwtSecret).update('email-verification-code').digest();
+    codeKeys.set(config, key);
+  }
+  return createHmac('sha256', key).update(`${userId}:${code}`).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function isUniqueViolation(err: unknown): string | null {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint, constraint_name: constraintName, message } = e as {
+      code?: unknown;
+      constraint?: unknown;
+      constraint_name?: unknown;
+      message?: unknown;
+    };
+    if (code === '23505') {
+      const name = String(constraint ?? constraintName ?? message ?? '');
+      return name;
+    }
+  }
+  return null;
+}
+
+/**
+ * Makes a new code for a user (ending any earlier one) and puts its e-mail in the outbox.
+ * Pass the transaction of the change that sends it.
+ */
+async function issueCode(tx: Db, config: Config, user: { id: string; email: string; username: string }): Promise<void> {
+  const code = String(randomInt(0, 10 ** VERIFY_CODE_LENGTH)).padStart(VERIFY_CODE_LENGTH, '0');
+  await tx
+    .update(emailVerificationCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailVerificationCodes.userId, user.id), isNull(emailVerificationCodes.usedAt)));
+  await tx.insert(emailVerificationCodes).values({
+    userId: user.id,
+    codeHash: codeHash(config, user.id, code),
+    expiresAt: new Date(Date.now() + VERIFY_CODE_LIFETIME_MS),
+  });
+  await enqueueEmail(
+    tx,
+    renderEmail({
+      to: user.email,
+      subject: 'Your verification code',
+      heading: `Welcome, ${user.username}`,
+      paragraphs: [
+        'Enter this code in the sign-up page to verify your email address. It works once, for 10 minutes.',
+        'If you did not sign up as a rider, ignore this e-mail: no account is used without this code.',
+      ],
+      code,
+      action: { label: 'Continue sign-up', url: `${config.publicUrl}${paths.riderSignup}?step=2` },
+    }),
+  );
+}
+
+/**
+ * Step 1: creates a rider with a password, sends the code and starts a session. A taken
+ * e-mail or username is answered under its field; so is a password on the common list.
+ */
+export async function createRiderAccount(
+  deps: SignupDeps,
+  input: { email: string; username: string; password: string; userType: string },
+): Promise<string> {
+  if (input.userType !== String(USER_TYPE_RIDER)) throw AppError.invalid('user_type', messages.riderSignupOnly);
+  const email = normaliseEmail(input.email);
+  const username = input.username.trim();
+  const taken = await deps.db
+    .select({ email: users.email, username: users.username })
+    .from(users)
+    .where(sql`${users.email} = ${email} or lower(${users.username}) = lower(${username})`)
+    .limit(2);
+  if (taken.some((u) => u.email === email)) throw new AppError('CONFLICT', messages.emailTaken, 'email');
+  if (taken.length > 0) throw new AppError('CONFLICT', messages.usernameTaken, 'username');
+  assertPasswordNotCommon('password', input.password);
+  const passwordHash = await hashPassword(input.password);
+
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ username, email, passwordHash, userType: USER_TYPE_RIDER, profileCompleted: 0, currentTab: 2 })
+        .returning({ id: users.id, userType: users.userType });
+      await issueCode(tx, deps.config, { id: created!.id, email, username });
+      return startSession(tx, deps.config, created!, 'password');
+    });
+  } catch (err) {
+    // Someone took the address or the name between the look and the insert.
+    const constraint = isUniqueViolation(err);
+    if (constraint === null) throw err;
+    if (constraint.includes('email')) throw new AppError('CONFLICT', messages.emailTaken, 'email');
+    throw new AppError('CONFLICT', messages.usernameTaken, 'username');
+  }
+}
+
+interface Progress {
+  id: string;
+  email: string;
+  username: string;
+  emailVerifiedAt: Date | null;
+  state: string | null;
+  currentTab: number;
+  profileCompleted: number;
+}
+
+async function progressOf(db: Db, userId: string, lock = false): Promise<Progress> {
+  const query = db
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      emailVerifiedAt: users.emailVerifiedAt,
+      state: users.state,
+      currentTab: users.currentTab,
+      profileCompleted: users.profileCompleted,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const [user] = lock ? await query.for('update') : await query;
+  if (!user) throw new AppError('UNAUTHORIZED', messages.signInAgain);
+  return user;
+}
+
+const answer = (message: string, user: { currentTab: number; profileCompleted: number }): SignupProgressResponse => ({
+  message,
+  current_tab: user.currentTab,
+  profile_completed: user.profileCompleted,
+});
+
+/**
+ * Step 2's resend: a new code by e-mail. At most one every 60 seconds (CooldownError with the
+ * seconds left) and ten an hour. The user's row is locked meanwhile, so two requests at once
+ * cannot both pass the cooldown.
+ */
+export async function sendVerificationCode(deps: SignupDeps, userId: string): Promise<{ resendAfterSeconds: number }> {
+  return deps.db.transaction(async (tx) => {
+    const user = await progressOf(tx, userId, true);
+    if (user.emailVerifiedAt) throw new AppError('CONFLICT', messages.emailAlreadyVerified, CODE_FIELD);
+    const [latest] = await tx
+      .select({ ageMs: sql<number>`(extract(epoch from (now() - ${emailVerificationCodes.createdAt})) * 1000)::float8` })
+      .from(emailVerificationCodes)
+      .where(eq(emailVerificationCodes.userId, userId))
+      .orderBy(desc(emailVerificationCodes.createdAt))
+      .limit(1);
+    const cooldownMs = RESEND_COOLDOWN_SECONDS * 1000;
+    if (latest && Number(latest.ageMs) < cooldownMs) {
+      const seconds = Math.max(1, Math.ceil((cooldownMs - Number(latest.ageMs)) / 1000));
+      throw new CooldownError(seconds, messages.resendWait(seconds), CODE_FIELD);
+    }
+    const [recent] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(emailVerificationCodes)
+      .where(and(eq(emailVerificationCodes.userId, userId), gt(emailVerificationCodes.createdAt, sql`now() - interval '1 hour'`)));
+    if ((recent?.count ?? 0) >= VERIFY_CODES_PER_HOUR) {
+      throw new CooldownError(3600, messages.tooManyRequests(3600), CODE_FIELD);
+    }
+    await issueCode(tx, deps.config, user);
+    return { resendAfterSeconds: RESEND_COOLDOWN_SECONDS };
+  });
+}
+
+/**
+ * Step 2: checks the code. Every try, right or wrong, is counted first (one conditional
+ * update), so however many requests arrive at once a code is compared at most five times.
+ */
+export async function verifyEmailCode(deps: SignupDeps, userId: string, code: string): Promise<SignupProgressResponse> {
+  const user = await progressOf(deps.db, userId);
+  if (user.emailVerifiedAt) return answer(messages.emailAlreadyVerified, user);
+
+  const newest = deps.db
+    .select({ id: emailVerificationCodes.id })
+    .from(emailVerificationCodes)
+    .where(and(eq(emailVerificationCodes.userId, userId), isNull(emailVerificationCodes.usedAt)))
+    .orderBy(desc(emailVerificationCodes.createdAt))
+    .limit(1);
+  const [claimed] = await deps.db
+    .update(emailVerificationCodes)
+    .set({ attempts: sql`${emailVerificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(emailVerificationCodes.id, sql`(${newest})`),
+        lt(emailVerificationCodes.attempts, VERIFY_CODE_MAX_ATTEMPTS),
+        gt(emailVerificationCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: emailVerificationCodes.id, codeHash: emailVerificationCodes.codeHash, attempts: emailVerificationCodes.attempts });
+
+  if (!claimed) {
+    const [latest] = await deps.db
+      .select({ attempts: emailVerificationCodes.attempts, usedAt: emailVerificationCodes.usedAt })
+      .from(emailVerificationCodes)
+      .where(and(eq(emailVerificationCodes.userId, userId), isNull(emailVerificationCodes.usedAt)))
+      .orderBy(desc(emailVerificationCodes.createdAt))
+      .limit(1);
+    const usedUp = latest && latest.attempts >= VERIFY_CODE_MAX_ATTEMPTS;
+    throw AppError.invalid(CODE_FIELD, usedUp ? messages.codeUsedUp : messages.codeExpired);
+  }
+  if (!sameHash(claimed.codeHash, codeHash(deps.config, userId, code))) {
+    throw AppError.invalid(CODE_FIELD, messages.codeIncorrect(VERIFY_CODE_MAX_ATTEMPTS - claimed.attempts));
+  }
+
+  return deps.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(emailVerificationCodes)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(emailVerificationCodes.id, claimed.id), isNull(emailVerificationCodes.usedAt)))
+      .returning({ id: emailVerificationCodes.id });
+    if (!used) throw AppError.invalid(CODE_FIELD, messages.codeExpired);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        currentTab: sql`greatest(${users.currentTab}, 3)`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId))
+      .returning({ currentTab: users.currentTab, profileCompleted: users.profileCompleted });
+    return answer(messages.emailVerified, updated!);
+  });
+}
+
+function assertVerified(user: Progress, field: string): void {
+  if (!user.emailVerifiedAt) throw new AppError('FORBIDDEN', messages.verifyEmailFirst, field);
+}
+
+/** Step 3: the state and town, checked against the location data (failures under state or town). */
+export async function saveLocation(deps: SignupDeps, userId: string, input: { state: string; town: string }): Promise<SignupProgressResponse> {
+  const user = await progressOf(deps.db, userId);
+  assertVerified(user, 'state');
+  const place = checkPlace(input);
+  const [updated] = await deps.db
+    .update(users)
+    .set({ state: place.state, town: place.town, currentTab: sql`greatest(${users.currentTab}, 4)`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ currentTab: users.currentTab, profileCompleted: users.profileCompleted });
+  return answer(messages.locationSaved, updated!);
+}
+
+/** Step 4's Skip: the picture can come later, from the dashboard. */
+export async function skipPicture(deps: SignupDeps, userId: string): Promise<SignupProgressResponse> {
+  const user = await progressOf(deps.db, userId);
+  assertVerified(user, 'alert');
+  if (!user.state) throw new AppError('FORBIDDEN', messages.chooseLocationFirst, 'alert');
+  const [updated] = await deps.db
+    .update(users)
+    .set({ currentTab: sql`greatest(${users.currentTab}, 5)`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning({ currentTab: users.currentTab, profileCompleted: users.profileCompleted });
+  return answer(messages.pictureSkipped, updated!);
+}
+
+/** Step 5: records when and which version of the agreement was accepted; the profile is complete. */
+export async function acceptRiderAgreement(deps: SignupDeps, userId: string): Promise<SignupProgressResponse> {
+  const user = await progressOf(deps.db, userId);
+  if (user.profileCompleted === 1) return answer(messages.agreementAccepted, user);
+  assertVerified(user, 'rider_agreement');
+  if (!user.state) throw new AppError('FORBIDDEN', messages.chooseLocationFirst, 'rider_agreement');
+  const [updated] = await deps.db
+    .update(users)
+    .set({
+      riderAgreementAt: sql`now()`,
+      riderAgreementVersion: RIDER_AGREEMENT_VERSION,
+      profileCompleted: 1,
+      currentTab: 5,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning({ currentTab: users.currentTab, profileCompleted: users.profileCompleted });
+  return answer(messages.agreementAccepted, updated!);
+}
+
+/**
+ * Step 4 (and the dashboard's picture): checks and re-encodes the image (outside any
+ * transaction: it is the slow part), then replaces the rider's picture and thumbnail in one.
+ */
+export async function uploadProfilePicture(
+  deps: SignupDeps,
+  userId: string,
+  upload: { data: Buffer; filename: string },
+): Promise<UploadProfileImageResponse> {
+  const user = await progressOf(deps.db, userId);
+  assertVerified(user, 'profile_image');
+  const { display, thumb } = await processProfileImage(upload.data);
+  const baseName = upload.filename.replace(/\.[^.]*$/, '') || 'profile';
+  return deps.db.transaction(async (tx) => {
+    await deleteFilesOf(tx, userId, ['profile_image', 'profile_thumb']);
+    const common = { ownerId: userId, isPublic: true, contentType: display.contentType, extension: display.extension };
+    const displayId = await storeFile(tx, { ...common, kind: 'profile_image', originalName: `${baseName}.webp`, data: display.data });
+    const thumbId = await storeFile(tx, { ...common, kind: 'profile_thumb', originalName: `${baseName}-thumb.webp`, data: thumb.data });
+    const [updated] = await tx
+      .update(users)
+      .set({
+        pictureFileId: displayId,
+        currentTab: sql`case when ${users.currentTab} = 4 then 5 else ${users.currentTab} end`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId))
+      .returning({ currentTab: users.currentTab });
+    return {
+      message: messages.profileImageUploaded,
+      picture: { url: fileUrl(displayId), thumb_url: fileUrl(thumbId) },
+      current_tab: updated!.currentTab,
+    };
+  });
+}

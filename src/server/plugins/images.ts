@@ -1,0 +1,85 @@
+/**
+ * Profile pictures with sharp (libvips), issue 5: a phone photo becomes a display image and a
+ * thumbnail, both WebP, with every piece of metadata (EXIF with its GPS position, XMP, IPTC,
+ * ICC profiles, comments) left behind.
+ *
+ * Hostile input is refused before any pixel is decoded:
+ *  - the bytes must be a JPEG, PNG or WebP (the signature, never the name or declared type),
+ *    and libvips must read the same format from them;
+ *  - the declared dimensions must stay under MAX_IMAGE_PIXELS (a decompression bomb: a small
+ *    PNG that declares 100,000 × 100,000 pixels), and libvips enforces the same limit itself
+ *    while decoding (limitInputPixels);
+ *  - a truncated or corrupt image is an error, not a half-grey picture (failOn: 'error').
+ * sharp works on libuv's thread pool: processing never blocks the event loop.
+ */
+import sharp from 'sharp';
+import type { Metadata, OutputInfo } from 'sharp';
+import { messages } from '../../shared/messages';
+import { AppError } from '../errors';
+import { sniffFileType } from './files';
+
+// Keep memory flat between uploads: no operation cache.
+sharp.cache(false);
+
+/** 52 million pixels: a 50-megapixel phone camera (8160 × 6120) passes, a bomb does not. */
+export const MAX_IMAGE_PIXELS = 52_000_000;
+/** The display image fits in this square (no enlargement); the thumbnail is this square, cropped. */
+export const DISPLAY_SIZE = 800;
+export const THUMB_SIZE = 160;
+
+export interface ProcessedImage {
+  data: Buffer;
+  contentType: 'image/webp';
+  extension: 'webp';
+  width: number;
+  height: number;
+}
+
+const SHARP_FORMAT = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+
+/**
+ * Checks and re-encodes an uploaded picture. Throws an AppError under `field` (400: not an
+ * image we take, unreadable, too many pixels) with a message fit to show.
+ */
+export async function processProfileImage(bytes: Buffer, field = 'profile_image'): Promise<{ display: ProcessedImage; thumb: ProcessedImage }> {
+  const sniffed = sniffFileType(bytes);
+  if (!sniffed || sniffed.contentType === 'application/pdf') throw AppError.invalid(field, messages.imageType);
+  const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true } as const;
+
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(bytes, options).metadata();
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw AppError.invalid(field, messages.imageTooManyPixels);
+    throw AppError.invalid(field, messages.imageUnreadable);
+  }
+  if (metadata.format !== SHARP_FORMAT[sniffed.contentType]) throw AppError.invalid(field, messages.imageType);
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width < 1 || height < 1) throw AppError.invalid(field, messages.imageUnreadable);
+  if (width * height > MAX_IMAGE_PIXELS) throw AppError.invalid(field, messages.imageTooManyPixels);
+
+  try {
+    // rotate() turns the pixels the way the EXIF orientation says, before the EXIF is dropped.
+    const display = await sharp(bytes, options)
+      .rotate()
+      .resize(DISPLAY_SIZE, DISPLAY_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await sharp(display.data)
+      .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover', position: 'attention' })
+      .webp({ quality: 75, effort: 4 })
+      .toBuffer({ resolveWithObject: true });
+    const out = (r: { data: Buffer; info: OutputInfo }): ProcessedImage => ({
+      data: r.data,
+      contentType: 'image/webp',
+      extension: 'webp',
+      width: r.info.width,
+      height: r.info.height,
+    });
+    return { display: out(display), thumb: out(thumb) };
+  } catch (err) {
+    if (err instanceof Error && /pixel limit/i.test(err.message)) throw AppError.invalid(field, messages.imageTooManyPixels);
+    throw AppError.invalid(field, messages.imageUnreadable);
+  }
+}
