@@ -1,0 +1,150 @@
+/**
+ * The rider's own account on the dashboard (spec §7, issue 6), all behind sign-in and all
+ * about the signed-in user only:
+ *   GET    /api/users/profile         → {user, workHistories, pastEmployees, personalInfo}
+ *   PUT    /api/users/profile-update  {username, phone, state, town, introduction} | {username, bio}
+ *   GET    /api/users/export          every piece of the rider's data, one JSON file (attachment)
+ *   DELETE /api/users/account         {password} (or a recent Google sign-in) → account gone
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MessageResponse } from '../../../shared/api';
+import { messages } from '../../../shared/messages';
+import { bioForm, deleteAccountForm, profileContentForm, type Profile, type ProfileWriteResponse } from '../../../shared/profile';
+import { pickValues, validateForm } from '../../../shared/validation';
+import { AppError, errorResponses } from '../../errors';
+import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
+import { formBodySchema } from '../../plugins/forms';
+import { profileSchema, profileWriteSchema } from '../../plugins/riderProfile';
+import { deleteAccount, exportUserData, getProfile, updateProfile, type ProfileUpdate } from './service';
+
+const security = [{ authToken: [] }];
+const protectedErrors = { ...unauthorizedResponse, ...errorResponses, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } };
+
+/** The bio form when the body carries `bio`, else the profile content form. */
+const formOf = (body: unknown) =>
+  typeof body === 'object' && body !== null && 'bio' in body ? bioForm : profileContentForm;
+
+async function checkProfileUpdate(request: FastifyRequest): Promise<void> {
+  const form = formOf(request.body);
+  const error = validateForm(form, pickValues(form, request.body));
+  if (error) throw AppError.invalid(error.field, error.message);
+}
+
+/** A DELETE may come without a body (a Google account has no password to send). */
+async function emptyBodyAsObject(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined || request.body === null) request.body = {};
+}
+
+const profileUpdateBody = {
+  type: 'object',
+  description: 'Either the Edit Profile Content form or the Edit Bio form.',
+  properties: {
+    ...formBodySchema(profileContentForm).properties,
+    ...formBodySchema(bioForm).properties,
+  },
+  required: ['username'],
+  additionalProperties: false,
+} as const;
+
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  const db = () => app.database.db;
+
+  app.get(
+    '/api/users/profile',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['users'],
+        summary: "The signed-in rider's profile (spec §3 'Profile response')",
+        security,
+        response: { 200: profileSchema, ...protectedErrors },
+      },
+    },
+    async (request, reply): Promise<Profile> => {
+      reply.header('cache-control', 'no-store');
+      return getProfile(db(), request.auth!.userId);
+    },
+  );
+
+  app.put<{ Body: Record<string, string> }>(
+    '/api/users/profile-update',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      preValidation: [requireAuth, checkProfileUpdate],
+      schema: {
+        tags: ['users'],
+        summary: 'Save the Edit Profile Content form or the Edit Bio form',
+        description:
+          'The phone is accepted as 080… or +234… and kept as +234…; the username is unique without regard to case (409 under username).',
+        security,
+        body: profileUpdateBody,
+        response: { 200: profileWriteSchema, ...protectedErrors },
+      },
+    },
+    async (request): Promise<ProfileWriteResponse> => {
+      const body = request.body;
+      const update: ProfileUpdate =
+        formOf(body) === bioForm
+          ? { kind: 'bio', ...pickValues(bioForm, body) }
+          : { kind: 'content', ...pickValues(profileContentForm, body) };
+      return updateProfile(db(), request.auth!.userId, update);
+    },
+  );
+
+  app.get(
+    '/api/users/export',
+    {
+      preHandler: requireAuth,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary: "Download all of the signed-in rider's data as one JSON file",
+        security,
+        response: {
+          200: { type: 'object', additionalProperties: true, description: 'ogba-dispatch-export/1' },
+          ...protectedErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportUserData(db(), request.auth!.userId, app.config.publicUrl);
+      const safeName = data.account.username.replace(/[^A-Za-z0-9._-]/g, '_');
+      reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'application/json; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="ogba-dispatch-${safeName}-${data.exported_at.slice(0, 10)}.json"`,
+        );
+      // Sent as text: the export is the rider's whole record, not the response schema's.
+      return reply.send(JSON.stringify(data, null, 2));
+    },
+  );
+
+  app.delete<{ Body: { password?: string } | undefined }>(
+    '/api/users/account',
+    {
+      preValidation: [requireAuth, emptyBodyAsObject],
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete the signed-in account and everything of it',
+        description:
+          'Confirmed with the password, or for an account without one by a Google sign-in of the last 10 minutes (403 otherwise). Ends every session.',
+        security,
+        body: { ...formBodySchema(deleteAccountForm), required: [] },
+        response: {
+          200: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+          ...protectedErrors,
+        },
+      },
+    },
+    async (request): Promise<MessageResponse> => {
+      await deleteAccount(
+        { db: db(), limits: app.limits },
+        { userId: request.auth!.userId, sessionId: request.auth!.sessionId, password: request.body?.password ?? '' },
+      );
+      return { message: messages.accountDeleted };
+    },
+  );
+}

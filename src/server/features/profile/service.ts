@@ -1,0 +1,234 @@
+/**
+ * The rider's account on the dashboard (issue 6): the profile content and bio, the data export
+ * and the deletion of the account (NDPA 2023: the right to take one's data and to erase it).
+ * Every query is scoped to the signed-in user's id; nothing here takes another user's id.
+ */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import { normalisePhone, type Profile } from '../../../shared/profile';
+import type { Db } from '../../db/client';
+import {
+  files,
+  newsletterSubscriptions,
+  outboxEmails,
+  pastEmployees,
+  personalInfo,
+  sessions,
+  users,
+  workHistories,
+} from '../../db/schema';
+import { AppError } from '../../errors';
+import { assertUnderLimits, authLimits, type LimitStore } from '../../plugins/limits';
+import { verifyPassword } from '../../plugins/passwords';
+import { publicFileUrl, readProfile } from '../../plugins/riderProfile';
+
+/** A Google account (no password) confirms deletion with a Google sign-in at most this old. */
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const emptyToNull = (value: string | undefined): string | null => {
+  const trimmed = (value ?? '').trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+export async function getProfile(db: Db, userId: string): Promise<Profile> {
+  const profile = await readProfile(db, userId);
+  if (!profile) throw new AppError('UNAUTHORIZED', messages.signInAgain);
+  return profile;
+}
+
+export type ProfileUpdate =
+  | { kind: 'content'; username: string; phone: string; state: string; town: string; introduction: string }
+  | { kind: 'bio'; username: string; bio: string };
+
+/**
+ * PUT /api/users/profile-update: the Edit Profile Content form or the Edit Bio form. The
+ * username stays unique without regard to case; the phone is kept as +234…; empty texts clear.
+ */
+export async function updateProfile(db: Db, userId: string, update: ProfileUpdate): Promise<{ message: string; profile: Profile }> {
+  const changes =
+    update.kind === 'content'
+      ? {
+          username: update.username.trim(),
+          phone: update.phone.trim() === '' ? null : normalisePhone(update.phone),
+          state: update.state.trim(),
+          town: update.town.trim(),
+          introduction: emptyToNull(update.introduction),
+        }
+      : { username: update.username.trim(), bio: emptyToNull(update.bio) };
+  try {
+    const updated = await db
+      .update(users)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    if (updated.length === 0) throw new AppError('UNAUTHORIZED', messages.signInAgain);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError('CONFLICT', messages.usernameTaken, 'username');
+    throw err;
+  }
+  return {
+    message: update.kind === 'content' ? messages.profileUpdated : messages.bioUpdated,
+    profile: await getProfile(db, userId),
+  };
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * Everything the product keeps about the rider, as one JSON document (GET /api/users/export):
+ * the account, personal information, work history, past employees, the stored files' details
+ * (the files themselves are downloaded from their urls), sessions and any newsletter subscription.
+ * Secrets are left out: the password hash, reset links and verification codes are not the
+ * rider's data but keys to it.
+ */
+export async function exportUserData(db: Db, userId: string, publicUrl: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError('UNAUTHORIZED', messages.signInAgain);
+  const [profile, fileRows, sessionRows, subscriptions, info, histories, employees] = await Promise.all([
+    getProfile(db, userId),
+    db
+      .select({
+        id: files.id,
+        kind: files.kind,
+        isPublic: files.isPublic,
+        contentType: files.contentType,
+        extension: files.extension,
+        originalName: files.originalName,
+        size: files.size,
+        createdAt: files.createdAt,
+      })
+      .from(files)
+      .where(eq(files.ownerId, userId))
+      .orderBy(files.createdAt),
+    db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, endedAt: sessions.endedAt, method: sessions.method })
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(sessions.createdAt),
+    db
+      .select({ email: newsletterSubscriptions.email, createdAt: newsletterSubscriptions.createdAt })
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, user.email)),
+    db.select({ updatedAt: personalInfo.updatedAt }).from(personalInfo).where(eq(personalInfo.userId, userId)),
+    db.select({ id: workHistories.id, createdAt: workHistories.createdAt }).from(workHistories).where(eq(workHistories.userId, userId)),
+    db.select({ id: pastEmployees.id, createdAt: pastEmployees.createdAt }).from(pastEmployees).where(eq(pastEmployees.userId, userId)),
+  ]);
+  const created = new Map([...histories, ...employees].map((r) => [r.id, iso(r.createdAt)]));
+  const documentKinds = new Set(['valid_id', 'rider_id_card']);
+  return {
+    format: 'ogba-dispatch-export/1',
+    exported_at: new Date().toISOString(),
+    account: {
+      username: user.username,
+      email: user.email,
+      email_verified_at: iso(user.emailVerifiedAt),
+      phone: user.phone,
+      address: user.address,
+      state: user.state,
+      town: user.town,
+      introduction: user.introduction,
+      bio: user.bio,
+      user_type: user.userType,
+      profile_completed: user.profileCompleted,
+      current_tab: user.currentTab,
+      sign_in: { password: user.passwordHash !== null, google: user.googleSubject !== null },
+      rider_agreement: user.riderAgreementAt
+        ? { accepted_at: iso(user.riderAgreementAt), version: user.riderAgreementVersion }
+        : null,
+      picture: profile.user.picture,
+      public_profile_url: profile.user.profile_completed === 1 ? `${publicUrl}/riders/${encodeURIComponent(user.username)}` : null,
+      created_at: iso(user.createdAt),
+      updated_at: iso(user.updatedAt),
+    },
+    personal_info: profile.personalInfo ? { ...profile.personalInfo, updated_at: iso(info[0]?.updatedAt ?? null) } : null,
+    work_histories: profile.workHistories.map((w) => ({ ...w, created_at: created.get(w._id) ?? null })),
+    past_employees: profile.pastEmployees.map((e) => ({ ...e, created_at: created.get(e._id) ?? null })),
+    files: fileRows.map((f) => ({
+      id: f.id,
+      kind: f.kind,
+      public: f.isPublic,
+      content_type: f.contentType,
+      extension: f.extension,
+      original_name: f.originalName,
+      size_bytes: f.size,
+      created_at: iso(f.createdAt),
+      url: documentKinds.has(f.kind) ? `/api/riders/personal-info/documents/${f.kind}` : `/api${publicFileUrl(f.id)}`,
+    })),
+    sessions: sessionRows.map((s) => ({
+      method: s.method,
+      started_at: iso(s.createdAt),
+      expires_at: iso(s.expiresAt),
+      ended_at: iso(s.endedAt),
+    })),
+    newsletter_subscription: subscriptions[0] ? { email: subscriptions[0].email, subscribed_at: iso(subscriptions[0].createdAt) } : null,
+  };
+}
+
+export interface DeleteAccountDeps {
+  db: Db;
+  limits: LimitStore;
+}
+
+/** Failed confirmations of one account: the login's limit (5 in 15 minutes). */
+const deleteLimit = (userId: string) => ({ key: `delete-account:${userId}`, limit: authLimits.loginPerAccount });
+
+/**
+ * Deletes the signed-in account after a confirmation: the password when the account has one,
+ * or, for an account that signs in with Google only, a Google sign-in of the last 10 minutes
+ * (the session's method and age tell). The user row goes with everything that hangs on it
+ * (sessions, so every token stops working, files, personal information, lists, codes and reset
+ * links), and so do the outbox's e-mails to the address (sent or waiting) and a newsletter
+ * subscription with it, in one transaction.
+ */
+export async function deleteAccount(
+  deps: DeleteAccountDeps,
+  input: { userId: string; sessionId: string; password: string },
+): Promise<void> {
+  const { db, limits } = deps;
+  const [user] = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, input.userId))
+    .limit(1);
+  if (!user) throw new AppError('UNAUTHORIZED', messages.signInAgain);
+  const [recentGoogle] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, input.sessionId),
+        eq(sessions.method, 'google'),
+        isNull(sessions.endedAt),
+        gt(sessions.createdAt, sql`now() - make_interval(secs => ${RECENT_SIGN_IN_MS / 1000})`),
+      ),
+    )
+    .limit(1);
+
+  if (!recentGoogle) {
+    if (!user.passwordHash) throw new AppError('FORBIDDEN', messages.googleReauthNeeded);
+    if (input.password === '') throw AppError.invalid('password', messages.passwordToConfirm);
+    const limit = deleteLimit(user.id);
+    await assertUnderLimits(limits, [limit]);
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      await limits.hit(limit.key, limit.limit.windowMs);
+      throw AppError.invalid('password', messages.wrongPassword);
+    }
+    await limits.reset(limit.key);
+  }
+
+  await db.transaction(async (tx) => {
+    await tx.delete(outboxEmails).where(sql`lower(${outboxEmails.to}) = ${user.email}`);
+    await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, user.email));
+    // Files, sessions, personal information, lists, codes and reset links go with the user
+    // (ON DELETE CASCADE); the files explicitly first so a storage change cannot leave them.
+    await tx.delete(files).where(eq(files.ownerId, user.id));
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+}

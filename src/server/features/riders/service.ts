@@ -1,0 +1,113 @@
+/**
+ * A rider's records on the dashboard (issue 6): work history and past employees. Every query
+ * is scoped to the signed-in rider: an id that is not one of theirs (another rider's, a deleted
+ * one, or no id at all) is answered 404 and nothing changes.
+ */
+import { and, count, eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { Profile } from '../../../shared/profile';
+import type { Db } from '../../db/client';
+import { pastEmployees, workHistories } from '../../db/schema';
+import { AppError } from '../../errors';
+import { readProfile } from '../../plugins/riderProfile';
+
+/** At most this many entries in each list: a CV, not a log. */
+export const MAX_ENTRIES = 50;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notFound = () => new AppError('NOT_FOUND', messages.entryNotFound);
+
+/** An id the database may look up; anything else cannot be the rider's. */
+function entryId(id: string): string {
+  if (!UUID.test(id)) throw notFound();
+  return id.toLowerCase();
+}
+
+export async function profileAfterWrite(db: Db, userId: string, message: string): Promise<{ message: string; profile: Profile }> {
+  const profile = await readProfile(db, userId);
+  if (!profile) throw new AppError('UNAUTHORIZED', messages.signInAgain);
+  return { message, profile };
+}
+
+const tooMany = () => AppError.invalid('alert', `You can keep up to ${MAX_ENTRIES} entries in this list.`);
+
+export interface WorkHistoryInput {
+  position: string;
+  company_name: string;
+  number_of_years: string;
+  start_date: string;
+  end_date: string;
+}
+
+const workHistoryRow = (input: WorkHistoryInput) => ({
+  position: input.position.trim(),
+  companyName: input.company_name.trim(),
+  numberOfYears: input.number_of_years,
+  startDate: input.start_date,
+  endDate: input.end_date === '' ? null : input.end_date,
+});
+
+export async function createWorkHistory(db: Db, userId: string, input: WorkHistoryInput): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(workHistories).where(eq(workHistories.userId, userId));
+    if (n >= MAX_ENTRIES) throw tooMany();
+    await tx.insert(workHistories).values({ userId, ...workHistoryRow(input) });
+  });
+}
+
+export async function updateWorkHistory(db: Db, userId: string, id: string, input: WorkHistoryInput): Promise<void> {
+  const updated = await db
+    .update(workHistories)
+    .set(workHistoryRow(input))
+    .where(and(eq(workHistories.id, entryId(id)), eq(workHistories.userId, userId)))
+    .returning({ id: workHistories.id });
+  if (updated.length === 0) throw notFound();
+}
+
+export async function deleteWorkHistory(db: Db, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(workHistories)
+    .where(and(eq(workHistories.id, entryId(id)), eq(workHistories.userId, userId)))
+    .returning({ id: workHistories.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+export interface PastEmployeeInput {
+  company_name: string;
+  company_contact: string;
+  start_date: string;
+  end_date: string;
+}
+
+const pastEmployeeRow = (input: PastEmployeeInput) => ({
+  companyName: input.company_name.trim(),
+  companyContact: input.company_contact.trim() === '' ? null : input.company_contact.trim(),
+  startDate: input.start_date,
+  endDate: input.end_date,
+});
+
+export async function createPastEmployee(db: Db, userId: string, input: PastEmployeeInput): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(pastEmployees).where(eq(pastEmployees.userId, userId));
+    if (n >= MAX_ENTRIES) throw tooMany();
+    await tx.insert(pastEmployees).values({ userId, ...pastEmployeeRow(input) });
+  });
+}
+
+export async function updatePastEmployee(db: Db, userId: string, id: string, input: PastEmployeeInput): Promise<void> {
+  const updated = await db
+    .update(pastEmployees)
+    .set(pastEmployeeRow(input))
+    .where(and(eq(pastEmployees.id, entryId(id)), eq(pastEmployees.userId, userId)))
+    .returning({ id: pastEmployees.id });
+  if (updated.length === 0) throw notFound();
+}
+
+export async function deletePastEmployee(db: Db, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(pastEmployees)
+    .where(and(eq(pastEmployees.id, entryId(id)), eq(pastEmployees.userId, userId)))
+    .returning({ id: pastEmployees.id });
+  if (deleted.length === 0) throw notFound();
+}

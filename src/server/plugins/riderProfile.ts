@@ -1,0 +1,244 @@
+/**
+ * Reading a rider's profile (spec §3 'Profile response'), shared by the dashboard's two
+ * features: features/profile (the account's own fields, export, deletion) and features/riders
+ * (work history, past employees, personal information and ID documents, the public page).
+ * Every write of the dashboard answers with the profile as it now is, read here.
+ *
+ * One statement, one round trip: the user's row with its lists and personal information built
+ * by PostgreSQL as JSON (DESIGN.md §8: the signed-in profile read is a measured budget).
+ */
+import { sql } from 'drizzle-orm';
+import type { Profile, PublicProfile } from '../../shared/profile';
+import { DOCUMENT_FIELDS, type DocumentField, type FileRef } from '../../shared/profile';
+import type { Db } from '../db/client';
+
+/** The url of a public stored file (a profile picture), relative to the API base (spec §3 'picture'). */
+export function publicFileUrl(fileId: string): string {
+  return `/files/${fileId}`;
+}
+
+/**
+ * The url of the signed-in rider's own ID document, relative to the API base. It names no file
+ * id: it is answered for the owner only, from the token, so no address ever reaches another
+ * rider's document.
+ */
+export function documentUrl(kind: DocumentField): string {
+  return `/riders/personal-info/documents/${kind}`;
+}
+
+interface RawFile {
+  id: string;
+  extension: string;
+  original_name: string;
+}
+
+interface RawProfile {
+  user: Omit<Profile['user'], 'picture'> & { picture_file_id: string | null };
+  workHistories: Profile['workHistories'];
+  pastEmployees: Profile['pastEmployees'];
+  personalInfo:
+    | (Omit<NonNullable<Profile['personalInfo']>, DocumentField> & { valid_id: RawFile | null; rider_id_card: RawFile | null })
+    | null;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+/** Dates come out of json_build_object as YYYY-MM-DD already; keep them that way on every driver. */
+const fileJson = (column: string) => sql.raw(`(
+  select json_build_object('id', f.id, 'extension', f.extension, 'original_name', f.original_name)
+  from files f where f.id = p.${column} and f.owner_id = p.user_id
+)`);
+
+const profileStatement = (userId: string) => sql`
+  select json_build_object(
+    'user', json_build_object(
+      'username', u.username, 'email', u.email, 'phone', u.phone, 'address', u.address,
+      'town', u.town, 'state', u.state, 'introduction', u.introduction, 'bio', u.bio,
+      'picture_file_id', u.picture_file_id, 'user_type', u.user_type,
+      'profile_completed', u.profile_completed, 'current_tab', u.current_tab,
+      'has_password', u.password_hash is not null
+    ),
+    'workHistories', coalesce((
+      select json_agg(json_build_object(
+        '_id', w.id, 'position', w.position, 'company_name', w.company_name,
+        'number_of_years', w.number_of_years, 'start_date', w.start_date, 'end_date', w.end_date
+      ) order by w.end_date desc nulls first, w.start_date desc, w.created_at desc)
+      from work_histories w where w.user_id = u.id
+    ), '[]'::json),
+    'pastEmployees', coalesce((
+      select json_agg(json_build_object(
+        '_id', e.id, 'company_name', e.company_name, 'company_contact', e.company_contact,
+        'start_date', e.start_date, 'end_date', e.end_date
+      ) order by e.end_date desc, e.start_date desc, e.created_at desc)
+      from past_employees e where e.user_id = u.id
+    ), '[]'::json),
+    'personalInfo', (
+      select json_build_object(
+        'total_years_of_experience', p.total_years_of_experience,
+        'languages_spoken', p.languages_spoken,
+        'education', p.education,
+        'valid_id', ${fileJson('valid_id_file_id')},
+        'rider_id_card', ${fileJson('rider_id_card_file_id')}
+      )
+      from personal_info p where p.user_id = u.id
+    )
+  ) as profile
+  from users u
+  where u.id = ${userId}
+`;
+
+function toFileRef(kind: DocumentField, file: RawFile | null): FileRef | null {
+  return file ? { url: documentUrl(kind), extension: file.extension, original_name: file.original_name } : null;
+}
+
+/** The signed-in rider's whole profile, or null when the account no longer exists. */
+export async function readProfile(db: Db, userId: string): Promise<Profile | null> {
+  const [row] = rowsOf<{ profile: RawProfile | string }>(await db.execute(profileStatement(userId)));
+  if (!row) return null;
+  const raw = (typeof row.profile === 'string' ? JSON.parse(row.profile) : row.profile) as RawProfile;
+  const { picture_file_id: pictureFileId, ...user } = raw.user;
+  let personalInfo: Profile['personalInfo'] = null;
+  if (raw.personalInfo) {
+    const documents = Object.fromEntries(
+      DOCUMENT_FIELDS.map((kind) => [kind, toFileRef(kind, raw.personalInfo![kind])]),
+    ) as Record<DocumentField, FileRef | null>;
+    personalInfo = { ...raw.personalInfo, ...documents };
+  }
+  return {
+    user: { ...user, picture: pictureFileId ? { url: publicFileUrl(pictureFileId) } : null },
+    workHistories: raw.workHistories,
+    pastEmployees: raw.pastEmployees,
+    personalInfo,
+  };
+}
+
+interface RawPublicProfile extends Omit<PublicProfile, 'picture'> {
+  picture_file_id: string | null;
+}
+
+/**
+ * A rider's public page: public fields only (no e-mail, phone, address, company contacts or
+ * documents; whether a valid ID is on file is shown as Yes/No). Only riders who finished
+ * sign-up have one; the username is matched without regard to case.
+ */
+export async function readPublicProfile(db: Db, username: string): Promise<PublicProfile | null> {
+  const [row] = rowsOf<{ profile: RawPublicProfile | string }>(
+    await db.execute(sql`
+      select json_build_object(
+        'username', u.username, 'introduction', u.introduction, 'bio', u.bio,
+        'state', u.state, 'town', u.town, 'picture_file_id', u.picture_file_id,
+        'total_years_of_experience', p.total_years_of_experience,
+        'languages_spoken', p.languages_spoken,
+        'education', p.education,
+        'has_valid_id', p.valid_id_file_id is not null,
+        'member_since', to_char(u.created_at at time zone 'Africa/Lagos', 'YYYY-MM-DD'),
+        'workHistories', coalesce((
+          select json_agg(json_build_object(
+            'position', w.position, 'company_name', w.company_name,
+            'number_of_years', w.number_of_years, 'start_date', w.start_date, 'end_date', w.end_date
+          ) order by w.end_date desc nulls first, w.start_date desc, w.created_at desc)
+          from work_histories w where w.user_id = u.id
+        ), '[]'::json),
+        'pastEmployees', coalesce((
+          select json_agg(json_build_object(
+            'company_name', e.company_name, 'start_date', e.start_date, 'end_date', e.end_date
+          ) order by e.end_date desc, e.start_date desc, e.created_at desc)
+          from past_employees e where e.user_id = u.id
+        ), '[]'::json)
+      ) as profile
+      from users u
+      left join personal_info p on p.user_id = u.id
+      where lower(u.username) = lower(${username}) and u.user_type = 1 and u.profile_completed = 1
+      limit 1
+    `),
+  );
+  if (!row) return null;
+  const raw = (typeof row.profile === 'string' ? JSON.parse(row.profile) : row.profile) as RawPublicProfile;
+  const { picture_file_id: pictureFileId, ...rest } = raw;
+  return { ...rest, has_valid_id: rest.has_valid_id === true, picture: pictureFileId ? { url: publicFileUrl(pictureFileId) } : null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response schemas (DESIGN.md §5: every response declared; also what makes the JSON fast)
+
+const nullableString = { type: ['string', 'null'] } as const;
+const urlObject = { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } as const;
+const fileRefSchema = {
+  type: ['object', 'null'],
+  required: ['url', 'extension', 'original_name'],
+  properties: { url: { type: 'string' }, extension: { type: 'string' }, original_name: { type: 'string' } },
+} as const;
+
+export const profileSchema = {
+  type: 'object',
+  required: ['user', 'workHistories', 'pastEmployees', 'personalInfo'],
+  properties: {
+    user: {
+      type: 'object',
+      required: ['username', 'email', 'picture', 'user_type', 'profile_completed', 'current_tab', 'has_password'],
+      properties: {
+        username: { type: 'string' },
+        email: { type: 'string' },
+        phone: nullableString,
+        address: nullableString,
+        town: nullableString,
+        state: nullableString,
+        introduction: nullableString,
+        bio: nullableString,
+        picture: { anyOf: [{ type: 'null' }, urlObject] },
+        user_type: { type: 'integer' },
+        profile_completed: { type: 'integer' },
+        current_tab: { type: 'integer' },
+        has_password: { type: 'boolean' },
+      },
+    },
+    workHistories: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['_id', 'position', 'company_name', 'number_of_years', 'start_date', 'end_date'],
+        properties: {
+          _id: { type: 'string' },
+          position: { type: 'string' },
+          company_name: { type: 'string' },
+          number_of_years: { type: 'string' },
+          start_date: { type: 'string' },
+          end_date: nullableString,
+        },
+      },
+    },
+    pastEmployees: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['_id', 'company_name', 'company_contact', 'start_date', 'end_date'],
+        properties: {
+          _id: { type: 'string' },
+          company_name: { type: 'string' },
+          company_contact: nullableString,
+          start_date: { type: 'string' },
+          end_date: { type: 'string' },
+        },
+      },
+    },
+    personalInfo: {
+      type: ['object', 'null'],
+      properties: {
+        total_years_of_experience: nullableString,
+        languages_spoken: nullableString,
+        education: nullableString,
+        valid_id: fileRefSchema,
+        rider_id_card: fileRefSchema,
+      },
+    },
+  },
+} as const;
+
+/** {message, profile}: what every dashboard write answers. */
+export const profileWriteSchema = {
+  type: 'object',
+  required: ['message', 'profile'],
+  properties: { message: { type: 'string' }, profile: profileSchema },
+} as const;
