@@ -15,7 +15,11 @@ async function main(): Promise<void> {
     throw err;
   }
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onIdleError: (err) => console.error(`database connection lost (the pool will reconnect): ${err.message}`),
+  });
   const app = await buildApp({ config, database });
 
   let closing = false;

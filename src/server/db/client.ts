@@ -30,9 +30,17 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 /**
  * @param dataDir where PGlite keeps its files; 'memory://' gives a throw-away database (tests).
  */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Told of an idle connection's error (the server's logger); the pool recovers by itself. */
+  onIdleError?: (err: Error) => void;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that the server ends (a restart, a failover, a dropped test database)
+    // must not crash the process: the pool drops it and opens a new one when needed.
+    pool.on('error', (err) => options.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return {
