@@ -1,0 +1,809 @@
+/**
+ * The rider sign-up wizard (spec §2 'Rider sign-up wizard', §4, issue 5): five steps, each
+ * editing → submitting → error, resumable at the server's current_tab.
+ *
+ *   starting ─┬─▶ loading ──▶ resuming ──▶ verify | location | picture | agreement   ('Welcome back …')
+ *             │      └──▶ loadFailed ──RETRY──▶ loading        └──▶ finished (profile complete)
+ *             ├─▶ leaving (no token, an address asking for a step after the first: /login)
+ *             └─▶ account (step 1: fields, captcha, POST /api/auth/create)
+ *   account ──▶ verify (step 2) ──▶ location (3) ──▶ picture (4, or Skip) ──▶ agreement (5) ──▶ finished
+ *
+ * Step 2 is parallel: the code boxes (typed, pasted, Backspace), and the resend region
+ * (ready → sending → coolingDown → ready). The cooldown keeps a deadline (a timestamp), not a
+ * number of seconds: TICK events carry the time, so a simulated clock drives it in tests and
+ * the deadline survives a reload (the app stores it and passes it back in the input).
+ *
+ * Pure: the time comes in events and the input; every effect (requests, navigation, storage,
+ * toasts, the picture preview) is a named actor or action supplied with .provide().
+ */
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { FieldError } from '../src/shared/api';
+import { RESEND_COOLDOWN_SECONDS, USER_TYPE_RIDER, VERIFY_CODE_LENGTH } from '../src/shared/constants';
+import type { LocationState } from '../src/shared/locations';
+import { messages } from '../src/shared/messages';
+import {
+  checkImageFile,
+  digitsFromPaste,
+  locationForm,
+  signupForm,
+  toSignupStep,
+  type SignupProgressResponse,
+  type SignupStep,
+} from '../src/shared/signup';
+import { validateForm } from '../src/shared/validation';
+import { SubmitError } from './formMachine';
+
+export const CAPTCHA_FIELD = 'captcha';
+export const CODE_FIELD = 'verify_email_code';
+export const PICTURE_FIELD = 'profile_image';
+export const AGREEMENT_FIELD = 'rider_agreement';
+export const COOLDOWN_MS = RESEND_COOLDOWN_SECONDS * 1000;
+
+/** What the resend actor rejects with when the server says to wait (429 with Retry-After). */
+export class ResendCooldownError extends Error {
+  constructor(
+    message: string,
+    /** When a new code may be asked for (ms since the epoch). */
+    readonly retryAt: number,
+  ) {
+    super(message);
+    this.name = 'ResendCooldownError';
+  }
+}
+
+/** The signed-in user's progress (GET /api/users/me). */
+export interface SignupProgress {
+  username: string;
+  email: string;
+  user_type: number;
+  current_tab: number;
+  profile_completed: number;
+}
+
+export interface SignupInput {
+  /** An auth token is stored (the user is signed in). */
+  signedIn: boolean;
+  /** The step the address asked for (?step=N). */
+  requestedStep: SignupStep;
+  /** The kept deadline of the resend countdown, or null. */
+  resendDeadline: number | null;
+  now: number;
+  /** Spec §4: the captcha passed once in this browser session is not asked again. */
+  captchaPassed: boolean;
+}
+
+/** A chosen picture: the file itself travels to the upload actor; the view shows the rest. */
+export interface ChosenPicture {
+  file: unknown;
+  name: string;
+  /** The type the browser declared, e.g. 'image/jpeg' (the server checks the bytes). */
+  mime: string;
+  size: number;
+  previewUrl: string | null;
+}
+
+export interface SignupContext {
+  step: SignupStep;
+  requestedStep: SignupStep;
+  signedIn: boolean;
+  /** 'Welcome back {username}, …' for a rider who resumes. */
+  welcomeName: string | null;
+  username: string;
+  email: string;
+  /** The current step's message (field 'alert' when it belongs to no field). */
+  error: FieldError | null;
+  // Step 1
+  values: { username: string; email: string; password: string };
+  captchaToken: string | null;
+  captchaPassed: boolean;
+  captchaResets: number;
+  engaged: boolean;
+  // Step 2
+  code: string[];
+  /** The box that has (or gets) the focus. */
+  codeFocus: number;
+  resendDeadline: number | null;
+  now: number;
+  resendNotice: string | null;
+  resendError: string | null;
+  // Step 3
+  locations: LocationState[] | null;
+  locationsFallback: boolean;
+  state: string;
+  town: string;
+  // Step 4
+  picture: ChosenPicture | null;
+  /** 0-100 while uploading. */
+  uploadPercent: number;
+  // Step 5
+  agreed: boolean;
+}
+
+export type SignupEvent =
+  | { type: 'CHANGE'; field: string; value: string }
+  | { type: 'CAPTCHA_SOLVED'; token: string }
+  | { type: 'CAPTCHA_EXPIRED' }
+  | { type: 'CAPTCHA_ERROR' }
+  | { type: 'ENGAGE' }
+  | { type: 'SUBMIT' }
+  | { type: 'CODE_INPUT'; index: number; value: string }
+  | { type: 'CODE_BACKSPACE'; index: number }
+  | { type: 'CODE_PASTE'; text: string }
+  | { type: 'RESEND' }
+  | { type: 'TICK'; now: number }
+  | { type: 'SELECT_STATE'; state: string }
+  | { type: 'SELECT_TOWN'; town: string }
+  | ({ type: 'CHOOSE_FILE' } & ChosenPicture)
+  | { type: 'UPLOAD_PROGRESS'; loaded: number; total: number }
+  | { type: 'SKIP' }
+  | { type: 'TOGGLE_AGREE'; agreed: boolean }
+  | { type: 'RETRY' }
+  | { type: 'SIGNED_OUT' };
+
+const emptyCode = () => Array.from({ length: VERIFY_CODE_LENGTH }, () => '');
+
+/** The server's message for a failed request, or the step's default. */
+const messageOf = (error: unknown, fallback: string) => (error instanceof SubmitError ? error.fieldError.message : fallback);
+
+/** Digits into the boxes from `start`; the focus goes to the box after the last one filled. */
+function fill(code: readonly string[], start: number, digits: readonly string[]): { code: string[]; focus: number } {
+  const next = [...code];
+  let i = start;
+  for (const d of digits) {
+    if (i >= VERIFY_CODE_LENGTH) break;
+    next[i] = d;
+    i += 1;
+  }
+  return { code: next, focus: Math.min(i, VERIFY_CODE_LENGTH - 1) };
+}
+
+/**
+ * One box's input (spec §5: non-digits stripped, one digit per box, focus moves on). Typing over
+ * a digit keeps the new one; several digits at once (a keyboard's one-time-code suggestion)
+ * fill the boxes from this one.
+ */
+export function applyBoxInput(code: readonly string[], index: number, value: string): { code: string[]; focus: number } {
+  const digits = value.replace(/\D/g, '');
+  const previous = code[index] ?? '';
+  if (digits.length === 0) {
+    const next = [...code];
+    next[index] = '';
+    return { code: next, focus: index };
+  }
+  if (digits.length === 1) return fill(code, index, [digits]);
+  if (digits.length === 2 && previous !== '' && digits.includes(previous)) {
+    const typed = digits.startsWith(previous) ? digits.slice(1) : digits.slice(0, 1);
+    return fill(code, index, [typed]);
+  }
+  return fill(code, index, digits.split(''));
+}
+
+/** Backspace: clears this box, or (when it is empty) the one before, where the focus goes. */
+export function applyBackspace(code: readonly string[], index: number): { code: string[]; focus: number } {
+  const next = [...code];
+  if ((next[index] ?? '') !== '') {
+    next[index] = '';
+    return { code: next, focus: index };
+  }
+  const before = Math.max(0, index - 1);
+  next[before] = '';
+  return { code: next, focus: before };
+}
+
+export const signupMachine = setup({
+  types: {
+    input: {} as SignupInput,
+    context: {} as SignupContext,
+    events: {} as SignupEvent,
+  },
+  actors: {
+    loadProgress: fromPromise<SignupProgress>(async () => {
+      throw new Error('loadProgress not provided');
+    }),
+    verifyCaptcha: fromPromise<{ success: boolean }, { token: string }>(async () => {
+      throw new Error('verifyCaptcha not provided');
+    }),
+    /** POST /api/auth/create; stores the token. Resolves with when the code was sent. */
+    createAccount: fromPromise<{ sentAt: number }, { username: string; email: string; password: string }>(async () => {
+      throw new Error('createAccount not provided');
+    }),
+    verifyCode: fromPromise<SignupProgressResponse, { code: string }>(async () => {
+      throw new Error('verifyCode not provided');
+    }),
+    /** POST /api/users/send-verify-email. Rejects with ResendCooldownError when told to wait. */
+    sendCode: fromPromise<{ sentAt: number }>(async () => {
+      throw new Error('sendCode not provided');
+    }),
+    loadLocations: fromPromise<LocationState[]>(async () => {
+      throw new Error('loadLocations not provided');
+    }),
+    loadFallbackLocations: fromPromise<LocationState[]>(async () => {
+      throw new Error('loadFallbackLocations not provided');
+    }),
+    saveLocation: fromPromise<SignupProgressResponse, { state: string; town: string }>(async () => {
+      throw new Error('saveLocation not provided');
+    }),
+    /** The upload reports its progress through onProgress (UPLOAD_PROGRESS to the wizard). */
+    uploadPicture: fromPromise<unknown, { file: unknown; onProgress: (loaded: number, total: number) => void }>(async () => {
+      throw new Error('uploadPicture not provided');
+    }),
+    skipPicture: fromPromise<SignupProgressResponse>(async () => {
+      throw new Error('skipPicture not provided');
+    }),
+    acceptAgreement: fromPromise<SignupProgressResponse>(async () => {
+      throw new Error('acceptAgreement not provided');
+    }),
+  },
+  actions: {
+    goToLogin: () => {},
+    goToDashboard: () => {},
+    /** The signed-in user's basics changed (the navigation and route guards reload them). */
+    userChanged: () => {},
+    /** Keep the resend deadline across reloads (localStorage in the app). */
+    persistResendDeadline: (_, _params: { deadline: number }) => {},
+    forgetResendDeadline: () => {},
+    rememberCaptchaPassed: () => {},
+    forgetCaptchaPassed: () => {},
+    /** A toast in the app. */
+    announce: (_, _params: { message: string }) => {},
+    /** Frees a picture preview's object URL. */
+    releasePreview: (_, _params: { url: string | null }) => {},
+    clearError: assign({ error: null }),
+    applyAccountChange: assign({
+      values: ({ context, event }) => {
+        const e = event as Extract<SignupEvent, { type: 'CHANGE' }>;
+        return e.field in context.values ? { ...context.values, [e.field]: e.value } : context.values;
+      },
+    }),
+    setCaptchaToken: assign({ captchaToken: ({ event }) => (event as Extract<SignupEvent, { type: 'CAPTCHA_SOLVED' }>).token }),
+    resetCaptcha: assign({ captchaToken: null, captchaResets: ({ context }) => context.captchaResets + 1 }),
+    typeDigit: assign(({ context, event }) => {
+      const e = event as Extract<SignupEvent, { type: 'CODE_INPUT' }>;
+      const { code, focus } = applyBoxInput(context.code, e.index, e.value);
+      return { code, codeFocus: focus };
+    }),
+    backspace: assign(({ context, event }) => {
+      const e = event as Extract<SignupEvent, { type: 'CODE_BACKSPACE' }>;
+      const { code, focus } = applyBackspace(context.code, e.index);
+      return { code, codeFocus: focus };
+    }),
+    pasteCode: assign(({ event }) => {
+      const e = event as Extract<SignupEvent, { type: 'CODE_PASTE' }>;
+      const { code, focus } = fill(emptyCode(), 0, digitsFromPaste(e.text) ?? []);
+      return { code, codeFocus: focus };
+    }),
+    tick: assign({ now: ({ event }) => (event as Extract<SignupEvent, { type: 'TICK' }>).now }),
+    choosePicture: assign({
+      picture: ({ event }) => {
+        const { type: _type, ...chosen } = event as Extract<SignupEvent, { type: 'CHOOSE_FILE' }>;
+        return chosen;
+      },
+    }),
+    rejectPicture: assign({
+      error: ({ event }) => {
+        const e = event as Extract<SignupEvent, { type: 'CHOOSE_FILE' }>;
+        return { field: PICTURE_FIELD, message: checkImageFile({ type: e.mime, size: e.size }) ?? messages.imageType };
+      },
+    }),
+  },
+  guards: {
+    signedIn: ({ context }) => context.signedIn,
+    laterStepAsked: ({ context }) => context.requestedStep > 1,
+    pastFirstStep: ({ context }) => context.step > 1,
+    profileDone: (_, params: { progress: SignupProgress }) =>
+      params.progress.profile_completed === 1 || params.progress.user_type !== USER_TYPE_RIDER,
+    atStep: ({ context }, params: { step: SignupStep }) => context.step === params.step,
+    accountInvalid: ({ context }) => validateForm(signupForm, context.values) !== null,
+    captchaNeeded: ({ context }) => !context.captchaPassed && context.captchaToken === null,
+    captchaAlreadyPassed: ({ context }) => context.captchaPassed,
+    captchaAccepted: (_, params: { success: boolean }) => params.success,
+    isCaptchaRejection: (_, params: { error: unknown }) =>
+      params.error instanceof SubmitError && params.error.fieldError.field === CAPTCHA_FIELD,
+    isFieldError: (_, params: { error: unknown }) =>
+      params.error instanceof SubmitError && ['username', 'email', 'password', 'user_type'].includes(params.error.fieldError.field),
+    codeIncomplete: ({ context }) => context.code.some((d) => d === ''),
+    pasteIsCode: (_, params: { text: string }) => digitsFromPaste(params.text) !== null,
+    coolingDown: ({ context }) => context.resendDeadline !== null && context.resendDeadline > context.now,
+    deadlinePassed: ({ context }, params: { now: number }) => context.resendDeadline === null || params.now >= context.resendDeadline,
+    isCooldown: (_, params: { error: unknown }) => params.error instanceof ResendCooldownError,
+    locationInvalid: ({ context }) => validateForm(locationForm, { state: context.state, town: context.town }) !== null,
+    isTownError: (_, params: { error: unknown }) => params.error instanceof SubmitError && params.error.fieldError.field === 'town',
+    pictureRejected: (_, params: { mime: string; size: number }) => checkImageFile({ type: params.mime, size: params.size }) !== null,
+    noPicture: ({ context }) => context.picture === null,
+    notAgreed: ({ context }) => !context.agreed,
+  },
+}).createMachine({
+  id: 'signup',
+  context: ({ input }) => ({
+    step: 1,
+    requestedStep: input.requestedStep,
+    signedIn: input.signedIn,
+    welcomeName: null,
+    username: '',
+    email: '',
+    error: null,
+    values: { username: '', email: '', password: '' },
+    captchaToken: null,
+    captchaPassed: input.captchaPassed,
+    captchaResets: 0,
+    engaged: false,
+    code: emptyCode(),
+    codeFocus: 0,
+    resendDeadline: input.resendDeadline,
+    now: input.now,
+    resendNotice: null,
+    resendError: null,
+    locations: null,
+    locationsFallback: false,
+    state: '',
+    town: '',
+    picture: null,
+    uploadPercent: 0,
+    agreed: false,
+  }),
+  initial: 'starting',
+  on: {
+    // Spec §8: no authToken on a step after the first → /login.
+    SIGNED_OUT: { guard: 'pastFirstStep', target: '.leaving', actions: 'goToLogin' },
+  },
+  states: {
+    starting: {
+      always: [
+        { guard: 'signedIn', target: 'loading' },
+        { guard: 'laterStepAsked', target: 'leaving', actions: 'goToLogin' },
+        { target: 'account' },
+      ],
+    },
+    loading: {
+      invoke: {
+        id: 'loadProgress',
+        src: 'loadProgress',
+        onDone: [
+          { guard: { type: 'profileDone', params: ({ event }) => ({ progress: event.output }) }, target: 'finished' },
+          {
+            target: 'resuming',
+            actions: assign({
+              step: ({ event }) => (toSignupStep(event.output.current_tab) === 1 ? 2 : toSignupStep(event.output.current_tab)),
+              welcomeName: ({ event }) => event.output.username,
+              username: ({ event }) => event.output.username,
+              email: ({ event }) => event.output.email,
+            }),
+          },
+        ],
+        onError: { target: 'loadFailed' },
+      },
+    },
+    loadFailed: {
+      on: { RETRY: 'loading' },
+    },
+    resuming: {
+      always: [
+        { guard: { type: 'atStep', params: { step: 3 } }, target: 'location' },
+        { guard: { type: 'atStep', params: { step: 4 } }, target: 'picture' },
+        { guard: { type: 'atStep', params: { step: 5 } }, target: 'agreement' },
+        { target: 'verify' },
+      ],
+    },
+
+    // ---- Step 1: Create Account -------------------------------------------------------------
+    account: {
+      entry: assign({ step: 1, error: null }),
+      initial: 'editing',
+      on: {
+        ENGAGE: { actions: assign({ engaged: true }) },
+        CAPTCHA_EXPIRED: { actions: 'resetCaptcha' },
+        CAPTCHA_ERROR: { actions: 'resetCaptcha' },
+      },
+      states: {
+        editing: {
+          on: {
+            CHANGE: { actions: 'applyAccountChange' },
+            CAPTCHA_SOLVED: { actions: 'setCaptchaToken' },
+            SUBMIT: 'checking',
+          },
+        },
+        error: {
+          on: {
+            CHANGE: { target: 'editing', actions: ['applyAccountChange', 'clearError'] },
+            CAPTCHA_SOLVED: { target: 'editing', actions: ['setCaptchaToken', 'clearError'] },
+            SUBMIT: 'checking',
+          },
+        },
+        checking: {
+          entry: assign({ engaged: true }),
+          always: [
+            { guard: 'accountInvalid', target: 'error', actions: assign({ error: ({ context }) => validateForm(signupForm, context.values) }) },
+            { guard: 'captchaNeeded', target: 'error', actions: assign({ error: { field: CAPTCHA_FIELD, message: messages.completeCaptcha } }) },
+            { guard: 'captchaAlreadyPassed', target: 'submitting', actions: 'clearError' },
+            { target: 'verifyingCaptcha', actions: 'clearError' },
+          ],
+        },
+        verifyingCaptcha: {
+          invoke: {
+            id: 'verifyCaptcha',
+            src: 'verifyCaptcha',
+            input: ({ context }) => ({ token: context.captchaToken ?? '' }),
+            onDone: [
+              {
+                guard: { type: 'captchaAccepted', params: ({ event }) => event.output },
+                target: 'submitting',
+                actions: [assign({ captchaPassed: true, captchaToken: null }), 'rememberCaptchaPassed'],
+              },
+              {
+                target: 'error',
+                actions: ['resetCaptcha', assign({ error: { field: CAPTCHA_FIELD, message: messages.signupCaptchaFailed } })],
+              },
+            ],
+            onError: {
+              target: 'error',
+              actions: ['resetCaptcha', assign({ error: { field: 'alert', message: messages.submitFailed } })],
+            },
+          },
+        },
+        submitting: {
+          invoke: {
+            id: 'createAccount',
+            src: 'createAccount',
+            input: ({ context }) => ({ ...context.values, username: context.values.username.trim(), email: context.values.email.trim() }),
+            onDone: {
+              target: '#signup.verify',
+              actions: [
+                assign({
+                  username: ({ context }) => context.values.username.trim(),
+                  email: ({ context }) => context.values.email.trim().toLowerCase(),
+                  values: { username: '', email: '', password: '' },
+                  signedIn: true,
+                  resendDeadline: ({ event }) => event.output.sentAt + COOLDOWN_MS,
+                  now: ({ event }) => event.output.sentAt,
+                }),
+                { type: 'persistResendDeadline', params: ({ event }) => ({ deadline: event.output.sentAt + COOLDOWN_MS }) },
+              ],
+            },
+            onError: [
+              {
+                guard: { type: 'isCaptchaRejection', params: ({ event }) => ({ error: event.error }) },
+                target: 'error',
+                actions: [
+                  'resetCaptcha',
+                  assign({ captchaPassed: false, error: { field: CAPTCHA_FIELD, message: messages.completeCaptcha } }),
+                  'forgetCaptchaPassed',
+                ],
+              },
+              {
+                guard: { type: 'isFieldError', params: ({ event }) => ({ error: event.error }) },
+                target: 'error',
+                actions: assign({ error: ({ event }) => (event.error as SubmitError).fieldError }),
+              },
+              {
+                target: 'error',
+                actions: assign({ error: ({ event }) => ({ field: 'alert', message: messageOf(event.error, messages.submitFailed) }) }),
+              },
+            ],
+          },
+        },
+      },
+    },
+
+    // ---- Step 2: Verify Your Email ----------------------------------------------------------
+    verify: {
+      entry: assign({ step: 2, error: null }),
+      type: 'parallel',
+      states: {
+        code: {
+          initial: 'editing',
+          states: {
+            editing: {
+              on: {
+                CODE_INPUT: { actions: 'typeDigit' },
+                CODE_BACKSPACE: { actions: 'backspace' },
+                CODE_PASTE: { guard: { type: 'pasteIsCode', params: ({ event }) => ({ text: event.text }) }, actions: 'pasteCode' },
+                SUBMIT: [
+                  { guard: 'codeIncomplete', target: 'error', actions: assign({ error: { field: CODE_FIELD, message: messages.enterCode } }) },
+                  { target: 'submitting' },
+                ],
+              },
+            },
+            error: {
+              on: {
+                CODE_INPUT: { target: 'editing', actions: ['typeDigit', 'clearError'] },
+                CODE_BACKSPACE: { target: 'editing', actions: ['backspace', 'clearError'] },
+                CODE_PASTE: {
+                  guard: { type: 'pasteIsCode', params: ({ event }) => ({ text: event.text }) },
+                  target: 'editing',
+                  actions: ['pasteCode', 'clearError'],
+                },
+                SUBMIT: [
+                  { guard: 'codeIncomplete', target: 'error', actions: assign({ error: { field: CODE_FIELD, message: messages.enterCode } }) },
+                  { target: 'submitting' },
+                ],
+              },
+            },
+            submitting: {
+              entry: 'clearError',
+              invoke: {
+                id: 'verifyCode',
+                src: 'verifyCode',
+                input: ({ context }) => ({ code: context.code.join('') }),
+                onDone: { target: '#signup.location', actions: ['forgetResendDeadline', assign({ resendDeadline: null, resendNotice: null, resendError: null })] },
+                onError: {
+                  target: 'error',
+                  actions: assign({ error: ({ event }) => ({ field: CODE_FIELD, message: messageOf(event.error, messages.submitFailed) }) }),
+                },
+              },
+            },
+          },
+        },
+        resend: {
+          initial: 'checking',
+          states: {
+            checking: {
+              always: [{ guard: 'coolingDown', target: 'coolingDown' }, { target: 'ready' }],
+            },
+            ready: {
+              on: { RESEND: 'sending', TICK: { actions: 'tick' } },
+            },
+            sending: {
+              entry: assign({ resendNotice: null, resendError: null }),
+              invoke: {
+                id: 'sendCode',
+                src: 'sendCode',
+                onDone: {
+                  target: 'coolingDown',
+                  actions: [
+                    assign({
+                      resendDeadline: ({ event }) => event.output.sentAt + COOLDOWN_MS,
+                      now: ({ event }) => event.output.sentAt,
+                      resendNotice: messages.verificationCodeSent,
+                    }),
+                    { type: 'persistResendDeadline', params: ({ event }) => ({ deadline: event.output.sentAt + COOLDOWN_MS }) },
+                  ],
+                },
+                onError: [
+                  {
+                    guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
+                    target: 'coolingDown',
+                    actions: [
+                      assign({
+                        resendDeadline: ({ event }) => (event.error as ResendCooldownError).retryAt,
+                        resendError: ({ event }) => (event.error as ResendCooldownError).message,
+                      }),
+                      { type: 'persistResendDeadline', params: ({ event }) => ({ deadline: (event.error as ResendCooldownError).retryAt }) },
+                    ],
+                  },
+                  { target: 'ready', actions: assign({ resendError: ({ event }) => messageOf(event.error, messages.submitFailed) }) },
+                ],
+              },
+            },
+            coolingDown: {
+              on: {
+                TICK: [
+                  {
+                    guard: { type: 'deadlinePassed', params: ({ event }) => ({ now: event.now }) },
+                    target: 'ready',
+                    actions: ['tick', assign({ resendDeadline: null, resendError: null }), 'forgetResendDeadline'],
+                  },
+                  { actions: 'tick' },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+
+    // ---- Step 3: Choose Location ------------------------------------------------------------
+    location: {
+      entry: assign({ step: 3, error: null }),
+      initial: 'loading',
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadLocations',
+            src: 'loadLocations',
+            onDone: { target: 'editing', actions: assign({ locations: ({ event }) => event.output, locationsFallback: false }) },
+            onError: { target: 'loadingFallback' },
+          },
+        },
+        loadingFallback: {
+          invoke: {
+            id: 'loadFallbackLocations',
+            src: 'loadFallbackLocations',
+            onDone: { target: 'editing', actions: assign({ locations: ({ event }) => event.output, locationsFallback: true }) },
+            onError: {
+              target: 'error',
+              actions: assign({ locations: [], error: { field: 'state', message: messages.submitFailed } }),
+            },
+          },
+        },
+        editing: {
+          on: {
+            SELECT_STATE: { actions: assign({ state: ({ event }) => event.state, town: '' }) },
+            SELECT_TOWN: { actions: assign({ town: ({ event }) => event.town }) },
+            SUBMIT: [
+              {
+                guard: 'locationInvalid',
+                target: 'error',
+                actions: assign({ error: ({ context }) => validateForm(locationForm, { state: context.state, town: context.town }) }),
+              },
+              { target: 'submitting' },
+            ],
+          },
+        },
+        error: {
+          on: {
+            SELECT_STATE: { target: 'editing', actions: [assign({ state: ({ event }) => event.state, town: '' }), 'clearError'] },
+            SELECT_TOWN: { target: 'editing', actions: [assign({ town: ({ event }) => event.town }), 'clearError'] },
+            SUBMIT: [
+              {
+                guard: 'locationInvalid',
+                target: 'error',
+                actions: assign({ error: ({ context }) => validateForm(locationForm, { state: context.state, town: context.town }) }),
+              },
+              { target: 'submitting' },
+            ],
+          },
+        },
+        submitting: {
+          entry: 'clearError',
+          invoke: {
+            id: 'saveLocation',
+            src: 'saveLocation',
+            input: ({ context }) => ({ state: context.state, town: context.town }),
+            onDone: { target: '#signup.picture' },
+            onError: [
+              // Spec §8: a location failure shows under state (under town when it is the town's).
+              {
+                guard: { type: 'isTownError', params: ({ event }) => ({ error: event.error }) },
+                target: 'error',
+                actions: assign({ error: ({ event }) => (event.error as SubmitError).fieldError }),
+              },
+              {
+                target: 'error',
+                actions: assign({ error: ({ event }) => ({ field: 'state', message: messageOf(event.error, messages.submitFailed) }) }),
+              },
+            ],
+          },
+        },
+      },
+    },
+
+    // ---- Step 4: Add Profile Picture --------------------------------------------------------
+    picture: {
+      entry: assign({ step: 4, error: null }),
+      exit: { type: 'releasePreview', params: ({ context }) => ({ url: context.picture?.previewUrl ?? null }) },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            CHOOSE_FILE: [
+              {
+                guard: { type: 'pictureRejected', params: ({ event }) => ({ mime: event.mime, size: event.size }) },
+                target: 'error',
+                actions: 'rejectPicture',
+              },
+              {
+                actions: [{ type: 'releasePreview', params: ({ context }) => ({ url: context.picture?.previewUrl ?? null }) }, 'choosePicture'],
+              },
+            ],
+            SUBMIT: [
+              { guard: 'noPicture', target: 'error', actions: assign({ error: { field: PICTURE_FIELD, message: messages.uploadImage } }) },
+              { target: 'uploading' },
+            ],
+            SKIP: 'skipping',
+          },
+        },
+        error: {
+          on: {
+            CHOOSE_FILE: [
+              {
+                guard: { type: 'pictureRejected', params: ({ event }) => ({ mime: event.mime, size: event.size }) },
+                target: 'error',
+                actions: 'rejectPicture',
+              },
+              {
+                target: 'editing',
+                actions: [
+                  { type: 'releasePreview', params: ({ context }) => ({ url: context.picture?.previewUrl ?? null }) },
+                  'choosePicture',
+                  'clearError',
+                ],
+              },
+            ],
+            SUBMIT: [
+              { guard: 'noPicture', target: 'error', actions: assign({ error: { field: PICTURE_FIELD, message: messages.uploadImage } }) },
+              { target: 'uploading' },
+            ],
+            SKIP: 'skipping',
+          },
+        },
+        uploading: {
+          entry: [assign({ uploadPercent: 0 }), 'clearError'],
+          on: {
+            UPLOAD_PROGRESS: {
+              actions: assign({
+                uploadPercent: ({ event }) => (event.total > 0 ? Math.min(100, Math.round((event.loaded / event.total) * 100)) : 0),
+              }),
+            },
+          },
+          invoke: {
+            id: 'uploadPicture',
+            src: 'uploadPicture',
+            input: ({ context, self }) => ({
+              file: context.picture?.file,
+              onProgress: (loaded: number, total: number) => self.send({ type: 'UPLOAD_PROGRESS', loaded, total }),
+            }),
+            onDone: {
+              target: '#signup.agreement',
+              actions: [assign({ uploadPercent: 100 }), { type: 'announce', params: { message: messages.profileImageUploaded } }, 'userChanged'],
+            },
+            onError: {
+              target: 'error',
+              actions: assign({ error: ({ event }) => ({ field: PICTURE_FIELD, message: messageOf(event.error, messages.uploadImageFailed) }) }),
+            },
+          },
+        },
+        skipping: {
+          entry: 'clearError',
+          invoke: {
+            id: 'skipPicture',
+            src: 'skipPicture',
+            onDone: { target: '#signup.agreement' },
+            onError: {
+              target: 'error',
+              actions: assign({ error: ({ event }) => ({ field: PICTURE_FIELD, message: messageOf(event.error, messages.submitFailed) }) }),
+            },
+          },
+        },
+      },
+    },
+
+    // ---- Step 5: Rider Agreement ------------------------------------------------------------
+    agreement: {
+      entry: assign({ step: 5, error: null }),
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            TOGGLE_AGREE: { actions: assign({ agreed: ({ event }) => event.agreed }) },
+            SUBMIT: [
+              { guard: 'notAgreed', target: 'error', actions: assign({ error: { field: AGREEMENT_FIELD, message: messages.acceptAgreement } }) },
+              { target: 'submitting' },
+            ],
+          },
+        },
+        error: {
+          on: {
+            TOGGLE_AGREE: { target: 'editing', actions: [assign({ agreed: ({ event }) => event.agreed }), 'clearError'] },
+            SUBMIT: [
+              { guard: 'notAgreed', target: 'error', actions: assign({ error: { field: AGREEMENT_FIELD, message: messages.acceptAgreement } }) },
+              { target: 'submitting' },
+            ],
+          },
+        },
+        submitting: {
+          entry: 'clearError',
+          invoke: {
+            id: 'acceptAgreement',
+            src: 'acceptAgreement',
+            onDone: { target: '#signup.finished', actions: { type: 'announce', params: { message: messages.agreementAccepted } } },
+            onError: {
+              target: 'error',
+              actions: assign({ error: ({ event }) => ({ field: AGREEMENT_FIELD, message: messageOf(event.error, messages.submitFailed) }) }),
+            },
+          },
+        },
+      },
+    },
+
+    finished: {
+      type: 'final',
+      entry: ['forgetResendDeadline', 'userChanged', 'goToDashboard'],
+    },
+    leaving: {
+      type: 'final',
+    },
+  },
+});
+
+export type SignupMachine = typeof signupMachine;
+export type SignupActor = ActorRefFrom<typeof signupMachine>;

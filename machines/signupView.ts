@@ -1,0 +1,168 @@
+/**
+ * Maps a sign-up wizard snapshot to what the view shows: the step and its 5-segment progress,
+ * the current step's fields and messages, and the resend region's countdown. Views render this
+ * and send events; they keep no workflow state.
+ */
+import type { SnapshotFrom } from 'xstate';
+import { VERIFY_CODE_LENGTH } from '../src/shared/constants';
+import { areaNames, findState, stateNames } from '../src/shared/locations';
+import { messages } from '../src/shared/messages';
+import { SIGNUP_STEP_TITLES, type SignupStep } from '../src/shared/signup';
+import { AGREEMENT_FIELD, CAPTCHA_FIELD, CODE_FIELD, PICTURE_FIELD, type signupMachine } from './signupMachine';
+
+/** Every state the wizard's view can show; stories and view tests must cover each one. */
+export const signupViewStates = [
+  'loading',
+  'loadFailed',
+  'leaving',
+  'account.editing',
+  'account.verifyingCaptcha',
+  'account.submitting',
+  'account.error',
+  'verify.editing',
+  'verify.submitting',
+  'verify.error',
+  'location.loading',
+  'location.editing',
+  'location.submitting',
+  'location.error',
+  'picture.editing',
+  'picture.uploading',
+  'picture.skipping',
+  'picture.error',
+  'agreement.editing',
+  'agreement.submitting',
+  'agreement.error',
+  'finished',
+] as const;
+export type SignupViewState = (typeof signupViewStates)[number];
+
+/** The resend region of step 2 (spec §2: a resend control with a countdown). */
+export const resendViewStates = ['ready', 'sending', 'coolingDown'] as const;
+export type ResendViewState = (typeof resendViewStates)[number];
+
+export type Segment = 'done' | 'current' | 'todo';
+
+export interface SignupView {
+  state: SignupViewState;
+  step: SignupStep;
+  stepTitle: string;
+  /** The 5-segment progress bar. */
+  segments: Segment[];
+  /** 'Welcome back {username}, Please complete your profile to continue', or null. */
+  welcome: string | null;
+  busy: boolean;
+  /** The message that belongs to no field (shown at the top of the step). */
+  alert: string | null;
+  fieldError: (field: string) => string | null;
+  account: {
+    values: { username: string; email: string; password: string };
+    captchaError: string | null;
+    showCaptcha: boolean;
+    captchaPending: boolean;
+    captchaResets: number;
+  };
+  verify: {
+    email: string;
+    digits: string[];
+    focus: number;
+    error: string | null;
+    resend: { state: ResendViewState; secondsLeft: number; notice: string | null; error: string | null };
+  };
+  location: {
+    loading: boolean;
+    fallback: boolean;
+    states: string[];
+    areas: string[];
+    state: string;
+    town: string;
+  };
+  picture: { name: string | null; previewUrl: string | null; percent: number | null };
+  agreement: { agreed: boolean; email: string };
+}
+
+const segmentsFor = (step: SignupStep): Segment[] =>
+  SIGNUP_STEP_TITLES.map((_, i) => (i + 1 < step ? 'done' : i + 1 === step ? 'current' : 'todo'));
+
+function viewStateOf(snapshot: SnapshotFrom<typeof signupMachine>): SignupViewState {
+  const m = (value: Parameters<typeof snapshot.matches>[0]) => snapshot.matches(value);
+  if (m('loading') || m('starting') || m('resuming')) return 'loading';
+  if (m('loadFailed')) return 'loadFailed';
+  if (m('leaving')) return 'leaving';
+  if (m('finished')) return 'finished';
+  if (m({ account: 'verifyingCaptcha' })) return 'account.verifyingCaptcha';
+  if (m({ account: 'submitting' })) return 'account.submitting';
+  if (m({ account: 'error' })) return 'account.error';
+  if (m('account')) return 'account.editing';
+  if (m({ verify: { code: 'submitting' } })) return 'verify.submitting';
+  if (m({ verify: { code: 'error' } })) return 'verify.error';
+  if (m('verify')) return 'verify.editing';
+  if (m({ location: 'loading' }) || m({ location: 'loadingFallback' })) return 'location.loading';
+  if (m({ location: 'submitting' })) return 'location.submitting';
+  if (m({ location: 'error' })) return 'location.error';
+  if (m('location')) return 'location.editing';
+  if (m({ picture: 'uploading' })) return 'picture.uploading';
+  if (m({ picture: 'skipping' })) return 'picture.skipping';
+  if (m({ picture: 'error' })) return 'picture.error';
+  if (m('picture')) return 'picture.editing';
+  if (m({ agreement: 'submitting' })) return 'agreement.submitting';
+  if (m({ agreement: 'error' })) return 'agreement.error';
+  return 'agreement.editing';
+}
+
+export function signupSnapshotToView(snapshot: SnapshotFrom<typeof signupMachine>): SignupView {
+  const { context } = snapshot;
+  const state = viewStateOf(snapshot);
+  const error = context.error;
+  const fieldError = (field: string) => (error && error.field === field ? error.message : null);
+  const resendState: ResendViewState = snapshot.matches({ verify: { resend: 'sending' } })
+    ? 'sending'
+    : snapshot.matches({ verify: { resend: 'coolingDown' } })
+      ? 'coolingDown'
+      : 'ready';
+  const secondsLeft =
+    resendState === 'coolingDown' && context.resendDeadline !== null
+      ? Math.max(0, Math.ceil((context.resendDeadline - context.now) / 1000))
+      : 0;
+  const locations = context.locations ?? [];
+  return {
+    state,
+    step: context.step,
+    stepTitle: SIGNUP_STEP_TITLES[context.step - 1]!,
+    segments: segmentsFor(context.step),
+    welcome: context.welcomeName ? messages.welcomeBack(context.welcomeName) : null,
+    busy: state.endsWith('.submitting') || ['account.verifyingCaptcha', 'picture.uploading', 'picture.skipping'].includes(state),
+    alert: fieldError('alert'),
+    fieldError,
+    account: {
+      values: context.values,
+      captchaError: fieldError(CAPTCHA_FIELD),
+      showCaptcha: !context.captchaPassed && context.engaged,
+      captchaPending: !context.captchaPassed,
+      captchaResets: context.captchaResets,
+    },
+    verify: {
+      email: context.email,
+      digits: context.code.slice(0, VERIFY_CODE_LENGTH),
+      focus: context.codeFocus,
+      error: fieldError(CODE_FIELD),
+      resend: { state: resendState, secondsLeft, notice: context.resendNotice, error: context.resendError },
+    },
+    location: {
+      loading: state === 'location.loading',
+      fallback: context.locationsFallback,
+      states: stateNames(locations),
+      areas: areaNames(findState(locations, context.state)),
+      state: context.state,
+      town: context.town,
+    },
+    picture: {
+      name: context.picture?.name ?? null,
+      previewUrl: context.picture?.previewUrl ?? null,
+      percent: state === 'picture.uploading' ? context.uploadPercent : null,
+    },
+    agreement: { agreed: context.agreed, email: context.email },
+  };
+}
+
+export { AGREEMENT_FIELD, PICTURE_FIELD };

@@ -1,0 +1,313 @@
+/**
+ * Model-based test of machines/signupMachine.ts: each part of the wizard (resuming at every
+ * step, step 1 with and without a passed captcha, step 2 with and without a kept countdown,
+ * steps 3-5) is explored with xstate/graph; every shortest path, plus every edge path that
+ * takes a transition no shortest path takes, runs on a real actor whose actors the test
+ * settles. The real actor must be where the model says after every step. Every transition of
+ * the machine must be driven at least once: the table is printed, a missing one fails.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import {
+  COOLDOWN_MS,
+  applyBackspace,
+  applyBoxInput,
+  signupMachine,
+  type SignupEvent,
+  type SignupInput,
+} from '../../machines/signupMachine';
+import { signupSnapshotToView, signupViewStates, type SignupViewState } from '../../machines/signupView';
+import { messages } from '../../src/shared/messages';
+import { TransitionRecorder } from './coverage';
+import {
+  T0,
+  done,
+  eventsIn,
+  modelParts,
+  progress,
+  serializeSignup,
+  startOf,
+  type ModelEvent,
+  type ModelPart,
+  type Snapshot,
+} from './signupModel';
+
+export const ACTOR_IDS = [
+  'loadProgress',
+  'verifyCaptcha',
+  'createAccount',
+  'verifyCode',
+  'sendCode',
+  'loadLocations',
+  'loadFallbackLocations',
+  'saveLocation',
+  'uploadPicture',
+  'skipPicture',
+  'acceptAgreement',
+] as const;
+
+interface Deferred {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+function harness(input: SignupInput, recorder: TransitionRecorder) {
+  const pending: Record<string, Deferred> = {};
+  const effects: string[] = [];
+  const held = (id: string) => fromPromise(() => new Promise((resolve, reject) => (pending[id] = { resolve, reject })));
+  const machine = signupMachine.provide({
+    actors: Object.fromEntries(ACTOR_IDS.map((id) => [id, held(id)])) as never,
+    actions: {
+      goToLogin: () => void effects.push('goToLogin'),
+      goToDashboard: () => void effects.push('goToDashboard'),
+      userChanged: () => void effects.push('userChanged'),
+      persistResendDeadline: (_, p) => void effects.push(`persist:${p.deadline - T0}`),
+      forgetResendDeadline: () => void effects.push('forgetDeadline'),
+      rememberCaptchaPassed: () => void effects.push('rememberCaptcha'),
+      forgetCaptchaPassed: () => void effects.push('forgetCaptcha'),
+      announce: (_, p) => void effects.push(`announce:${p.message}`),
+      releasePreview: (_, p) => void (p.url && effects.push(`release:${p.url}`)),
+    },
+  });
+  const actor = createActor(machine, { input, inspect: recorder.inspect });
+  actor.start();
+  return { actor, pending, effects };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function drive(h: ReturnType<typeof harness>, event: ModelEvent): Promise<void> {
+  const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+  if (match) {
+    const deferred = h.pending[match[2]!];
+    if (!deferred) throw new Error(`${match[2]} is not running`);
+    delete h.pending[match[2]!];
+    if (match[1] === 'done') deferred.resolve((event as { output: unknown }).output);
+    else deferred.reject((event as { error: unknown }).error);
+    await flush();
+    return;
+  }
+  h.actor.send(event as SignupEvent);
+}
+
+/** The real actor must be where the model says, as far as the model tells states apart. */
+function expectSameState(actual: Snapshot, expected: Snapshot): void {
+  expect(actual.value).toEqual(expected.value);
+  expect(serializeSignup(actual)).toBe(serializeSignup(expected));
+}
+
+const recorder = new TransitionRecorder();
+const viewStatesSeen = new Set<SignupViewState>();
+
+interface Step {
+  event: ModelEvent;
+  state: Snapshot;
+}
+
+/**
+ * Paths from the model's adjacency map: the shortest path to every reachable state (breadth
+ * first), then every event from every state after its shortest path (edge coverage). Edge paths
+ * run only where they take a transition that no path before them took (found on a bare run).
+ */
+export function pathsOf(part: ModelPart): Array<{ name: string; steps: Step[] }> {
+  const start = startOf(part);
+  const model = new TestModel(signupMachine, {
+    input: part.input,
+    fromState: start,
+    events: ((s: Snapshot) => eventsIn(part.part, s)) as never,
+    serializeState: serializeSignup as never,
+  });
+  const adjacency = model.getAdjacencyMap() as unknown as Record<
+    string,
+    { state: Snapshot; transitions: Record<string, { event: ModelEvent; state: Snapshot }> }
+  >;
+  const shortest = new Map<string, Step[]>([[serializeSignup(start), []]]);
+  const queue = [serializeSignup(start)];
+  while (queue.length > 0) {
+    const key = queue.shift()!;
+    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
+      const next = serializeSignup(state);
+      if (shortest.has(next)) continue;
+      shortest.set(next, [...shortest.get(key)!, { event, state }]);
+      queue.push(next);
+    }
+  }
+  const covered = new Set<string>();
+  const keysOf = (steps: readonly Step[]) => {
+    const r = new TransitionRecorder();
+    const a = createActor(
+      signupMachine.provide({
+        actors: Object.fromEntries(ACTOR_IDS.map((id) => [id, fromPromise(() => new Promise(() => {}))])) as never,
+      }),
+      { input: part.input, inspect: r.inspect },
+    );
+    a.start();
+    for (const e of [...part.prefix, ...steps.map((s) => s.event)]) a.send(e as SignupEvent);
+    a.stop();
+    return [...r.taken.keys()];
+  };
+  const describeSteps = (steps: readonly Step[]) => steps.map((x) => x.event.type.replace('xstate.', '')).join(' → ') || '(start)';
+  const out: Array<{ name: string; steps: Step[] }> = [];
+  for (const steps of shortest.values()) {
+    keysOf(steps).forEach((k) => covered.add(k));
+    out.push({ name: `shortest: ${describeSteps(steps)}`, steps });
+  }
+  for (const [key, prefix] of shortest) {
+    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
+      const steps = [...prefix, { event, state }];
+      const fresh = keysOf(steps).filter((k) => !covered.has(k));
+      if (fresh.length === 0) continue;
+      fresh.forEach((k) => covered.add(k));
+      out.push({ name: `edge: ${describeSteps(steps)}`, steps });
+    }
+  }
+  return out;
+}
+
+describe('sign-up wizard machine, model-based', () => {
+  for (const part of modelParts) {
+    describe(part.name, () => {
+      const paths = pathsOf(part);
+      it('has paths to run', () => {
+        expect(paths.length).toBeGreaterThan(0);
+      });
+      it(`runs ${paths.length} paths on a real actor`, async () => {
+        for (const path of paths) {
+          const h = harness(part.input, recorder);
+          for (const event of part.prefix) await drive(h, event);
+          for (const step of path.steps) {
+            await drive(h, step.event);
+            expectSameState(h.actor.getSnapshot(), step.state);
+            viewStatesSeen.add(signupSnapshotToView(h.actor.getSnapshot()).state);
+          }
+          h.actor.stop();
+        }
+      });
+    });
+  }
+
+  afterAll(() => {
+    const missing = recorder.report('sign-up wizard machine', signupMachine);
+    expect(missing, `transitions never driven:\n${missing.join('\n')}`).toEqual([]);
+    const unseen = signupViewStates.filter((s) => !viewStatesSeen.has(s));
+    expect(unseen, `view states never reached: ${unseen.join(', ')}`).toEqual([]);
+  });
+});
+
+describe('sign-up wizard machine, by example', () => {
+  const input: SignupInput = { signedIn: true, requestedStep: 1, resendDeadline: null, now: T0, captchaPassed: false };
+
+  it('says welcome back and resumes at the saved step', async () => {
+    for (const tab of [2, 3, 4, 5]) {
+      const h = harness(input, recorder);
+      await drive(h, done('loadProgress', progress(tab)));
+      const view = signupSnapshotToView(h.actor.getSnapshot());
+      expect(view.step).toBe(tab);
+      expect(view.welcome).toBe('Welcome back ade_rider, Please complete your profile to continue');
+      expect(view.segments.filter((s) => s === 'done')).toHaveLength(tab - 1);
+      expect(view.segments[tab - 1]).toBe('current');
+      h.actor.stop();
+    }
+  });
+
+  it('counts the resend down from 60 on the simulated clock, the control waiting meanwhile', async () => {
+    const h = harness(input, recorder);
+    await drive(h, done('loadProgress', progress(2)));
+    const view = () => signupSnapshotToView(h.actor.getSnapshot()).verify.resend;
+    expect(view()).toEqual({ state: 'ready', secondsLeft: 0, notice: null, error: null });
+    h.actor.send({ type: 'RESEND' });
+    expect(view().state).toBe('sending');
+    h.actor.send({ type: 'RESEND' }); // a second tap while sending does nothing
+    await drive(h, done('sendCode', { sentAt: T0 + 5000 }));
+    expect(view()).toEqual({ state: 'coolingDown', secondsLeft: 60, notice: messages.verificationCodeSent, error: null });
+    expect(h.effects).toContain(`persist:${5000 + COOLDOWN_MS}`);
+    h.actor.send({ type: 'RESEND' }); // disabled while counting down
+    expect(view().state).toBe('coolingDown');
+    const seconds: number[] = [];
+    for (let t = 1; t <= 60; t++) {
+      h.actor.send({ type: 'TICK', now: T0 + 5000 + t * 1000 - 1 });
+      seconds.push(view().secondsLeft);
+    }
+    expect(seconds.slice(0, 3)).toEqual([60, 59, 58]);
+    expect(seconds.at(-1)).toBe(1);
+    h.actor.send({ type: 'TICK', now: T0 + 5000 + 60_000 });
+    expect(view().state).toBe('ready');
+    expect(h.effects.at(-1)).toBe('forgetDeadline');
+    h.actor.stop();
+  });
+
+  it('keeps the countdown across a reload from the kept deadline', () => {
+    const h = harness({ ...input, resendDeadline: T0 + 42_500 }, recorder);
+    h.pending.loadProgress!.resolve(progress(2));
+    return flush().then(() => {
+      expect(signupSnapshotToView(h.actor.getSnapshot()).verify.resend).toMatchObject({ state: 'coolingDown', secondsLeft: 43 });
+      h.actor.stop();
+    });
+  });
+
+  it('starts the countdown when the account is made (the first code was just sent)', async () => {
+    const h = harness({ ...input, signedIn: false, captchaPassed: true }, recorder);
+    for (const [field, value] of Object.entries({ username: 'ade', email: 'ade@example.com', password: 'ogba-rides-at-dawn' })) {
+      h.actor.send({ type: 'CHANGE', field, value });
+    }
+    h.actor.send({ type: 'SUBMIT' });
+    await drive(h, done('createAccount', { sentAt: T0 }));
+    const view = signupSnapshotToView(h.actor.getSnapshot());
+    expect(view.step).toBe(2);
+    expect(view.welcome).toBeNull();
+    expect(view.verify.email).toBe('ade@example.com');
+    expect(view.verify.resend).toMatchObject({ state: 'coolingDown', secondsLeft: 60 });
+    h.actor.stop();
+  });
+
+  it('fills the boxes from a paste that starts with digits, stripping non-digits from its first 4 characters', async () => {
+    const h = harness(input, recorder);
+    await drive(h, done('loadProgress', progress(2)));
+    const digits = () => signupSnapshotToView(h.actor.getSnapshot()).verify.digits;
+    h.actor.send({ type: 'CODE_PASTE', text: 'code: 1234' });
+    expect(digits()).toEqual(['', '', '', '']);
+    h.actor.send({ type: 'CODE_PASTE', text: ' 12a4567 ' });
+    expect(digits()).toEqual(['1', '2', '4', '']);
+    expect(h.actor.getSnapshot().context.codeFocus).toBe(3);
+    h.actor.send({ type: 'CODE_PASTE', text: '987654' });
+    expect(digits()).toEqual(['9', '8', '7', '6']);
+    h.actor.stop();
+  });
+
+  it('moves the focus on after a digit and back on Backspace in an empty box', () => {
+    let s = applyBoxInput(['', '', '', ''], 0, '4');
+    expect(s).toEqual({ code: ['4', '', '', ''], focus: 1 });
+    s = applyBoxInput(s.code, 1, 'a');
+    expect(s).toEqual({ code: ['4', '', '', ''], focus: 1 });
+    s = applyBoxInput(s.code, 0, '49'); // typing 9 after the 4 in the first box
+    expect(s).toEqual({ code: ['9', '', '', ''], focus: 1 });
+    s = applyBoxInput(s.code, 0, '19'); // typing 1 before the 9
+    expect(s).toEqual({ code: ['1', '', '', ''], focus: 1 });
+    s = applyBoxInput(s.code, 1, '234'); // a keyboard's one-time-code suggestion
+    expect(s).toEqual({ code: ['1', '2', '3', '4'], focus: 3 });
+    expect(applyBackspace(s.code, 3)).toEqual({ code: ['1', '2', '3', ''], focus: 3 });
+    expect(applyBackspace(['1', '2', '', ''], 2)).toEqual({ code: ['1', '', '', ''], focus: 1 });
+    expect(applyBackspace(['', '', '', ''], 0)).toEqual({ code: ['', '', '', ''], focus: 0 });
+  });
+
+  it('leaves for the dashboard once the agreement is accepted, telling the app the user changed', async () => {
+    const h = harness(input, recorder);
+    await drive(h, done('loadProgress', progress(5)));
+    h.actor.send({ type: 'TOGGLE_AGREE', agreed: true });
+    h.actor.send({ type: 'SUBMIT' });
+    await drive(h, done('acceptAgreement', { message: 'ok', current_tab: 5, profile_completed: 1 }));
+    expect(h.actor.getSnapshot().status).toBe('done');
+    expect(h.effects).toContain(`announce:${messages.agreementAccepted}`);
+    expect(h.effects.slice(-3)).toEqual(['forgetDeadline', 'userChanged', 'goToDashboard']);
+    h.actor.stop();
+  });
+
+  it('sends a visitor without a token who asks for a later step to /login', () => {
+    const h = harness({ ...input, signedIn: false, requestedStep: 4 }, recorder);
+    expect(h.actor.getSnapshot().matches('leaving')).toBe(true);
+    expect(h.effects).toEqual(['goToLogin']);
+    h.actor.stop();
+  });
+});
+
