@@ -102,6 +102,8 @@ describeEachDatabase('PUT /api/users/profile-update', (kind) => {
       [{ phone: '+44 7700 900123' }, 'phone', messages.invalidPhone],
       [{ state: '' }, 'state', messages.selectState],
       [{ town: ' ' }, 'town', messages.selectTown],
+      [{ state: 'Atlantis' }, 'state', messages.unknownState],
+      [{ town: 'Kano' }, 'town', messages.unknownTown('Lagos')],
       [{ introduction: 'x'.repeat(161) }, 'introduction', messages.tooLong(160)],
     ];
     for (const [change, field, message] of cases) {
@@ -109,6 +111,10 @@ describeEachDatabase('PUT /api/users/profile-update', (kind) => {
       expect(res.statusCode, JSON.stringify(change)).toBe(400);
       expect(errorOf(res.body)).toEqual({ field, message });
     }
+    // The location data's own spelling is kept.
+    const spelled = await update(rider, { ...content(rider.username), state: ' lagos ', town: 'IKEJA' });
+    expect(spelled.json<ProfileWriteResponse>().profile.user).toMatchObject({ state: 'Lagos', town: 'Ikeja' });
+    await update(rider, { ...content(rider.username), phone: '' });
     const missing = await update(rider, { username: rider.username, phone: '', town: 'Ikeja', introduction: '' });
     expect(errorOf(missing.body)).toEqual({ field: 'state', message: messages.selectState });
     const wrongType = await update(rider, { ...content(rider.username), phone: 8031234567 });

@@ -145,7 +145,7 @@ describeEachDatabase('GET /api/users/export', (kind) => {
       total_years_of_experience: '6-10',
       languages_spoken: 'English, Yoruba',
       education: 'Diploma',
-      valid_id: { extension: 'pdf', original_name: 'nin-slip.pdf', url: '/riders/personal-info/documents/valid_id' },
+      valid_id: { extension: 'pdf', original_name: 'nin-slip.pdf', url: `/files/${data.files.find((f: { kind: string }) => f.kind === 'valid_id').id}` },
       rider_id_card: null,
     });
     expect(data.work_histories).toEqual([expect.objectContaining({ company_name: 'Gokada', end_date: null })]);

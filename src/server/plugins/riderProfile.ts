@@ -11,20 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Profile, PublicProfile } from '../../shared/profile';
 import { DOCUMENT_FIELDS, type DocumentField, type FileRef } from '../../shared/profile';
 import type { Db } from '../db/client';
-
-/** The url of a public stored file (a profile picture), relative to the API base (spec §3 'picture'). */
-export function publicFileUrl(fileId: string): string {
-  return `/files/${fileId}`;
-}
-
-/**
- * The url of the signed-in rider's own ID document, relative to the API base. It names no file
- * id: it is answered for the owner only, from the token, so no address ever reaches another
- * rider's document.
- */
-export function documentUrl(kind: DocumentField): string {
-  return `/riders/personal-info/documents/${kind}`;
-}
+import { fileUrl } from './files';
 
 interface RawFile {
   id: string;
@@ -89,8 +76,12 @@ const profileStatement = (userId: string) => sql`
   where u.id = ${userId}
 `;
 
-function toFileRef(kind: DocumentField, file: RawFile | null): FileRef | null {
-  return file ? { url: documentUrl(kind), extension: file.extension, original_name: file.original_name } : null;
+/**
+ * An ID document's url is the stored file's (plugins/files.ts): GET /api/files/:id answers a
+ * private file to its owner's x-auth-token only, and the same 404 as for no file to anyone else.
+ */
+function toFileRef(file: RawFile | null): FileRef | null {
+  return file ? { url: fileUrl(file.id), extension: file.extension, original_name: file.original_name } : null;
 }
 
 /** The signed-in rider's whole profile, or null when the account no longer exists. */
@@ -102,12 +93,12 @@ export async function readProfile(db: Db, userId: string): Promise<Profile | nul
   let personalInfo: Profile['personalInfo'] = null;
   if (raw.personalInfo) {
     const documents = Object.fromEntries(
-      DOCUMENT_FIELDS.map((kind) => [kind, toFileRef(kind, raw.personalInfo![kind])]),
+      DOCUMENT_FIELDS.map((kind) => [kind, toFileRef(raw.personalInfo![kind])]),
     ) as Record<DocumentField, FileRef | null>;
     personalInfo = { ...raw.personalInfo, ...documents };
   }
   return {
-    user: { ...user, picture: pictureFileId ? { url: publicFileUrl(pictureFileId) } : null },
+    user: { ...user, picture: pictureFileId ? { url: fileUrl(pictureFileId) } : null },
     workHistories: raw.workHistories,
     pastEmployees: raw.pastEmployees,
     personalInfo,
@@ -157,7 +148,7 @@ export async function readPublicProfile(db: Db, username: string): Promise<Publi
   if (!row) return null;
   const raw = (typeof row.profile === 'string' ? JSON.parse(row.profile) : row.profile) as RawPublicProfile;
   const { picture_file_id: pictureFileId, ...rest } = raw;
-  return { ...rest, has_valid_id: rest.has_valid_id === true, picture: pictureFileId ? { url: publicFileUrl(pictureFileId) } : null };
+  return { ...rest, has_valid_id: rest.has_valid_id === true, picture: pictureFileId ? { url: fileUrl(pictureFileId) } : null };
 }
 
 // ---------------------------------------------------------------------------------------------

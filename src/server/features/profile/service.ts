@@ -19,8 +19,10 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../errors';
 import { assertUnderLimits, authLimits, type LimitStore } from '../../plugins/limits';
+import { checkPlace } from '../../plugins/locations';
 import { verifyPassword } from '../../plugins/passwords';
-import { publicFileUrl, readProfile } from '../../plugins/riderProfile';
+import { fileUrl } from '../../plugins/files';
+import { readProfile } from '../../plugins/riderProfile';
 
 /** A Google account (no password) confirms deletion with a Google sign-in at most this old. */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
@@ -49,7 +51,8 @@ export type ProfileUpdate =
 
 /**
  * PUT /api/users/profile-update: the Edit Profile Content form or the Edit Bio form. The
- * username stays unique without regard to case; the phone is kept as +234…; empty texts clear.
+ * username stays unique without regard to case; the phone is kept as +234…; the state and town
+ * must be in the location data (plugins/locations.ts); empty texts clear.
  */
 export async function updateProfile(db: Db, userId: string, update: ProfileUpdate): Promise<{ message: string; profile: Profile }> {
   const changes =
@@ -57,8 +60,8 @@ export async function updateProfile(db: Db, userId: string, update: ProfileUpdat
       ? {
           username: update.username.trim(),
           phone: update.phone.trim() === '' ? null : normalisePhone(update.phone),
-          state: update.state.trim(),
-          town: update.town.trim(),
+          // A state of the location data and one of its areas, in the data's spelling.
+          ...checkPlace({ state: update.state, town: update.town }),
           introduction: emptyToNull(update.introduction),
         }
       : { username: update.username.trim(), bio: emptyToNull(update.bio) };
@@ -121,7 +124,6 @@ export async function exportUserData(db: Db, userId: string, publicUrl: string) 
     db.select({ id: pastEmployees.id, createdAt: pastEmployees.createdAt }).from(pastEmployees).where(eq(pastEmployees.userId, userId)),
   ]);
   const created = new Map([...histories, ...employees].map((r) => [r.id, iso(r.createdAt)]));
-  const documentKinds = new Set(['valid_id', 'rider_id_card']);
   return {
     format: 'ogba-dispatch-export/1',
     exported_at: new Date().toISOString(),
@@ -159,7 +161,8 @@ export async function exportUserData(db: Db, userId: string, publicUrl: string) 
       original_name: f.originalName,
       size_bytes: f.size,
       created_at: iso(f.createdAt),
-      url: documentKinds.has(f.kind) ? `/api/riders/personal-info/documents/${f.kind}` : `/api${publicFileUrl(f.id)}`,
+      /** Relative to the site: private files answer their owner's x-auth-token only. */
+      url: `/api${fileUrl(f.id)}`,
     })),
     sessions: sessionRows.map((s) => ({
       method: s.method,

@@ -7,20 +7,27 @@
  *   POST   /api/riders/past-employees/create   {company_name, company_contact, start_date, end_date}
  *   PUT    /api/riders/past-employees/update   the same plus past_employee_id
  *   DELETE /api/riders/past-employees/:id
- * Each answers {message, profile}: the profile as it now is.
+ *   POST   /api/riders/personal-info/save     multipart {total_years_of_experience, languages_spoken,
+ *                                              education, valid_id?, rider_id_card?}
+ * Each answers {message, profile}: the profile as it now is. ID documents are private: the
+ * profile names them at /files/<id>, which answers their owner's x-auth-token only.
  */
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/messages';
 import {
+  DOCUMENT_FIELDS,
+  DOCUMENT_MAX_BYTES,
+  personalInfoForm,
   pastEmployeeForm,
   pastEmployeeUpdateForm,
   workHistoryForm,
   workHistoryUpdateForm,
   type ProfileWriteResponse,
 } from '../../../shared/profile';
-import type { FormValues } from '../../../shared/validation';
-import { errorResponses } from '../../errors';
+import { pickValues, validateForm, type FormValues } from '../../../shared/validation';
+import { AppError, errorResponses } from '../../errors';
 import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
+import { readMultipartForm } from '../../plugins/files';
 import { checkForm, formBodySchema } from '../../plugins/forms';
 import { profileWriteSchema } from '../../plugins/riderProfile';
 import {
@@ -29,9 +36,11 @@ import {
   deletePastEmployee,
   deleteWorkHistory,
   profileAfterWrite,
+  savePersonalInfo,
   updatePastEmployee,
   updateWorkHistory,
 } from './service';
+import { cleanDocument, type CleanDocument } from './documents';
 
 const security = [{ authToken: [] }];
 const responses = {
@@ -45,6 +54,44 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 
 export async function ridersRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.database.db;
+
+  app.post(
+    '/api/riders/personal-info/save',
+    {
+      // Signed in before a byte of the upload is read.
+      onRequest: requireAuth,
+      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      schema: {
+        tags: ['riders'],
+        summary: 'Save the Edit Personal Information form, with new ID documents if any',
+        description:
+          'multipart/form-data: total_years_of_experience (0-2, 3-5, 6-10, 10+), languages_spoken (comma-separated), education (High School, Diploma, Graduate, Post Graduate, Others), and optionally valid_id and rider_id_card: a PDF or a JPEG, PNG or WebP image (judged by its bytes) of at most 5 MB. Images are re-encoded without metadata. Documents are private to their owner.',
+        security,
+        consumes: ['multipart/form-data'],
+        response: { ...responses, 413: { $ref: 'ErrorBody#' } },
+      },
+    },
+    async (request): Promise<ProfileWriteResponse> => {
+      const form = await readMultipartForm(request, {
+        fileFields: DOCUMENT_FIELDS,
+        maxFileBytes: DOCUMENT_MAX_BYTES,
+        tooLargeMessage: messages.fileTooLarge(DOCUMENT_MAX_BYTES / (1024 * 1024)),
+        invalidMessage: messages.invalidRequest,
+      });
+      const values = pickValues(personalInfoForm, form.fields);
+      const error = validateForm(personalInfoForm, values);
+      if (error) throw AppError.invalid(error.field, error.message);
+      const documents: CleanDocument[] = [];
+      for (const kind of DOCUMENT_FIELDS) {
+        const upload = form.files[kind];
+        // An empty file input sends a part with no name and no bytes: nothing chosen.
+        if (!upload || (upload.data.length === 0 && upload.filename === 'upload')) continue;
+        documents.push(await cleanDocument(kind, upload));
+      }
+      await savePersonalInfo(db(), request.auth!.userId, values, documents);
+      return profileAfterWrite(db(), request.auth!.userId, messages.personalInfoUpdated);
+    },
+  );
 
   app.post<{ Body: FormValues<typeof workHistoryForm> }>(
     '/api/riders/work-history/create',

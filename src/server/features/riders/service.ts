@@ -1,15 +1,18 @@
 /**
- * A rider's records on the dashboard (issue 6): work history and past employees. Every query
+ * A rider's records on the dashboard (issue 6): personal information with the ID documents,
+ * work history and past employees. Every query
  * is scoped to the signed-in rider: an id that is not one of theirs (another rider's, a deleted
  * one, or no id at all) is answered 404 and nothing changes.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Profile } from '../../../shared/profile';
 import type { Db } from '../../db/client';
-import { pastEmployees, workHistories } from '../../db/schema';
+import { pastEmployees, personalInfo, workHistories } from '../../db/schema';
 import { AppError } from '../../errors';
+import { deleteFilesOf, storeFile } from '../../plugins/files';
 import { readProfile } from '../../plugins/riderProfile';
+import type { CleanDocument } from './documents';
 
 /** At most this many entries in each list: a CV, not a log. */
 export const MAX_ENTRIES = 50;
@@ -110,4 +113,58 @@ export async function deletePastEmployee(db: Db, userId: string, id: string): Pr
     .where(and(eq(pastEmployees.id, entryId(id)), eq(pastEmployees.userId, userId)))
     .returning({ id: pastEmployees.id });
   if (deleted.length === 0) throw notFound();
+}
+
+export interface PersonalInfoInput {
+  total_years_of_experience: string;
+  languages_spoken: string;
+  education: string;
+}
+
+/** 'english,  Yoruba ,,Pidgin' → 'english, Yoruba, Pidgin': the comma-separated text of spec §3, tidied. */
+export function tidyLanguages(text: string): string {
+  const seen = new Map<string, string>();
+  for (const part of text.split(',')) {
+    const name = part.trim().replace(/\s+/g, ' ');
+    if (name && !seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
+  }
+  return [...seen.values()].join(', ');
+}
+
+/**
+ * POST /api/riders/personal-info/save: the fields, and any new ID document in place of the old
+ * one (the old file is deleted in the same transaction, so a rider never has two of a kind and
+ * a failed save leaves the old one in place). Documents are stored private.
+ */
+export async function savePersonalInfo(
+  db: Db,
+  userId: string,
+  input: PersonalInfoInput,
+  documents: readonly CleanDocument[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const fileIds: { validIdFileId?: string; riderIdCardFileId?: string } = {};
+    for (const doc of documents) {
+      await deleteFilesOf(tx, userId, [doc.kind]);
+      const id = await storeFile(tx, {
+        ownerId: userId,
+        kind: doc.kind,
+        isPublic: false,
+        contentType: doc.contentType,
+        extension: doc.extension,
+        originalName: doc.originalName,
+        data: doc.data,
+      });
+      if (doc.kind === 'valid_id') fileIds.validIdFileId = id;
+      else fileIds.riderIdCardFileId = id;
+    }
+    const values = {
+      totalYearsOfExperience: input.total_years_of_experience,
+      languagesSpoken: tidyLanguages(input.languages_spoken),
+      education: input.education,
+      ...fileIds,
+      updatedAt: sql`now()`,
+    };
+    await tx.insert(personalInfo).values({ userId, ...values }).onConflictDoUpdate({ target: personalInfo.userId, set: values });
+  });
 }
