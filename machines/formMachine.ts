@@ -47,6 +47,8 @@ export type FormEvent =
   | { type: 'CAPTCHA_EXPIRED' }
   | { type: 'CAPTCHA_ERROR' }
   | { type: 'ENGAGE' }
+  /** The session flag was found after the first render (the prerendered HTML has no flag). */
+  | { type: 'CAPTCHA_PASS_RESTORED' }
   | { type: 'SUBMIT' };
 
 /** What the submit actor rejects with when the server answered {error:{field,message}}. */
@@ -127,6 +129,7 @@ export const formMachine = setup({
   initial: 'editing',
   on: {
     ENGAGE: { actions: assign({ engaged: true }) },
+    CAPTCHA_PASS_RESTORED: { actions: assign({ captchaPassed: true }) },
     CAPTCHA_SOLVED: {
       actions: assign({
         captchaToken: ({ event }) => event.token,

@@ -123,6 +123,7 @@ export const messages = {
   pageNotFound: '404 Page Not Found',
   unexpectedError: 'Unexpected Application Error!',
   submitting: 'Submitting...',
+  captchaPlaceholder: 'A quick check that you are human appears here once you start.',
   welcomeBack: (username: string) =>
     `Welcome back ${username}, Please complete your profile to continue`,
 } as const;

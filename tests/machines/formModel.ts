@@ -19,6 +19,7 @@ export const formEvents: ModelEvent[] = [
   { type: 'CAPTCHA_EXPIRED' },
   { type: 'CAPTCHA_ERROR' },
   { type: 'ENGAGE' },
+  { type: 'CAPTCHA_PASS_RESTORED' },
   { type: 'SUBMIT' },
   { type: 'xstate.done.actor.verifyCaptcha', output: { success: true } },
   { type: 'xstate.done.actor.verifyCaptcha', output: { success: false } },

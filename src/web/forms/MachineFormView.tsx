@@ -63,7 +63,9 @@ export function MachineFormView({
       {view.captchaError}
     </p>
   ) : view.captchaSlot ? (
-    <div className="field captcha-slot" aria-hidden="true" />
+    <div className="field captcha-slot captcha-placeholder" aria-hidden="true">
+      {messages.captchaPlaceholder}
+    </div>
   ) : null;
   return (
     <form

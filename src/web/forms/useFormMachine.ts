@@ -2,6 +2,7 @@
  * Runs a form machine for a view: supplies its effects (the captcha check, the request,
  * toasts, the session flag) and hands the view a snapshot-derived model plus `send`.
  */
+import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { toast } from 'sonner';
 import { fromPromise, type InspectionEvent } from 'xstate';
@@ -68,7 +69,8 @@ export function useFormMachine(options: UseFormMachineOptions): { view: FormView
       input: {
         form: options.form,
         // Without a captcha the form behaves as if it had been passed: straight to submitting.
-        captchaPassed: options.captcha === false || readCaptchaPassed(),
+        // The session flag is read after the first render, which must match the prerendered HTML.
+        captchaPassed: options.captcha === false,
         captchaFirst: options.captchaFirst,
         captchaFailedMessage: options.captchaFailedMessage,
         failureMessage: options.failureMessage,
@@ -76,6 +78,9 @@ export function useFormMachine(options: UseFormMachineOptions): { view: FormView
       inspect: options.inspect,
     },
   );
+  useEffect(() => {
+    if (options.captcha !== false && readCaptchaPassed()) actor.send({ type: 'CAPTCHA_PASS_RESTORED' });
+  }, [actor, options.captcha]);
   const snapshot = useSelector(actor, (s) => s);
   return { view: formSnapshotToView(snapshot), send: actor.send };
 }
