@@ -11,6 +11,7 @@
  *                                              education, valid_id?, rider_id_card?}
  * Each answers {message, profile}: the profile as it now is. ID documents are private: the
  * profile names them at /files/<id>, which answers their owner's x-auth-token only.
+ * And the public page every rider shares: GET /riders/:username (publicPage.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/messages';
@@ -41,6 +42,7 @@ import {
   updateWorkHistory,
 } from './service';
 import { cleanDocument, type CleanDocument } from './documents';
+import { publicPageRoutes } from './publicPage';
 
 const security = [{ authToken: [] }];
 const responses = {
@@ -54,6 +56,8 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 
 export async function ridersRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.database.db;
+
+  await publicPageRoutes(app);
 
   app.post(
     '/api/riders/personal-info/save',

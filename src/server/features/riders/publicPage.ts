@@ -1,0 +1,262 @@
+/**
+ * A rider's public page (issue 6 'Share profile'): /riders/{username}, rendered by the server as
+ * a complete HTML page, readable with no JavaScript at all (a phone on slow data, a company's
+ * browser, WhatsApp's link preview). Public fields only: no e-mail, phone, address, company
+ * contacts or documents. Open Graph and Twitter tags carry the rider's name, introduction and
+ * photo, so a link pasted into WhatsApp shows who it is.
+ *
+ *   GET /riders/:username            the page (404 page for no such rider, or one who has not finished sign-up)
+ *   GET /riders/:username/photo.jpg  the rider's public picture as a JPEG for link previews
+ *                                    (the stored picture is WebP, which not every preview reads)
+ */
+import sharp from 'sharp';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { COPYRIGHT_START_YEAR } from '../../../shared/constants';
+import { displayDate, publicProfilePath, type PublicProfile } from '../../../shared/profile';
+import { paths } from '../../../shared/routes';
+import { site } from '../../../shared/site';
+import { readStoredFile } from '../../plugins/files';
+import { readPublicProfile } from '../../plugins/riderProfile';
+
+const escapeHtml = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** A tagged template that escapes every interpolated string; arrays are joined; Raw passes through. */
+class Raw {
+  constructor(readonly html: string) {}
+}
+type Part = string | number | null | undefined | false | Raw | Part[];
+function part(value: Part): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (value instanceof Raw) return value.html;
+  if (Array.isArray(value)) return value.map(part).join('');
+  return escapeHtml(String(value));
+}
+function html(strings: TemplateStringsArray, ...values: Part[]): Raw {
+  return new Raw(strings.reduce((out, s, i) => out + s + (i < values.length ? part(values[i]!) : ''), ''));
+}
+
+/** The page's own styles, with the design tokens of src/web/styles.css (no request, no script). */
+const STYLE = `
+:root{--brand:#0b6e4f;--brand-dark:#08503a;--accent:#ffb627;--text:#14213d;--muted:#4a5568;--surface:#f4f7f5;--border:#c8d1cc;--radius:10px}
+*,*::before,*::after{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif;color:var(--text);background:var(--surface);line-height:1.5;font-size:16px}
+a{color:var(--brand)}
+:focus-visible{outline:3px solid var(--brand-dark);outline-offset:2px}
+.bar{background:#fff;border-bottom:1px solid var(--border)}
+.wrap{max-width:880px;margin:0 auto;padding:0 16px}
+.bar .wrap{display:flex;align-items:center;justify-content:space-between;gap:12px;min-height:60px}
+.logo{display:inline-flex;align-items:center;gap:8px;min-height:44px;font-weight:800;color:var(--text);text-decoration:none}
+.cta{display:inline-flex;align-items:center;min-height:44px;padding:0 16px;border-radius:var(--radius);background:var(--brand);color:#fff;font-weight:600;text-decoration:none}
+.cta:hover{background:var(--brand-dark)}
+main{padding:24px 0 40px}
+.card{background:#fff;border:1px solid var(--border);border-radius:var(--radius);padding:20px;margin-bottom:16px}
+.head{display:flex;flex-wrap:wrap;align-items:center;gap:16px}
+.photo{width:112px;height:112px;border-radius:50%;object-fit:cover;border:3px solid #fff;box-shadow:0 0 0 2px var(--border);background:#d7e6df}
+h1{margin:0;font-size:1.75rem;line-height:1.2;overflow-wrap:anywhere}
+h2{margin:0 0 12px;font-size:1.25rem}
+.intro{margin:4px 0 0;color:var(--muted)}
+.badges{display:flex;flex-wrap:wrap;gap:8px;margin:10px 0 0;padding:0;list-style:none}
+.badges li{padding:4px 10px;border-radius:999px;background:var(--surface);font-size:.9375rem}
+.badges .success{background:#e3f1ea;color:var(--brand-dark);font-weight:700}
+dl.facts{display:grid;grid-template-columns:1fr;gap:12px;margin:0}
+dl.facts div{padding:12px;border-radius:var(--radius);background:var(--surface)}
+dt{font-size:.875rem;color:var(--muted)}
+dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+.bio{white-space:pre-line;margin:0;overflow-wrap:anywhere}
+.list{margin:0;padding:0;list-style:none}
+.list li{padding:12px 0;border-top:1px solid var(--border)}
+.list li:first-child{border-top:0;padding-top:0}
+.list strong{display:block;overflow-wrap:anywhere}
+.meta{color:var(--muted);font-size:.9375rem}
+.empty{color:var(--muted);margin:0}
+footer{padding:24px 0;color:var(--muted);font-size:.875rem;text-align:center}
+@media (min-width:640px){dl.facts{grid-template-columns:repeat(2,1fr)}.photo{width:136px;height:136px}h1{font-size:2rem}}
+`;
+
+function pageTitle(profile: PublicProfile): string {
+  const place = [profile.town, profile.state].filter(Boolean).join(', ');
+  return `${profile.username}: dispatch rider${place ? ` in ${place}` : ''} | ${site.name}`;
+}
+
+/** One line a link preview shows under the name. */
+export function previewDescription(profile: PublicProfile): string {
+  const facts = [
+    profile.total_years_of_experience ? `${profile.total_years_of_experience} years of experience` : null,
+    profile.languages_spoken ? `speaks ${profile.languages_spoken}` : null,
+    profile.has_valid_id ? 'valid ID on file' : null,
+  ].filter(Boolean);
+  const lead = profile.introduction ?? `Dispatch rider on ${site.name}`;
+  const text = facts.length ? `${lead}. ${facts.join(', ')}.` : lead;
+  return text.replace(/\.\./g, '.').slice(0, 200);
+}
+
+function years(start: string, end: string | null): string {
+  return `${displayDate(start)} – ${end ? displayDate(end) : 'Present'}`;
+}
+
+export function renderPublicProfile(profile: PublicProfile, publicUrl: string): string {
+  const pageUrl = `${publicUrl}${publicProfilePath(profile.username)}`;
+  const photoUrl = profile.picture ? `${pageUrl}/photo.jpg` : null;
+  const place = [profile.town, profile.state].filter(Boolean).join(', ');
+  const description = previewDescription(profile);
+  const title = pageTitle(profile);
+  const body = html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="theme-color" content="#0b6e4f">
+<title>${title}</title>
+<meta name="description" content="${description}">
+<meta name="robots" content="noindex">
+<link rel="canonical" href="${pageUrl}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<meta property="og:type" content="profile">
+<meta property="og:site_name" content="${site.name}">
+<meta property="og:title" content="${`${profile.username} · Dispatch rider${place ? ` in ${place}` : ''}`}">
+<meta property="og:description" content="${description}">
+<meta property="og:url" content="${pageUrl}">
+<meta property="profile:username" content="${profile.username}">
+${
+  photoUrl
+    ? html`<meta property="og:image" content="${photoUrl}">
+<meta property="og:image:type" content="image/jpeg">
+<meta property="og:image:width" content="600">
+<meta property="og:image:height" content="600">
+<meta property="og:image:alt" content="${`Photo of ${profile.username}`}">
+<meta name="twitter:card" content="summary">
+<meta name="twitter:image" content="${photoUrl}">`
+    : html`<meta name="twitter:card" content="summary">`
+}
+<meta name="twitter:title" content="${profile.username}">
+<meta name="twitter:description" content="${description}">
+<style>${new Raw(STYLE)}</style>
+</head>
+<body>
+<header class="bar"><div class="wrap">
+<a class="logo" href="/"><img src="/logo.svg" alt="" width="32" height="32"><span>${site.name}</span></a>
+<a class="cta" href="${paths.companyWaitlist}">Hire riders</a>
+</div></header>
+<main class="wrap" id="main">
+<section class="card" aria-labelledby="rider-name">
+<div class="head">
+<img class="photo" src="${profile.picture ? `/api${profile.picture.url}` : '/avatar.svg'}" alt="${profile.picture ? `Photo of ${profile.username}` : ''}" width="136" height="136">
+<div>
+<h1 id="rider-name">${profile.username}</h1>
+${profile.introduction ? html`<p class="intro">${profile.introduction}</p>` : null}
+<ul class="badges">
+<li class="success">100% Job Success</li>
+${place ? html`<li>${place}</li>` : null}
+<li>Rider since ${displayDate(profile.member_since)}</li>
+</ul>
+</div>
+</div>
+</section>
+<section class="card" aria-labelledby="about">
+<h2 id="about">About</h2>
+<dl class="facts">
+<div><dt>Total experience</dt><dd>${profile.total_years_of_experience ? `${profile.total_years_of_experience} years` : 'Not given'}</dd></div>
+<div><dt>Valid ID</dt><dd>${profile.has_valid_id ? 'Yes' : 'No'}</dd></div>
+<div><dt>Languages</dt><dd>${profile.languages_spoken ?? 'Not given'}</dd></div>
+<div><dt>Education</dt><dd>${profile.education ?? 'Not given'}</dd></div>
+</dl>
+</section>
+<section class="card" aria-labelledby="bio">
+<h2 id="bio">Bio</h2>
+${profile.bio ? html`<p class="bio">${profile.bio}</p>` : html`<p class="empty">No bio found</p>`}
+</section>
+<section class="card" aria-labelledby="work">
+<h2 id="work">Work History</h2>
+${
+  profile.workHistories.length
+    ? html`<ul class="list">${profile.workHistories.map(
+        (w) => html`<li><strong>${w.position}</strong> ${w.company_name}<div class="meta">${w.number_of_years} years · ${years(w.start_date, w.end_date)}</div></li>`,
+      )}</ul>`
+    : html`<p class="empty">No work history found</p>`
+}
+</section>
+<section class="card" aria-labelledby="past">
+<h2 id="past">Past Employees</h2>
+${
+  profile.pastEmployees.length
+    ? html`<ul class="list">${profile.pastEmployees.map(
+        (e) => html`<li><strong>${e.company_name}</strong><div class="meta">${years(e.start_date, e.end_date)}</div></li>`,
+      )}</ul>`
+    : html`<p class="empty">No past employees found</p>`
+}
+</section>
+</main>
+<footer><div class="wrap">© ${COPYRIGHT_START_YEAR}–${new Date().getFullYear()} ${site.name} · <a href="/">${site.tagline}</a> · <a href="${paths.riderSignup}">Become a rider</a></div></footer>
+</body>
+</html>
+`;
+  return body.html;
+}
+
+export function renderRiderNotFound(): string {
+  return html`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Rider not found | ${site.name}</title><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${new Raw(STYLE)}</style></head>
+<body><header class="bar"><div class="wrap"><a class="logo" href="/"><img src="/logo.svg" alt="" width="32" height="32"><span>${site.name}</span></a></div></header>
+<main class="wrap" id="main"><section class="card"><h1>Rider not found</h1><p>There is no rider profile at this address. The link may be mistyped, or the rider may have changed their username or closed their account.</p><p><a href="/">Go to the home page</a></p></section></main>
+</body></html>
+`.html;
+}
+
+const USERNAME_PARAM = { type: 'object', required: ['username'], properties: { username: { type: 'string', maxLength: 64 } } } as const;
+
+/** The routes of the public page. */
+export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
+  const sendHtml = (reply: FastifyReply, status: number, page: string) =>
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      // A minute in caches: a rider who edits sees the change soon; a deleted account goes soon.
+      .header('cache-control', status === 200 ? 'public, max-age=60' : 'no-cache')
+      .send(page);
+
+  app.get<{ Params: { username: string } }>(
+    '/riders/:username',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['riders'],
+        summary: "A rider's public page (HTML with Open Graph tags): public fields only",
+        params: USERNAME_PARAM,
+        response: { 200: { type: 'string', description: 'text/html' }, 404: { type: 'string', description: 'text/html' } },
+      },
+    },
+    async (request, reply) => {
+      const profile = await readPublicProfile(app.database.db, request.params.username);
+      if (!profile) return sendHtml(reply, 404, renderRiderNotFound());
+      return sendHtml(reply, 200, renderPublicProfile(profile, app.config.publicUrl));
+    },
+  );
+
+  app.get<{ Params: { username: string } }>(
+    '/riders/:username/photo.jpg',
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['riders'],
+        summary: "A rider's public picture as a 600 px JPEG, for link previews",
+        params: USERNAME_PARAM,
+        response: { 200: { type: 'string', format: 'binary' }, 404: { $ref: 'ErrorBody#' } },
+      },
+    },
+    async (request, reply) => {
+      const profile = await readPublicProfile(app.database.db, request.params.username);
+      const fileId = profile?.picture?.url.split('/').pop();
+      const file = fileId ? await readStoredFile(app.database.db, fileId) : null;
+      if (!file || !file.isPublic) return reply.code(404).send({ error: { field: 'alert', message: 'Not found' } });
+      const jpeg = await sharp(file.data).resize(600, 600, { fit: 'cover', position: 'attention' }).jpeg({ quality: 82 }).toBuffer();
+      return reply
+        .header('content-type', 'image/jpeg')
+        .header('cache-control', 'public, max-age=3600')
+        .header('etag', `"${file.id}-og"`)
+        .send(jpeg);
+    },
+  );
+}
