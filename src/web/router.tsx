@@ -15,7 +15,13 @@ import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/constants';
 import { messages } from '../shared/messages';
 import { paths } from '../shared/routes';
-import { connectAuthNavigation, leaveLoginWhenSignedIn, requireSignedIn } from './auth/guards';
+import {
+  connectAuthNavigation,
+  connectProfileCompletion,
+  leaveLoginWhenSignedIn,
+  requireSignedIn,
+  requireTokenAfterFirstStep,
+} from './auth/guards';
 import { Layout } from './components/Layout';
 import { ErrorPage } from './routes/ErrorPage';
 import { Home } from './routes/Home';
@@ -74,6 +80,19 @@ const loginRoute = createRoute({
   component: lazy(() => import('./routes/Login')),
 });
 
+// ?step=N: the wizard's step (a reload or the verification e-mail's link); a step after the
+// first needs a token (spec §8).
+const riderSignupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.riderSignup,
+  validateSearch: (search: Record<string, unknown>): { step?: number } => {
+    const step = Number(search.step);
+    return Number.isInteger(step) && step >= 2 && step <= 5 ? { step } : {};
+  },
+  beforeLoad: requireTokenAfterFirstStep,
+  component: lazy(() => import('./routes/RiderSignup')),
+});
+
 const riderDashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.riderDashboard,
@@ -87,7 +106,7 @@ export const routeTree = rootRoute.addChildren([
   page(paths.contactUs, lazy(() => import('./routes/ContactUs'))),
   page(paths.companyWaitlist, lazy(() => import('./routes/CompanyWaitlist'))),
   loginRoute,
-  page(paths.riderSignup, lazy(() => import('./routes/RiderSignup'))),
+  riderSignupRoute,
   resetPasswordRoute,
   page(paths.forgotPassword, lazy(() => import('./routes/ForgotPassword'))),
   page(paths.privacyPolicy, lazy(() => import('./routes/PrivacyPolicy'))),
@@ -100,6 +119,7 @@ export const routeTree = rootRoute.addChildren([
 export function createAppRouter(history?: RouterHistory) {
   const router = createRouter({ routeTree, history, defaultPreload: 'intent', scrollRestoration: true });
   connectAuthNavigation(router);
+  connectProfileCompletion(router);
   return router;
 }
 

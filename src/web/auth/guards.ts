@@ -38,3 +38,49 @@ export function leaveLoginWhenSignedIn({ preload }: { preload: boolean }): void 
   }
   throw redirect({ to: dashboardFor(authView().userType), replace: true });
 }
+
+/** beforeLoad of /rider-signup: a step after the first needs a token (spec §8); without one, /login. */
+export function requireTokenAfterFirstStep({ preload, search }: { preload: boolean; search: { step?: number } }): void {
+  if (preload) return;
+  if ((search.step ?? 1) > 1 && !auth.isSignedIn()) throw redirect({ to: paths.login });
+}
+
+/**
+ * Pages a rider whose profile is incomplete may still open: the wizard itself, login, and the
+ * legal pages the rider agreement refers to.
+ */
+const OPEN_WHILE_INCOMPLETE: readonly string[] = [paths.riderSignup, paths.login, paths.privacyPolicy, paths.termsAndConditions];
+
+/**
+ * Spec §4: a rider with profile_completed 0 on any other page goes to /rider-signup at the saved
+ * current_tab; with profile_completed 1, the sign-up screen goes to the dashboard. Checked after
+ * each navigation and whenever the user's basics arrive (never while they are being reloaded).
+ */
+export function connectProfileCompletion(router: AnyRouter): void {
+  if (typeof window === 'undefined') return;
+  // Never before the first render: a prerendered page must hydrate as it was served.
+  let rendered = false;
+  const check = () => {
+    if (!rendered) return;
+    const view = authView();
+    const user = view.user;
+    if (view.state !== 'signedIn' || !user || user.user_type !== USER_TYPE_RIDER) return;
+    const path = router.state.location.pathname.replace(/(.)\/+$/, '$1');
+    if (user.profile_completed === 0 && !OPEN_WHILE_INCOMPLETE.includes(path)) {
+      void router.navigate({
+        to: paths.riderSignup,
+        search: user.current_tab >= 2 && user.current_tab <= 5 ? { step: user.current_tab } : {},
+        replace: true,
+      });
+    } else if (user.profile_completed === 1 && path === paths.riderSignup) {
+      void router.navigate({ to: paths.riderDashboard, replace: true });
+    }
+  };
+  auth.subscribe(check);
+  router.subscribe('onResolved', check);
+  router.subscribe('onRendered', () => {
+    rendered = true;
+    // After the render that the navigation caused, not inside it.
+    setTimeout(check, 0);
+  });
+}

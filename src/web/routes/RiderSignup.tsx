@@ -1,5 +1,35 @@
-import { Placeholder } from './Placeholder';
+/**
+ * /rider-signup (spec §2 'Rider sign-up wizard'): the wizard machine's view. The address keeps
+ * the step (?step=N) so a reload or a link from the verification e-mail lands where the rider
+ * is; the server's current_tab decides it in the end. Route rules are in router.tsx and
+ * auth/guards.ts: no token on a step after the first → /login; a complete profile → the dashboard.
+ */
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { paths } from '../../shared/routes';
+import { toSignupStep } from '../../shared/signup';
+import { authView } from '../auth/authService';
+import { dashboardFor } from '../auth/guards';
+import { useGoogleSignInEnabled } from '../components/GoogleButton';
+import { SignupWizardView } from '../features/signup/SignupWizardView';
+import { useSignupMachine } from '../features/signup/useSignupMachine';
 
 export default function RiderSignup() {
-  return <Placeholder title="Rider sign-up" />;
+  const navigate = useNavigate();
+  const { step } = useSearch({ strict: false }) as { step?: number };
+  const googleSignIn = useGoogleSignInEnabled();
+  const { view, send } = useSignupMachine({
+    requestedStep: toSignupStep(step),
+    goToLogin: () => void navigate({ to: paths.login, replace: true }),
+    goToDashboard: () => void navigate({ to: dashboardFor(authView().userType), replace: true }),
+  });
+
+  // The address follows the wizard's step.
+  const showing = view.state.includes('.') ? view.step : null;
+  useEffect(() => {
+    if (showing === null || showing === step) return;
+    void navigate({ to: paths.riderSignup, search: showing === 1 ? {} : { step: showing }, replace: true });
+  }, [showing, step, navigate]);
+
+  return <SignupWizardView view={view} send={send} googleSignIn={googleSignIn} />;
 }

@@ -1,0 +1,92 @@
+/**
+ * The sign-up wizard's calls (issue 5), on the app's one client (./client.ts): every request
+ * asks the auth machine for the token first and a 401 tells it. The picture goes up with
+ * XMLHttpRequest, the one browser API that reports upload progress.
+ */
+import { FetchError } from 'ofetch';
+import { SubmitError } from '../../../machines/formMachine';
+import { ResendCooldownError } from '../../../machines/signupMachine';
+import { isApiErrorBody, type LoginResponse } from '../../shared/api';
+import { USER_TYPE_RIDER } from '../../shared/constants';
+import { isLocationData, type LocationState } from '../../shared/locations';
+import { messages } from '../../shared/messages';
+import type {
+  SendVerifyEmailResponse,
+  SignupProgressResponse,
+  SignupUpdateRequest,
+  UploadProfileImageResponse,
+} from '../../shared/signup';
+import { auth } from '../auth/authService';
+import { api, toSubmitError } from './client';
+
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toSubmitError(error);
+  }
+}
+
+export const signupApi = {
+  create: (values: { username: string; email: string; password: string }) =>
+    call(() => api<LoginResponse>('/auth/create', { method: 'POST', body: { ...values, user_type: String(USER_TYPE_RIDER) } })),
+
+  verifyEmail: (code: string) =>
+    call(() => api<SignupProgressResponse>('/users/verify-email', { method: 'PUT', body: { verify_email_code: code } })),
+
+  /** A 429 with Retry-After becomes a ResendCooldownError carrying when to ask again. */
+  async sendVerifyEmail(): Promise<SendVerifyEmailResponse> {
+    try {
+      return await api<SendVerifyEmailResponse>('/users/send-verify-email', { method: 'POST' });
+    } catch (error) {
+      if (error instanceof FetchError && error.response?.status === 429) {
+        const seconds = Number(error.response.headers.get('retry-after'));
+        const message = isApiErrorBody(error.data) ? error.data.error.message : messages.resendWait(60);
+        if (Number.isFinite(seconds) && seconds > 0) throw new ResendCooldownError(message, Date.now() + seconds * 1000);
+      }
+      throw toSubmitError(error);
+    }
+  },
+
+  update: (body: SignupUpdateRequest) => call(() => api<SignupProgressResponse>('/users/signup-update', { method: 'PUT', body })),
+
+  async locations(): Promise<LocationState[]> {
+    const data = await api<unknown>('/locations', { timeout: 15_000 });
+    if (!isLocationData(data)) throw new Error('GET /api/locations did not answer a list of states');
+    return data;
+  },
+
+  /** multipart field profile_image; onProgress(loaded, total) as the bytes go up. */
+  uploadProfileImage(file: Blob, onProgress: (loaded: number, total: number) => void): Promise<UploadProfileImageResponse> {
+    const token = auth.beforeRequest();
+    return new Promise((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', '/api/users/upload-profile-image');
+      if (token) xhr.setRequestHeader('x-auth-token', token);
+      xhr.setRequestHeader('x-source-path', window.location.pathname);
+      xhr.timeout = 120_000;
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded, event.total);
+      };
+      xhr.onload = () => {
+        let body: unknown = null;
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          body = null;
+        }
+        if (xhr.status >= 200 && xhr.status < 300) {
+          resolve(body as UploadProfileImageResponse);
+          return;
+        }
+        if (xhr.status === 401 && token === auth.currentToken()) auth.unauthorized();
+        reject(isApiErrorBody(body) ? new SubmitError(body.error) : new Error(`upload failed: HTTP ${xhr.status}`));
+      };
+      xhr.onerror = () => reject(new Error('upload failed: network'));
+      xhr.ontimeout = () => reject(new Error('upload failed: time-out'));
+      const form = new FormData();
+      form.append('profile_image', file, file instanceof File ? file.name : 'profile-image');
+      xhr.send(form);
+    });
+  },
+};

@@ -1,0 +1,135 @@
+/**
+ * Runs the sign-up wizard machine (machines/signupMachine.ts) for the page: supplies its effects
+ * (the API calls, the token, navigation, the kept resend deadline, toasts, picture previews) and
+ * a one-second clock (TICK) while the resend control counts down. Returns the snapshot-derived
+ * view model and `send`.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { fromPromise, type InspectionEvent } from 'xstate';
+import { SubmitError } from '../../../../machines/formMachine';
+import { signupMachine, type SignupEvent, type SignupProgress } from '../../../../machines/signupMachine';
+import { signupSnapshotToView, type SignupView } from '../../../../machines/signupView';
+import { CAPTCHA_PASSED_KEY } from '../../../shared/constants';
+import { messages } from '../../../shared/messages';
+import type { SignupStep } from '../../../shared/signup';
+import { captchaApi } from '../../api/client';
+import { signupApi } from '../../api/signup';
+import { auth, authView } from '../../auth/authService';
+
+/** localStorage key of the resend countdown's deadline (ms since the epoch). */
+export const RESEND_DEADLINE_KEY = 'signupResendDeadline';
+
+function readNumber(key: string): number | null {
+  try {
+    const value = Number(window.localStorage.getItem(key));
+    return Number.isFinite(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(storage: 'local' | 'session', key: string, value: string | null): void {
+  try {
+    const s = storage === 'local' ? window.localStorage : window.sessionStorage;
+    if (value === null) s.removeItem(key);
+    else s.setItem(key, value);
+  } catch {
+    // Storage refused (private mode): the countdown or captcha flag lasts as long as the page.
+  }
+}
+
+function readCaptchaPassed(): boolean {
+  try {
+    return window.sessionStorage.getItem(CAPTCHA_PASSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export interface UseSignupMachineOptions {
+  requestedStep: SignupStep;
+  goToLogin: () => void;
+  goToDashboard: () => void;
+  /** XState's inspection hook: view tests record which transitions the rider drove. */
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export function useSignupMachine(options: UseSignupMachineOptions): { view: SignupView; send: (event: SignupEvent) => void } {
+  const actor = useActorRef(
+    signupMachine.provide({
+      actors: {
+        loadProgress: fromPromise<SignupProgress>(async () => {
+          const user = await auth.currentUser();
+          if (!user) throw new Error(messages.signupProgressFailed);
+          return user;
+        }),
+        verifyCaptcha: fromPromise(({ input }) => captchaApi.verify(input.token)),
+        createAccount: fromPromise(async ({ input }) => {
+          const { token } = await signupApi.create(input);
+          if (!auth.login(token)) throw new SubmitError({ field: 'alert', message: messages.invalidToken });
+          return { sentAt: Date.now() };
+        }),
+        verifyCode: fromPromise(({ input }) => signupApi.verifyEmail(input.code)),
+        sendCode: fromPromise(async () => {
+          await signupApi.sendVerifyEmail();
+          return { sentAt: Date.now() };
+        }),
+        loadLocations: fromPromise(() => signupApi.locations()),
+        loadFallbackLocations: fromPromise(async () => (await import('./fallbackLocations')).fallbackLocations),
+        saveLocation: fromPromise(({ input }) => signupApi.update({ request_type: 'location', ...input })),
+        uploadPicture: fromPromise(({ input }) => signupApi.uploadProfileImage(input.file as Blob, input.onProgress)),
+        skipPicture: fromPromise(() => signupApi.update({ request_type: 'skip_picture' })),
+        acceptAgreement: fromPromise(() => signupApi.update({ request_type: 'rider_agreement', rider_agreement: true })),
+      },
+      actions: {
+        goToLogin: () => options.goToLogin(),
+        goToDashboard: () => options.goToDashboard(),
+        userChanged: () => auth.userChanged(),
+        persistResendDeadline: (_, params) => writeStorage('local', RESEND_DEADLINE_KEY, String(params.deadline)),
+        forgetResendDeadline: () => writeStorage('local', RESEND_DEADLINE_KEY, null),
+        rememberCaptchaPassed: () => writeStorage('session', CAPTCHA_PASSED_KEY, '1'),
+        forgetCaptchaPassed: () => writeStorage('session', CAPTCHA_PASSED_KEY, null),
+        announce: (_, params) => void toast.success(params.message),
+        releasePreview: (_, params) => {
+          if (params.url?.startsWith('blob:')) URL.revokeObjectURL(params.url);
+        },
+      },
+    }),
+    {
+      input: {
+        signedIn: auth.isSignedIn(),
+        requestedStep: options.requestedStep,
+        resendDeadline: readNumber(RESEND_DEADLINE_KEY),
+        now: Date.now(),
+        captchaPassed: readCaptchaPassed(),
+      },
+      inspect: options.inspect,
+    },
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  const view = signupSnapshotToView(snapshot);
+
+  // The clock of the resend countdown: a TICK each second while it runs, and one at once
+  // (a phone that slept does not show a stale number).
+  const counting = view.verify.resend.state === 'coolingDown';
+  useEffect(() => {
+    if (!counting) return;
+    const tick = () => actor.send({ type: 'TICK', now: Date.now() });
+    tick();
+    const timer = window.setInterval(tick, 1000);
+    return () => window.clearInterval(timer);
+  }, [actor, counting]);
+
+  // Signed out on a step after the first (another tab logged out, a 401): /login (spec §8).
+  useEffect(
+    () =>
+      auth.subscribe(() => {
+        if (!authView().signedIn) actor.send({ type: 'SIGNED_OUT' });
+      }),
+    [actor],
+  );
+
+  return { view, send: actor.send };
+}
