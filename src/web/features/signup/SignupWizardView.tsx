@@ -338,7 +338,7 @@ function PictureStep({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn'>
               e.target.value = '';
             }}
           />
-          {picture.name ? <p className="field-hint picture-name">{picture.name}</p> : null}
+          {picture.name ? <p className="field-hint picture-name">Chosen: {picture.name}</p> : null}
           <ErrorLine id={`${ID}-picture-error`} message={error} />
         </div>
       </div>
