@@ -1,0 +1,265 @@
+// @vitest-environment jsdom
+/**
+ * View tests of the real sign-up wizard (the machine as the app provides it, the real API client
+ * and auth service, the real views, toasts and captcha component) along the wizard model's
+ * paths: a whole sign-up with an error at each step, resuming at each step with 'Welcome back',
+ * the resend countdown from a kept deadline, paste and Backspace in the code boxes, the fallback
+ * location list. Only the network edge (fetch, and XMLHttpRequest's network) and hCaptcha's
+ * browser API are stand-ins. The transitions the page drove are printed.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signupMachine } from '../../machines/signupMachine';
+import { messages } from '../../src/shared/messages';
+import { auth, setLoginNavigation } from '../../src/web/auth/authService';
+import { Toasts } from '../../src/web/components/Toasts';
+import { fallbackLocations } from '../../src/web/features/signup/fallbackLocations';
+import { SignupWizardView } from '../../src/web/features/signup/SignupWizardView';
+import { RESEND_DEADLINE_KEY, useSignupMachine } from '../../src/web/features/signup/useSignupMachine';
+import { installHcaptchaStandIn } from '../../storybook/support/hcaptchaStandIn';
+import { StoryRouter } from '../../storybook/support/StoryRouter';
+import { TransitionRecorder } from '../machines/coverage';
+import { TEST_LOCATIONS } from '../machines/signupModel';
+import { ApiEdge } from './support/apiEdge';
+import locations from '../../src/shared/nigeria-locations.json';
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const TOKEN = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u1', sid: 's1', user_type: 1, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
+const RIDER = { username: 'ade_rider', email: 'ade@example.com', password: 'ogba-rides-at-dawn' };
+const me = (current_tab: number, profile_completed = 0) => ({ ...RIDER, password: undefined, user_type: 1, picture: null, current_tab, profile_completed });
+
+const edge = new ApiEdge();
+const recorder = new TransitionRecorder();
+const left: string[] = [];
+let user: UserEvent;
+
+function Wizard({ step = 1 }: { step?: 1 | 2 | 3 | 4 | 5 }) {
+  const { view, send } = useSignupMachine({
+    requestedStep: step,
+    goToLogin: () => left.push('login'),
+    goToDashboard: () => left.push('dashboard'),
+    inspect: recorder.inspect,
+  });
+  return <SignupWizardView view={view} send={send} googleSignIn={false} />;
+}
+
+function open(step?: 1 | 2 | 3 | 4 | 5) {
+  render(
+    <StoryRouter path="/rider-signup">
+      <Wizard step={step} />
+      <Toasts />
+    </StoryRouter>,
+  );
+}
+
+const form = () => screen.getByRole('form');
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
+const alerts = () =>
+  within(form())
+    .queryAllByRole('alert')
+    .map((a) => a.textContent);
+const continueButton = () => within(form()).getByRole('button', { name: /^(Continue|Submitting\.\.\.)$/ });
+const boxes = () => within(form()).getAllByRole('textbox', { name: /^Digit \d of 4$/ }) as HTMLInputElement[];
+const digits = () => boxes().map((b) => b.value);
+const take = (path: string) => waitFor(() => edge.take(path));
+
+/** Signs the auth service in with TOKEN and answers its GET /api/users/me. */
+async function signIn(tab: number) {
+  auth.login(TOKEN);
+  (await take('/api/users/me')).respond(200, me(tab));
+}
+
+beforeAll(() => {
+  installHcaptchaStandIn();
+  edge.install();
+  setLoginNavigation(() => {});
+  window.scrollTo = () => {};
+  URL.createObjectURL = () => 'blob:preview';
+  URL.revokeObjectURL = () => {};
+});
+afterAll(() => edge.uninstall());
+beforeEach(() => {
+  user = userEvent.setup({ delay: null });
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  edge.reset();
+  left.length = 0;
+});
+afterEach(() => {
+  cleanup();
+  toast.dismiss();
+  auth.unauthorized();
+});
+
+describe('the sign-up wizard in the page', () => {
+  it('signs a rider up through all five steps, with an error at each step', async () => {
+    open();
+    await heading('Create Account');
+    // Step 1: the rules, the captcha, a server error under its field, then success.
+    await user.click(continueButton());
+    expect(alerts()).toEqual([messages.fieldRequired]);
+    await user.type(screen.getByLabelText('Username'), RIDER.username);
+    await user.type(screen.getByLabelText('Email'), RIDER.email);
+    await user.type(screen.getByLabelText('Password'), RIDER.password);
+    await user.click(continueButton());
+    expect(alerts()).toEqual([messages.completeCaptcha]);
+    await user.click(await within(form()).findByRole('button', { name: 'I am human' }));
+    await user.click(continueButton());
+    (await take('/api/verify-captcha')).respond(200, { success: true });
+    const taken = await take('/api/auth/create');
+    expect(taken.body).toEqual({ ...RIDER, user_type: '1' });
+    expect(continueButton().textContent).toBe(messages.submitting);
+    taken.respond(409, { error: { field: 'email', message: messages.emailTaken } });
+    await waitFor(() => expect(alerts()).toEqual([messages.emailTaken]));
+    await user.click(continueButton()); // the captcha passed this session: straight to the server
+    (await take('/api/auth/create')).respond(200, { token: TOKEN });
+
+    // Step 2: the countdown from the first code, typing, Backspace, a wrong code, a paste.
+    await heading('Verify Your Email');
+    expect(screen.getByText(RIDER.email)).toBeTruthy();
+    const resend = within(form()).getByRole('button', { name: /^Resend code/ });
+    expect(resend.textContent).toMatch(/^Resend code in (60|59)s$/);
+    expect((resend as HTMLButtonElement).disabled).toBe(true);
+    expect(Number(window.localStorage.getItem(RESEND_DEADLINE_KEY))).toBeGreaterThan(Date.now() + 55_000);
+    await waitFor(() => expect(document.activeElement).toBe(boxes()[0]));
+    await user.keyboard('12');
+    expect(digits()).toEqual(['1', '2', '', '']);
+    expect(document.activeElement).toBe(boxes()[2]);
+    await user.keyboard('{Backspace}');
+    expect(digits()).toEqual(['1', '', '', '']);
+    expect(document.activeElement).toBe(boxes()[1]);
+    await user.click(continueButton());
+    expect(alerts()).toEqual([messages.enterCode]);
+    fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => ' 98x76543' } });
+    expect(digits()).toEqual(['9', '8', '7', '']);
+    fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => '9876' } });
+    expect(digits()).toEqual(['9', '8', '7', '6']);
+    await user.click(continueButton());
+    const wrong = await take('/api/users/verify-email');
+    expect(wrong.body).toEqual({ verify_email_code: '9876' });
+    wrong.respond(400, { error: { field: 'verify_email_code', message: messages.codeIncorrect(4) } });
+    await waitFor(() => expect(alerts()).toEqual([messages.codeIncorrect(4)]));
+    await user.click(continueButton());
+    (await take('/api/users/verify-email')).respond(200, { message: 'ok', current_tab: 3, profile_completed: 0 });
+
+    // Step 3: the list fails, the built-in copy is used; the rules; a server error under state.
+    await take('/api/locations').then((r) => r.fail());
+    await heading('Choose Location');
+    await screen.findByText('We could not load the full list of places, so a shorter list is shown.');
+    const stateSelect = screen.getByLabelText('State') as HTMLSelectElement;
+    expect([...stateSelect.options].slice(1).map((o) => o.value)).toEqual(fallbackLocations.map((s) => s.name));
+    await user.click(continueButton());
+    expect(alerts()).toEqual([messages.selectState]);
+    await user.selectOptions(stateSelect, 'Lagos');
+    await user.click(continueButton());
+    expect(alerts()).toEqual([messages.selectTown]);
+    await user.selectOptions(screen.getByLabelText('Town or area'), 'Ogba');
+    await user.click(continueButton());
+    const location = await take('/api/users/signup-update');
+    expect(location.body).toEqual({ request_type: 'location', state: 'Lagos', town: 'Ogba' });
+    location.respond(403, { error: { field: 'state', message: messages.verifyEmailFirst } });
+    await waitFor(() => expect(alerts()).toEqual([messages.verifyEmailFirst]));
+    await user.click(continueButton());
+    (await take('/api/users/signup-update')).respond(200, { message: 'ok', current_tab: 4, profile_completed: 0 });
+
+    // Step 4: no picture, a wrong type, then Skip.
+    await heading('Add Profile Picture');
+    await user.click(continueButton());
+    expect(alerts()).toEqual([messages.uploadImage]);
+    const input = screen.getByLabelText('Profile picture') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['GIF89a'], 'funny.gif', { type: 'image/gif' })] } });
+    expect(alerts()).toEqual([messages.imageType]);
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array(2000)], 'me.jpg', { type: 'image/jpeg' })] } });
+    expect(alerts()).toEqual([]);
+    expect((screen.getByAltText('Preview of your profile picture') as HTMLImageElement).src).toBe('blob:preview');
+    await user.click(within(form()).getByRole('button', { name: 'Skip' }));
+    (await take('/api/users/signup-update')).respond(200, { message: 'ok', current_tab: 5, profile_completed: 0 });
+
+    // Step 5: not ticked, a server failure, then done.
+    await heading('Rider Agreement');
+    expect(screen.getByRole('region', { name: 'Rider agreement text' }).textContent).toContain(RIDER.email);
+    await user.click(continueButton());
+    expect(alerts()).toEqual([messages.acceptAgreement]);
+    await user.click(screen.getByLabelText('I AGREE'));
+    await user.click(continueButton());
+    (await take('/api/users/signup-update')).fail();
+    await waitFor(() => expect(alerts()).toEqual([messages.submitFailed]));
+    await user.click(continueButton());
+    const accepted = await take('/api/users/signup-update');
+    expect(accepted.body).toEqual({ request_type: 'rider_agreement', rider_agreement: true });
+    accepted.respond(200, { message: 'ok', current_tab: 5, profile_completed: 1 });
+    await waitFor(() => expect(left).toEqual(['dashboard']));
+    expect(window.localStorage.getItem(RESEND_DEADLINE_KEY)).toBeNull();
+  });
+
+  it('resumes at each step with Welcome back, the progress bar filled to it', async () => {
+    const titles = { 2: 'Verify Your Email', 3: 'Choose Location', 4: 'Add Profile Picture', 5: 'Rider Agreement' } as const;
+    for (const tab of [2, 3, 4, 5] as const) {
+      await signIn(tab);
+      open(tab);
+      if (tab === 3) (await take('/api/locations')).respond(200, TEST_LOCATIONS);
+      await heading(titles[tab]);
+      expect(screen.getByText(messages.welcomeBack(RIDER.username))).toBeTruthy();
+      const segments = [...form().querySelectorAll('.signup-progress li')].map((li) => li.className.replace('segment segment-', ''));
+      expect(segments.filter((s) => s === 'done')).toHaveLength(tab - 1);
+      cleanup();
+      auth.unauthorized();
+      edge.reset();
+    }
+  });
+
+  it('keeps the resend countdown across a reload, then resends and counts again', async () => {
+    window.localStorage.setItem(RESEND_DEADLINE_KEY, String(Date.now() + 2_500));
+    await signIn(2);
+    open(2);
+    await heading('Verify Your Email');
+    const resend = () => within(form()).getByRole('button', { name: /^(Resend code|Sending\.\.\.)/ }) as HTMLButtonElement;
+    expect(resend().textContent).toMatch(/^Resend code in [23]s$/);
+    expect(resend().disabled).toBe(true);
+    await waitFor(() => expect(resend().textContent).toBe('Resend code'), { timeout: 5000 });
+    expect(resend().disabled).toBe(false);
+    await user.click(resend());
+    expect(resend().textContent).toBe('Sending...');
+    const sent = await take('/api/users/send-verify-email');
+    sent.respond(200, { message: messages.verificationCodeSent, resend_after_seconds: 60 });
+    await screen.findByText(messages.verificationCodeSent);
+    await waitFor(() => expect(resend().textContent).toMatch(/^Resend code in (60|59)s$/));
+    expect(resend().disabled).toBe(true);
+  });
+
+  it('goes to /login when the token goes away on a later step', async () => {
+    await signIn(3);
+    open(3);
+    (await take('/api/locations')).respond(200, TEST_LOCATIONS);
+    await heading('Choose Location');
+    act(() => auth.unauthorized());
+    await waitFor(() => expect(left).toEqual(['login']));
+  });
+
+  it("uploads the picture with progress, and shows 'Failed to upload image' when the network drops", async () => {
+    await signIn(4);
+    open(4);
+    await heading('Add Profile Picture');
+    await user.upload(screen.getByLabelText('Profile picture'), new File([new Uint8Array(5000)], 'me.jpg', { type: 'image/jpeg' }));
+    await user.click(continueButton());
+    // jsdom's XMLHttpRequest has no server behind /api here: the request fails like a dropped connection.
+    await waitFor(() => expect(alerts()).toEqual([messages.uploadImageFailed]), { timeout: 10_000 });
+  });
+
+  it('the built-in location list is a small part of the shipped data, spelled the same', () => {
+    const full = locations as Array<{ name: string; towns: Array<{ name: string }>; lgas: Array<{ name: string }> }>;
+    expect(fallbackLocations.map((s) => s.name).sort()).toEqual(['Federal Capital Territory', 'Kwara', 'Lagos', 'Ogun', 'Osun', 'Oyo', 'Rivers']);
+    for (const s of fallbackLocations) {
+      const same = full.find((x) => x.name === s.name)!;
+      expect(s.towns.map((t) => t.name)).toEqual(same.towns.map((t) => t.name));
+      expect(s.lgas.map((t) => t.name)).toEqual(same.lgas.map((t) => t.name));
+      expect(s.towns.length).toBeGreaterThan(10);
+    }
+  });
+
+  afterAll(() => {
+    if (recorder.taken.size > 0) recorder.report('sign-up wizard in the page', signupMachine);
+  });
+});
