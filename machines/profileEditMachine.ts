@@ -1,0 +1,259 @@
+/**
+ * Every edit on the rider dashboard happens in a modal (spec §2, §8, issue 6); this machine is
+ * the one modal the dashboard has open at a time:
+ *
+ *   closed ──OPEN {modal, values, entryId}──▶ editing
+ *   editing ──CHANGE / SELECT_FILE──▶ editing            (the field's message clears)
+ *           ──CLOSE (X, overlay, Escape)──▶ closed
+ *           ──SUBMIT──▶ checking ─┬─▶ editing            (a rule failed: its message under its field)
+ *                                 └─▶ saving
+ *   saving ──SAVE_PROGRESS──▶ saving                      (an upload's bytes going up)
+ *          ──done──▶ closed                               (the success toast; the app applies the answer)
+ *          ──error──▶ editing                             (a field's message under it, else a toast:
+ *                                                           the server's message or the modal's own)
+ *
+ * Pure: the rules come from the modal specs (machines/profileModals.ts), and the request, the
+ * toasts and applying the answer are supplied with .provide().
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { FieldError } from '../src/shared/api';
+import { validateForm } from '../src/shared/validation';
+import { SubmitError } from './formMachine';
+import { modalSpecs, type FileLike, type ModalKind } from './profileModals';
+
+/** What the save actor rejects with when the request never got an answer (offline, timed out). */
+export class NetworkFailure extends Error {
+  constructor(message = 'network') {
+    super(message);
+    this.name = 'NetworkFailure';
+  }
+}
+
+export interface SaveInput {
+  modal: ModalKind;
+  values: Record<string, string>;
+  files: Record<string, FileLike | null>;
+  entryId: string | null;
+  /** Calls back with the bytes sent so far (uploads). */
+  onProgress: (loaded: number, total: number) => void;
+}
+
+export interface ProfileEditContext {
+  modal: ModalKind | null;
+  values: Record<string, string>;
+  files: Record<string, FileLike | null>;
+  entryId: string | null;
+  error: FieldError | null;
+  /** 0..1 while an upload goes up; null when nothing is measured. */
+  progress: number | null;
+}
+
+export type ProfileEditEvent =
+  | { type: 'OPEN'; modal: ModalKind; values?: Record<string, string>; entryId?: string | null }
+  | { type: 'CHANGE'; field: string; value: string }
+  | { type: 'SELECT_FILE'; field: string; file: FileLike | null }
+  | { type: 'SUBMIT' }
+  | { type: 'CLOSE' }
+  | { type: 'SAVE_PROGRESS'; loaded: number; total: number };
+
+/** The values a modal starts with: every field of its form, filled from what OPEN carried. */
+function startValues(modal: ModalKind, given: Record<string, string> = {}): Record<string, string> {
+  const form = modalSpecs[modal].form;
+  if (!form) return {};
+  return Object.fromEntries(Object.keys(form.fields).map((name) => [name, given[name] ?? '']));
+}
+
+function startFiles(modal: ModalKind): Record<string, FileLike | null> {
+  return Object.fromEntries(modalSpecs[modal].fileFields.map((name) => [name, null]));
+}
+
+/** The first rule that fails: the form's fields in order, then the file inputs. */
+export function checkModal(context: Pick<ProfileEditContext, 'modal' | 'values' | 'files'>): FieldError | null {
+  if (!context.modal) return null;
+  const spec = modalSpecs[context.modal];
+  if (spec.form) {
+    const error = validateForm(spec.form, context.values);
+    if (error) return error;
+  }
+  for (const name of spec.fileFields) {
+    const message = spec.checkFile?.(name, context.files[name] ?? null) ?? null;
+    if (message) return { field: name, message };
+  }
+  return null;
+}
+
+/** True when a server error names a field the modal shows (the message goes under it). */
+function shownField(modal: ModalKind | null, error: unknown): boolean {
+  if (!modal || !(error instanceof SubmitError)) return false;
+  const spec = modalSpecs[modal];
+  const { field } = error.fieldError;
+  if (spec.hidden.includes(field)) return false;
+  return spec.fileFields.includes(field) || (spec.form !== null && field in spec.form.fields);
+}
+
+/** The toast for a failure that belongs under no field. */
+export function failureMessage(modal: ModalKind | null, error: unknown): string {
+  const spec = modal ? modalSpecs[modal] : null;
+  if (error instanceof SubmitError) return error.fieldError.message;
+  if (error instanceof NetworkFailure && spec?.networkFailure) return spec.networkFailure;
+  return spec?.failure ?? '';
+}
+
+const closedContext = (): Omit<ProfileEditContext, never> => ({
+  modal: null,
+  values: {},
+  files: {},
+  entryId: null,
+  error: null,
+  progress: null,
+});
+
+export const profileEditMachine = setup({
+  types: {
+    context: {} as ProfileEditContext,
+    events: {} as ProfileEditEvent,
+  },
+  actors: {
+    save: fromPromise<unknown, SaveInput>(async () => {
+      throw new Error('save not provided');
+    }),
+  },
+  actions: {
+    /** The success toast. */
+    announceSuccess: (_, _params: { message: string }) => {},
+    /** A failure under no field: a toast. */
+    announceFailure: (_, _params: { message: string }) => {},
+    /** Apply what the server answered (the new profile, a new picture, a download, a deleted account). */
+    applySaved: (_, _params: { modal: ModalKind; output: unknown; entryId: string | null }) => {},
+  },
+  guards: {
+    invalid: ({ context }) => checkModal(context) !== null,
+    isShownFieldError: ({ context }, params: { error: unknown }) => shownField(context.modal, params.error),
+  },
+}).createMachine({
+  id: 'profileEdit',
+  context: closedContext(),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        OPEN: {
+          target: 'editing',
+          actions: assign(({ event }) => ({
+            modal: event.modal,
+            values: startValues(event.modal, event.values),
+            files: startFiles(event.modal),
+            entryId: event.entryId ?? null,
+            error: null,
+            progress: null,
+          })),
+        },
+      },
+    },
+    editing: {
+      on: {
+        CHANGE: {
+          actions: assign({
+            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
+            error: ({ context, event }) => (context.error?.field === event.field ? null : context.error),
+          }),
+        },
+        SELECT_FILE: {
+          actions: assign({
+            files: ({ context, event }) => ({ ...context.files, [event.field]: event.file }),
+            error: ({ context, event }) => (context.error?.field === event.field ? null : context.error),
+          }),
+        },
+        SUBMIT: 'checking',
+        CLOSE: { target: 'closed', actions: assign(closedContext) },
+      },
+    },
+    checking: {
+      always: [
+        { guard: 'invalid', target: 'editing', actions: assign({ error: ({ context }) => checkModal(context) }) },
+        { target: 'saving', actions: assign({ error: null, progress: null }) },
+      ],
+    },
+    saving: {
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context, self }) => ({
+          modal: context.modal!,
+          values: context.values,
+          files: context.files,
+          entryId: context.entryId,
+          onProgress: (loaded: number, total: number) => self.send({ type: 'SAVE_PROGRESS', loaded, total }),
+        }),
+        onDone: {
+          target: 'closed',
+          actions: [
+            { type: 'announceSuccess', params: ({ context }) => ({ message: modalSpecs[context.modal!].success }) },
+            {
+              type: 'applySaved',
+              params: ({ context, event }) => ({ modal: context.modal!, output: event.output, entryId: context.entryId }),
+            },
+            assign(closedContext),
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isShownFieldError', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            actions: assign({ error: ({ event }) => (event.error as SubmitError).fieldError, progress: null }),
+          },
+          {
+            target: 'editing',
+            actions: [
+              assign({ progress: null }),
+              { type: 'announceFailure', params: ({ context, event }) => ({ message: failureMessage(context.modal, event.error) }) },
+            ],
+          },
+        ],
+      },
+      on: {
+        SAVE_PROGRESS: {
+          actions: assign({ progress: ({ event }) => (event.total > 0 ? Math.min(1, event.loaded / event.total) : null) }),
+        },
+      },
+    },
+  },
+});
+
+export type ProfileEditMachine = typeof profileEditMachine;
+
+// ---------------------------------------------------------------------------------------------
+// The view model
+
+/** Every state a modal can show; each modal kind has a story for each of its states. */
+export const profileEditViewStates = ['closed', 'editing', 'invalid', 'saving'] as const;
+export type ProfileEditViewState = (typeof profileEditViewStates)[number];
+
+export interface ProfileEditView {
+  state: ProfileEditViewState;
+  modal: ModalKind | null;
+  values: Record<string, string>;
+  files: Record<string, FileLike | null>;
+  entryId: string | null;
+  busy: boolean;
+  progress: number | null;
+  fieldError: (field: string) => string | null;
+}
+
+export function profileEditSnapshotToView(snapshot: { value: unknown; context: ProfileEditContext }): ProfileEditView {
+  const { context } = snapshot;
+  const value = snapshot.value as string;
+  const state: ProfileEditViewState =
+    value === 'closed' ? 'closed' : value === 'saving' ? 'saving' : context.error ? 'invalid' : 'editing';
+  const error = context.error;
+  return {
+    state,
+    modal: context.modal,
+    values: context.values,
+    files: context.files,
+    entryId: context.entryId,
+    busy: state === 'saving',
+    progress: context.progress,
+    fieldError: (field) => (error && error.field === field ? error.message : null),
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * The dashboard's modals (spec §2 'Modal forms', §8, issue 6) as data for the profile edit
+ * machine: each kind's form (the rules of src/shared/profile.ts), its file inputs and their
+ * checks, the fields it sends but does not show, and its texts of success and failure.
+ */
+import { messages } from '../src/shared/messages';
+import {
+  bioForm,
+  checkDocumentFile,
+  deleteAccountForm,
+  pastEmployeeForm,
+  pastEmployeeUpdateForm,
+  personalInfoForm,
+  profileContentForm,
+  workHistoryForm,
+  workHistoryUpdateForm,
+} from '../src/shared/profile';
+import { checkImageFile } from '../src/shared/signup';
+import { defineForm, field, required, type FormDefinition } from '../src/shared/validation';
+
+export const modalKinds = [
+  'profile',
+  'bio',
+  'personalInfo',
+  'picture',
+  'addWorkHistory',
+  'editWorkHistory',
+  'deleteWorkHistory',
+  'addPastEmployee',
+  'editPastEmployee',
+  'deletePastEmployee',
+  'exportData',
+  'deleteAccount',
+  'deleteGoogleAccount',
+] as const;
+export type ModalKind = (typeof modalKinds)[number];
+
+/** What a file input holds: a File in the browser, anything with these in tests and stories. */
+export interface FileLike {
+  name: string;
+  type: string;
+  size: number;
+}
+
+export interface ModalSpec {
+  title: string;
+  /** The fields it sends (rules included); null for a confirmation. */
+  form: FormDefinition | null;
+  /** Fields sent but not shown (the username of the bio form, an entry's id). */
+  hidden: readonly string[];
+  /** File inputs, checked by `checkFile` in this order. */
+  fileFields: readonly string[];
+  /** The message for a file field (null when it may be sent), given every chosen file. */
+  checkFile?: (field: string, file: FileLike | null) => string | null;
+  submitLabel: string;
+  /** The toast after a success (spec §8's texts where it has them). */
+  success: string;
+  /** The toast when the server did not explain a failure. */
+  failure: string;
+  /** The toast when the request never reached the server (no answer at all). */
+  networkFailure?: string;
+}
+
+/** Delete account with a password (the account has one). */
+export const deleteAccountWithPasswordForm = defineForm('deleteAccountWithPassword', {
+  password: field({ rules: [required(messages.passwordToConfirm)], maxLength: deleteAccountForm.fields.password.maxLength, required: true }),
+});
+
+export const modalSpecs: Readonly<Record<ModalKind, ModalSpec>> = {
+  profile: {
+    title: 'Edit Profile Content',
+    form: profileContentForm,
+    hidden: [],
+    fileFields: [],
+    submitLabel: 'Save',
+    success: messages.profileUpdated,
+    failure: messages.errorUpdatingProfile,
+  },
+  bio: {
+    title: 'Edit Bio',
+    form: bioForm,
+    hidden: ['username'],
+    fileFields: [],
+    submitLabel: 'Save',
+    success: messages.bioUpdated,
+    failure: messages.errorUpdatingBio,
+  },
+  personalInfo: {
+    title: 'Edit Personal Information',
+    form: personalInfoForm,
+    hidden: [],
+    fileFields: ['valid_id', 'rider_id_card'],
+    checkFile: (_field, file) => checkDocumentFile(file),
+    submitLabel: 'Save',
+    success: messages.personalInfoUpdated,
+    failure: messages.errorUpdatingProfile,
+  },
+  picture: {
+    title: 'Upload Profile Image',
+    form: null,
+    hidden: [],
+    fileFields: ['profile_image'],
+    checkFile: (_field, file) => (file ? checkImageFile(file) : messages.selectProfileImage),
+    submitLabel: 'Upload',
+    success: messages.profileImageUploaded,
+    failure: messages.failedToUploadProfileImage,
+    networkFailure: messages.errorUploadingProfileImage,
+  },
+  addWorkHistory: {
+    title: 'Add Work History',
+    form: workHistoryForm,
+    hidden: [],
+    fileFields: [],
+    submitLabel: 'Save',
+    success: messages.workHistorySaved,
+    failure: messages.errorSavingWorkHistory,
+  },
+  editWorkHistory: {
+    title: 'Edit Work History',
+    form: workHistoryUpdateForm,
+    hidden: ['work_history_id'],
+    fileFields: [],
+    submitLabel: 'Save',
+    success: messages.workHistorySaved,
+    failure: messages.errorSavingWorkHistory,
+  },
+  deleteWorkHistory: {
+    title: 'Delete Work History',
+    form: null,
+    hidden: [],
+    fileFields: [],
+    submitLabel: 'Delete',
+    success: messages.workHistoryDeleted,
+    failure: messages.errorDeleting,
+  },
+  addPastEmployee: {
+    title: 'Add Past Employee',
+    form: pastEmployeeForm,
+    hidden: [],
+    fileFields: [],
+    submitLabel: 'Save',
+    success: messages.pastEmployeeSaved,
+    failure: messages.errorSavingPastEmployee,
+  },
+  editPastEmployee: {
+    title: 'Edit Past Employee',
+    form: pastEmployeeUpdateForm,
+    hidden: ['past_employee_id'],
+    fileFields: [],
+    submitLabel: 'Save',
+    success: messages.pastEmployeeSaved,
+    failure: messages.errorSavingPastEmployee,
+  },
+  deletePastEmployee: {
+    title: 'Delete Past Employee',
+    form: null,
+    hidden: [],
+    fileFields: [],
+    submitLabel: 'Delete',
+    success: messages.pastEmployeeDeleted,
+    failure: messages.errorDeleting,
+  },
+  exportData: {
+    title: 'Download your data',
+    form: null,
+    hidden: [],
+    fileFields: [],
+    submitLabel: 'Download',
+    success: messages.dataDownloaded,
+    failure: messages.dataDownloadFailed,
+  },
+  deleteAccount: {
+    title: 'Delete your account',
+    form: deleteAccountWithPasswordForm,
+    hidden: [],
+    fileFields: [],
+    submitLabel: 'Delete my account',
+    success: messages.accountDeleted,
+    failure: messages.accountDeleteFailed,
+  },
+  deleteGoogleAccount: {
+    title: 'Delete your account',
+    form: null,
+    hidden: [],
+    fileFields: [],
+    submitLabel: 'Delete my account',
+    success: messages.accountDeleted,
+    failure: messages.accountDeleteFailed,
+  },
+};
+
+/** The states a modal of each kind can show (a confirmation has no field to be invalid). */
+export function modalViewStatesOf(kind: ModalKind): readonly ('editing' | 'invalid' | 'saving')[] {
+  const spec = modalSpecs[kind];
+  return spec.form || spec.fileFields.length ? ['editing', 'invalid', 'saving'] : ['editing', 'saving'];
+}
