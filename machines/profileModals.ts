@@ -8,12 +8,14 @@ import {
   bioForm,
   checkDocumentFile,
   deleteAccountForm,
+  displayPhone,
   pastEmployeeForm,
   pastEmployeeUpdateForm,
   personalInfoForm,
   profileContentForm,
   workHistoryForm,
   workHistoryUpdateForm,
+  type Profile,
 } from '../src/shared/profile';
 import { checkImageFile } from '../src/shared/signup';
 import { defineForm, field, required, type FormDefinition } from '../src/shared/validation';
@@ -193,4 +195,61 @@ export const modalSpecs: Readonly<Record<ModalKind, ModalSpec>> = {
 export function modalViewStatesOf(kind: ModalKind): readonly ('editing' | 'invalid' | 'saving')[] {
   const spec = modalSpecs[kind];
   return spec.form || spec.fileFields.length ? ['editing', 'invalid', 'saving'] : ['editing', 'saving'];
+}
+
+/**
+ * What a modal opens with, from the profile on screen: the current values of what it edits
+ * (the phone as riders write it), or an entry's own for an edit or a delete.
+ */
+export function openEventFor(
+  modal: ModalKind,
+  profile: Profile,
+  entryId: string | null = null,
+): { type: 'OPEN'; modal: ModalKind; values: Record<string, string>; entryId: string | null } {
+  const u = profile.user;
+  const info = profile.personalInfo;
+  const work = entryId ? profile.workHistories.find((w) => w._id === entryId) : undefined;
+  const past = entryId ? profile.pastEmployees.find((e) => e._id === entryId) : undefined;
+  let values: Record<string, string> = {};
+  switch (modal) {
+    case 'profile':
+      values = { username: u.username, phone: displayPhone(u.phone), state: u.state ?? '', town: u.town ?? '', introduction: u.introduction ?? '' };
+      break;
+    case 'bio':
+      values = { username: u.username, bio: u.bio ?? '' };
+      break;
+    case 'personalInfo':
+      values = {
+        total_years_of_experience: info?.total_years_of_experience ?? '',
+        languages_spoken: info?.languages_spoken ?? '',
+        education: info?.education ?? '',
+      };
+      break;
+    case 'editWorkHistory':
+      if (work) {
+        values = {
+          work_history_id: work._id,
+          position: work.position,
+          company_name: work.company_name,
+          number_of_years: work.number_of_years,
+          start_date: work.start_date,
+          end_date: work.end_date ?? '',
+        };
+      }
+      break;
+    case 'editPastEmployee':
+      if (past) {
+        values = {
+          past_employee_id: past._id,
+          company_name: past.company_name,
+          company_contact: past.company_contact ?? '',
+          start_date: past.start_date,
+          end_date: past.end_date,
+        };
+      }
+      break;
+    default:
+      values = {};
+  }
+  return { type: 'OPEN', modal, values, entryId };
 }

@@ -45,6 +45,9 @@ describeEachDatabase('GET /riders/:username', (kind) => {
     const res = await t.app.inject({ method: 'GET', url: `/riders/${rider.username}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const again = await t.app.inject({ method: 'GET', url: `/riders/${rider.username}`, headers: { 'if-none-match': res.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
     const body = res.body;
     expect(meta(body, 'og:title')).toBe(`${rider.username} · Dispatch rider in Ikeja, Lagos`);
     expect(meta(body, 'og:description')).toBe("Careful rider on the mainland. 3-5 years of experience, speaks English, Yoruba, valid ID on file.");

@@ -1,5 +1,26 @@
-import { Placeholder } from './Placeholder';
+/**
+ * /rider-dashboard (spec §2 'Rider dashboard', issue 6): the dashboard's machines' view. The
+ * route's guards (router.tsx, auth/guards.ts) send a logged-out visitor to /login and an
+ * incomplete profile to /rider-signup at its step; the profile machine does the same if the
+ * profile it loads turns out incomplete.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { paths } from '../../shared/routes';
+import { DashboardView } from '../features/profile/DashboardView';
+import { useDashboard } from '../features/profile/useDashboard';
 
 export default function RiderDashboard() {
-  return <Placeholder title="Rider dashboard" />;
+  const navigate = useNavigate();
+  const dashboard = useDashboard({
+    goToSignup: (step) =>
+      void navigate({ to: paths.riderSignup, search: step >= 2 && step <= 5 ? { step } : {}, replace: true }),
+    goHome: () => void navigate({ to: paths.home, replace: true }),
+  });
+  return (
+    <DashboardView
+      {...dashboard}
+      googleSignInUrl="/api/auth/google"
+      origin={typeof window === 'undefined' ? '' : window.location.origin}
+    />
+  );
 }

@@ -9,8 +9,9 @@
  *   GET /riders/:username/photo.jpg  the rider's public picture as a JPEG for link previews
  *                                    (the stored picture is WebP, which not every preview reads)
  */
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COPYRIGHT_START_YEAR } from '../../../shared/constants';
 import { displayDate, publicProfilePath, type PublicProfile } from '../../../shared/profile';
 import { paths } from '../../../shared/routes';
@@ -49,7 +50,7 @@ a{color:var(--brand)}
 .logo{display:inline-flex;align-items:center;gap:8px;min-height:44px;font-weight:800;color:var(--text);text-decoration:none}
 .cta{display:inline-flex;align-items:center;min-height:44px;padding:0 16px;border-radius:var(--radius);background:var(--brand);color:#fff;font-weight:600;text-decoration:none}
 .cta:hover{background:var(--brand-dark)}
-main{padding:24px 0 40px}
+main.wrap{padding-top:24px;padding-bottom:40px}
 .card{background:#fff;border:1px solid var(--border);border-radius:var(--radius);padding:20px;margin-bottom:16px}
 .head{display:flex;flex-wrap:wrap;align-items:center;gap:16px}
 .photo{width:112px;height:112px;border-radius:50%;object-fit:cover;border:3px solid #fff;box-shadow:0 0 0 2px var(--border);background:#d7e6df}
@@ -209,13 +210,14 @@ const USERNAME_PARAM = { type: 'object', required: ['username'], properties: { u
 
 /** The routes of the public page. */
 export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
-  const sendHtml = (reply: FastifyReply, status: number, page: string) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      // A minute in caches: a rider who edits sees the change soon; a deleted account goes soon.
-      .header('cache-control', status === 200 ? 'public, max-age=60' : 'no-cache')
-      .send(page);
+  // Revalidated on every visit (an ETag makes that a cheap 304): an edit shows at once, and a
+  // deleted account's page is gone at once, from every cache.
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, page: string) => {
+    const etag = `"${createHash('sha256').update(page).digest('base64url').slice(0, 27)}"`;
+    reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', etag);
+    if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.code(status).send(page);
+  };
 
   app.get<{ Params: { username: string } }>(
     '/riders/:username',
@@ -225,13 +227,17 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
         tags: ['riders'],
         summary: "A rider's public page (HTML with Open Graph tags): public fields only",
         params: USERNAME_PARAM,
-        response: { 200: { type: 'string', description: 'text/html' }, 404: { type: 'string', description: 'text/html' } },
+        response: {
+          200: { type: 'string', description: 'text/html' },
+          304: { type: 'null', description: 'Not modified' },
+          404: { type: 'string', description: 'text/html' },
+        },
       },
     },
     async (request, reply) => {
       const profile = await readPublicProfile(app.database.db, request.params.username);
-      if (!profile) return sendHtml(reply, 404, renderRiderNotFound());
-      return sendHtml(reply, 200, renderPublicProfile(profile, app.config.publicUrl));
+      if (!profile) return sendHtml(request, reply, 404, renderRiderNotFound());
+      return sendHtml(request, reply, 200, renderPublicProfile(profile, app.config.publicUrl));
     },
   );
 

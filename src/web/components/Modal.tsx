@@ -1,0 +1,108 @@
+/**
+ * The design system's modal (DESIGN.md §9, spec §2 'All edits happen in a modal'): a native
+ * modal <dialog>, so the page behind is inert. It closes by its X, a click on the dimmed
+ * overlay and Escape (not while `busy`: a save in flight is not abandoned half-way); Tab and
+ * Shift+Tab stay inside it; on closing, focus goes back to what had it before (or to
+ * `returnFocus` when that is gone, e.g. the entry just deleted). Open means mounted.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { CloseIcon } from './Icons';
+import './modal.css';
+
+interface ModalProps {
+  title: string;
+  onClose: () => void;
+  busy?: boolean;
+  children: ReactNode;
+  /** Where focus goes after closing when the element that opened it is no longer in the page. */
+  returnFocus?: () => HTMLElement | null;
+  /** 'danger' gives the title the error colour (delete account). */
+  tone?: 'normal' | 'danger';
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function Modal({ title, onClose, busy = false, children, returnFocus, tone = 'normal' }: ModalProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  // The latest props for the listeners registered once.
+  const latest = useRef({ onClose, busy, returnFocus });
+  latest.current = { onClose, busy, returnFocus };
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (!d) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!d.open) {
+      if (typeof d.showModal === 'function') d.showModal();
+      else d.setAttribute('open', '');
+    }
+    // The first field, else the first control of the body (Cancel, on a confirmation), else the X.
+    const body = d.querySelector('.modal-body');
+    const first =
+      body?.querySelector<HTMLElement>('input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled])') ??
+      body?.querySelector<HTMLElement>(FOCUSABLE) ??
+      d.querySelector<HTMLElement>('.modal-close');
+    first?.focus();
+    return () => {
+      if (d.open && typeof d.close === 'function') d.close();
+      const target = opener && opener.isConnected ? opener : latest.current.returnFocus?.();
+      // After React has finished removing the dialog.
+      setTimeout(() => target?.focus(), 0);
+    };
+  }, []);
+
+  const requestClose = () => {
+    if (!latest.current.busy) latest.current.onClose();
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="modal"
+      aria-labelledby={titleId}
+      aria-busy={busy || undefined}
+      onCancel={(e) => {
+        // Escape: the machine decides (a save in flight keeps the dialog).
+        e.preventDefault();
+        requestClose();
+      }}
+      onClick={(e) => {
+        // The dialog element itself is the dimmed overlay around the panel.
+        if (e.target === e.currentTarget) requestClose();
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !(typeof dialog.current?.showModal === 'function')) {
+          e.preventDefault();
+          requestClose();
+          return;
+        }
+        if (e.key !== 'Tab') return;
+        const items = [...(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.offsetParent !== null || el === document.activeElement);
+        if (items.length === 0) return;
+        const first = items[0]!;
+        const last = items[items.length - 1]!;
+        if (e.shiftKey && document.activeElement === first) {
+          e.preventDefault();
+          last.focus();
+        } else if (!e.shiftKey && document.activeElement === last) {
+          e.preventDefault();
+          first.focus();
+        }
+      }}
+    >
+      <div className="modal-panel">
+        <div className="modal-header">
+          <h2 id={titleId} className={tone === 'danger' ? 'modal-title modal-title-danger' : 'modal-title'}>
+            {title}
+          </h2>
+          <button type="button" className="icon-button modal-close" aria-label="Close" onClick={requestClose} disabled={busy}>
+            <CloseIcon />
+          </button>
+        </div>
+        <div className="modal-body">{children}</div>
+      </div>
+    </dialog>
+  );
+}

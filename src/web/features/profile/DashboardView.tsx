@@ -1,0 +1,430 @@
+/**
+ * The rider dashboard (spec §2 'Rider dashboard', issue 6), drawn from two machines' view
+ * models: the profile load (machines/profileMachine.ts) and the open modal
+ * (machines/profileEditMachine.ts). The picture menu's open/closed is a presentation toggle;
+ * everything else comes from the view models, and every action is an event sent to a machine
+ * or one of the effects passed in (share, open a document).
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ProfileEvent, ProfileView } from '../../../../machines/profileMachine';
+import type { ProfileEditEvent, ProfileEditView } from '../../../../machines/profileEditMachine';
+import { openEventFor, type ModalKind } from '../../../../machines/profileModals';
+import type { LocationState } from '../../../shared/locations';
+import { messages } from '../../../shared/messages';
+import { displayDate, displayPhone, publicProfilePath, type DocumentField, type Profile } from '../../../shared/profile';
+import { EditModal } from './EditModal';
+import { CameraIcon, DownloadIcon, EditIcon, FileIcon, PlusIcon, ShareIcon, TrashIcon } from './icons';
+import './profile.css';
+
+/** Uploaded files are shown at the API base plus the returned url (spec §7). */
+export const API_BASE = '/api';
+export const DEFAULT_PICTURE = '/avatar.svg';
+
+export interface DashboardViewProps {
+  profile: ProfileView;
+  edit: ProfileEditView;
+  sendProfile: (event: ProfileEvent) => void;
+  sendEdit: (event: ProfileEditEvent) => void;
+  locations: LocationState[] | null;
+  /** The share icon: the Web Share API on phones, else the link copied. */
+  onShare: (url: string, title: string) => void;
+  /** Opens (downloads) one of the rider's own ID documents, fetched with the token. */
+  onOpenDocument: (kind: DocumentField) => void;
+  googleSignInUrl: string;
+  /** The site's origin for the share link (window.location.origin in the app). */
+  origin: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Header
+
+function PictureMenu({ profile, open }: { profile: Profile; open: (modal: ModalKind) => void }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const picture = profile.user.picture;
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const outside = (e: Event) => {
+      if (e.target instanceof Node && !root.current?.contains(e.target)) setMenuOpen(false);
+    };
+    const escape = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setMenuOpen(false);
+        button.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('focusin', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('focusin', outside);
+      document.removeEventListener('keydown', escape);
+    };
+  }, [menuOpen]);
+
+  const image = (
+    <img className="profile-picture" src={picture ? `${API_BASE}${picture.url}` : DEFAULT_PICTURE} alt="" width={112} height={112} />
+  );
+  if (!picture) {
+    // No picture yet: a click uploads one.
+    return (
+      <div className="picture-menu" ref={root}>
+        <button ref={button} type="button" className="picture-button" aria-label="Upload a profile picture" onClick={() => open('picture')}>
+          {image}
+          <span className="picture-badge" aria-hidden="true">
+            <CameraIcon />
+          </span>
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="picture-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="picture-button"
+        aria-label="Profile picture"
+        aria-haspopup="menu"
+        aria-expanded={menuOpen}
+        aria-controls="picture-menu-list"
+        onClick={() => setMenuOpen((o) => !o)}
+      >
+        {image}
+        <span className="picture-badge" aria-hidden="true">
+          <CameraIcon />
+        </span>
+      </button>
+      <ul id="picture-menu-list" className="dropdown picture-dropdown" hidden={!menuOpen}>
+        <li>
+          <a href={`${API_BASE}${picture.url}`} target="_blank" rel="noopener" onClick={() => setMenuOpen(false)}>
+            View picture
+          </a>
+        </li>
+        <li>
+          <button
+            type="button"
+            onClick={() => {
+              setMenuOpen(false);
+              open('picture');
+            }}
+          >
+            Change picture
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+function ProfileHeader({ profile, open, onShare, origin }: { profile: Profile; open: (modal: ModalKind) => void; onShare: DashboardViewProps['onShare']; origin: string }) {
+  const u = profile.user;
+  const publicPath = publicProfilePath(u.username);
+  const place = [u.town, u.state].filter(Boolean).join(', ');
+  return (
+    <section className="card profile-header" aria-labelledby="profile-username">
+      <PictureMenu profile={profile} open={open} />
+      <div className="profile-identity">
+        <h1 id="profile-username" tabIndex={-1}>
+          {u.username}
+        </h1>
+        {u.introduction ? <p className="profile-intro">{u.introduction}</p> : <p className="profile-intro muted">Add an introduction: one line companies read first.</p>}
+        <p className="job-success">100% Job Success</p>
+        <p className="profile-contact">
+          {[place, displayPhone(u.phone)].filter(Boolean).join(' · ')}
+        </p>
+        <a className="public-link" href={publicPath} target="_blank" rel="noopener">
+          View your public page
+        </a>
+      </div>
+      <div className="profile-actions">
+        <button type="button" className="icon-button icon-button-outline" aria-label="Edit profile" title="Edit profile" onClick={() => open('profile')}>
+          <EditIcon />
+        </button>
+        <button
+          type="button"
+          className="icon-button icon-button-outline"
+          aria-label="Share profile"
+          title="Share profile"
+          onClick={() => onShare(`${origin}${publicPath}`, `${u.username} on Ogba Dispatch`)}
+        >
+          <ShareIcon />
+        </button>
+      </div>
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sidebar and sections
+
+function SectionHeading({ id, title, action }: { id: string; title: string; action: React.ReactNode }) {
+  return (
+    <div className="section-heading">
+      <h2 id={id} tabIndex={-1}>
+        {title}
+      </h2>
+      {action}
+    </div>
+  );
+}
+
+function PersonalInfoCard({ profile, open, onOpenDocument }: { profile: Profile; open: (modal: ModalKind) => void; onOpenDocument: DashboardViewProps['onOpenDocument'] }) {
+  const info = profile.personalInfo;
+  const documents = (['valid_id', 'rider_id_card'] as const).filter((kind) => info?.[kind]);
+  return (
+    <section className="card" aria-labelledby="personal-info-title">
+      <SectionHeading
+        id="personal-info-title"
+        title="Personal Information"
+        action={
+          <button type="button" className="icon-button icon-button-outline" aria-label="Edit personal information" title="Edit personal information" onClick={() => open('personalInfo')}>
+            <EditIcon />
+          </button>
+        }
+      />
+      <dl className="facts">
+        <div>
+          <dt>Total experience</dt>
+          <dd>{info?.total_years_of_experience ? `${info.total_years_of_experience} years` : 'Not given'}</dd>
+        </div>
+        <div>
+          <dt>Valid ID</dt>
+          <dd>{info?.valid_id ? 'Yes' : 'No'}</dd>
+        </div>
+        <div>
+          <dt>Languages</dt>
+          <dd>{info?.languages_spoken || 'Not given'}</dd>
+        </div>
+        <div>
+          <dt>Education</dt>
+          <dd>{info?.education || 'Not given'}</dd>
+        </div>
+      </dl>
+      {documents.length ? (
+        <ul className="documents" aria-label="Your ID documents (only you can see them)">
+          {documents.map((kind) => (
+            <li key={kind}>
+              <button type="button" className="link-button" onClick={() => onOpenDocument(kind)}>
+                <FileIcon />
+                <span>
+                  {kind === 'valid_id' ? 'Valid ID' : 'Rider ID card'}: {info![kind]!.original_name}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function BioCard({ profile, open }: { profile: Profile; open: (modal: ModalKind) => void }) {
+  return (
+    <section className="card" aria-labelledby="bio-title">
+      <SectionHeading
+        id="bio-title"
+        title="My Bio"
+        action={
+          <button type="button" className="icon-button icon-button-outline" aria-label="Edit bio" title="Edit bio" onClick={() => open('bio')}>
+            <EditIcon />
+          </button>
+        }
+      />
+      {profile.user.bio ? <p className="bio">{profile.user.bio}</p> : <p className="empty">No bio found</p>}
+    </section>
+  );
+}
+
+function EntryActions({ label, onEdit, onDelete }: { label: string; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <div className="entry-actions">
+      <button type="button" className="icon-button" aria-label={`Edit ${label}`} title="Edit" onClick={onEdit}>
+        <EditIcon />
+      </button>
+      <button type="button" className="icon-button icon-danger" aria-label={`Delete ${label}`} title="Delete" onClick={onDelete}>
+        <TrashIcon />
+      </button>
+    </div>
+  );
+}
+
+function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn-secondary btn-small" onClick={onClick}>
+      <PlusIcon />
+      <span>{label}</span>
+    </button>
+  );
+}
+
+function WorkHistoryCard({ profile, open }: { profile: Profile; open: (modal: ModalKind, entryId?: string) => void }) {
+  return (
+    <section className="card" aria-labelledby="work-history-title">
+      <SectionHeading id="work-history-title" title="Work History" action={<AddButton label="Add" onClick={() => open('addWorkHistory')} />} />
+      {profile.workHistories.length === 0 ? (
+        <p className="empty">No work history found</p>
+      ) : (
+        <ul className="entries">
+          {profile.workHistories.map((w) => (
+            <li key={w._id} className="entry">
+              <div className="entry-text">
+                <strong>{w.position}</strong>
+                <span>{w.company_name}</span>
+                <span className="meta">
+                  {w.number_of_years} years · {displayDate(w.start_date)} – {w.end_date ? displayDate(w.end_date) : 'Present'}
+                </span>
+              </div>
+              <EntryActions
+                label={`${w.position} at ${w.company_name}`}
+                onEdit={() => open('editWorkHistory', w._id)}
+                onDelete={() => open('deleteWorkHistory', w._id)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function PastEmployeesCard({ profile, open }: { profile: Profile; open: (modal: ModalKind, entryId?: string) => void }) {
+  return (
+    <section className="card" aria-labelledby="past-employees-title">
+      <SectionHeading id="past-employees-title" title="Past Employees" action={<AddButton label="Add" onClick={() => open('addPastEmployee')} />} />
+      {profile.pastEmployees.length === 0 ? (
+        <p className="empty">No past employees found</p>
+      ) : (
+        <ul className="entries">
+          {profile.pastEmployees.map((e) => (
+            <li key={e._id} className="entry">
+              <div className="entry-text">
+                <strong>{e.company_name}</strong>
+                {e.company_contact ? <span>{e.company_contact}</span> : null}
+                <span className="meta">
+                  {displayDate(e.start_date)} – {displayDate(e.end_date)}
+                </span>
+              </div>
+              <EntryActions label={e.company_name} onEdit={() => open('editPastEmployee', e._id)} onDelete={() => open('deletePastEmployee', e._id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DataCard({ profile, open }: { profile: Profile; open: (modal: ModalKind) => void }) {
+  return (
+    <section className="card" aria-labelledby="your-data-title">
+      <SectionHeading id="your-data-title" title="Your data" action={null} />
+      <p className="muted small">Take a copy of everything we keep about you, or close your account for good.</p>
+      <div className="data-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => open('exportData')}>
+          <DownloadIcon />
+          <span>Download my data</span>
+        </button>
+        <button type="button" className="btn btn-secondary btn-danger-outline" onClick={() => open(profile.user.has_password ? 'deleteAccount' : 'deleteGoogleAccount')}>
+          <TrashIcon />
+          <span>Delete my account</span>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The states of the screen
+
+function Loading() {
+  return (
+    <div className="dashboard-skeleton" aria-busy="true" aria-live="polite">
+      <p className="visually-hidden">Loading your profile…</p>
+      <div className="card skeleton-header">
+        <span className="skeleton skeleton-circle" />
+        <span className="skeleton-lines">
+          <span className="skeleton skeleton-line" />
+          <span className="skeleton skeleton-line short" />
+        </span>
+      </div>
+      <div className="card">
+        <span className="skeleton skeleton-line" />
+        <span className="skeleton skeleton-line" />
+        <span className="skeleton skeleton-line short" />
+      </div>
+    </div>
+  );
+}
+
+function Failed({ retry }: { retry: () => void }) {
+  return (
+    <div className="card dashboard-failed" role="alert">
+      <h1>{messages.profileLoadFailed}</h1>
+      <p>Check your connection and try again.</p>
+      <button type="button" className="btn" onClick={retry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+export function DashboardView(props: DashboardViewProps) {
+  const { profile: view, edit, sendProfile, sendEdit } = props;
+  const profile = view.profile;
+  let content: React.ReactNode;
+  if (view.state === 'loading' || !profile) {
+    content =
+      view.state === 'failed' ? (
+        <Failed retry={() => sendProfile({ type: 'RETRY' })} />
+      ) : view.state === 'incomplete' ? (
+        <p className="card">Taking you to sign-up to finish your profile…</p>
+      ) : (
+        <Loading />
+      );
+  } else {
+    const open = (modal: ModalKind, entryId?: string) => {
+      if (edit.state === 'closed') sendEdit(openEventFor(modal, profile, entryId ?? null));
+    };
+    content = (
+      <>
+        <ProfileHeader profile={profile} open={open} onShare={props.onShare} origin={props.origin} />
+        <div className="dashboard-grid">
+          <div className="dashboard-side">
+            <PersonalInfoCard profile={profile} open={open} onOpenDocument={props.onOpenDocument} />
+            <DataCard profile={profile} open={open} />
+          </div>
+          <div className="dashboard-main">
+            <BioCard profile={profile} open={open} />
+            <WorkHistoryCard profile={profile} open={open} />
+            <PastEmployeesCard profile={profile} open={open} />
+          </div>
+        </div>
+        <EditModal
+          edit={edit}
+          send={sendEdit}
+          profile={profile}
+          locations={props.locations}
+          googleSignInUrl={props.googleSignInUrl}
+          returnFocus={() => document.getElementById(returnFocusTarget(edit.modal))}
+        />
+      </>
+    );
+  }
+  return (
+    <section className="section dashboard">
+      <div className="container">{content}</div>
+    </section>
+  );
+}
+
+/** The heading of the section a modal belongs to: where focus goes when its opener is gone. */
+function returnFocusTarget(modal: ModalKind | null): string {
+  if (modal === 'addWorkHistory' || modal === 'editWorkHistory' || modal === 'deleteWorkHistory') return 'work-history-title';
+  if (modal === 'addPastEmployee' || modal === 'editPastEmployee' || modal === 'deletePastEmployee') return 'past-employees-title';
+  if (modal === 'personalInfo') return 'personal-info-title';
+  if (modal === 'bio') return 'bio-title';
+  return 'profile-username';
+}

@@ -1,0 +1,169 @@
+/** The dashboard forms' select and file inputs, with the error line of components/Field.tsx. */
+import { useEffect, useState, type ReactNode } from 'react';
+import type { FileLike } from '../../../../machines/profileModals';
+
+interface Described {
+  id: string;
+  error: string | null;
+  hint?: ReactNode;
+}
+
+function describedBy({ id, error, hint }: Described): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+function Messages({ id, error, hint }: Described) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-note">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+interface SelectFieldProps extends Described {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly string[];
+  placeholder: string;
+  onValueChange: (value: string) => void;
+  disabled?: boolean;
+  required?: boolean;
+  /** Shown after the label, e.g. '(optional)'. */
+  labelHint?: string;
+}
+
+export function SelectField({ id, name, label, value, options, placeholder, onValueChange, error, hint, disabled, required, labelHint }: SelectFieldProps) {
+  // A value the list does not have (a place from older data) stays choosable.
+  const all = value && !options.includes(value) ? [value, ...options] : options;
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {labelHint ? <span className="field-hint"> {labelHint}</span> : null}
+      </label>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        disabled={disabled}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy({ id, error, hint })}
+        onChange={(e) => onValueChange(e.target.value)}
+      >
+        <option value="">{placeholder}</option>
+        {all.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+interface DateFieldProps extends Described {
+  name: string;
+  label: string;
+  value: string;
+  max: string;
+  min?: string;
+  onValueChange: (value: string) => void;
+  labelHint?: string;
+  required?: boolean;
+}
+
+export function DateField({ id, name, label, value, max, min, onValueChange, error, hint, labelHint, required }: DateFieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {labelHint ? <span className="field-hint"> {labelHint}</span> : null}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="date"
+        value={value}
+        max={max}
+        min={min}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy({ id, error, hint })}
+        onChange={(e) => onValueChange(e.target.value)}
+      />
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+interface FileFieldProps extends Described {
+  name: string;
+  label: string;
+  accept: string;
+  file: FileLike | null;
+  onFile: (file: File | null) => void;
+  /** What is on file already, e.g. 'nin-slip.pdf'. */
+  current?: ReactNode;
+  labelHint?: string;
+  /** Show a preview of a chosen image. */
+  preview?: boolean;
+}
+
+/** A chosen image's preview: an object URL that lives as long as the choice (presentation only). */
+function Preview({ file }: { file: FileLike }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!(file instanceof Blob) || !file.type.startsWith('image/') || typeof URL.createObjectURL !== 'function') return;
+    const made = URL.createObjectURL(file);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [file]);
+  return url ? <img className="file-preview" src={url} alt="Preview of the chosen picture" width={120} height={120} /> : null;
+}
+
+export function FileField({ id, name, label, accept, file, onFile, error, hint, current, labelHint, preview }: FileFieldProps) {
+  return (
+    <div className="field file-field">
+      <label htmlFor={id}>
+        {label}
+        {labelHint ? <span className="field-hint"> {labelHint}</span> : null}
+      </label>
+      {current ? <p className="file-current">{current}</p> : null}
+      <input
+        id={id}
+        name={name}
+        type="file"
+        accept={accept}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy({ id, error, hint })}
+        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+      />
+      {file ? (
+        <p className="file-chosen">
+          Chosen: <strong>{file.name}</strong> ({formatSize(file.size)})
+        </p>
+      ) : null}
+      {file && preview ? <Preview file={file} /> : null}
+      <Messages id={id} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
