@@ -1,0 +1,175 @@
+/**
+ * The rider dashboard (issue 6) in every state its view can show, each from real machine
+ * snapshots reached with the events named in the story: the profile load
+ * (`parameters.profileViewState`) and every modal kind in each of its states
+ * (`parameters.modalState`: {modal, state}). tests/storybook/profileStories.test.tsx checks that
+ * every state has a story and that each story's snapshot is in the state it claims.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { profileEditSnapshotToView, type ProfileEditViewState } from '../../machines/profileEditMachine';
+import { profileSnapshotToView, type ProfileViewState } from '../../machines/profileMachine';
+import type { ModalKind } from '../../machines/profileModals';
+import { messages } from '../../src/shared/messages';
+import type { Profile } from '../../src/shared/profile';
+import { DashboardView } from '../../src/web/features/profile/DashboardView';
+import { editAfter, fullRider, googleRider, newRider, on, open, PDF, PHOTO, profileAfter, type EditStoryEvent, type ProfileStoryEvent } from '../support/profileSnapshots';
+import { storyLocations } from '../support/signupSnapshots';
+
+const meta = {
+  title: 'Dashboard/Rider dashboard',
+  component: DashboardView,
+  args: {
+    sendProfile: fn(),
+    sendEdit: fn(),
+    onShare: fn(),
+    onOpenDocument: fn(),
+    locations: storyLocations,
+    googleSignInUrl: '/api/auth/google',
+    origin: 'https://ogbadispatch.ng',
+  },
+  argTypes: { profile: { control: false }, edit: { control: false } },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof DashboardView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function story(
+  claim: { profile: ProfileViewState; modal?: ModalKind; state?: ProfileEditViewState },
+  profileEvents: readonly ProfileStoryEvent[],
+  editEvents: readonly EditStoryEvent[],
+  keyText: readonly string[],
+): Story {
+  return {
+    args: {
+      profile: profileSnapshotToView(profileAfter(profileEvents)),
+      edit: profileEditSnapshotToView(editAfter(editEvents)),
+    },
+    parameters: {
+      profileViewState: claim.profile,
+      modalState: claim.modal ? { modal: claim.modal, state: claim.state } : { modal: null, state: 'closed' },
+      keyText,
+    },
+  };
+}
+
+const loaded = (profile: Profile = fullRider) => [on.loaded(profile)];
+const modal = (kind: ModalKind, state: ProfileEditViewState, events: readonly EditStoryEvent[], keyText: readonly string[], profile: Profile = fullRider) =>
+  story({ profile: 'loaded', modal: kind, state }, loaded(profile), [open(kind, profile), ...events], keyText);
+
+// ---- The profile load
+
+/** The skeleton while GET /api/users/profile is on its way (never a blank screen). */
+export const Loading = story({ profile: 'loading' }, [], [], ['Loading your profile…']);
+/** Spec §8: the failure is logged; the screen offers a retry. */
+export const LoadFailed = story({ profile: 'failed' }, [on.loadFailed], [], [messages.profileLoadFailed, 'Try again']);
+/** profile_completed 0: on the way to /rider-signup at its step. */
+export const Incomplete = story(
+  { profile: 'incomplete' },
+  [on.loaded({ ...newRider, user: { ...newRider.user, profile_completed: 0, current_tab: 4 } })],
+  [],
+  ['Taking you to sign-up'],
+);
+/** Just signed up: every section shows its fallback. */
+export const NewRider = story({ profile: 'loaded' }, loaded(newRider), [], [
+  'adeola_rides',
+  '100% Job Success',
+  'No bio found',
+  'No work history found',
+  'No past employees found',
+]);
+/** Every section filled in; no modal open. */
+export const FullProfile = story({ profile: 'loaded' }, loaded(), [], [
+  'Careful rider on the mainland',
+  '3-5 years',
+  'Yes',
+  'English, Yoruba, Pidgin',
+  'Diploma',
+  'Lead rider',
+  'Present',
+  'Max.ng',
+  'Valid ID: nin-slip.pdf',
+]);
+
+// ---- Edit Profile Content
+
+export const ProfileEditing = modal('profile', 'editing', [], ['Edit Profile Content', 'Username', 'Area', 'Introduction']);
+export const ProfileInvalid = modal('profile', 'invalid', [on.type('phone', '12345'), on.submit], [messages.invalidPhone]);
+export const ProfileUsernameTaken = modal('profile', 'invalid', [on.submit, on.rejected('username', messages.usernameTaken)], [messages.usernameTaken]);
+export const ProfileSaving = modal('profile', 'saving', [on.submit], [messages.submitting]);
+
+// ---- Edit Bio
+
+export const BioEditing = modal('bio', 'editing', [], ['Edit Bio', 'I have delivered parcels']);
+export const BioInvalid = modal('bio', 'invalid', [on.type('bio', 'x'.repeat(2001)), on.submit], [messages.tooLong(2000)]);
+export const BioSaving = modal('bio', 'saving', [on.submit], [messages.submitting]);
+
+// ---- Edit Personal Information
+
+export const PersonalInfoEditing = modal('personalInfo', 'editing', [on.choose('rider_id_card', PDF)], [
+  'Edit Personal Information',
+  'On file: nin-slip.pdf',
+  'Chosen: ',
+]);
+export const PersonalInfoInvalid = modal('personalInfo', 'invalid', [on.choose('valid_id', { name: 'id.gif', type: 'image/gif', size: 9_000 }), on.submit], [
+  messages.documentType,
+]);
+export const PersonalInfoSaving = modal('personalInfo', 'saving', [on.choose('rider_id_card', PDF), on.submit, on.progress(124_000, 310_000)], [
+  messages.submitting,
+  '40%',
+]);
+
+// ---- Upload Profile Image
+
+export const PictureEditing = modal('picture', 'editing', [on.choose('profile_image', PHOTO)], ['Upload Profile Image', 'selfie.jpg']);
+export const PictureInvalid = modal('picture', 'invalid', [on.submit], [messages.selectProfileImage]);
+export const PictureSaving = modal('picture', 'saving', [on.choose('profile_image', PHOTO), on.submit, on.progress(1_800_000, 2_400_000)], [
+  messages.submitting,
+  '75%',
+]);
+
+// ---- Work History
+
+export const AddWorkHistoryEditing = modal('addWorkHistory', 'editing', [], ['Add Work History', 'Number of years', 'Start date']);
+export const AddWorkHistoryInvalid = modal('addWorkHistory', 'invalid', [on.submit], [messages.fieldRequired]);
+export const AddWorkHistorySaving = modal(
+  'addWorkHistory',
+  'saving',
+  [on.type('position', 'Dispatch rider'), on.type('company_name', 'Sendbox'), on.type('number_of_years', '1-2'), on.type('start_date', '2023-02-01'), on.submit],
+  [messages.submitting],
+);
+export const EditWorkHistoryEditing = modal('editWorkHistory', 'editing', [], ['Edit Work History']);
+export const EditWorkHistoryInvalid = modal('editWorkHistory', 'invalid', [on.type('end_date', '2018-01-01'), on.submit], [messages.endBeforeStart]);
+export const EditWorkHistorySaving = modal('editWorkHistory', 'saving', [on.submit], [messages.submitting]);
+export const DeleteWorkHistoryEditing = modal('deleteWorkHistory', 'editing', [], ['Delete Work History', 'Lead rider at Gokada']);
+export const DeleteWorkHistorySaving = modal('deleteWorkHistory', 'saving', [on.submit], [messages.submitting]);
+
+// ---- Past Employees
+
+export const AddPastEmployeeEditing = modal('addPastEmployee', 'editing', [], ['Add Past Employee', 'Company contact']);
+export const AddPastEmployeeInvalid = modal('addPastEmployee', 'invalid', [on.submit], [messages.fieldRequired]);
+export const AddPastEmployeeSaving = modal(
+  'addPastEmployee',
+  'saving',
+  [on.type('company_name', 'Sendbox'), on.type('start_date', '2014-01-01'), on.type('end_date', '2014-12-31'), on.submit],
+  [messages.submitting],
+);
+export const EditPastEmployeeEditing = modal('editPastEmployee', 'editing', [], ['Edit Past Employee']);
+export const EditPastEmployeeInvalid = modal('editPastEmployee', 'invalid', [on.type('end_date', '2099-01-01'), on.submit], [messages.dateInFuture]);
+export const EditPastEmployeeSaving = modal('editPastEmployee', 'saving', [on.submit], [messages.submitting]);
+export const DeletePastEmployeeEditing = modal('deletePastEmployee', 'editing', [], ['Delete Past Employee', 'Max.ng']);
+export const DeletePastEmployeeSaving = modal('deletePastEmployee', 'saving', [on.submit], [messages.submitting]);
+
+// ---- Your data
+
+export const ExportDataEditing = modal('exportData', 'editing', [], ['Download your data', 'one JSON file']);
+export const ExportDataSaving = modal('exportData', 'saving', [on.submit], [messages.submitting]);
+export const DeleteAccountEditing = modal('deleteAccount', 'editing', [], ['Delete your account', 'cannot be undone', 'Your password']);
+export const DeleteAccountInvalid = modal('deleteAccount', 'invalid', [on.type('password', 'not-my-password'), on.submit, on.rejected('password', messages.wrongPassword)], [
+  messages.wrongPassword,
+]);
+export const DeleteAccountSaving = modal('deleteAccount', 'saving', [on.type('password', 'ogba-rides-at-dawn'), on.submit], [messages.submitting]);
+/** A Google account confirms with a recent Google sign-in instead of a password. */
+export const DeleteGoogleAccountEditing = modal('deleteGoogleAccount', 'editing', [], ['Sign in with Google again'], googleRider);
+export const DeleteGoogleAccountSaving = modal('deleteGoogleAccount', 'saving', [on.submit], [messages.submitting], googleRider);

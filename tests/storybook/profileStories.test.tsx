@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+/**
+ * The rider dashboard's stories (storybook/stories/RiderDashboard.stories.tsx): every state of
+ * the profile load and every state of every modal kind has a story; each story's views come from
+ * snapshots in the states it claims; each renders what its view models say (the open dialog and
+ * its title, the busy button, the message under its field, the upload's progress).
+ * tests/storybook/stories.test.tsx renders every story and checks its key texts.
+ */
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { profileEditViewStates, type ProfileEditView } from '../../machines/profileEditMachine';
+import { profileViewStates, type ProfileView } from '../../machines/profileMachine';
+import { modalKinds, modalSpecs, modalViewStatesOf } from '../../machines/profileModals';
+import { messages } from '../../src/shared/messages';
+import preview from '../../storybook/preview';
+import * as stories from '../../storybook/stories/RiderDashboard.stories';
+
+const annotations = setProjectAnnotations([preview]);
+beforeAll(annotations.beforeAll);
+beforeAll(() => {
+  window.scrollTo = () => {};
+});
+afterEach(cleanup);
+
+interface Composed {
+  (props?: Record<string, unknown>): React.ReactNode;
+  args: { profile: ProfileView; edit: ProfileEditView };
+  parameters: { profileViewState: string; modalState: { modal: string | null; state: string }; keyText: string[] };
+}
+const all = Object.entries(composeStories(stories)) as unknown as Array<[string, Composed]>;
+
+describe('rider dashboard stories', () => {
+  it('has a story for every state of the profile load', () => {
+    const covered = new Set(all.map(([, s]) => s.parameters.profileViewState));
+    expect(profileViewStates.filter((s) => !covered.has(s))).toEqual([]);
+  });
+
+  it('has a story for every state of every modal kind, and for no modal open', () => {
+    const covered = new Set(all.map(([, s]) => `${s.parameters.modalState.modal}:${s.parameters.modalState.state}`));
+    const wanted = ['null:closed', ...modalKinds.flatMap((kind) => modalViewStatesOf(kind).map((state) => `${kind}:${state}`))];
+    expect(wanted.filter((key) => !covered.has(key))).toEqual([]);
+    // And every state of the machine's view is among them.
+    const states = new Set(all.map(([, s]) => s.parameters.modalState.state));
+    expect(profileEditViewStates.filter((s) => !states.has(s))).toEqual([]);
+  });
+
+  for (const [name, Story] of all) {
+    it(`${name}: snapshots in the states it claims, rendered as their view models say`, async () => {
+      const { profile, edit } = Story.args;
+      const claim = Story.parameters.modalState;
+      expect(profile.state).toBe(Story.parameters.profileViewState);
+      expect(edit.state).toBe(claim.state);
+      expect(edit.modal).toBe(claim.modal);
+      render(<Story />);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const dialog = screen.queryByRole('dialog');
+      if (edit.state === 'closed' || profile.state !== 'loaded') {
+        expect(dialog).toBeNull();
+        return;
+      }
+      expect(dialog).not.toBeNull();
+      const spec = modalSpecs[edit.modal!];
+      expect(within(dialog!).getByRole('heading', { level: 2 }).textContent).toBe(spec.title);
+      const submit = within(dialog!).getByRole('button', { name: edit.busy ? messages.submitting : spec.submitLabel });
+      expect((submit as HTMLButtonElement).disabled).toBe(edit.busy);
+      expect((within(dialog!).getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(edit.busy);
+      const alerts = within(dialog!)
+        .queryAllByRole('alert')
+        .map((a) => a.textContent);
+      if (edit.state === 'invalid') {
+        const field = [...Object.keys(edit.values), ...Object.keys(edit.files)].find((f) => edit.fieldError(f));
+        expect(alerts).toEqual([edit.fieldError(field!)]);
+        const input = dialog!.querySelector(`[name="${field}"]`);
+        expect(input?.getAttribute('aria-invalid')).toBe('true');
+      } else {
+        expect(alerts).toEqual([]);
+      }
+      const progress = dialog!.querySelector('progress');
+      expect(progress === null).toBe(!(edit.busy && edit.progress !== null));
+      // The fields show the values of the view model.
+      for (const [field, value] of Object.entries(edit.values)) {
+        const input = dialog!.querySelector<HTMLInputElement>(`[name="${field}"]`);
+        if (input && input.type !== 'file') expect(input.value, field).toBe(value);
+      }
+    });
+  }
+});
