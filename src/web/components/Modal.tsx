@@ -73,13 +73,14 @@ export function Modal({ title, onClose, busy = false, children, returnFocus, ton
         if (e.target === e.currentTarget) requestClose();
       }}
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && !(typeof dialog.current?.showModal === 'function')) {
+        if (e.key === 'Escape') {
+          // Handled here rather than left to the browser's 'cancel', which not every engine sends.
           e.preventDefault();
           requestClose();
           return;
         }
         if (e.key !== 'Tab') return;
-        const items = [...(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => el.offsetParent !== null || el === document.activeElement);
+        const items = [...(dialog.current?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? [])].filter((el) => !el.closest('[hidden]'));
         if (items.length === 0) return;
         const first = items[0]!;
         const last = items[items.length - 1]!;

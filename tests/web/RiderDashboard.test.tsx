@@ -1,0 +1,510 @@
+// @vitest-environment jsdom
+/**
+ * View tests of the real rider dashboard (real machines, API client, views, modal and toasts),
+ * driven along the profile edit machine's model paths (xstate/graph, tests/machines/
+ * profileEditModel.ts). Only the network edge is stood in: fetch (tests/web/support/apiEdge.ts)
+ * and XMLHttpRequest for uploads (held here until the test answers them).
+ *
+ * Each model event is something a rider does in the page or an answer the network gives:
+ *   OPEN          the button that opens that modal (Edit profile, Add, Delete Max.ng, ...)
+ *   CHANGE        a field of the open modal changes (input, select, date, textarea)
+ *   SELECT_FILE   a file chosen in a file input (or the choice cleared)
+ *   SUBMIT        the modal's submit button
+ *   CLOSE         the X, Escape or a click on the overlay, in turn
+ *   SAVE_PROGRESS the upload reports bytes sent (uploads only: fetch reports none)
+ *   save results  the held request is answered (200, 400 with {error:{field,message}}, a 502
+ *                 page) or dropped.
+ * After each step the page must show what the model's state says. The paths run are the
+ * shortest and edge paths that reach a state of a modal kind not yet shown or take a
+ * transition not yet taken; the app's own actor is inspected and must take every transition.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { SubmitError } from '../../machines/formMachine';
+import { NetworkFailure, profileEditMachine, profileEditSnapshotToView, type ProfileEditEvent } from '../../machines/profileEditMachine';
+import { modalKinds, modalSpecs, modalViewStatesOf, type FileLike, type ModalKind } from '../../machines/profileModals';
+import { messages } from '../../src/shared/messages';
+import type { Profile } from '../../src/shared/profile';
+import { Toasts } from '../../src/web/components/Toasts';
+import { DashboardView } from '../../src/web/features/profile/DashboardView';
+import { useDashboard } from '../../src/web/features/profile/useDashboard';
+import { TransitionRecorder, edgePaths } from '../machines/coverage';
+import { ENTRY_ID, editEventCanHappen, editEvents, serializeEditState, type EditModelEvent } from '../machines/profileEditModel';
+import { ApiEdge } from './support/apiEdge';
+
+type Snapshot = SnapshotFrom<typeof profileEditMachine>;
+interface Step {
+  event: EditModelEvent;
+  state: Snapshot;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The profile the page loads: what every modal of the model opens with (profileEditModel's openValues).
+
+const fixture: Profile = {
+  user: {
+    username: 'ada_rides',
+    email: 'ada@example.com',
+    phone: '+2348031234567',
+    address: null,
+    town: 'Ikeja',
+    state: 'Lagos',
+    introduction: 'Careful rider on the mainland',
+    bio: 'Five years across Lagos.',
+    picture: null,
+    user_type: 1,
+    profile_completed: 1,
+    current_tab: 5,
+    has_password: true,
+  },
+  workHistories: [{ _id: ENTRY_ID, position: 'Dispatch rider', company_name: 'Gokada', number_of_years: '3-5', start_date: '2019-03-01', end_date: null }],
+  pastEmployees: [{ _id: ENTRY_ID, company_name: 'Max.ng', company_contact: 'Tunde 0803 555 0101', start_date: '2016-01-10', end_date: '2018-12-31' }],
+  personalInfo: { total_years_of_experience: '3-5', languages_spoken: 'English, Yoruba', education: 'Diploma', valid_id: null, rider_id_card: null },
+};
+const googleFixture: Profile = { ...fixture, user: { ...fixture.user, has_password: false } };
+const fixtureFor = (modal: ModalKind | null) => (modal === 'deleteGoogleAccount' ? googleFixture : fixture);
+
+const UPLOADS: readonly ModalKind[] = ['picture', 'personalInfo'];
+
+// ---------------------------------------------------------------------------------------------
+// The network edge: fetch through ApiEdge, uploads through this XMLHttpRequest stand-in.
+
+class HeldXhr {
+  static held: HeldXhr[] = [];
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  timeout = 0;
+  method = '';
+  path = '';
+  body: FormData | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.path = new URL(url, window.location.href).pathname;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    HeldXhr.held.push(this);
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
+    this.onload?.();
+  }
+  static take(path: string): HeldXhr {
+    const index = HeldXhr.held.findIndex((x) => x.path === path);
+    if (index < 0) throw new Error(`no upload to ${path} is waiting`);
+    return HeldXhr.held.splice(index, 1)[0]!;
+  }
+}
+
+const edge = new ApiEdge();
+const recorder = new TransitionRecorder();
+const shown = new Set<string>();
+const realXhr = globalThis.XMLHttpRequest;
+
+beforeAll(() => {
+  edge.install();
+  globalThis.XMLHttpRequest = HeldXhr as unknown as typeof XMLHttpRequest;
+  window.scrollTo = () => {};
+  // jsdom has no object URLs (the export's download, a picture's preview).
+  URL.createObjectURL = () => 'blob:test';
+  URL.revokeObjectURL = () => {};
+  HTMLAnchorElement.prototype.click = function click() {};
+});
+afterAll(() => {
+  edge.uninstall();
+  globalThis.XMLHttpRequest = realXhr;
+});
+beforeEach(() => {
+  edge.reset();
+  HeldXhr.held.length = 0;
+});
+afterEach(() => {
+  cleanup();
+  toast.dismiss();
+});
+
+function Page() {
+  const dashboard = useDashboard({ goToSignup: () => {}, goHome: () => {}, inspectEdit: recorder.inspect });
+  return (
+    <>
+      <DashboardView {...dashboard} googleSignInUrl="/api/auth/google" origin="https://ogbadispatch.ng" />
+      <Toasts />
+    </>
+  );
+}
+
+async function openPage(profile: Profile): Promise<void> {
+  render(<Page />);
+  const load = await waitFor(() => edge.take('/api/users/profile'));
+  await act(async () => load.respond(200, profile));
+  await screen.findByRole('heading', { level: 1, name: profile.user.username });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The model, restricted to what the page can produce.
+
+function pageEvents(state: Snapshot): EditModelEvent[] {
+  return editEvents(state as never).filter((event) => {
+    if (event.type === 'SAVE_PROGRESS') return UPLOADS.includes(state.context.modal!);
+    // The rider sees only the Delete-account modal that fits the account.
+    return true;
+  });
+}
+
+/** The transitions a path takes, found on a bare actor. */
+function transitionsOf(steps: readonly Step[]): Set<string> {
+  const local = new TransitionRecorder();
+  const actor = createActor(profileEditMachine.provide({ actors: { save: fromPromise(() => new Promise(() => {})) } }), { inspect: local.inspect });
+  actor.start();
+  for (const step of steps) {
+    if ((step.event.type as string) === 'xstate.init' || step.event.type.startsWith('xstate.') || step.event.type === 'SAVE_PROGRESS') {
+      // An actor's result cannot be sent from outside; the model's own states say where it went.
+      continue;
+    }
+    actor.send(step.event as ProfileEditEvent);
+  }
+  actor.stop();
+  const keys = new Set(local.taken.keys());
+  // Results: named by the source and target states of the step.
+  steps.forEach((step, i) => {
+    if (step.event.type.startsWith('xstate.done') || step.event.type.startsWith('xstate.error') || step.event.type === 'SAVE_PROGRESS') {
+      keys.add(`${String(steps[i - 1]?.state.value)}:${step.event.type}:${String(step.state.value)}:${step.state.context.error ? 'field' : 'none'}`);
+    }
+  });
+  return keys;
+}
+
+const everyPrefix = (model: { getShortestPaths(options: { allowDuplicatePaths: boolean }): unknown[]; getAdjacencyMap(): unknown }) => ({
+  getShortestPaths: () => model.getShortestPaths({ allowDuplicatePaths: true }),
+  getAdjacencyMap: () => model.getAdjacencyMap(),
+});
+
+function choosePaths(): Step[][] {
+  const model = new TestModel(profileEditMachine, { events: pageEvents as never, serializeState: serializeEditState as never });
+  const candidates = [
+    ...model.getShortestPaths().map((p) => p.steps as unknown as Step[]),
+    ...(edgePaths(everyPrefix(model) as never, serializeEditState as never, editEventCanHappen as never) as unknown as Step[][]),
+  ];
+  const covered = new Set<string>();
+  const chosen: Step[][] = [];
+  for (const raw of candidates) {
+    const steps = raw.filter((s) => (s.event.type as string) !== 'xstate.init');
+    const keys = new Set(transitionsOf(steps));
+    for (const step of steps) {
+      const view = profileEditSnapshotToView(step.state);
+      if (view.modal) keys.add(`${view.modal}:${view.state}`);
+    }
+    const fresh = [...keys].filter((k) => !covered.has(k));
+    if (fresh.length === 0) continue;
+    fresh.forEach((k) => covered.add(k));
+    chosen.push(steps);
+  }
+  return chosen;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Doing each event in the page.
+
+const dialog = () => screen.getByRole('dialog');
+const cardOf = (title: string) => screen.getByRole('heading', { level: 2, name: title }).closest('section')!;
+
+function opener(modal: ModalKind): HTMLElement {
+  switch (modal) {
+    case 'profile':
+      return screen.getByRole('button', { name: 'Edit profile' });
+    case 'bio':
+      return screen.getByRole('button', { name: 'Edit bio' });
+    case 'personalInfo':
+      return screen.getByRole('button', { name: 'Edit personal information' });
+    case 'picture':
+      return screen.getByRole('button', { name: 'Upload a profile picture' });
+    case 'addWorkHistory':
+      return within(cardOf('Work History')).getByRole('button', { name: 'Add' });
+    case 'editWorkHistory':
+      return screen.getByRole('button', { name: 'Edit Dispatch rider at Gokada' });
+    case 'deleteWorkHistory':
+      return screen.getByRole('button', { name: 'Delete Dispatch rider at Gokada' });
+    case 'addPastEmployee':
+      return within(cardOf('Past Employees')).getByRole('button', { name: 'Add' });
+    case 'editPastEmployee':
+      return screen.getByRole('button', { name: 'Edit Max.ng' });
+    case 'deletePastEmployee':
+      return screen.getByRole('button', { name: 'Delete Max.ng' });
+    case 'exportData':
+      return screen.getByRole('button', { name: 'Download my data' });
+    case 'deleteAccount':
+    case 'deleteGoogleAccount':
+      return screen.getByRole('button', { name: 'Delete my account' });
+  }
+}
+
+function fileOf(like: FileLike): File {
+  return new File([new Uint8Array(Math.min(like.size, 64))], like.name, { type: like.type });
+}
+
+/** The request a modal's save sends: its method, path, and whether it goes as an upload. */
+function requestOf(modal: ModalKind): { method: string; path: string; upload: boolean } {
+  switch (modal) {
+    case 'profile':
+    case 'bio':
+      return { method: 'PUT', path: '/api/users/profile-update', upload: false };
+    case 'personalInfo':
+      return { method: 'POST', path: '/api/riders/personal-info/save', upload: true };
+    case 'picture':
+      return { method: 'POST', path: '/api/users/upload-profile-image', upload: true };
+    case 'addWorkHistory':
+      return { method: 'POST', path: '/api/riders/work-history/create', upload: false };
+    case 'editWorkHistory':
+      return { method: 'PUT', path: '/api/riders/work-history/update', upload: false };
+    case 'deleteWorkHistory':
+      return { method: 'DELETE', path: `/api/riders/work-history/${ENTRY_ID}`, upload: false };
+    case 'addPastEmployee':
+      return { method: 'POST', path: '/api/riders/past-employees/create', upload: false };
+    case 'editPastEmployee':
+      return { method: 'PUT', path: '/api/riders/past-employees/update', upload: false };
+    case 'deletePastEmployee':
+      return { method: 'DELETE', path: `/api/riders/past-employees/${ENTRY_ID}`, upload: false };
+    case 'exportData':
+      return { method: 'GET', path: '/api/users/export', upload: false };
+    case 'deleteAccount':
+    case 'deleteGoogleAccount':
+      return { method: 'DELETE', path: '/api/users/account', upload: false };
+  }
+}
+
+function answerOf(modal: ModalKind): unknown {
+  if (modal === 'picture') return { message: messages.profileImageUploaded, picture: { url: '/files/p', thumb_url: '/files/t' }, current_tab: 5 };
+  if (modal === 'exportData') return { format: 'ogba-dispatch-export/1' };
+  if (modal === 'deleteAccount' || modal === 'deleteGoogleAccount') return { message: messages.accountDeleted };
+  return { message: modalSpecs[modal].success, profile: fixtureFor(modal) };
+}
+
+let closes = 0;
+
+async function perform(steps: readonly Step[], index: number): Promise<void> {
+  const { event } = steps[index]!;
+  const before = index > 0 ? steps[index - 1]!.state : null;
+  const modal = (event.type === 'OPEN' ? event.modal : before?.context.modal) as ModalKind;
+  switch (event.type) {
+    case 'OPEN':
+      fireEvent.click(opener(event.modal));
+      return;
+    case 'CHANGE': {
+      const field = dialog().querySelector<HTMLInputElement>(`[name="${event.field}"]`)!;
+      fireEvent.change(field, { target: { value: event.value } });
+      return;
+    }
+    case 'SELECT_FILE': {
+      const input = dialog().querySelector<HTMLInputElement>(`input[type="file"][name="${event.field}"]`)!;
+      fireEvent.change(input, { target: { files: event.file ? [fileOf(event.file)] : [] } });
+      return;
+    }
+    case 'SUBMIT':
+      fireEvent.click(within(dialog()).getByRole('button', { name: modalSpecs[modal].submitLabel }));
+      return;
+    case 'CLOSE': {
+      const way = closes++ % 3;
+      if (way === 0) fireEvent.click(within(dialog()).getByRole('button', { name: 'Close' }));
+      else if (way === 1) fireEvent.keyDown(dialog(), { key: 'Escape' });
+      else fireEvent.click(dialog());
+      return;
+    }
+    case 'SAVE_PROGRESS': {
+      const xhr = await waitFor(() => {
+        const found = HeldXhr.held.find((x) => x.path === requestOf(modal).path);
+        if (!found) throw new Error('no upload yet');
+        return found;
+      });
+      act(() => xhr.upload.onprogress?.({ lengthComputable: true, loaded: event.loaded, total: event.total }));
+      return;
+    }
+    case 'xstate.done.actor.save':
+    case 'xstate.error.actor.save': {
+      const { method, path, upload } = requestOf(modal);
+      const ok = event.type === 'xstate.done.actor.save';
+      const error = ok ? null : (event as { error: unknown }).error;
+      if (upload) {
+        const xhr = await waitFor(() => HeldXhr.take(path));
+        expect(xhr.method).toBe(method);
+        await act(async () => {
+          if (ok) xhr.respond(200, answerOf(modal));
+          else if (error instanceof SubmitError) xhr.respond(400, { error: error.fieldError });
+          else if (error instanceof NetworkFailure) xhr.onerror?.();
+          else xhr.respond(502, '<html>Bad gateway</html>');
+        });
+        return;
+      }
+      const request = await waitFor(() => edge.take(path));
+      expect(request.method).toBe(method);
+      if (method === 'PUT' || method === 'POST') {
+        const sent = before!.context.values;
+        const form = modalSpecs[modal].form!;
+        expect(request.body).toEqual(Object.fromEntries(Object.keys(form.fields).map((k) => [k, sent[k] ?? ''])));
+      }
+      await act(async () => {
+        if (ok) request.respond(200, answerOf(modal));
+        else if (error instanceof SubmitError) request.respond(400, { error: error.fieldError });
+        else if (error instanceof NetworkFailure) request.fail();
+        else request.respond(502, 'Bad gateway');
+      });
+      return;
+    }
+  }
+}
+
+/** The toast a step announces, if any. */
+function toastOf(step: Step, before: Snapshot | null): string | null {
+  const modal = before?.context.modal as ModalKind | undefined;
+  if (!modal) return null;
+  if (step.event.type === 'xstate.done.actor.save') return modalSpecs[modal].success;
+  if (step.event.type === 'xstate.error.actor.save' && !step.state.context.error) {
+    const error = (step.event as { error: unknown }).error;
+    if (error instanceof SubmitError) return error.fieldError.message;
+    if (error instanceof NetworkFailure && modalSpecs[modal].networkFailure) return modalSpecs[modal].networkFailure!;
+    return modalSpecs[modal].failure;
+  }
+  return null;
+}
+
+/** The page must show what the model's state says. */
+async function expectShown(state: Snapshot): Promise<void> {
+  const view = profileEditSnapshotToView(state);
+  if (view.state === 'closed') {
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    return;
+  }
+  shown.add(`${view.modal}:${view.state}`);
+  const d = await screen.findByRole('dialog');
+  const spec = modalSpecs[view.modal!];
+  expect(within(d).getByRole('heading', { level: 2 }).textContent).toBe(spec.title);
+  await waitFor(() => {
+    const submit = within(d).getByRole('button', { name: view.busy ? messages.submitting : spec.submitLabel });
+    expect((submit as HTMLButtonElement).disabled).toBe(view.busy);
+  });
+  const alerts = within(d)
+    .queryAllByRole('alert')
+    .map((a) => a.textContent);
+  expect(alerts).toEqual(state.context.error ? [state.context.error.message] : []);
+  for (const [field, value] of Object.entries(view.values)) {
+    const input = d.querySelector<HTMLInputElement>(`[name="${field}"]`);
+    if (input) expect(input.value, field).toBe(value);
+  }
+  for (const [field, file] of Object.entries(view.files)) {
+    const chosen = d.querySelector(`input[name="${field}"]`)?.closest('.field')?.querySelector('.file-chosen') ?? null;
+    if (file) expect(chosen?.textContent, field).toContain(file.name);
+    else expect(chosen, field).toBeNull();
+  }
+  const progress = d.querySelector('progress');
+  if (view.busy && view.progress !== null) expect(progress?.getAttribute('value')).toBe(String(Math.round(view.progress * 100)));
+  else expect(progress).toBeNull();
+}
+
+describe('rider dashboard in the page, along the edit machine’s paths', () => {
+  const paths = choosePaths();
+
+  it('chooses paths that reach every state of every modal kind', () => {
+    const reached = new Set(paths.flatMap((steps) => steps.map((s) => profileEditSnapshotToView(s.state)).filter((v) => v.modal).map((v) => `${v.modal}:${v.state}`)));
+    const wanted = modalKinds.flatMap((kind) => modalViewStatesOf(kind).map((state) => `${kind}:${state}`));
+    expect(wanted.filter((k) => !reached.has(k))).toEqual([]);
+  });
+
+  for (const steps of paths) {
+    const first = steps[0]!.event as { modal?: ModalKind };
+    const name = steps
+      .map((s) => (s.event.type === 'OPEN' ? `open ${s.event.modal}` : s.event.type === 'CHANGE' ? `${s.event.field}="${s.event.value.slice(0, 12)}"` : s.event.type.replace('xstate.', '')))
+      .join(' → ');
+    it(name, async () => {
+      await openPage(fixtureFor(first.modal ?? null));
+      for (let i = 0; i < steps.length; i++) {
+        const step = steps[i]!;
+        const before = i > 0 ? steps[i - 1]!.state : null;
+        await perform(steps, i);
+        await expectShown(step.state);
+        const text = toastOf(step, before);
+        if (text) await waitFor(() => expect(screen.getAllByText(text).length).toBeGreaterThan(0));
+      }
+    });
+  }
+
+  it('gives focus back to the button that opened a modal, and keeps Tab inside it', async () => {
+    await openPage(fixture);
+    const button = screen.getByRole('button', { name: 'Edit bio' });
+    button.focus();
+    fireEvent.click(button);
+    const d = await screen.findByRole('dialog');
+    expect(d.contains(document.activeElement)).toBe(true);
+    expect((document.activeElement as HTMLTextAreaElement).name).toBe('bio');
+    // Tab from the last control goes to the first; Shift+Tab from the first to the last.
+    const submit = within(d).getByRole('button', { name: 'Save' });
+    submit.focus();
+    fireEvent.keyDown(submit, { key: 'Tab' });
+    expect(document.activeElement).toBe(within(d).getByRole('button', { name: 'Close' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(submit);
+    fireEvent.keyDown(d, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+  });
+
+  it('closes a modal by its X, by Escape and by a click on the overlay, not while it saves', async () => {
+    await openPage(fixture);
+    const button = screen.getByRole('button', { name: 'Edit profile' });
+    const ways: Array<(d: HTMLElement) => void> = [
+      (d) => fireEvent.click(within(d).getByRole('button', { name: 'Close' })),
+      (d) => fireEvent.keyDown(d, { key: 'Escape' }),
+      (d) => fireEvent.click(d),
+    ];
+    for (const close of ways) {
+      button.focus();
+      fireEvent.click(button);
+      close(await screen.findByRole('dialog'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(button));
+    }
+    // While saving, none of them closes it.
+    fireEvent.click(button);
+    const d = await screen.findByRole('dialog');
+    fireEvent.click(within(d).getByRole('button', { name: 'Save' }));
+    await within(d).findByRole('button', { name: messages.submitting });
+    for (const close of ways) close(d);
+    expect(screen.getByRole('dialog')).toBe(d);
+    const request = await waitFor(() => edge.take('/api/users/profile-update'));
+    await act(async () => request.respond(200, { message: 'ok', profile: fixture }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the loading skeleton, then a retry after a failed load, then the profile', async () => {
+    render(<Page />);
+    expect(screen.getByText('Loading your profile…')).toBeTruthy();
+    const first = await waitFor(() => edge.take('/api/users/profile'));
+    const logged: unknown[] = [];
+    const realError = console.error;
+    console.error = (...args: unknown[]) => void logged.push(args);
+    try {
+      await act(async () => first.respond(503, { error: { field: 'alert', message: 'Database not reachable' } }));
+      await screen.findByRole('heading', { name: messages.profileLoadFailed });
+    } finally {
+      console.error = realError;
+    }
+    expect(logged).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    const second = await waitFor(() => edge.take('/api/users/profile'));
+    await act(async () => second.respond(200, fixture));
+    await screen.findByRole('heading', { level: 1, name: 'ada_rides' });
+  });
+
+  afterAll(() => {
+    const missing = recorder.report('profile edit machine, driven from the page', profileEditMachine);
+    expect(missing, `transitions the page never drove:\n${missing.join('\n')}`).toEqual([]);
+    expect(shown.size).toBeGreaterThan(0);
+  });
+});
