@@ -39,7 +39,7 @@ export interface EditModalProps {
 
 type FieldProps = { view: ProfileEditView; send: (event: ProfileEditEvent) => void; modal: ModalKind };
 
-const fieldId = (modal: ModalKind, name: string) => `${modal}-${name}`;
+const fieldId = (modal: ModalKind, name: string) => `modal-${modal}-${name}`;
 
 function TextField({
   view,
