@@ -22,7 +22,18 @@ if (container.hasChildNodes()) {
   // tell the router it hydrates server HTML, so it leaves out the Suspense boundary that the
   // server render (scripts/prerender.mjs) does not have.
   router.ssr = { manifest: undefined };
-  void router.load().then(() => hydrateRoot(container, app));
+  const prerendered = window.location.pathname;
+  void router.load().then(() => {
+    if (router.state.location.pathname === prerendered) {
+      hydrateRoot(container, app);
+    } else {
+      // A guard sent the visitor elsewhere (signed in on /login, an unfinished sign-up):
+      // the HTML is of another page, so render afresh instead of hydrating it.
+      router.ssr = undefined;
+      container.replaceChildren();
+      createRoot(container).render(app);
+    }
+  });
 } else {
   createRoot(container).render(app);
 }
