@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { pageMeta } from '../shared/seo';
 import { createAppRouter } from './router';
@@ -25,7 +25,11 @@ if (container.hasChildNodes()) {
   const prerendered = window.location.pathname;
   void router.load().then(() => {
     if (router.state.location.pathname === prerendered) {
-      hydrateRoot(container, app);
+      // As a transition, hydration yields to the browser every few milliseconds instead of
+      // blocking the main thread for the whole page (a long legal page on a slow phone).
+      startTransition(() => {
+        hydrateRoot(container, app);
+      });
     } else {
       // A guard sent the visitor elsewhere (signed in on /login, an unfinished sign-up):
       // the HTML is of another page, so render afresh instead of hydrating it.
