@@ -6,13 +6,12 @@
  * the {error:{field,message}} shape with SubmitError, anything else with a plain Error.
  */
 import { FetchError } from 'ofetch';
-import { SubmitError } from '../../../machines/formMachine';
 import { NetworkFailure } from '../../../machines/profileEditMachine';
-import { isApiErrorBody, type MessageResponse } from '../../shared/api';
+import type { MessageResponse } from '../../shared/api';
 import type { Profile, ProfileWriteResponse } from '../../shared/profile';
 import type { UploadProfileImageResponse } from '../../shared/signup';
-import { auth } from '../auth/authService';
 import { api, toSubmitError } from './client';
+import { uploadWithProgress, type UploadProgress } from './upload';
 
 function toProfileError(error: unknown): Error {
   if (error instanceof FetchError && !error.response) return new NetworkFailure(error.message);
@@ -27,35 +26,10 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-type Progress = (loaded: number, total: number) => void;
+type Progress = UploadProgress;
 
-/** A multipart POST with upload progress, answered like the rest of the client. */
 function upload<T>(path: string, form: FormData, onProgress: Progress): Promise<T> {
-  const token = auth.beforeRequest();
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api${path}`);
-    if (token) xhr.setRequestHeader('x-auth-token', token);
-    xhr.setRequestHeader('x-source-path', window.location.pathname);
-    xhr.timeout = 120_000;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded, event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = null;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as T);
-      if (xhr.status === 401 && token === auth.currentToken()) auth.unauthorized();
-      reject(isApiErrorBody(body) ? new SubmitError(body.error) : new Error(`upload failed: HTTP ${xhr.status}`));
-    };
-    xhr.onerror = () => reject(new NetworkFailure('upload failed: network'));
-    xhr.ontimeout = () => reject(new NetworkFailure('upload failed: time-out'));
-    xhr.send(form);
-  });
+  return uploadWithProgress<T>(path, form, onProgress, (message) => new NetworkFailure(message));
 }
 
 export interface PersonalInfoUpload {

@@ -4,7 +4,6 @@
  * XMLHttpRequest, the one browser API that reports upload progress.
  */
 import { FetchError } from 'ofetch';
-import { SubmitError } from '../../../machines/formMachine';
 import { ResendCooldownError } from '../../../machines/signupMachine';
 import { isApiErrorBody, type LoginResponse } from '../../shared/api';
 import { USER_TYPE_RIDER } from '../../shared/constants';
@@ -16,8 +15,8 @@ import type {
   SignupUpdateRequest,
   UploadProfileImageResponse,
 } from '../../shared/signup';
-import { auth } from '../auth/authService';
 import { api, toSubmitError } from './client';
+import { uploadWithProgress } from './upload';
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -58,35 +57,8 @@ export const signupApi = {
 
   /** multipart field profile_image; onProgress(loaded, total) as the bytes go up. */
   uploadProfileImage(file: Blob, onProgress: (loaded: number, total: number) => void): Promise<UploadProfileImageResponse> {
-    const token = auth.beforeRequest();
-    return new Promise((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', '/api/users/upload-profile-image');
-      if (token) xhr.setRequestHeader('x-auth-token', token);
-      xhr.setRequestHeader('x-source-path', window.location.pathname);
-      xhr.timeout = 120_000;
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) onProgress(event.loaded, event.total);
-      };
-      xhr.onload = () => {
-        let body: unknown = null;
-        try {
-          body = JSON.parse(xhr.responseText);
-        } catch {
-          body = null;
-        }
-        if (xhr.status >= 200 && xhr.status < 300) {
-          resolve(body as UploadProfileImageResponse);
-          return;
-        }
-        if (xhr.status === 401 && token === auth.currentToken()) auth.unauthorized();
-        reject(isApiErrorBody(body) ? new SubmitError(body.error) : new Error(`upload failed: HTTP ${xhr.status}`));
-      };
-      xhr.onerror = () => reject(new Error('upload failed: network'));
-      xhr.ontimeout = () => reject(new Error('upload failed: time-out'));
-      const form = new FormData();
-      form.append('profile_image', file, file instanceof File ? file.name : 'profile-image');
-      xhr.send(form);
-    });
+    const form = new FormData();
+    form.append('profile_image', file, file instanceof File ? file.name : 'profile-image');
+    return uploadWithProgress<UploadProfileImageResponse>('/users/upload-profile-image', form, onProgress);
   },
 };

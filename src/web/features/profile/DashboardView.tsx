@@ -13,7 +13,7 @@ import type { LocationState } from '../../../shared/locations';
 import { messages } from '../../../shared/messages';
 import { displayDate, displayPhone, publicProfilePath, type DocumentField, type Profile } from '../../../shared/profile';
 import { EditModal } from './EditModal';
-import { CameraIcon, DownloadIcon, EditIcon, FileIcon, PlusIcon, ShareIcon, TrashIcon } from './icons';
+import { CameraIcon, DownloadIcon, EditIcon, FileIcon, PlusIcon, ShareIcon, TrashIcon } from '../../components/Icons';
 import './profile.css';
 
 /** Uploaded files are shown at the API base plus the returned url (spec §7). */
