@@ -11,6 +11,7 @@ import { site } from '../../shared/site';
 import { useAuth, type AuthView } from '../auth/useAuth';
 import { CloseIcon, MenuIcon } from './Icons';
 import { DEFAULT_AVATAR, dashboardPath, publicLinks } from './navLinks';
+import { useDropdown } from './useDropdown';
 import { useIsMobile } from './useIsMobile';
 
 function Avatar({ url, size }: { url: string | null; size: number }) {
@@ -29,32 +30,10 @@ function Avatar({ url, size }: { url: string | null; size: number }) {
 
 /** The signed-in dropdown: closes on a click outside it, on Escape and on leaving it by Tab. */
 function ProfileMenu({ auth }: { auth: AuthView }) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const { open, setOpen, root, button } = useDropdown();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const outside = (e: Event) => {
-      if (e.target instanceof Node && !root.current?.contains(e.target)) setOpen(false);
-    };
-    const escape = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('focusin', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('focusin', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [open]);
+  useEffect(() => setOpen(false), [pathname, setOpen]);
 
   return (
     <div className="profile-menu" ref={root}>

@@ -5,7 +5,6 @@
  * everything else comes from the view models, and every action is an event sent to a machine
  * or one of the effects passed in (share, open a document).
  */
-import { useEffect, useRef, useState } from 'react';
 import type { ProfileEvent, ProfileView } from '../../../../machines/profileMachine';
 import type { ProfileEditEvent, ProfileEditView } from '../../../../machines/profileEditMachine';
 import { openEventFor, type ModalKind } from '../../../../machines/profileModals';
@@ -13,6 +12,7 @@ import type { LocationState } from '../../../shared/locations';
 import { messages } from '../../../shared/messages';
 import { displayDate, displayPhone, publicProfilePath, type DocumentField, type Profile } from '../../../shared/profile';
 import { EditModal } from './EditModal';
+import { useDropdown } from '../../components/useDropdown';
 import { CameraIcon, DownloadIcon, EditIcon, FileIcon, PlusIcon, ShareIcon, TrashIcon } from '../../components/Icons';
 import './profile.css';
 
@@ -39,31 +39,9 @@ export interface DashboardViewProps {
 // Header
 
 function PictureMenu({ profile, open }: { profile: Profile; open: (modal: ModalKind) => void }) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const { open: menuOpen, setOpen: setMenuOpen, root, button } = useDropdown();
   const picture = profile.user.picture;
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const outside = (e: Event) => {
-      if (e.target instanceof Node && !root.current?.contains(e.target)) setMenuOpen(false);
-    };
-    const escape = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setMenuOpen(false);
-        button.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('focusin', outside);
-    document.addEventListener('keydown', escape);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('focusin', outside);
-      document.removeEventListener('keydown', escape);
-    };
-  }, [menuOpen]);
 
   const image = (
     <img className="profile-picture" src={picture ? `${API_BASE}${picture.url}` : DEFAULT_PICTURE} alt="" width={112} height={112} />
