@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type HCaptchaType from '@hcaptcha/react-hcaptcha';
 import type { PublicConfig } from '../../shared/api';
+import { messages } from '../../shared/messages';
 import { loadPublicConfig } from '../api/client';
 
 const HCaptcha = lazy(() => import('@hcaptcha/react-hcaptcha'));
@@ -65,4 +66,45 @@ export function Captcha({ resets, error, onVerify, onExpire, onError }: CaptchaP
       ) : null}
     </div>
   );
+}
+
+export type CaptchaEvent = { type: 'CAPTCHA_SOLVED'; token: string } | { type: 'CAPTCHA_EXPIRED' } | { type: 'CAPTCHA_ERROR' };
+
+interface CaptchaRegionProps {
+  /** The widget is shown (the form is in use and the captcha not yet passed). */
+  show: boolean;
+  /** Its place is kept until the captcha is passed, so its arrival moves nothing under a tap. */
+  reserve: boolean;
+  resets: number;
+  error: string | null;
+  /** Id of the error line, for a field that points at it. */
+  errorId?: string;
+  send: (event: CaptchaEvent) => void;
+}
+
+/** Where a form's captcha goes: the widget, its error alone once passed, or its kept place. */
+export function CaptchaRegion({ show, reserve, resets, error, errorId, send }: CaptchaRegionProps) {
+  if (show) {
+    return (
+      <Captcha
+        resets={resets}
+        error={error}
+        onVerify={(token) => send({ type: 'CAPTCHA_SOLVED', token })}
+        onExpire={() => send({ type: 'CAPTCHA_EXPIRED' })}
+        onError={() => send({ type: 'CAPTCHA_ERROR' })}
+      />
+    );
+  }
+  if (error) {
+    return (
+      <p id={errorId} className="field-error" role="alert">
+        {error}
+      </p>
+    );
+  }
+  return reserve ? (
+    <div className="field captcha-slot captcha-placeholder" aria-hidden="true">
+      {messages.captchaPlaceholder}
+    </div>
+  ) : null;
 }

@@ -8,7 +8,7 @@ import type { FormEvent } from '../../../machines/formMachine';
 import type { FormView } from '../../../machines/formView';
 import { messages } from '../../shared/messages';
 import type { FormDefinition } from '../../shared/validation';
-import { Captcha } from '../components/Captcha';
+import { CaptchaRegion } from '../components/Captcha';
 import { Field } from '../components/Field';
 
 export interface FieldConfig {
@@ -50,23 +50,15 @@ export function MachineFormView({
   send,
 }: MachineFormViewProps) {
   const Heading = headingLevel;
-  const captcha = view.showCaptcha ? (
-    <Captcha
+  const captcha = (
+    <CaptchaRegion
+      show={view.showCaptcha}
+      reserve={view.captchaSlot}
       resets={view.captchaResets}
       error={view.captchaError}
-      onVerify={(token) => send({ type: 'CAPTCHA_SOLVED', token })}
-      onExpire={() => send({ type: 'CAPTCHA_EXPIRED' })}
-      onError={() => send({ type: 'CAPTCHA_ERROR' })}
+      send={send}
     />
-  ) : view.captchaError ? (
-    <p className="field-error" role="alert">
-      {view.captchaError}
-    </p>
-  ) : view.captchaSlot ? (
-    <div className="field captcha-slot captcha-placeholder" aria-hidden="true">
-      {messages.captchaPlaceholder}
-    </div>
-  ) : null;
+  );
   return (
     <form
       className="card form-card"

@@ -10,7 +10,7 @@ import { loginForm, loginTypeOptions } from '../../../shared/accountForms';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
-import { Captcha } from '../../components/Captcha';
+import { CaptchaRegion } from '../../components/Captcha';
 import { Field } from '../../components/Field';
 import { GoogleButton } from '../../components/GoogleButton';
 import { PasswordField } from '../../components/PasswordField';
@@ -97,22 +97,13 @@ export function LoginFormView({ view, send, googleSignIn }: LoginFormViewProps) 
         <p className="auth-forgot">
           <Link to={paths.forgotPassword}>Forgot password?</Link>
         </p>
-        {view.showCaptcha ? (
-          <Captcha
-            resets={view.captchaResets}
-            error={view.captchaError}
-            onVerify={(token) => send({ type: 'CAPTCHA_SOLVED', token })}
-            onExpire={() => send({ type: 'CAPTCHA_EXPIRED' })}
-            onError={() => send({ type: 'CAPTCHA_ERROR' })}
-          />
-        ) : view.captchaError ? (
-          <p className="field-error" role="alert">
-            {view.captchaError}
-          </p>
-        ) : view.captchaSlot ? (
-          // The widget's place, kept free until the form is used: Login must not move under a first tap.
-          <div className="field captcha-slot" aria-hidden="true" />
-        ) : null}
+        <CaptchaRegion
+          show={view.showCaptcha}
+          reserve={view.captchaSlot}
+          resets={view.captchaResets}
+          error={view.captchaError}
+          send={send}
+        />
         <button type="submit" className="btn auth-submit" disabled={view.busy} aria-busy={view.busy}>
           {view.busy ? messages.submitting : 'Login'}
         </button>

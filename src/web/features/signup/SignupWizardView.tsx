@@ -12,7 +12,7 @@ import { VERIFY_CODE_LENGTH } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { PROFILE_IMAGE_ACCEPT, SIGNUP_STEP_TITLES, signupForm } from '../../../shared/signup';
-import { Captcha } from '../../components/Captcha';
+import { CaptchaRegion } from '../../components/Captcha';
 import { Field } from '../../components/Field';
 import { GoogleButton } from '../../components/GoogleButton';
 import { PasswordField } from '../../components/PasswordField';
@@ -116,22 +116,14 @@ function AccountStep({ view, send, googleSignIn }: SignupWizardViewProps) {
         error={view.fieldError('password')}
         onValueChange={change('password')}
       />
-      {account.showCaptcha ? (
-        <Captcha
-          resets={account.captchaResets}
-          error={account.captchaError}
-          onVerify={(token) => send({ type: 'CAPTCHA_SOLVED', token })}
-          onExpire={() => send({ type: 'CAPTCHA_EXPIRED' })}
-          onError={() => send({ type: 'CAPTCHA_ERROR' })}
-        />
-      ) : account.captchaError ? (
-        <ErrorLine id={`${ID}-captcha-error`} message={account.captchaError} />
-      ) : account.captchaPending ? (
-        // The widget's place, kept free until the form is used: Continue must not move under a first tap.
-        <div className="field" aria-hidden="true">
-          <div style={{ minHeight: 78 }} />
-        </div>
-      ) : null}
+      <CaptchaRegion
+        show={account.showCaptcha}
+        reserve={account.captchaPending}
+        resets={account.captchaResets}
+        error={account.captchaError}
+        errorId={`${ID}-captcha-error`}
+        send={send}
+      />
       <SubmitButton busy={view.busy} label="Continue" />
       <p className="signup-divider">
         <span>or</span>
