@@ -15,6 +15,7 @@ import { captchaRoutes } from './features/captcha/routes';
 import { enquiriesRoutes } from './features/enquiries/routes';
 import { locationsRoutes } from './features/locations/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
+import { opsRoutes } from './features/ops/routes';
 import { profileRoutes } from './features/profile/routes';
 import { ridersRoutes } from './features/riders/routes';
 import { devMailRoutes } from './features/site/devMail';
@@ -27,6 +28,7 @@ import { installErrorHandler } from './plugins/errorHandler';
 import { installFiles } from './plugins/files';
 import { createLimitStore } from './plugins/limits';
 import { installSecurityHeaders } from './plugins/security';
+import { installStaffAuth } from './plugins/staffAuth';
 import { createMailer } from './plugins/mail';
 import { registerWeb } from './plugins/web';
 import { messages } from '../shared/messages';
@@ -61,6 +63,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   app.decorate('limits', createLimitStore(config, app.log));
   app.addHook('onClose', () => app.limits.close());
   installAuth(app);
+  installStaffAuth(app);
 
   installErrorHandler(app);
   installSecurityHeaders(app, config);
@@ -79,7 +82,10 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
     openapi: {
       info: { title: 'Ogba Dispatch API', version: '1.0.0' },
       components: {
-        securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' } },
+        securitySchemes: {
+          authToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' },
+          opsToken: { type: 'apiKey', in: 'header', name: 'x-ops-token' },
+        },
       },
     },
   });
@@ -97,6 +103,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(signupRoutes);
   await app.register(profileRoutes);
   await app.register(ridersRoutes);
+  await app.register(opsRoutes);
 
   if (config.webRoot) await registerWeb(app, config.webRoot);
   else

@@ -126,6 +126,58 @@ export const messages = {
   captchaPlaceholder: 'A quick check that you are human appears here once you start.',
   welcomeBack: (username: string) =>
     `Welcome back ${username}, Please complete your profile to continue`,
+
+  // ── Operations console (issue 11): sign-in and staff ──
+  opsTitle: 'Operations console',
+  opsSignInHeading: 'Staff sign-in',
+  opsSignIn: 'Sign in',
+  opsCodeHeading: 'Enter your 6-digit code',
+  opsCodeHelp: 'Open your authenticator app and type the code it shows for Ogba Dispatch.',
+  opsCodeLabel: 'Authentication code',
+  opsCodeInvalid: 'That code is not right or was used already. Wait for a new one and try again.',
+  opsUseRecoveryCode: 'Use a recovery code instead',
+  opsUseAuthenticator: 'Use your authenticator app instead',
+  opsRecoveryCodeLabel: 'Recovery code',
+  opsRecoveryCodeInvalid: 'That recovery code is not right or was used already.',
+  opsEnrolHeading: 'Set up your second factor',
+  opsEnrolHelp:
+    'Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, Aegis), then type the 6-digit code it shows.',
+  opsEnrolManualKey: 'Or type this key:',
+  opsRecoveryCodesHeading: 'Save your recovery codes',
+  opsRecoveryCodesHelp:
+    'Each code signs you in once if you lose your phone. Keep them somewhere safe: they are shown only now.',
+  opsRecoveryCodesDone: 'I have saved these codes',
+  opsSessionExpired: 'Your sign-in has expired. Please sign in again.',
+  opsSignOut: 'Sign out',
+  opsSetPasswordHeading: 'Set your password',
+  opsSetPassword: 'Set password',
+  opsPasswordSet: 'Your password is set. Sign in to set up your second factor.',
+  opsLinkInvalid: 'This link has expired or was used already. Ask an admin for a new one.',
+  opsConfirmRequired: 'Confirm with your password or a fresh code from your authenticator app',
+  opsConfirmFailed: 'That password or code is not right',
+  opsConfirmLabel: 'Your password or a fresh 6-digit code',
+  opsStaffHeading: 'Staff',
+  opsStaffInvited: (email: string) => `An invitation was sent to ${email}`,
+  opsStaffRemoved: (email: string) => `${email} was removed and signed out everywhere`,
+  opsStaffExists: 'This address already belongs to a staff member',
+  opsStaffNotYourself: 'You cannot remove yourself',
+  opsRoleAdmin: 'Admin',
+  opsRoleDispatcher: 'Dispatcher',
+  opsSaved: 'Saved',
+  opsLoadFailed: 'This list could not be loaded.',
+  opsEmpty: 'Nothing here yet',
+  opsLoadMore: 'Load more',
+  opsSearchLabel: 'Search',
+
+  // ── Operations console: inbox ──
+
+  // ── Operations console: waitlist and invitations ──
+
+  // ── Operations console: riders and ID review ──
+
+  // ── Operations console: newsletter ──
+
+  // ── Operations console: audit log ──
 } as const;
 
 export type Messages = typeof messages;

@@ -9,6 +9,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -23,6 +24,21 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
 
+/** A PostgreSQL text-search vector (full-text search works the same on PGlite). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The words staff search by: the 'simple' configuration keeps names and addresses as they are
+ * (no English stemming of Yoruba or Igbo names); an address is also split at '@' and '.' so
+ * "gmail" or "ada" finds ada@gmail.com.
+ */
+const searchWords = (...columns: string[]) =>
+  sql.raw(
+    `to_tsvector('simple', ${columns
+      .map((c) => (c.startsWith('email:') ? `coalesce(${c.slice(6)}, '') || ' ' || translate(coalesce(${c.slice(6)}, ''), '@.', '  ')` : `coalesce(${c}, '')`))
+      .join(` || ' ' || `)})`,
+  );
+
 export const newsletterSubscriptions = pgTable(
   'newsletter_subscriptions',
   {
@@ -33,7 +49,10 @@ export const newsletterSubscriptions = pgTable(
     sourcePath: text('source_path'),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('newsletter_subscriptions_email_key').on(table.email)],
+  (table) => [
+    uniqueIndex('newsletter_subscriptions_email_key').on(table.email),
+    index('newsletter_subscriptions_created_idx').on(table.createdAt.desc(), table.id.desc()),
+  ],
 );
 
 /** Quick Enquiry (home) and Get Quote (contact) messages, told apart by kind. */
@@ -61,6 +80,8 @@ export const waitlistEntries = pgTable(
     email: text('email').notNull(),
     features: text('features'),
     sourcePath: text('source_path'),
+    /** waiting → invited (an invitation link is out) → joined (the company signed up). */
+    status: text('status', { enum: ['waiting', 'invited', 'joined'] }).notNull().default('waiting'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
@@ -79,6 +100,10 @@ export const outboxEmails = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    /** Reply-To (a staff answer is replied to OPS_EMAIL). */
+    replyTo: text('reply_to'),
+    /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post for subscribers (RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /** pending → sent, or failed after the last attempt. */
     status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
@@ -117,11 +142,18 @@ export const users = pgTable(
     currentTab: integer('current_tab').notNull().default(1),
     riderAgreementAt: timestamp('rider_agreement_at', { withTimezone: true }),
     riderAgreementVersion: text('rider_agreement_version'),
+    /** Set by staff: sessions ended, public page gone, log-in refused until lifted. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendedReason: text('suspended_reason'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    /** What staff search riders by (the operations console). */
+    opsSearch: tsvector('ops_search').generatedAlwaysAs(searchWords('username', 'email:email', 'state', 'town')),
   },
   (table) => [
     uniqueIndex('users_email_key').on(table.email),
+    index('users_type_created_idx').on(table.userType, table.createdAt.desc(), table.id.desc()),
+    index('users_ops_search_idx').using('gin', table.opsSearch),
     uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
     uniqueIndex('users_google_subject_key').on(table.googleSubject),
   ],
@@ -209,6 +241,16 @@ export const personalInfo = pgTable('personal_info', {
   education: text('education'),
   validIdFileId: uuid('valid_id_file_id'),
   riderIdCardFileId: uuid('rider_id_card_file_id'),
+  /**
+   * The staff check of the ID documents (DESIGN.md §10): none → pending on upload →
+   * approved | rejected. Only 'approved' shows as "ID verified".
+   */
+  idReviewStatus: text('id_review_status', { enum: ['none', 'pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('none'),
+  idReviewReason: text('id_review_reason'),
+  idReviewedAt: timestamp('id_reviewed_at', { withTimezone: true }),
+  idReviewedBy: uuid('id_reviewed_by'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
 });
 
@@ -243,4 +285,177 @@ export const pastEmployees = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('past_employees_user_idx').on(table.userId)],
+);
+
+// ── Operations console (issue 11) ─────────────────────────────────────────────────────────
+
+/**
+ * Staff who work the desk: a role of their own, never a rider or a company (DESIGN.md §10).
+ * An admin manages staff; a dispatcher works the inbox, the waitlist, riders and subscribers.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'dispatcher'] }).notNull(),
+    /** Null until the member sets one through their one-time link. */
+    passwordHash: text('password_hash'),
+    /** The TOTP secret, encrypted (AES-256-GCM with a key derived from JWT_SECRET). */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code works once (RFC 6238 §5.2). */
+    totpLastStep: integer('totp_last_step'),
+    invitedBy: uuid('invited_by'),
+    createdAt: createdAt(),
+    /** Removed members keep their row so the audit log still names them. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('staff_email_key').on(table.email)],
+);
+
+/** Staff sessions: 12 hours at most; 'password' means the second factor is still owed. */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: ['password', 'complete'] }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (table) => [index('staff_sessions_staff_idx').on(table.staffId)],
+);
+
+/** One-time links to set a staff password: 24 hours, once. Only the SHA-256 is kept. */
+export const staffPasswordLinks = pgTable(
+  'staff_password_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('staff_password_links_hash_key').on(table.tokenHash)],
+);
+
+/** One-time recovery codes, given once at TOTP enrolment; only their SHA-256 is kept. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('staff_recovery_codes_staff_idx').on(table.staffId)],
+);
+
+/**
+ * Every staff action, written in the same transaction as the action (DESIGN.md §10). Nothing
+ * in the console edits or deletes it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id'),
+    /** The member's address at the time, so the log reads the same after a removal. */
+    staffEmail: text('staff_email').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_log_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('audit_log_entity_idx').on(table.entityType, table.entityId),
+    index('audit_log_staff_idx').on(table.staffId, table.createdAt.desc()),
+  ],
+);
+
+/**
+ * The inbox: one row per enquiry, quote or waitlist entry, written in the same transaction as
+ * the form's row. Its lifecycle is machines/inboxItemMachine.ts: new → open → answered → closed.
+ */
+export const inboxItems = pgTable(
+  'inbox_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['enquiry', 'quote', 'waitlist'] }).notNull(),
+    enquiryId: uuid('enquiry_id').references(() => enquiries.id, { onDelete: 'cascade' }),
+    waitlistEntryId: uuid('waitlist_entry_id').references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: ['new', 'open', 'answered', 'closed'] }).notNull().default('new'),
+    assigneeId: uuid('assignee_id').references(() => staff.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+    search: tsvector('search').generatedAlwaysAs(searchWords('name', 'email:email', 'message')),
+  },
+  (table) => [
+    index('inbox_items_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('inbox_items_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+    index('inbox_items_kind_created_idx').on(table.kind, table.createdAt.desc(), table.id.desc()),
+    index('inbox_items_search_idx').using('gin', table.search),
+    uniqueIndex('inbox_items_enquiry_key').on(table.enquiryId),
+    uniqueIndex('inbox_items_waitlist_key').on(table.waitlistEntryId),
+  ],
+);
+
+/** An item's timeline: internal notes and the answers e-mailed from the console. */
+export const inboxEntries = pgTable(
+  'inbox_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => inboxItems.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['note', 'reply'] }).notNull(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffEmail: text('staff_email').notNull(),
+    /** A reply's subject; null for a note. */
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('inbox_entries_item_idx').on(table.itemId, table.createdAt)],
+);
+
+/**
+ * Invitations off the waitlist: a single-use link to /company-signup?invite=… valid 7 days.
+ * Re-sending makes a new link and revokes the old one. Only the SHA-256 of the token is kept.
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    waitlistEntryId: uuid('waitlist_entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('company_invitations_hash_key').on(table.tokenHash),
+    index('company_invitations_entry_idx').on(table.waitlistEntryId),
+  ],
 );
