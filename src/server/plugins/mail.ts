@@ -20,6 +20,10 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go (a staff answer: OPS_EMAIL). */
+  replyTo?: string | null;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string> | null;
 }
 
 export const MAX_ATTEMPTS = 8;
@@ -91,6 +95,8 @@ function smtp(config: Config): Deliver {
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
     });
   };
 }
