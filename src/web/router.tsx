@@ -14,6 +14,7 @@ import {
 import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/constants';
 import { messages } from '../shared/messages';
+import { opsPaths } from '../shared/opsForms';
 import { paths } from '../shared/routes';
 import {
   connectAuthNavigation,
@@ -100,6 +101,42 @@ const riderDashboardRoute = createRoute({
   component: lazy(() => import('./routes/RiderDashboard')),
 });
 
+// The operations console (issue 11): its own frame, loaded on demand, never in a public page's code.
+const opsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: opsPaths.home,
+  component: lazy(() => import('./routes/ops/OpsFrame')),
+});
+const opsPage = <TPath extends string>(path: TPath, component: RouteComponent) =>
+  createRoute({ getParentRoute: () => opsRoute, path, component });
+const opsIndexRoute = createRoute({
+  getParentRoute: () => opsRoute,
+  path: '/',
+  beforeLoad: () => {
+    throw redirect({ to: opsPaths.inbox, replace: true });
+  },
+});
+const opsSetPasswordRoute = createRoute({
+  getParentRoute: () => opsRoute,
+  path: 'set-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
+  component: lazy(() => import('./routes/ops/SetPassword')),
+});
+const opsTree = opsRoute.addChildren([
+  opsIndexRoute,
+  opsPage('login', lazy(() => import('./routes/ops/Login'))),
+  opsSetPasswordRoute,
+  opsPage('inbox', lazy(() => import('./routes/ops/Inbox'))),
+  opsPage('inbox/$id', lazy(() => import('./routes/ops/InboxItem'))),
+  opsPage('waitlist', lazy(() => import('./routes/ops/Waitlist'))),
+  opsPage('riders', lazy(() => import('./routes/ops/Riders'))),
+  opsPage('riders/$id', lazy(() => import('./routes/ops/RiderDetail'))),
+  opsPage('newsletter', lazy(() => import('./routes/ops/Newsletter'))),
+  opsPage('staff', lazy(() => import('./routes/ops/Staff'))),
+  opsPage('audit', lazy(() => import('./routes/ops/Audit'))),
+]);
+
 export const routeTree = rootRoute.addChildren([
   page(paths.home, Home),
   page(paths.aboutUs, lazy(() => import('./routes/AboutUs'))),
@@ -114,6 +151,7 @@ export const routeTree = rootRoute.addChildren([
   riderDashboardRoute,
   page(paths.companyDashboard, lazy(() => import('./routes/CompanyDashboard'))),
   page(paths.companySignup, lazy(() => import('./routes/CompanySignup'))),
+  opsTree,
 ]);
 
 export function createAppRouter(history?: RouterHistory) {

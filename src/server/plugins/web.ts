@@ -71,6 +71,15 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
   for (const [route, page] of pages) {
     app.get(route, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, page, 200));
   }
+  // The operations console (issue 11) is one app below /ops with its own routes (/ops/inbox/:id
+  // …): the empty shell for any of them; its screens load their code on demand.
+  const opsPage = { schema: { hide: true } };
+  const sendOps = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('x-robots-tag', 'noindex');
+    return sendPage(request, reply, shell, 200);
+  };
+  app.get('/ops', opsPage, sendOps);
+  app.get('/ops/*', opsPage, sendOps);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {

@@ -1,4 +1,5 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
+import { opsPaths } from '../../shared/opsForms';
 import { paths } from '../../shared/routes';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -12,6 +13,15 @@ export function Layout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const isMobile = useIsMobile();
   const bare = pathname === paths.login;
+  // The operations console brings its own frame and landmarks (features/ops/OpsShell.tsx).
+  if (pathname === opsPaths.home || pathname.startsWith(`${opsPaths.home}/`)) {
+    return (
+      <div className="shell" data-mobile={isMobile ? 'true' : 'false'}>
+        <Outlet />
+        <Toasts />
+      </div>
+    );
+  }
   return (
     <div className="shell" data-mobile={isMobile ? 'true' : 'false'}>
       <a href="#main" className="skip-link">

@@ -55,6 +55,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       'Disallow: /company-dashboard',
       'Disallow: /reset-password',
       'Disallow: /api/',
+      'Disallow: /ops',
       `Sitemap: ${app.config.publicUrl}/sitemap.xml`,
       '',
     ].join('\n');

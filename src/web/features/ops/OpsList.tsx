@@ -1,0 +1,114 @@
+/**
+ * What every console list shows around its rows, from the list machine's view model: a
+ * skeleton while the first page loads, the failure with Try again, an empty state, the rows,
+ * and Load more (or the miss of the last try) at the end. Rows are the screen's own.
+ */
+import type { ReactNode } from 'react';
+import type { OpsListView } from '../../../../machines/opsListMachine';
+import { messages } from '../../../shared/messages';
+import type { OpsListSend } from './useOpsList';
+
+interface OpsListProps<T> {
+  view: OpsListView<T>;
+  send: OpsListSend;
+  /** The table (or cards) of the loaded rows. */
+  children: (items: T[]) => ReactNode;
+  empty?: string;
+  label: string;
+}
+
+export function OpsList<T>({ view, send, children, empty = messages.opsEmpty, label }: OpsListProps<T>) {
+  if (view.state === 'loading') {
+    return (
+      <div className="ops-skeleton" role="status" aria-live="polite" aria-label={`${label}: ${messages.opsLoading}`}>
+        <span />
+        <span />
+        <span />
+      </div>
+    );
+  }
+  if (view.state === 'failed') {
+    return (
+      <div className="ops-failed" role="alert">
+        <p>{messages.opsLoadFailed}</p>
+        {view.error ? <p className="ops-muted">{view.error}</p> : null}
+        <button type="button" className="btn" onClick={() => send({ type: 'RETRY' })}>
+          {messages.tryAgain}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="ops-list" aria-busy={view.busy || view.state === 'refreshing'}>
+      {view.items.length === 0 ? <p className="ops-empty">{empty}</p> : children(view.items)}
+      <div className="ops-list-end">
+        {view.error ? (
+          <p className="field-error" role="alert">
+            {view.error}
+          </p>
+        ) : null}
+        {view.canLoadMore || view.state === 'loadingMore' ? (
+          <button type="button" className="btn btn-secondary" disabled={view.state === 'loadingMore'} onClick={() => send({ type: 'LOAD_MORE' })}>
+            {view.state === 'loadingMore' ? messages.opsLoading : messages.opsLoadMore}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A search box that filters the list when submitted (one request per search, not per key). */
+export function OpsSearch({ value, onSearch, label = messages.opsSearchLabel }: { value: string; onSearch: (q: string) => void; label?: string }) {
+  return (
+    <form
+      className="ops-search"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        onSearch(String(data.get('q') ?? '').trim());
+      }}
+    >
+      <label htmlFor="ops-search-q" className="visually-hidden">
+        {label}
+      </label>
+      <input id="ops-search-q" name="q" type="search" defaultValue={value} placeholder={label} maxLength={100} />
+      <button type="submit" className="btn btn-secondary">
+        {messages.opsSearchLabel}
+      </button>
+    </form>
+  );
+}
+
+/** A select that filters the list at once. */
+export function OpsFilter({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="ops-filter">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Dates in the console: Lagos time, short and unambiguous. */
+export function formatWhen(iso: string): string {
+  return new Date(iso).toLocaleString('en-NG', { timeZone: 'Africa/Lagos', dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,0 +1,80 @@
+/**
+ * The console's HTTP client: /api/ops with the staff token in x-ops-token. An answer in the
+ * {error:{field,message}} shape becomes a SubmitError the machines understand. A 404 to a
+ * request that carried the current token means the session is over (expired, signed out
+ * elsewhere, member removed): the token is dropped and the shell shows the sign-in again.
+ */
+import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { SubmitError } from '../../../../machines/formMachine';
+import { isApiErrorBody } from '../../../shared/api';
+import { opsSession } from './opsSession';
+
+export const OPS_TOKEN_HEADER = 'x-ops-token';
+
+const client = ofetch.create({
+  baseURL: '/api/ops',
+  credentials: 'same-origin',
+  retry: 0,
+  timeout: 30_000,
+  onRequest({ options }) {
+    const headers = new Headers(options.headers);
+    if (!headers.has(OPS_TOKEN_HEADER)) {
+      const token = opsSession.token();
+      if (token) headers.set(OPS_TOKEN_HEADER, token);
+    }
+    options.headers = headers;
+  },
+  onResponseError({ request, response, options }) {
+    if (response.status !== 404) return;
+    // Only a request to a console route that needs a session says the session is gone.
+    const url = typeof request === 'string' ? request : request.url;
+    if (url.includes('/auth/')) return;
+    const sent = new Headers(options.headers).get(OPS_TOKEN_HEADER);
+    if (sent !== null && sent === opsSession.token() && url.endsWith('/me')) opsSession.set(null);
+  },
+});
+
+export function toOpsError(error: unknown): Error {
+  if (error instanceof FetchError && isApiErrorBody(error.data)) return new SubmitError(error.data.error);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** A console request: resolves with the body, or rejects with a SubmitError or an Error. */
+export async function opsApi<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
+  try {
+    return await client<T>(path, options);
+  } catch (error) {
+    throw toOpsError(error);
+  }
+}
+
+/** A URL with the query's non-empty values. */
+export function withQuery(path: string, query: Record<string, string | null | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * Downloads a file answered by a console route (a CSV export, a rider's private document): the
+ * token travels in the header, never in a URL, and the browser is handed the bytes.
+ */
+export async function downloadFromOps(path: string, fallbackName: string): Promise<void> {
+  const token = opsSession.token();
+  const response = await fetch(`/api/ops${path}`, { headers: token ? { [OPS_TOKEN_HEADER]: token } : {} });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw isApiErrorBody(body) ? new SubmitError(body.error) : new Error(response.statusText);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,31 @@
+/**
+ * A console list screen's actor: the one list machine with its page request pointed at a
+ * console route. The screen renders `view` and sends events; it keeps no list state itself.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { opsListMachine, opsListView, type ListFilters, type ListPage, type OpsListView } from '../../../../machines/opsListMachine';
+import { opsApi, withQuery } from './opsApi';
+
+export type OpsListSend = ReturnType<typeof useActorRef<typeof opsListMachine>>['send'];
+
+/** The machine with its request: GET `path`?filters&cursor. Exported for stories and tests. */
+export function opsListLogic(path: string) {
+  return opsListMachine.provide({
+    actors: {
+      fetchPage: fromPromise<ListPage<unknown>, { filters: ListFilters; cursor: string | null }>(({ input }) =>
+        opsApi<ListPage<unknown>>(withQuery(path, { ...input.filters, cursor: input.cursor })),
+      ),
+    },
+  });
+}
+
+export function useOpsList<T>(path: string, options: { filters?: ListFilters; poll?: boolean } = {}): { view: OpsListView<T>; send: OpsListSend } {
+  const actor = useActorRef(opsListLogic(path), { input: { filters: options.filters, poll: options.poll } });
+  const view = useSelector(actor, (snapshot) => opsListView<T>(snapshot), sameView);
+  return { view, send: actor.send };
+}
+
+function sameView<T>(a: OpsListView<T>, b: OpsListView<T>): boolean {
+  return a.state === b.state && a.items === b.items && a.filters === b.filters && a.error === b.error && a.canLoadMore === b.canLoadMore;
+}
