@@ -79,6 +79,7 @@ export const opsListMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'firstPage',
         src: 'fetchPage',
         input: ({ context }) => ({ filters: context.filters, cursor: null }),
         onDone: {
@@ -104,6 +105,7 @@ export const opsListMachine = setup({
         loadingMore: {
           tags: ['busy'],
           invoke: {
+            id: 'nextPage',
             src: 'fetchPage',
             input: ({ context }) => ({ filters: context.filters, cursor: context.next }),
             onDone: {
@@ -120,6 +122,7 @@ export const opsListMachine = setup({
         refreshing: {
           tags: ['refreshing'],
           invoke: {
+            id: 'refreshPage',
             src: 'fetchPage',
             input: ({ context }) => ({ filters: context.filters, cursor: null }),
             onDone: {

@@ -9,6 +9,8 @@ import type { PublicConfig } from '../../../src/shared/api';
 export interface HeldRequest {
   method: string;
   path: string;
+  /** The query string, '' or '?…'. */
+  search: string;
   body: unknown;
   respond(status: number, body: unknown): void;
   fail(error?: unknown): void;
@@ -68,6 +70,7 @@ export class ApiEdge {
       this.held.push({
         method,
         path: url.pathname,
+        search: url.search,
         body,
         respond: (status, responseBody) => resolve(json(responseBody, status)),
         fail: (error = new TypeError('fetch failed')) => reject(error),

@@ -38,8 +38,14 @@ export function OpsList<T>({ view, send, children, empty = messages.opsEmpty, la
       </div>
     );
   }
+  const refreshing = view.state === 'refreshing';
   return (
-    <div className="ops-list" aria-busy={view.busy || view.state === 'refreshing'}>
+    <div className="ops-list" aria-busy={view.busy || refreshing}>
+      <div className="ops-list-head">
+        <button type="button" className="btn btn-secondary btn-small" disabled={refreshing || view.busy} onClick={() => send({ type: 'REFRESH' })}>
+          {refreshing ? messages.opsRefreshing : messages.opsRefresh}
+        </button>
+      </div>
       {view.items.length === 0 ? <p className="ops-empty">{empty}</p> : children(view.items)}
       <div className="ops-list-end">
         {view.error ? (

@@ -3,7 +3,7 @@
  * console route. The screen renders `view` and sends events; it keeps no list state itself.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { fromPromise, type InspectionEvent } from 'xstate';
 import { opsListMachine, opsListView, type ListFilters, type ListPage, type OpsListView } from '../../../../machines/opsListMachine';
 import { opsApi, withQuery } from './opsApi';
 
@@ -20,8 +20,21 @@ export function opsListLogic(path: string) {
   });
 }
 
-export function useOpsList<T>(path: string, options: { filters?: ListFilters; poll?: boolean } = {}): { view: OpsListView<T>; send: OpsListSend } {
-  const actor = useActorRef(opsListLogic(path), { input: { filters: options.filters, poll: options.poll } });
+export interface OpsListOptions {
+  filters?: ListFilters;
+  /** Ask for the first page again every `pollIntervalMs` (default 20 s) so new rows appear. */
+  poll?: boolean;
+  pollIntervalMs?: number;
+  /** XState inspection (the view tests record the transitions taken). */
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export function useOpsList<T>(path: string, options: OpsListOptions = {}): { view: OpsListView<T>; send: OpsListSend } {
+  const logic = opsListLogic(path);
+  const actor = useActorRef(options.pollIntervalMs ? logic.provide({ delays: { pollInterval: options.pollIntervalMs } }) : logic, {
+    input: { filters: options.filters, poll: options.poll },
+    inspect: options.inspect,
+  });
   const view = useSelector(actor, (snapshot) => opsListView<T>(snapshot), sameView);
   return { view, send: actor.send };
 }
