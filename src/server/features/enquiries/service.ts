@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { enquiries } from '../../db/schema';
+import { addEnquiryToInbox } from '../../plugins/inbox';
 import { enqueueEmail } from '../../plugins/mail';
 import { oneLine, renderOpsNotice } from '../../plugins/notices';
 
@@ -17,7 +18,7 @@ export interface EnquiryInput {
 }
 
 /**
- * Stores an enquiry or quote request and, when OPS_EMAIL is set, puts the notice e-mail to it
+ * Stores an enquiry or quote request with its item in the operations inbox and, when OPS_EMAIL is set, puts the notice e-mail to it
  * in the outbox in the same transaction. Resolves only once both are committed; returns
  * whether an e-mail was queued (the caller then asks the mailer to deliver it soon).
  */
@@ -35,7 +36,8 @@ export async function sendEnquiry(
     sourcePath: input.sourcePath,
   };
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(enquiries).values(values).returning({ createdAt: enquiries.createdAt });
+    const [row] = await tx.insert(enquiries).values(values).returning({ id: enquiries.id, createdAt: enquiries.createdAt });
+    await addEnquiryToInbox(tx, { enquiryId: row!.id, kind: values.kind, name: values.name, email: values.email, phone: values.phone, message: values.message });
     if (!opsEmail) return { emailQueued: false };
     const isQuote = values.kind === 'quote';
     await enqueueEmail(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { waitlistEntries } from '../../db/schema';
+import { syncWaitlistInboxItem } from '../../plugins/inbox';
 import { enqueueEmail } from '../../plugins/mail';
 import { lagosTime, oneLine, renderOpsNotice } from '../../plugins/notices';
 
@@ -13,7 +14,7 @@ export interface WaitlistInput {
 
 /**
  * Puts a company on the waitlist. One address is one entry: joining again updates the company
- * name and features, and is a success. When OPS_EMAIL is set, the notice e-mail goes into the
+ * name and features (and its operations inbox item: a closed one is new again), and is a success. When OPS_EMAIL is set, the notice e-mail goes into the
  * outbox in the same transaction. Resolves only once committed; returns whether an e-mail was
  * queued (the caller then asks the mailer to deliver it soon).
  */
@@ -37,11 +38,13 @@ export async function joinWaitlist(
         set: { companyName: values.companyName, features: values.features, updatedAt: sql`now()` },
       })
       .returning({
+        id: waitlistEntries.id,
         createdAt: waitlistEntries.createdAt,
         updatedAt: waitlistEntries.updatedAt,
         // A new row has both stamps from the same now(); an updated one has a later updated_at.
         rejoined: sql<boolean>`${waitlistEntries.updatedAt} <> ${waitlistEntries.createdAt}`,
       });
+    await syncWaitlistInboxItem(tx, { waitlistEntryId: row!.id, companyName: values.companyName, email: values.email, features: values.features });
     if (!opsEmail) return { emailQueued: false };
     const rejoined = row!.rejoined === true;
     const company = oneLine(values.companyName);
