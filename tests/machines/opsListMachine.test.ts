@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { opsListMachine, opsListView, type ListFilters } from '../../machines/opsListMachine';
+import { opsListMachine, opsListView, type ListFilters, type ListPage } from '../../machines/opsListMachine';
 
 function harness(answers: Array<{ items: number[]; next: string | null } | Error>) {
   const asked: Array<{ filters: ListFilters; cursor: string | null }> = [];
   const logic = opsListMachine.provide({
     actors: {
-      fetchPage: fromPromise(async ({ input }: { input: { filters: ListFilters; cursor: string | null } }) => {
+      fetchPage: fromPromise<ListPage<unknown>, { filters: ListFilters; cursor: string | null }>(async ({ input }) => {
         asked.push(input);
         const answer = answers.shift();
         if (!answer || answer instanceof Error) throw answer ?? new Error('no answer');

@@ -189,6 +189,45 @@ describeEachDatabase('POST /api/auth/login', (kind) => {
     // The same account from another address is fine.
     await loginToken(t, email, GOOD_PASSWORD, nextIp());
   });
+
+  // Issue 10: the attempt is counted before argon2 checks it, so a concurrent burst cannot slip
+  // more than the limit past the check (before the fix, all 100 were checked).
+  it('holds under a concurrent burst: of 100 wrong passwords at once for one account, at most 5 are checked', async () => {
+    const email = freshEmail('burst');
+    await createUser(t, { email });
+    const cookie = await captchaCookie(t, nextIp());
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => postLogin(t, { email, password: `wrong-${i}-password`, user_type: '1' }, { ip: nextIp(), cookie })),
+    );
+    const checked = answers.filter((r) => r.statusCode === 400).length;
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(authLimits.loginPerAccount.max);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(100 - checked);
+    // The right password is refused too until the window ends.
+    expect((await postLogin(t, { email, password: GOOD_PASSWORD, user_type: '1' }, { ip: nextIp(), cookie })).statusCode).toBe(429);
+  });
+
+  it('holds under a concurrent burst from one address across accounts: at most 20 checked', async () => {
+    const ip = nextIp();
+    const cookie = await captchaCookie(t, ip);
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => postLogin(t, { email: freshEmail('spray-burst'), password: 'wrong-password', user_type: '1' }, { ip, cookie })),
+    );
+    const checked = answers.filter((r) => r.statusCode === 400).length;
+    expect(checked).toBeLessThanOrEqual(authLimits.loginPerAddress.max);
+    expect(checked + answers.filter((r) => r.statusCode === 429).length).toBe(100);
+  });
+
+  it('a good login takes its attempt back from the address: riders behind one shared address are not locked out by each other', async () => {
+    const ip = nextIp();
+    const cookie = await captchaCookie(t, ip);
+    for (let i = 0; i < authLimits.loginPerAddress.max + 5; i++) {
+      const email = freshEmail('cafe');
+      await createUser(t, { email });
+      const res = await postLogin(t, { email, password: GOOD_PASSWORD, user_type: '1' }, { ip, cookie });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
 });
 
 describeEachDatabase('the token, logout and /api/users/me', (kind) => {

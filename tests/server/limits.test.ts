@@ -42,6 +42,19 @@ describe('the in-process counter', () => {
     await store.reset('k');
     expect(await store.peek('k')).toEqual({ count: 0, resetMs: 0 });
   });
+
+  it('takes an attempt back, never below zero and never opening a window', async () => {
+    const store = createMemoryStore(() => 5_000);
+    await store.hit('u', 1000);
+    await store.hit('u', 1000);
+    await store.unhit('u');
+    expect((await store.peek('u')).count).toBe(1);
+    await store.unhit('u');
+    await store.unhit('u');
+    expect((await store.peek('u')).count).toBe(0);
+    await store.unhit('none');
+    expect(await store.peek('none')).toEqual({ count: 0, resetMs: 0 });
+  });
 });
 
 describe.skipIf(!redisAvailable)('the Redis counter', () => {
@@ -49,6 +62,21 @@ describe.skipIf(!redisAvailable)('the Redis counter', () => {
   const prefix = `lagos:test:${process.pid}:${randomBytes(4).toString('hex')}:`;
   afterAll(async () => {
     await Promise.all(stores.map((s) => s.close()));
+  });
+
+  it('takes an attempt back across instances, never below zero', async () => {
+    const a = createRedisStore(REDIS_URL, log, prefix);
+    const b = createRedisStore(REDIS_URL, log, prefix);
+    stores.push(a, b);
+    await a.hit('back', 5000);
+    await b.hit('back', 5000);
+    await b.unhit('back');
+    expect((await a.peek('back')).count).toBe(1);
+    await a.unhit('back');
+    await a.unhit('back');
+    expect((await b.peek('back')).count).toBe(0);
+    await a.unhit('never');
+    expect((await a.peek('never')).count).toBe(0);
   });
 
   it('is shared by two instances and expires with its window', async () => {

@@ -23,6 +23,8 @@ export interface LimitStore {
   /** Counts one more in `key`'s window (starting one of `windowMs` if none is open). */
   hit(key: string, windowMs: number): Promise<Count>;
   peek(key: string): Promise<Count>;
+  /** Takes one back (an attempt counted before it was checked turned out good); never below 0. */
+  unhit(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   /** The Redis connection, for other users of the same store (e.g. @fastify/rate-limit). */
   readonly redis: Redis | null;
@@ -77,6 +79,10 @@ export function createMemoryStore(now: () => number = () => Date.now()): LimitSt
       const w = live(key);
       return w ? { count: w.count, resetMs: w.resetAt - now() } : zero;
     },
+    async unhit(key) {
+      const w = live(key);
+      if (w && w.count > 0) w.count -= 1;
+    },
     async reset(key) {
       windows.delete(key);
     },
@@ -93,6 +99,12 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
+
+/** DECR only a live counter above zero (never makes a key without a window). */
+const UNHIT_SCRIPT = `
+local v = redis.call('GET', KEYS[1])
+if v and tonumber(v) > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 export function createRedisStore(url: string, log: FastifyBaseLogger, prefix = 'lagos:limit:'): LimitStore {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 3000, lazyConnect: false });
@@ -129,6 +141,7 @@ export function createRedisStore(url: string, log: FastifyBaseLogger, prefix = '
         },
         zero,
       ),
+    unhit: (key) => guarded('unhit', async () => void (await redis.eval(UNHIT_SCRIPT, 1, prefix + key)), undefined),
     reset: (key) => guarded('reset', async () => void (await redis.del(prefix + key)), undefined),
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());

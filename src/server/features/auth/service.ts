@@ -9,12 +9,13 @@ import type { CurrentUser } from '../../../shared/api';
 import { USER_TYPE_RIDER } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
+import { site } from '../../../shared/site';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { endAllSessions, endSession, startSession } from '../../plugins/auth';
-import { assertUnderLimits, authLimits, countAgainstLimits, type LimitStore } from '../../plugins/limits';
+import { authLimits, countAgainstLimits, type LimitStore } from '../../plugins/limits';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import {
   assertPasswordNotCommon,
@@ -60,10 +61,12 @@ export async function loginWithPassword(
 ): Promise<string> {
   const email = normaliseEmail(input.email);
   const keys = loginKeys(email, input.ip);
-  await assertUnderLimits(deps.limits, [keys.account, keys.address]);
+  // Counted before the password is checked, atomically: a burst of concurrent attempts gets at
+  // most the limit checked (issue 10). A good password takes its attempt back below.
+  await countAgainstLimits(deps.limits, [keys.account, keys.address]);
 
   const [user] = await deps.db
-    .select({ id: users.id, passwordHash: users.passwordHash, userType: users.userType })
+    .select({ id: users.id, passwordHash: users.passwordHash, userType: users.userType, suspendedAt: users.suspendedAt })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
@@ -71,19 +74,22 @@ export async function loginWithPassword(
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstNothing(input.password);
   if (!user || !passwordOk || user.userType !== Number(input.userType)) {
-    await Promise.all([
-      deps.limits.hit(keys.account.key, keys.account.limit.windowMs),
-      deps.limits.hit(keys.address.key, keys.address.limit.windowMs),
-    ]);
     throw AppError.invalid('alert', messages.invalidCredentials);
   }
 
-  await deps.limits.reset(keys.account.key);
+  await Promise.all([deps.limits.reset(keys.account.key), deps.limits.unhit(keys.address.key)]);
+  // Said only to someone who knows the password: the address alone reveals nothing.
+  if (user.suspendedAt) throw suspended();
   if (user.passwordHash && needsRehash(user.passwordHash)) {
     const passwordHash = await hashPassword(input.password);
     await deps.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
   }
   return startSession(deps.db, deps.config, user, 'password');
+}
+
+/** The answer to a suspended account's sign-in (issue 11). */
+export function suspended(): AppError {
+  return new AppError('FORBIDDEN', messages.accountSuspended(site.email));
 }
 
 export async function logoutSession(db: Db, sessionId: string): Promise<void> {
@@ -219,7 +225,7 @@ export interface GoogleIdentity {
 export async function signInWithGoogle(deps: AuthDeps, identity: GoogleIdentity): Promise<string> {
   const email = normaliseEmail(identity.email);
   const [existing] = await deps.db
-    .select({ id: users.id, userType: users.userType, googleSubject: users.googleSubject, email: users.email })
+    .select({ id: users.id, userType: users.userType, googleSubject: users.googleSubject, email: users.email, suspendedAt: users.suspendedAt })
     .from(users)
     .where(or(eq(users.googleSubject, identity.subject), eq(users.email, email)))
     .orderBy(sql`${users.googleSubject} = ${identity.subject} desc nulls last`)
@@ -229,6 +235,7 @@ export async function signInWithGoogle(deps: AuthDeps, identity: GoogleIdentity)
       // Another Google account already signs in to the account with this address.
       throw new AppError('CONFLICT', messages.googleFailed);
     }
+    if (existing.suspendedAt) throw suspended();
     if (!existing.googleSubject) {
       await deps.db
         .update(users)

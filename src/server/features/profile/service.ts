@@ -18,7 +18,7 @@ import {
   workHistories,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import { assertUnderLimits, authLimits, type LimitStore } from '../../plugins/limits';
+import { authLimits, countAgainstLimits, type LimitStore } from '../../plugins/limits';
 import { checkPlace } from '../../plugins/locations';
 import { verifyPassword } from '../../plugins/passwords';
 import { fileUrl } from '../../plugins/files';
@@ -218,9 +218,9 @@ export async function deleteAccount(
     if (!user.passwordHash) throw new AppError('FORBIDDEN', messages.googleReauthNeeded);
     if (input.password === '') throw AppError.invalid('password', messages.passwordToConfirm);
     const limit = deleteLimit(user.id);
-    await assertUnderLimits(limits, [limit]);
+    // Counted before the check, atomically, so a burst checks at most the limit (issue 10).
+    await countAgainstLimits(limits, [limit]);
     if (!(await verifyPassword(user.passwordHash, input.password))) {
-      await limits.hit(limit.key, limit.limit.windowMs);
       throw AppError.invalid('password', messages.wrongPassword);
     }
     await limits.reset(limit.key);
