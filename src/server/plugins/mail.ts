@@ -45,10 +45,13 @@ export function renderEmail(input: {
   action?: { label: string; url: string };
   /** Shown large, e.g. a verification code. */
   code?: string;
+  /** A line above the footer with a link, e.g. a subscriber's unsubscribe link (plugins/unsubscribe.ts). */
+  footnote?: { text: string; label: string; url: string };
 }): EmailMessage {
   const textParts = [input.heading, '', ...input.paragraphs.flatMap((p) => [p, ''])];
   if (input.code) textParts.push(input.code, '');
   if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '');
+  if (input.footnote) textParts.push(input.footnote.text, `${input.footnote.label}: ${input.footnote.url}`, '');
   textParts.push('--', `${site.name} · ${site.address}`, site.email);
   const html = `<!doctype html><html><body style="margin:0;padding:0;background:#f4f7f5;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#14213d">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
@@ -59,6 +62,7 @@ export function renderEmail(input: {
 ${input.paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
 ${input.code ? `<p style="font-size:32px;letter-spacing:8px;font-weight:800;margin:16px 0">${escapeHtml(input.code)}</p>` : ''}
 ${input.action ? `<p style="margin:20px 0"><a href="${escapeHtml(input.action.url)}" style="display:inline-block;background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">${escapeHtml(input.action.label)}</a></p><p style="font-size:13px;color:#4a5568">Or open this address: ${escapeHtml(input.action.url)}</p>` : ''}
+${input.footnote ? `<p style="margin:20px 0 0;font-size:13px;color:#4a5568">${escapeHtml(input.footnote.text)} <a href="${escapeHtml(input.footnote.url)}" style="color:#0b6e4f">${escapeHtml(input.footnote.label)}</a></p>` : ''}
 </td></tr>
 <tr><td style="padding:16px 24px;font-size:13px;color:#4a5568;border-top:1px solid #c8d1cc">${escapeHtml(site.name)} · ${escapeHtml(site.address)} · ${escapeHtml(site.email)}</td></tr>
 </table></td></tr></table></body></html>`;

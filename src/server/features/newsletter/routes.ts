@@ -1,4 +1,7 @@
-/** POST /api/newsletter {email}: stores the subscription of a browser that passed the captcha. */
+/**
+ * POST /api/newsletter {email}: stores the subscription of a browser that passed the captcha.
+ * The unsubscribe link's routes are in unsubscribeRoutes.ts.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { MessageResponse } from '../../../shared/api';
 import { newsletterForm } from '../../../shared/forms';
@@ -9,8 +12,11 @@ import { requireCaptchaPass } from '../../plugins/captcha';
 import { checkForm, formBodySchema } from '../../plugins/forms';
 import { sourcePathOf } from '../../plugins/request';
 import { subscribeNewsletter } from './service';
+import { unsubscribeRoutes } from './unsubscribeRoutes';
 
 export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(unsubscribeRoutes);
+
   app.post<{ Body: FormValues<typeof newsletterForm> }>(
     '/api/newsletter',
     {
@@ -28,10 +34,11 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request): Promise<MessageResponse> => {
-      await subscribeNewsletter(app.database.db, {
+      const { emailQueued } = await subscribeNewsletter(app.database.db, app.config, {
         email: request.body.email,
         sourcePath: sourcePathOf(request),
       });
+      if (emailQueued) app.mailer.kick();
       return { message: messages.subscribed };
     },
   );

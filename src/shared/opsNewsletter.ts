@@ -1,0 +1,10 @@
+/** The console's newsletter subscribers (issue 11): shapes shared by the API and the browser. */
+export interface OpsSubscriber {
+  id: string;
+  email: string;
+  /** The page the form was sent from. */
+  sourcePath: string | null;
+  createdAt: string;
+}
+
+export const NEWSLETTER_EXPORT_PATH = '/api/ops/newsletter/export.csv';
