@@ -47,6 +47,13 @@ export interface ProfileUser {
   has_password: boolean;
 }
 
+/**
+ * The staff check of the ID documents (issue 11, DESIGN.md §10): none → pending on upload →
+ * approved | rejected; a new upload makes it pending again. Only 'approved' reads as verified.
+ */
+export const ID_REVIEW_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
+export type IdReviewStatus = (typeof ID_REVIEW_STATUSES)[number];
+
 export interface PersonalInfo {
   total_years_of_experience: Experience | null;
   languages_spoken: string | null;
@@ -54,6 +61,10 @@ export interface PersonalInfo {
   /** ID documents: private, readable at their url by their owner only (with x-auth-token). */
   valid_id: FileRef | null;
   rider_id_card: FileRef | null;
+  /** Added to the spec's shape (issue 11): where the staff check of the documents stands. */
+  id_review_status: IdReviewStatus;
+  /** Why staff rejected the documents (shown to the rider); null otherwise. */
+  id_review_reason: string | null;
 }
 
 export interface WorkHistory {
@@ -98,7 +109,8 @@ export interface PublicProfile {
   total_years_of_experience: string | null;
   languages_spoken: string | null;
   education: string | null;
-  has_valid_id: boolean;
+  /** True only when staff approved the rider's ID documents (never on upload alone). */
+  id_verified: boolean;
   workHistories: Array<Omit<WorkHistory, '_id'>>;
   pastEmployees: Array<Omit<PastEmployee, '_id' | 'company_contact'>>;
   member_since: string;

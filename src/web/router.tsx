@@ -74,9 +74,9 @@ const resetPasswordRoute = createRoute({
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.login,
-  // ?google=failed|off: a Google sign-in that did not complete (the page says so).
-  validateSearch: (search: Record<string, unknown>): { google?: 'failed' | 'off' } =>
-    search.google === 'failed' || search.google === 'off' ? { google: search.google } : {},
+  // ?google=failed|off|suspended: a Google sign-in that did not complete (the page says so).
+  validateSearch: (search: Record<string, unknown>): { google?: 'failed' | 'off' | 'suspended' } =>
+    search.google === 'failed' || search.google === 'off' || search.google === 'suspended' ? { google: search.google } : {},
   beforeLoad: leaveLoginWhenSignedIn,
   component: lazy(() => import('./routes/Login')),
 });

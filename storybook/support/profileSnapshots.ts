@@ -9,7 +9,7 @@ import { SubmitError } from '../../machines/formMachine';
 import { profileEditMachine, type ProfileEditEvent } from '../../machines/profileEditMachine';
 import { profileMachine, type ProfileEvent } from '../../machines/profileMachine';
 import { openEventFor, type FileLike, type ModalKind } from '../../machines/profileModals';
-import type { Profile } from '../../src/shared/profile';
+import type { IdReviewStatus, Profile } from '../../src/shared/profile';
 
 export type EditSnapshot = SnapshotFrom<typeof profileEditMachine>;
 export type ProfileSnapshot = SnapshotFrom<typeof profileMachine>;
@@ -81,8 +81,24 @@ export const fullRider: Profile = {
     education: 'Diploma',
     valid_id: { url: '/files/5d6e7f80-2222-4b3c-9d4e-5f6a7b8c9d0e', extension: 'pdf', original_name: 'nin-slip.pdf' },
     rider_id_card: null,
+    id_review_status: 'approved',
+    id_review_reason: null,
   },
 };
+
+/** The same rider at each stage of the staff check of the ID (issue 11). */
+export function riderWithReview(status: IdReviewStatus, reason: string | null = null): Profile {
+  const info = fullRider.personalInfo!;
+  return {
+    ...fullRider,
+    personalInfo: {
+      ...info,
+      valid_id: status === 'none' ? null : info.valid_id,
+      id_review_status: status,
+      id_review_reason: status === 'rejected' ? reason : null,
+    },
+  };
+}
 
 export const googleRider: Profile = { ...fullRider, user: { ...fullRider.user, has_password: false } };
 

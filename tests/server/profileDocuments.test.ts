@@ -48,6 +48,8 @@ describeEachDatabase('POST /api/riders/personal-info/save', (kind) => {
       education: 'Diploma',
       valid_id: null,
       rider_id_card: null,
+      id_review_status: 'none',
+      id_review_reason: null,
     });
     // Saving again updates the one row.
     const again = await save(t, rider, { ...fields, education: 'Post Graduate' });

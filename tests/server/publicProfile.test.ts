@@ -38,7 +38,7 @@ describeEachDatabase('GET /riders/:username', (kind) => {
       .insert(files)
       .values({ ownerId: rider.id, kind: 'valid_id', isPublic: false, contentType: 'application/pdf', extension: 'pdf', originalName: 'nin-secret.pdf', size: 5, data: Buffer.from('%PDF-') })
       .returning({ id: files.id });
-    await db.insert(personalInfo).values({ userId: rider.id, totalYearsOfExperience: '3-5', languagesSpoken: 'English, Yoruba', education: 'Diploma', validIdFileId: doc!.id });
+    await db.insert(personalInfo).values({ userId: rider.id, totalYearsOfExperience: '3-5', languagesSpoken: 'English, Yoruba', education: 'Diploma', validIdFileId: doc!.id, idReviewStatus: 'approved' });
     await db.insert(workHistories).values({ userId: rider.id, position: 'Dispatch rider', companyName: 'Gokada', numberOfYears: '3-5', startDate: daysAgo(900) });
     await db.insert(pastEmployees).values({ userId: rider.id, companyName: 'Max.ng', companyContact: 'Tunde 0803 555 0101', startDate: daysAgo(2000), endDate: daysAgo(1000) });
 
@@ -50,7 +50,7 @@ describeEachDatabase('GET /riders/:username', (kind) => {
     expect(again.statusCode).toBe(304);
     const body = res.body;
     expect(meta(body, 'og:title')).toBe(`${rider.username} · Dispatch rider in Ikeja, Lagos`);
-    expect(meta(body, 'og:description')).toBe("Careful rider on the mainland. 3-5 years of experience, speaks English, Yoruba, valid ID on file.");
+    expect(meta(body, 'og:description')).toBe("Careful rider on the mainland. 3-5 years of experience, speaks English, Yoruba, ID verified.");
     expect(meta(body, 'og:url')).toBe(`https://ogbadispatch.ng/riders/${rider.username}`);
     expect(meta(body, 'og:image')).toBe(`https://ogbadispatch.ng/riders/${rider.username}/photo.jpg`);
     expect(meta(body, 'og:type')).toBe('profile');
@@ -60,6 +60,7 @@ describeEachDatabase('GET /riders/:username', (kind) => {
       expect(body).toContain(text);
     }
     expect(body).toMatch(/<dt>Valid ID<\/dt><dd>Yes<\/dd>/);
+    expect(body).toContain('<li class="success">ID verified</li>');
     // Nothing private.
     for (const secret of [rider.email, '+2348031234567', '0803', 'Tunde', 'nin-secret', doc!.id]) expect(body).not.toContain(secret);
     expect(body).not.toMatch(/<script/i);

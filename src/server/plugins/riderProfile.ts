@@ -67,7 +67,9 @@ const profileStatement = (userId: string) => sql`
         'languages_spoken', p.languages_spoken,
         'education', p.education,
         'valid_id', ${fileJson('valid_id_file_id')},
-        'rider_id_card', ${fileJson('rider_id_card_file_id')}
+        'rider_id_card', ${fileJson('rider_id_card_file_id')},
+        'id_review_status', p.id_review_status,
+        'id_review_reason', p.id_review_reason
       )
       from personal_info p where p.user_id = u.id
     )
@@ -111,8 +113,8 @@ interface RawPublicProfile extends Omit<PublicProfile, 'picture'> {
 
 /**
  * A rider's public page: public fields only (no e-mail, phone, address, company contacts or
- * documents; whether a valid ID is on file is shown as Yes/No). Only riders who finished
- * sign-up have one; the username is matched without regard to case.
+ * documents; whether staff verified the ID is shown as Yes/No). Only riders who finished sign-up
+ * and are not suspended have one; the username is matched without regard to case.
  */
 export async function readPublicProfile(db: Db, username: string): Promise<PublicProfile | null> {
   const [row] = rowsOf<{ profile: RawPublicProfile | string }>(
@@ -123,7 +125,7 @@ export async function readPublicProfile(db: Db, username: string): Promise<Publi
         'total_years_of_experience', p.total_years_of_experience,
         'languages_spoken', p.languages_spoken,
         'education', p.education,
-        'has_valid_id', p.valid_id_file_id is not null,
+        'id_verified', coalesce(p.id_review_status = 'approved', false),
         'member_since', to_char(u.created_at at time zone 'Africa/Lagos', 'YYYY-MM-DD'),
         'workHistories', coalesce((
           select json_agg(json_build_object(
@@ -142,13 +144,14 @@ export async function readPublicProfile(db: Db, username: string): Promise<Publi
       from users u
       left join personal_info p on p.user_id = u.id
       where lower(u.username) = lower(${username}) and u.user_type = 1 and u.profile_completed = 1
+        and u.suspended_at is null
       limit 1
     `),
   );
   if (!row) return null;
   const raw = (typeof row.profile === 'string' ? JSON.parse(row.profile) : row.profile) as RawPublicProfile;
   const { picture_file_id: pictureFileId, ...rest } = raw;
-  return { ...rest, has_valid_id: rest.has_valid_id === true, picture: pictureFileId ? { url: fileUrl(pictureFileId) } : null };
+  return { ...rest, id_verified: rest.id_verified === true, picture: pictureFileId ? { url: fileUrl(pictureFileId) } : null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -222,6 +225,8 @@ export const profileSchema = {
         education: nullableString,
         valid_id: fileRefSchema,
         rider_id_card: fileRefSchema,
+        id_review_status: { type: 'string', enum: ['none', 'pending', 'approved', 'rejected'] },
+        id_review_reason: nullableString,
       },
     },
   },

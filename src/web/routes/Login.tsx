@@ -1,7 +1,7 @@
 /**
  * Login (spec §2): the form machine with the captcha; a success stores the token in the auth
  * machine and goes to the rider dashboard, or to the sign-up wizard while the profile is
- * incomplete. ?google=failed|off says why a Google sign-in did not complete.
+ * incomplete. ?google=failed|off|suspended says why a Google sign-in did not complete.
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -12,6 +12,7 @@ import type { CurrentUser } from '../../shared/api';
 import { USER_TYPE_RIDER } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { paths } from '../../shared/routes';
+import { site } from '../../shared/site';
 import { authApi } from '../api/client';
 import { auth } from '../auth/authService';
 import { dashboardFor } from '../auth/guards';
@@ -39,7 +40,7 @@ export function afterLogin(user: CurrentUser | null): string {
 
 export default function Login() {
   const navigate = useNavigate();
-  const { google } = useSearch({ strict: false }) as { google?: 'failed' | 'off' };
+  const { google } = useSearch({ strict: false }) as { google?: 'failed' | 'off' | 'suspended' };
   const googleSignIn = useGoogleSignInEnabled();
   const { signedIn } = useAuth();
   const { view, send } = useFormMachine({
@@ -51,7 +52,9 @@ export default function Login() {
 
   useEffect(() => {
     if (!google) return;
-    toast.error(google === 'off' ? messages.googleUnavailable : messages.googleFailed);
+    toast.error(
+      google === 'off' ? messages.googleUnavailable : google === 'suspended' ? messages.accountSuspended(site.email) : messages.googleFailed,
+    );
     void navigate({ to: paths.login, search: {}, replace: true });
   }, [google, navigate]);
 

@@ -39,7 +39,7 @@ const messageResponse = {
 } as const;
 
 /** Where a Google sign-in that did not complete sends the browser: the login page says why. */
-const googleFailedUrl = (reason: 'failed' | 'off') => `${paths.login}?google=${reason}`;
+const googleFailedUrl = (reason: 'failed' | 'off' | 'suspended') => `${paths.login}?google=${reason}`;
 
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const deps = (): AuthDeps => ({ db: app.database.db, config: app.config, limits: app.limits });
@@ -157,7 +157,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['auth'],
         summary: "Google sign-in's return: signs in or creates a rider, then /?token=…&authType=google",
-        response: { 302: { type: 'null', description: 'To the home page with the token, or to /login?google=failed' } },
+        response: { 302: { type: 'null', description: 'To the home page with the token, or to /login?google=failed (or =suspended for a suspended account)' } },
       },
     },
     async (request, reply) => {
@@ -170,7 +170,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         return reply.redirect(`/?token=${encodeURIComponent(token)}&authType=google`);
       } catch (err) {
         if (!(err instanceof AppError)) request.log.error({ err }, 'Google sign-in failed');
-        return reply.redirect(googleFailedUrl('failed'));
+        // A suspended account is told so on the login page (issue 11), not sent to try again.
+        return reply.redirect(googleFailedUrl(err instanceof AppError && err.code === 'FORBIDDEN' ? 'suspended' : 'failed'));
       }
     },
   );

@@ -3,7 +3,8 @@
  * a complete HTML page, readable with no JavaScript at all (a phone on slow data, a company's
  * browser, WhatsApp's link preview). Public fields only: no e-mail, phone, address, company
  * contacts or documents. Open Graph and Twitter tags carry the rider's name, introduction and
- * photo, so a link pasted into WhatsApp shows who it is.
+ * photo, so a link pasted into WhatsApp shows who it is. "ID verified" shows only after staff
+ * approved the documents; a suspended rider's page is the same 404 as no rider (issue 11).
  *
  *   GET /riders/:username            the page (404 page for no such rider, or one who has not finished sign-up)
  *   GET /riders/:username/photo.jpg  the rider's public picture as a JPEG for link previews
@@ -13,6 +14,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COPYRIGHT_START_YEAR } from '../../../shared/constants';
+import { messages } from '../../../shared/messages';
 import { displayDate, publicProfilePath, type PublicProfile } from '../../../shared/profile';
 import { paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
@@ -85,7 +87,8 @@ export function previewDescription(profile: PublicProfile): string {
   const facts = [
     profile.total_years_of_experience ? `${profile.total_years_of_experience} years of experience` : null,
     profile.languages_spoken ? `speaks ${profile.languages_spoken}` : null,
-    profile.has_valid_id ? 'valid ID on file' : null,
+    // Only a staff-approved ID is claimed (issue 11); an unchecked upload is never mentioned.
+    profile.id_verified ? 'ID verified' : null,
   ].filter(Boolean);
   const lead = profile.introduction ?? `Dispatch rider on ${site.name}`;
   const text = facts.length ? `${lead}. ${facts.join(', ')}.` : lead;
@@ -148,6 +151,7 @@ ${
 ${profile.introduction ? html`<p class="intro">${profile.introduction}</p>` : null}
 <ul class="badges">
 <li class="success">100% Job Success</li>
+${profile.id_verified ? html`<li class="success">${messages.idVerified}</li>` : null}
 ${place ? html`<li>${place}</li>` : null}
 <li>Rider since ${displayDate(profile.member_since)}</li>
 </ul>
@@ -158,7 +162,7 @@ ${place ? html`<li>${place}</li>` : null}
 <h2 id="about">About</h2>
 <dl class="facts">
 <div><dt>Total experience</dt><dd>${profile.total_years_of_experience ? `${profile.total_years_of_experience} years` : 'Not given'}</dd></div>
-<div><dt>Valid ID</dt><dd>${profile.has_valid_id ? 'Yes' : 'No'}</dd></div>
+<div><dt>Valid ID</dt><dd>${profile.id_verified ? 'Yes' : 'No'}</dd></div>
 <div><dt>Languages</dt><dd>${profile.languages_spoken ?? 'Not given'}</dd></div>
 <div><dt>Education</dt><dd>${profile.education ?? 'Not given'}</dd></div>
 </dl>

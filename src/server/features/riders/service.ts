@@ -4,7 +4,7 @@
  * is scoped to the signed-in rider: an id that is not one of theirs (another rider's, a deleted
  * one, or no id at all) is answered 404 and nothing changes.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { Profile } from '../../../shared/profile';
 import type { Db } from '../../db/client';
@@ -158,13 +158,30 @@ export async function savePersonalInfo(
       if (doc.kind === 'valid_id') fileIds.validIdFileId = id;
       else fileIds.riderIdCardFileId = id;
     }
+    // A new document waits for a staff check, whatever the last decision was (issue 11): only
+    // an approval of what is on file now ever shows as verified.
+    const review =
+      documents.length > 0 ? { idReviewStatus: 'pending' as const, idReviewReason: null, idReviewedAt: null, idReviewedBy: null } : {};
     const values = {
       totalYearsOfExperience: input.total_years_of_experience,
       languagesSpoken: tidyLanguages(input.languages_spoken),
       education: input.education,
       ...fileIds,
+      ...review,
       updatedAt: sql`now()`,
     };
     await tx.insert(personalInfo).values({ userId, ...values }).onConflictDoUpdate({ target: personalInfo.userId, set: values });
+    // No document left: nothing to review.
+    await tx
+      .update(personalInfo)
+      .set({ idReviewStatus: 'none', idReviewReason: null, idReviewedAt: null, idReviewedBy: null })
+      .where(
+        and(
+          eq(personalInfo.userId, userId),
+          isNull(personalInfo.validIdFileId),
+          isNull(personalInfo.riderIdCardFileId),
+          ne(personalInfo.idReviewStatus, 'none'),
+        ),
+      );
   });
 }

@@ -10,7 +10,7 @@ import type { ProfileEditEvent, ProfileEditView } from '../../../../machines/pro
 import { openEventFor, type ModalKind } from '../../../../machines/profileModals';
 import type { LocationState } from '../../../shared/locations';
 import { messages } from '../../../shared/messages';
-import { displayDate, displayPhone, publicProfilePath, type DocumentField, type Profile } from '../../../shared/profile';
+import { displayDate, displayPhone, publicProfilePath, type DocumentField, type IdReviewStatus, type Profile } from '../../../shared/profile';
 import { EditModal } from './EditModal';
 import { useDropdown } from '../../components/useDropdown';
 import { CameraIcon, DownloadIcon, EditIcon, FileIcon, PlusIcon, ShareIcon, TrashIcon } from '../../components/Icons';
@@ -150,8 +150,26 @@ function SectionHeading({ id, title, action }: { id: string; title: string; acti
   );
 }
 
+/**
+ * The "Valid ID" line (issue 11): the spec's Yes/No stays for no document and an approved one;
+ * an upload nobody checked yet never reads "Yes", and a rejection says why.
+ */
+function ValidIdFact({ status }: { status: IdReviewStatus }) {
+  if (status === 'approved') {
+    return (
+      <dd>
+        Yes <span className="id-badge">{messages.idVerified}</span>
+      </dd>
+    );
+  }
+  if (status === 'pending') return <dd className="id-pending">{messages.idAwaitingCheck}</dd>;
+  if (status === 'rejected') return <dd className="id-rejected">{messages.idRejected}</dd>;
+  return <dd>No</dd>;
+}
+
 function PersonalInfoCard({ profile, open, onOpenDocument }: { profile: Profile; open: (modal: ModalKind) => void; onOpenDocument: DashboardViewProps['onOpenDocument'] }) {
   const info = profile.personalInfo;
+  const review = info?.id_review_status ?? 'none';
   const documents = (['valid_id', 'rider_id_card'] as const).filter((kind) => info?.[kind]);
   return (
     <section className="card" aria-labelledby="personal-info-title">
@@ -171,7 +189,7 @@ function PersonalInfoCard({ profile, open, onOpenDocument }: { profile: Profile;
         </div>
         <div>
           <dt>Valid ID</dt>
-          <dd>{info?.valid_id ? 'Yes' : 'No'}</dd>
+          <ValidIdFact status={review} />
         </div>
         <div>
           <dt>Languages</dt>
@@ -182,6 +200,15 @@ function PersonalInfoCard({ profile, open, onOpenDocument }: { profile: Profile;
           <dd>{info?.education || 'Not given'}</dd>
         </div>
       </dl>
+      {review === 'rejected' ? (
+        <div className="id-rejection" role="note" aria-label="Why your ID was not accepted">
+          {info?.id_review_reason ? <p className="id-rejection-reason">{info.id_review_reason}</p> : null}
+          <p>{messages.idRejectedHelp}</p>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => open('personalInfo')}>
+            Upload again
+          </button>
+        </div>
+      ) : null}
       {documents.length ? (
         <ul className="documents" aria-label="Your ID documents (only you can see them)">
           {documents.map((kind) => (

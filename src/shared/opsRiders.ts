@@ -1,0 +1,94 @@
+/**
+ * The console's riders (issue 11): the shapes of /api/ops/riders… and the limits of its inputs,
+ * shared by the API and the console. The ID review's lifecycle (DESIGN.md §10):
+ * none → pending on upload → approved | rejected; a new upload makes it pending again.
+ */
+import { ID_REVIEW_STATUSES, type IdReviewStatus, type PastEmployee, type WorkHistory } from './profile';
+
+export { ID_REVIEW_STATUSES, type IdReviewStatus };
+
+export const ID_REVIEW_DECISIONS = ['approve', 'reject'] as const;
+export type IdReviewDecision = (typeof ID_REVIEW_DECISIONS)[number];
+
+/** A rejection's reason is shown to the rider (dashboard and e-mail); a suspension's to staff. */
+export const REVIEW_REASON_MAX = 500;
+export const SUSPEND_REASON_MAX = 500;
+export const RIDER_SEARCH_MAX = 100;
+
+export const idReviewLabels: Record<IdReviewStatus, string> = {
+  none: 'No ID uploaded',
+  pending: 'Awaiting check',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+export interface OpsRiderListItem {
+  id: string;
+  username: string;
+  email: string;
+  state: string | null;
+  town: string | null;
+  completed: boolean;
+  idReviewStatus: IdReviewStatus;
+  suspended: boolean;
+  createdAt: string;
+}
+
+/** The list's query string: all optional; `cursor` is the previous page's `next`. */
+export interface OpsRiderQuery {
+  q?: string;
+  completed?: 'yes' | 'no';
+  review?: IdReviewStatus;
+  suspended?: 'yes' | 'no';
+  cursor?: string;
+}
+
+export interface OpsRiderDocument {
+  id: string;
+  kind: 'valid_id' | 'rider_id_card';
+  contentType: string;
+  extension: string;
+  originalName: string;
+  size: number;
+  uploadedAt: string;
+}
+
+export interface OpsRiderDetail {
+  id: string;
+  username: string;
+  email: string;
+  emailVerified: boolean;
+  phone: string | null;
+  address: string | null;
+  town: string | null;
+  state: string | null;
+  introduction: string | null;
+  bio: string | null;
+  /** The picture's url relative to the API base, as the rider's own profile gives it. */
+  picture: { url: string } | null;
+  completed: boolean;
+  currentTab: number;
+  signIn: { password: boolean; google: boolean };
+  createdAt: string;
+  personalInfo: { totalYearsOfExperience: string | null; languagesSpoken: string | null; education: string | null } | null;
+  workHistories: WorkHistory[];
+  pastEmployees: PastEmployee[];
+  documents: OpsRiderDocument[];
+  review: { status: IdReviewStatus; reason: string | null; reviewedAt: string | null; reviewedBy: string | null };
+  suspension: { at: string; reason: string } | null;
+}
+
+/** What every rider action answers: its message and the rider as they now are. */
+export interface OpsRiderActionResponse {
+  message: string;
+  rider: OpsRiderDetail;
+}
+
+export const opsRiderApi = {
+  list: '/api/ops/riders',
+  detail: (id: string) => `/api/ops/riders/${encodeURIComponent(id)}`,
+  file: (id: string, fileId: string) => `/api/ops/riders/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`,
+  review: (id: string) => `/api/ops/riders/${encodeURIComponent(id)}/id-review`,
+  suspend: (id: string) => `/api/ops/riders/${encodeURIComponent(id)}/suspend`,
+  unsuspend: (id: string) => `/api/ops/riders/${encodeURIComponent(id)}/unsuspend`,
+} as const;

@@ -1,0 +1,141 @@
+/**
+ * Model-based test of machines/idReviewMachine.ts (a rider in the operations console: the ID
+ * review uploaded → approved | rejected, and suspension with its step-up): paths from
+ * xstate/graph run on a real actor whose requests the test answers; every transition driven and
+ * the table printed. The requests must carry what the staff member decided.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { SubmitError } from '../../machines/formMachine';
+import { accountViewStates, idReviewMachine, idReviewSnapshotToView, reviewViewStates, type IdReviewEvent } from '../../machines/idReviewMachine';
+import { messages } from '../../src/shared/messages';
+import { TransitionRecorder, edgePaths } from './coverage';
+import {
+  CONFIRMATION,
+  idReviewEventCanHappen,
+  idReviewEvents,
+  REJECT_REASON,
+  RIDER_ID,
+  riderFixture,
+  serializeIdReviewState,
+  SUSPEND_REASON,
+  type IdReviewModelEvent,
+} from './idReviewModel';
+
+type Snapshot = SnapshotFrom<typeof idReviewMachine>;
+
+const everyPrefix = (model: { getShortestPaths(options: { allowDuplicatePaths: boolean }): unknown[]; getAdjacencyMap(): unknown }) => ({
+  getShortestPaths: () => model.getShortestPaths({ allowDuplicatePaths: true }),
+  getAdjacencyMap: () => model.getAdjacencyMap(),
+});
+
+interface Pending {
+  input: unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+function harness(recorder: TransitionRecorder) {
+  const pending = new Map<string, Pending>();
+  const requests: Array<{ actor: string; input: unknown }> = [];
+  const notices: string[] = [];
+  const held = (name: string) =>
+    fromPromise(({ input }: { input: unknown }) => {
+      requests.push({ actor: name, input });
+      return new Promise((resolve, reject) => pending.set(name, { input, resolve, reject }));
+    });
+  const actor = createActor(
+    idReviewMachine.provide({
+      actors: { loadRider: held('loadRider') as never, decide: held('decide') as never, suspend: held('suspend') as never, lift: held('lift') as never },
+      actions: { notify: (_, params) => void notices.push(params.message) },
+    }),
+    { input: { riderId: RIDER_ID }, inspect: recorder.inspect },
+  );
+  actor.start();
+  return { actor, pending, requests, notices };
+}
+
+const SRC: Record<string, string> = { loadRider: 'loadRider', approve: 'decide', reject: 'decide', suspend: 'suspend', lift: 'lift' };
+
+async function drive(run: ReturnType<typeof harness>, event: IdReviewModelEvent) {
+  if ((event.type as string) === 'xstate.init') return;
+  const result = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+  if (result) {
+    const held = run.pending.get(SRC[result[2]!]!)!;
+    run.pending.delete(SRC[result[2]!]!);
+    if (result[1] === 'done') held.resolve((event as { output: unknown }).output);
+    else held.reject((event as { error: unknown }).error);
+  } else run.actor.send(event as IdReviewEvent);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const recorder = new TransitionRecorder();
+
+describe('ID review machine, model-based', () => {
+  const model = new TestModel(idReviewMachine, { events: idReviewEvents as never, serializeState: serializeIdReviewState as never, input: { riderId: RIDER_ID } } as never);
+  const seenReview = new Set<string>();
+  const seenAccount = new Set<string>();
+  const paths = edgePaths(everyPrefix(model) as never, serializeIdReviewState as never, idReviewEventCanHappen as never);
+
+  it('generates paths', () => {
+    expect(paths.length).toBeGreaterThan(20);
+  });
+
+  for (const steps of paths) {
+    const name = steps.map((s) => s.event.type.replace('xstate.', '')).join(' → ');
+    it(name, async () => {
+      const run = harness(recorder);
+      for (const step of steps) {
+        await drive(run, step.event as IdReviewModelEvent);
+        const actual = run.actor.getSnapshot();
+        const expected = step.state as Snapshot;
+        expect(actual.value).toEqual(expected.value);
+        expect(actual.context).toEqual(expected.context);
+        const view = idReviewSnapshotToView(actual);
+        if (view.review) seenReview.add(view.review);
+        if (view.account) seenAccount.add(view.account);
+        // Busy exactly while something is on its way to the server.
+        expect(view.busy).toBe(run.pending.size > 0);
+      }
+      run.actor.stop();
+    });
+  }
+
+  it('reaches every view state of both regions', () => {
+    expect([...seenReview].sort()).toEqual([...reviewViewStates].sort());
+    expect([...seenAccount].sort()).toEqual([...accountViewStates].sort());
+  });
+
+  it('sends what staff decided: the documents seen, the trimmed reason, the confirmation once', async () => {
+    const run = harness(recorder);
+    await drive(run, { type: 'xstate.done.actor.loadRider', output: riderFixture('pending') });
+    await drive(run, { type: 'START_REJECT' });
+    await drive(run, { type: 'SUBMIT_REJECT' });
+    expect(idReviewSnapshotToView(run.actor.getSnapshot()).reviewError).toEqual({ field: 'reason', message: messages.opsIdReasonRequired });
+    await drive(run, { type: 'REASON_CHANGED', value: `  ${REJECT_REASON} ` });
+    await drive(run, { type: 'SUBMIT_REJECT' });
+    expect(run.requests.at(-1)).toEqual({
+      actor: 'decide',
+      input: { riderId: RIDER_ID, decision: 'reject', reason: REJECT_REASON, files: ['5d6e7f80-2222-4b3c-9d4e-5f6a7b8c9d0e'] },
+    });
+    await drive(run, { type: 'START_SUSPEND' });
+    await drive(run, { type: 'SUSPEND_REASON_CHANGED', value: SUSPEND_REASON });
+    await drive(run, { type: 'CONFIRM_SUSPEND', confirmation: '   ' });
+    expect(idReviewSnapshotToView(run.actor.getSnapshot()).accountError).toEqual({ field: 'confirmation', message: messages.opsConfirmRequired });
+    await drive(run, { type: 'CONFIRM_SUSPEND', confirmation: CONFIRMATION });
+    expect(run.requests.at(-1)).toEqual({ actor: 'suspend', input: { riderId: RIDER_ID, reason: SUSPEND_REASON, confirmation: CONFIRMATION } });
+    // Both on their way at once: each region shows its own busy state.
+    const view = idReviewSnapshotToView(run.actor.getSnapshot());
+    expect([view.review, view.account, view.reviewBusy, view.accountBusy]).toEqual(['sendingRejection', 'suspending', true, true]);
+    await drive(run, { type: 'xstate.error.actor.suspend', error: new SubmitError({ field: 'confirmation', message: messages.opsConfirmFailed }) });
+    // A refused secret is forgotten; the reason typed stays.
+    expect(run.actor.getSnapshot().context).toMatchObject({ confirmation: '', suspendReason: SUSPEND_REASON, accountError: { field: 'confirmation' } });
+    run.actor.stop();
+  });
+
+  afterAll(() => {
+    const missing = recorder.report('ID review machine (machines/idReviewMachine.ts)', idReviewMachine);
+    expect(missing, `transitions never driven:\n${missing.join('\n')}`).toEqual([]);
+  });
+});
