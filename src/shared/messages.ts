@@ -223,6 +223,8 @@ export const messages = {
   opsInviteRevoked: (company: string) => `The invitation of ${company} was revoked`,
   opsInviteRevokeConfirm: (company: string) => `Revoke the invitation of ${company}? Its link stops working at once.`,
   opsInviteCancel: 'Keep it',
+  opsWaitlistColumns: { company: 'Company', email: 'E-mail', since: 'On the list since', status: 'Status', invitation: 'Invitation', actions: 'Actions' },
+  opsRevokeTitle: 'Revoke the invitation?',
   opsWaitlistEntryGone: 'This waitlist entry no longer exists',
   opsInviteAlreadyLive: 'This company already has a live invitation: send a new link or revoke it',
   opsInviteNotInvited: 'This company has not been invited yet',
@@ -271,6 +273,9 @@ export const messages = {
   opsNewsletterGone: 'This subscriber is no longer on the list',
   opsNewsletterSubscribedAt: 'Subscribed',
   opsNewsletterSource: 'Page',
+  opsNewsletterColumns: { email: 'E-mail', since: 'Subscribed', source: 'Page', actions: 'Actions' },
+  opsNewsletterUnsubscribeHelp: 'The address is deleted from the list. The audit log keeps who did it.',
+  opsNewsletterExportFailed: 'The export could not be downloaded. Please try again.',
   newsletterWelcomeSubject: "You're subscribed to the Ogba Dispatch newsletter",
   newsletterWelcomeHeading: "You're subscribed",
   newsletterWelcomeBody:

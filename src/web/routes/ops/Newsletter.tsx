@@ -1,4 +1,6 @@
-/** Console screen: built by issue 11's Newsletter work. */
+/** /ops/newsletter: subscribers, the CSV export and unsubscribing someone (issue 11). */
+import { NewsletterScreen } from '../../features/ops/NewsletterView';
+
 export default function OpsNewsletter() {
-  return <h1>Newsletter</h1>;
+  return <NewsletterScreen />;
 }

@@ -1,4 +1,6 @@
-/** Console screen: built by issue 11's Waitlist work. */
+/** /ops/waitlist: the waitlist and its invitations (issue 11). */
+import { WaitlistScreen } from '../../features/ops/WaitlistView';
+
 export default function OpsWaitlist() {
-  return <h1>Waitlist</h1>;
+  return <WaitlistScreen />;
 }

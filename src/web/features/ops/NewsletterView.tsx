@@ -1,0 +1,107 @@
+/**
+ * The console's newsletter (issue 11): subscribers newest first, searched by address, the CSV
+ * export, and Unsubscribe per row, which asks for the password or a fresh code (a deletion).
+ * The list is the console list machine, the unsubscribe the row-action machine; this view draws
+ * their view models and sends their events.
+ */
+import { toast } from 'sonner';
+import type { InspectionEvent } from 'xstate';
+import type { OpsListView } from '../../../../machines/opsListMachine';
+import type { RowActionView } from '../../../../machines/opsRowActionMachine';
+import type { MessageResponse } from '../../../shared/api';
+import { messages } from '../../../shared/messages';
+import type { OpsSubscriber } from '../../../shared/opsNewsletter';
+import { ConfirmDialog } from './ConfirmDialog';
+import { downloadFromOps, opsApi } from './opsApi';
+import { formatWhen, OpsList, OpsSearch } from './OpsList';
+import { useOpsList, type OpsListSend } from './useOpsList';
+import { useRowAction, type RowActionSend } from './useRowAction';
+import './outreach.css';
+
+interface NewsletterViewProps {
+  list: OpsListView<OpsSubscriber>;
+  sendList: OpsListSend;
+  action: RowActionView;
+  sendAction: RowActionSend;
+  onExport: () => void;
+}
+
+export function NewsletterView({ list, sendList, action, sendAction, onExport }: NewsletterViewProps) {
+  const columns = messages.opsNewsletterColumns;
+  return (
+    <section aria-labelledby="ops-newsletter-heading">
+      <h1 id="ops-newsletter-heading">{messages.opsNewsletterHeading}</h1>
+      <div className="ops-toolbar">
+        <OpsSearch value={list.filters.q ?? ''} label={messages.opsNewsletterSearchHelp} onSearch={(q) => sendList({ type: 'SET_FILTER', name: 'q', value: q })} />
+        <button type="button" className="btn btn-secondary" onClick={onExport}>
+          {messages.opsNewsletterExport}
+        </button>
+      </div>
+      <OpsList view={list} send={sendList} label={messages.opsNewsletterHeading}>
+        {(items) => (
+          <table className="ops-table">
+            <caption className="visually-hidden">{messages.opsNewsletterHeading}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{columns.email}</th>
+                <th scope="col">{columns.since}</th>
+                <th scope="col">{columns.source}</th>
+                <th scope="col">{columns.actions}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((subscriber) => (
+                <tr key={subscriber.id} aria-busy={action.busyRowId === subscriber.id}>
+                  <td data-label={columns.email}>{subscriber.email}</td>
+                  <td data-label={columns.since}>{formatWhen(subscriber.createdAt)}</td>
+                  <td data-label={columns.source}>{subscriber.sourcePath ?? '—'}</td>
+                  <td data-label={columns.actions}>
+                    <div className="ops-row-actions">
+                      <button
+                        type="button"
+                        className="btn btn-small btn-secondary"
+                        disabled={action.state !== 'idle'}
+                        onClick={() =>
+                          sendAction({ type: 'START', request: { rowId: subscriber.id, action: 'unsubscribe', confirm: 'stepUp', subject: subscriber.email } })
+                        }
+                      >
+                        {messages.opsNewsletterUnsubscribe}
+                        <span className="visually-hidden"> {subscriber.email}</span>
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </OpsList>
+      {action.dialogOpen && action.request ? (
+        <ConfirmDialog
+          title={messages.opsNewsletterUnsubscribeTitle(action.request.subject)}
+          confirmLabel={messages.opsNewsletterUnsubscribe}
+          busy={action.state === 'working'}
+          error={action.error}
+          onConfirm={(confirmation) => sendAction({ type: 'CONFIRM', confirmation })}
+          onCancel={() => sendAction({ type: 'CANCEL' })}
+        >
+          <p>{messages.opsNewsletterUnsubscribeHelp}</p>
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}
+
+/** The screen: the list, the export and the unsubscribe wired to the API. */
+export function NewsletterScreen({ inspectList, inspectAction }: { inspectList?: (e: InspectionEvent) => void; inspectAction?: (e: InspectionEvent) => void }) {
+  const { view: list, send: sendList } = useOpsList<OpsSubscriber>('/newsletter', { inspect: inspectList });
+  const { view: action, send: sendAction } = useRowAction({
+    perform: (request, confirmation) => opsApi<MessageResponse>(`/newsletter/${request.rowId}`, { method: 'DELETE', body: { confirmation: confirmation ?? '' } }),
+    onApplied: () => sendList({ type: 'REFRESH' }),
+    inspect: inspectAction,
+  });
+  const onExport = () => {
+    downloadFromOps('/newsletter/export.csv', 'newsletter-subscribers.csv').catch(() => toast.error(messages.opsNewsletterExportFailed));
+  };
+  return <NewsletterView list={list} sendList={sendList} action={action} sendAction={sendAction} onExport={onExport} />;
+}
