@@ -1,4 +1,15 @@
-/** Console screen: built by issue 11's RiderDetail work. */
+/** /ops/riders/$id: one rider in the console (issue 11): profile, ID check, suspension. */
+import { useParams } from '@tanstack/react-router';
+import { RiderDetailView } from '../../features/ops/RiderDetailView';
+import { openRiderDocument, useRiderDetail } from '../../features/ops/useRiderDetail';
+
+function RiderPage({ riderId }: { riderId: string }) {
+  const { view, send } = useRiderDetail(riderId);
+  return <RiderDetailView view={view} send={send} onOpenDocument={(doc) => openRiderDocument(riderId, doc)} />;
+}
+
 export default function OpsRiderDetail() {
-  return <h1>RiderDetail</h1>;
+  const { id } = useParams({ strict: false }) as { id?: string };
+  // A new id is a new rider: a fresh machine.
+  return id ? <RiderPage key={id} riderId={id} /> : null;
 }

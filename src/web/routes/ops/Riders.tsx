@@ -1,4 +1,9 @@
-/** Console screen: built by issue 11's Riders work. */
+/** /ops/riders: the console's riders (issue 11). */
+import type { OpsRiderListItem } from '../../../shared/opsRiders';
+import { RIDERS_LIST_PATH, RidersView } from '../../features/ops/RidersView';
+import { useOpsList } from '../../features/ops/useOpsList';
+
 export default function OpsRiders() {
-  return <h1>Riders</h1>;
+  const { view, send } = useOpsList<OpsRiderListItem>(RIDERS_LIST_PATH);
+  return <RidersView list={view} sendList={send} />;
 }

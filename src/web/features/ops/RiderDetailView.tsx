@@ -1,0 +1,305 @@
+/**
+ * A rider in the console (issue 11): the whole profile, the ID documents (opened with the staff
+ * token), the ID check (approve, or reject with a reason the rider reads) and the account's
+ * suspension (asks for the password or a fresh code) and its lift. Drawn from the ID review
+ * machine's view model (machines/idReviewMachine.ts); every action is an event sent to it.
+ */
+import { Link } from '@tanstack/react-router';
+import type { IdReviewEvent, IdReviewView } from '../../../../machines/idReviewMachine';
+import { messages } from '../../../shared/messages';
+import { opsPaths } from '../../../shared/opsForms';
+import { REVIEW_REASON_MAX, SUSPEND_REASON_MAX, type OpsRiderDetail, type OpsRiderDocument } from '../../../shared/opsRiders';
+import { displayDate, displayPhone } from '../../../shared/profile';
+import { ConfirmDialog } from './ConfirmDialog';
+import { formatWhen } from './OpsList';
+import { ReviewBadge } from './RidersView';
+
+export interface RiderDetailViewProps {
+  view: IdReviewView;
+  send: (event: IdReviewEvent) => void;
+  /** Downloads one of the rider's ID documents with the staff token. */
+  onOpenDocument: (document: OpsRiderDocument) => void;
+}
+
+const documentLabel = { valid_id: 'Valid ID', rider_id_card: 'Rider ID card' } as const;
+
+function Alert({ text }: { text: string | null | undefined }) {
+  return text ? (
+    <p className="field-error" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+function Facts({ rows }: { rows: Array<[string, string | null | undefined]> }) {
+  return (
+    <dl className="ops-dl">
+      {rows.map(([term, value]) => (
+        <div key={term} className="ops-dl-row">
+          <dt>{term}</dt>
+          <dd>{value || '—'}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function ReviewCard({ view, send, onOpenDocument }: RiderDetailViewProps & { rider: OpsRiderDetail }) {
+  const rider = view.rider!;
+  const { review } = rider;
+  const state = view.review;
+  const writing = state === 'rejecting' || state === 'sendingRejection';
+  const reasonError = view.reviewError?.field === 'reason' ? view.reviewError.message : null;
+  const otherError = view.reviewError && view.reviewError.field !== 'reason' ? view.reviewError.message : null;
+  return (
+    <section className="ops-card" aria-labelledby="ops-rider-review">
+      <h2 id="ops-rider-review">
+        ID check <ReviewBadge status={review.status} />
+      </h2>
+      {rider.documents.length === 0 ? (
+        <p className="ops-muted">No ID document uploaded yet.</p>
+      ) : (
+        <ul className="ops-documents" aria-label="ID documents">
+          {rider.documents.map((doc) => (
+            <li key={doc.id}>
+              <button type="button" className="btn btn-secondary btn-small" onClick={() => onOpenDocument(doc)}>
+                Open {documentLabel[doc.kind]}
+              </button>{' '}
+              <span className="ops-muted">
+                {doc.originalName} · {Math.max(1, Math.round(doc.size / 1024))} kB · uploaded {formatWhen(doc.uploadedAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {review.reviewedAt ? (
+        <p className="ops-muted">
+          {review.status === 'approved' ? 'Approved' : 'Rejected'} by {review.reviewedBy ?? 'a former staff member'} on {formatWhen(review.reviewedAt)}
+        </p>
+      ) : null}
+      {review.status === 'rejected' && review.reason ? (
+        <p>
+          <strong>Reason given to the rider:</strong> {review.reason}
+        </p>
+      ) : null}
+      <Alert text={otherError} />
+      {state === 'pending' || state === 'approving' ? (
+        <div className="ops-actions">
+          <button type="button" className="btn" disabled={view.reviewBusy} aria-busy={state === 'approving'} onClick={() => send({ type: 'APPROVE' })}>
+            {state === 'approving' ? messages.submitting : 'Approve ID'}
+          </button>
+          <button type="button" className="btn btn-secondary" disabled={view.reviewBusy} onClick={() => send({ type: 'START_REJECT' })}>
+            Reject…
+          </button>
+        </div>
+      ) : null}
+      {writing ? (
+        <form
+          className="ops-reject"
+          aria-label="Reject the ID"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'SUBMIT_REJECT' });
+          }}
+        >
+          <div className="field">
+            <label htmlFor="ops-reject-reason">Reason (the rider reads it on the dashboard and by e-mail)</label>
+            <textarea
+              id="ops-reject-reason"
+              name="reason"
+              rows={3}
+              maxLength={REVIEW_REASON_MAX}
+              value={view.reason}
+              disabled={view.reviewBusy}
+              aria-invalid={reasonError ? 'true' : 'false'}
+              aria-describedby={reasonError ? 'ops-reject-reason-error' : undefined}
+              onChange={(event) => send({ type: 'REASON_CHANGED', value: event.target.value })}
+            />
+            {reasonError ? (
+              <p id="ops-reject-reason-error" className="field-error" role="alert">
+                {reasonError}
+              </p>
+            ) : null}
+          </div>
+          <div className="ops-actions">
+            <button type="submit" className="btn btn-danger" disabled={view.reviewBusy} aria-busy={view.reviewBusy}>
+              {view.reviewBusy ? messages.submitting : 'Send rejection'}
+            </button>
+            <button type="button" className="btn btn-secondary" disabled={view.reviewBusy} onClick={() => send({ type: 'CANCEL_REJECT' })}>
+              {messages.cancel}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+function AccountCard({ view, send }: Pick<RiderDetailViewProps, 'view' | 'send'>) {
+  const rider = view.rider!;
+  const state = view.account;
+  const dialogOpen = state === 'confirmingSuspend' || state === 'suspending';
+  const error = view.accountError;
+  const suspended = state === 'suspended' || state === 'lifting';
+  return (
+    <section className="ops-card" aria-labelledby="ops-rider-account">
+      <h2 id="ops-rider-account">Account</h2>
+      {suspended && rider.suspension ? (
+        <p>
+          <span className="ops-badge" data-tone="bad">
+            Suspended
+          </span>{' '}
+          since {formatWhen(rider.suspension.at)}: {rider.suspension.reason}
+        </p>
+      ) : (
+        <p className="ops-muted">Active: the rider can sign in and their public page is visible.</p>
+      )}
+      {!dialogOpen ? <Alert text={error?.message} /> : null}
+      <div className="ops-actions">
+        {suspended ? (
+          <button type="button" className="btn" disabled={view.accountBusy} aria-busy={state === 'lifting'} onClick={() => send({ type: 'LIFT' })}>
+            {state === 'lifting' ? messages.submitting : 'Lift suspension'}
+          </button>
+        ) : (
+          <button type="button" className="btn btn-danger" disabled={view.accountBusy} onClick={() => send({ type: 'START_SUSPEND' })}>
+            Suspend rider…
+          </button>
+        )}
+      </div>
+      {dialogOpen ? (
+        <ConfirmDialog
+          title={`Suspend ${rider.username}`}
+          confirmLabel="Suspend"
+          busy={state === 'suspending'}
+          error={error?.field === 'confirmation' ? error.message : null}
+          onConfirm={(confirmation) => send({ type: 'CONFIRM_SUSPEND', confirmation })}
+          onCancel={() => send({ type: 'CANCEL_SUSPEND' })}
+        >
+          <p>They are signed out everywhere at once, their public page disappears and log-in is refused until the suspension is lifted.</p>
+          <div className="field">
+            <label htmlFor="ops-suspend-reason">Why (for the audit log and the desk)</label>
+            <textarea
+              id="ops-suspend-reason"
+              name="suspendReason"
+              rows={2}
+              maxLength={SUSPEND_REASON_MAX}
+              value={view.suspendReason}
+              disabled={state === 'suspending'}
+              aria-invalid={error?.field === 'reason' ? 'true' : 'false'}
+              aria-describedby={error?.field === 'reason' ? 'ops-suspend-reason-error' : undefined}
+              onChange={(event) => send({ type: 'SUSPEND_REASON_CHANGED', value: event.target.value })}
+            />
+            {error?.field === 'reason' ? (
+              <p id="ops-suspend-reason-error" className="field-error" role="alert">
+                {error.message}
+              </p>
+            ) : null}
+          </div>
+          {error && error.field !== 'reason' && error.field !== 'confirmation' ? <Alert text={error.message} /> : null}
+        </ConfirmDialog>
+      ) : null}
+    </section>
+  );
+}
+
+function ProfileCard({ rider }: { rider: OpsRiderDetail }) {
+  const info = rider.personalInfo;
+  return (
+    <section className="ops-card" aria-labelledby="ops-rider-profile">
+      <h2 id="ops-rider-profile">Profile</h2>
+      <Facts
+        rows={[
+          ['E-mail', `${rider.email}${rider.emailVerified ? ' (verified)' : ' (not verified)'}`],
+          ['Phone', displayPhone(rider.phone)],
+          ['Address', rider.address],
+          ['Town, state', [rider.town, rider.state].filter(Boolean).join(', ')],
+          ['Sign-in', [rider.signIn.password ? 'password' : null, rider.signIn.google ? 'Google' : null].filter(Boolean).join(', ')],
+          ['Sign-up', rider.completed ? 'Complete' : `Not finished (step ${rider.currentTab})`],
+          ['Joined', formatWhen(rider.createdAt)],
+          ['Introduction', rider.introduction],
+          ['Experience', info?.totalYearsOfExperience ? `${info.totalYearsOfExperience} years` : null],
+          ['Languages', info?.languagesSpoken],
+          ['Education', info?.education],
+        ]}
+      />
+      <h3>Bio</h3>
+      {rider.bio ? <p className="ops-bio">{rider.bio}</p> : <p className="ops-muted">No bio</p>}
+      <h3>Work history</h3>
+      {rider.workHistories.length ? (
+        <ul className="ops-entries">
+          {rider.workHistories.map((w) => (
+            <li key={w._id}>
+              <strong>{w.position}</strong>, {w.company_name} · {w.number_of_years} years · {displayDate(w.start_date)} – {w.end_date ? displayDate(w.end_date) : 'Present'}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="ops-muted">No work history</p>
+      )}
+      <h3>Past employers</h3>
+      {rider.pastEmployees.length ? (
+        <ul className="ops-entries">
+          {rider.pastEmployees.map((e) => (
+            <li key={e._id}>
+              <strong>{e.company_name}</strong>
+              {e.company_contact ? ` (${e.company_contact})` : ''} · {displayDate(e.start_date)} – {displayDate(e.end_date)}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="ops-muted">No past employers</p>
+      )}
+    </section>
+  );
+}
+
+export function RiderDetailView({ view, send, onOpenDocument }: RiderDetailViewProps) {
+  const back = (
+    <p>
+      <Link to={opsPaths.riders}>← All riders</Link>
+    </p>
+  );
+  if (view.state === 'loading') {
+    return (
+      <section aria-labelledby="ops-rider-heading">
+        {back}
+        <h1 id="ops-rider-heading">Rider</h1>
+        <div className="ops-skeleton" role="status" aria-live="polite" aria-label={`Rider: ${messages.opsLoading}`}>
+          <span />
+          <span />
+          <span />
+        </div>
+      </section>
+    );
+  }
+  if (view.state === 'failed' || !view.rider) {
+    return (
+      <section aria-labelledby="ops-rider-heading">
+        {back}
+        <h1 id="ops-rider-heading">Rider</h1>
+        <div className="ops-failed" role="alert">
+          <p>{messages.opsRiderLoadFailed}</p>
+          {view.loadError ? <p className="ops-muted">{view.loadError}</p> : null}
+          <button type="button" className="btn" onClick={() => send({ type: 'RETRY' })}>
+            {messages.tryAgain}
+          </button>
+        </div>
+      </section>
+    );
+  }
+  const rider = view.rider;
+  return (
+    <section aria-labelledby="ops-rider-heading" className="ops-rider">
+      {back}
+      <h1 id="ops-rider-heading">{rider.username}</h1>
+      <div className="ops-rider-grid">
+        <div>
+          <ReviewCard view={view} send={send} onOpenDocument={onOpenDocument} rider={rider} />
+          <AccountCard view={view} send={send} />
+        </div>
+        <ProfileCard rider={rider} />
+      </div>
+    </section>
+  );
+}

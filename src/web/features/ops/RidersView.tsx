@@ -1,0 +1,100 @@
+/**
+ * The console's riders (issue 11): newest first, searched by username, e-mail, state or town,
+ * filtered by sign-up, ID check and suspension. The list is the console list machine; this view
+ * draws its view model and sends its events.
+ */
+import { Link } from '@tanstack/react-router';
+import type { OpsListView } from '../../../../machines/opsListMachine';
+import { messages } from '../../../shared/messages';
+import { opsPaths } from '../../../shared/opsForms';
+import { ID_REVIEW_STATUSES, idReviewLabels, type IdReviewStatus, type OpsRiderListItem } from '../../../shared/opsRiders';
+import { formatWhen, OpsFilter, OpsList, OpsSearch } from './OpsList';
+import type { OpsListSend } from './useOpsList';
+
+/** The console's API path of the list (the client adds /api/ops). */
+export const RIDERS_LIST_PATH = '/riders';
+
+const reviewTone: Record<IdReviewStatus, 'new' | 'good' | 'bad' | undefined> = {
+  none: undefined,
+  pending: 'new',
+  approved: 'good',
+  rejected: 'bad',
+};
+
+export function ReviewBadge({ status }: { status: IdReviewStatus }) {
+  return (
+    <span className="ops-badge" data-tone={reviewTone[status]}>
+      {idReviewLabels[status]}
+    </span>
+  );
+}
+
+const yesNo = (all: string) => [
+  { value: '', label: all },
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+export function RidersView({ list, sendList }: { list: OpsListView<OpsRiderListItem>; sendList: OpsListSend }) {
+  const filter = (name: string) => (value: string) => sendList({ type: 'SET_FILTER', name, value });
+  return (
+    <section aria-labelledby="ops-riders-heading">
+      <h1 id="ops-riders-heading">{messages.opsRidersHeading}</h1>
+      <div className="ops-toolbar">
+        <OpsSearch value={list.filters.q ?? ''} label={messages.opsRidersSearchHelp} onSearch={filter('q')} />
+        <OpsFilter id="ops-riders-completed" label="Sign-up complete" value={list.filters.completed ?? ''} options={yesNo('All')} onChange={filter('completed')} />
+        <OpsFilter
+          id="ops-riders-review"
+          label="ID check"
+          value={list.filters.review ?? ''}
+          options={[{ value: '', label: 'All' }, ...ID_REVIEW_STATUSES.map((s) => ({ value: s, label: idReviewLabels[s] }))]}
+          onChange={filter('review')}
+        />
+        <OpsFilter id="ops-riders-suspended" label="Suspended" value={list.filters.suspended ?? ''} options={yesNo('All')} onChange={filter('suspended')} />
+      </div>
+      <OpsList view={list} send={sendList} label={messages.opsRidersHeading} empty={messages.opsRidersEmpty}>
+        {(items) => (
+          <table className="ops-table">
+            <caption className="visually-hidden">{messages.opsRidersHeading}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Rider</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Place</th>
+                <th scope="col">Sign-up</th>
+                <th scope="col">ID check</th>
+                <th scope="col">Joined</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((rider) => (
+                <tr key={rider.id}>
+                  <td data-label="Rider">
+                    <Link to={`${opsPaths.riders}/$id`} params={{ id: rider.id }}>
+                      {rider.username}
+                    </Link>
+                    {rider.suspended ? (
+                      <>
+                        {' '}
+                        <span className="ops-badge" data-tone="bad">
+                          Suspended
+                        </span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td data-label="E-mail">{rider.email}</td>
+                  <td data-label="Place">{[rider.town, rider.state].filter(Boolean).join(', ') || '—'}</td>
+                  <td data-label="Sign-up">{rider.completed ? 'Complete' : 'Not finished'}</td>
+                  <td data-label="ID check">
+                    <ReviewBadge status={rider.idReviewStatus} />
+                  </td>
+                  <td data-label="Joined">{formatWhen(rider.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </OpsList>
+    </section>
+  );
+}
