@@ -13,6 +13,7 @@ import { displayDate, displayPhone } from '../../../shared/profile';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatWhen } from './OpsList';
 import { ReviewBadge } from './RidersView';
+import './riders.css';
 
 export interface RiderDetailViewProps {
   view: IdReviewView;
