@@ -158,8 +158,29 @@ export async function requirePendingStaff(request: FastifyRequest): Promise<void
   request.staff = context;
 }
 
+/** The console routes open without a complete or pending session (each checks what it needs). */
+export const OPEN_CONSOLE_ROUTES = new Set(['/api/ops/auth/login', '/api/ops/auth/set-password', '/api/ops/auth/logout']);
+
+type Hook = (...args: never[]) => unknown;
+const guards = new Set<Hook>([requireStaff, requireAdmin, requirePendingStaff]);
+const hookList = (value: unknown): Hook[] => (value === undefined ? [] : ([] as Hook[]).concat(value as Hook | Hook[]));
+
 export function installStaffAuth(app: FastifyInstance): void {
   app.decorateRequest('staff', null);
+  // Every console route's guard runs first, at onRequest: a body check (preValidation) must
+  // not answer a stranger 400 where a missing page answers 404, which would tell them the
+  // route exists. A route under /api/ops that names no guard gets requireStaff: closed unless
+  // opened on purpose.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/ops/') || OPEN_CONSOLE_ROUTES.has(route.url)) return;
+    const onRequest = hookList(route.onRequest);
+    const preHandler = hookList(route.preHandler);
+    const named = [...onRequest, ...preHandler].filter((hook) => guards.has(hook));
+    // The strictest one named wins (requireAdmin includes requireStaff).
+    const guard = named.includes(requireAdmin) ? requireAdmin : (named[0] ?? requireStaff);
+    route.onRequest = [guard, ...onRequest.filter((hook) => !guards.has(hook))] as typeof route.onRequest;
+    route.preHandler = preHandler.filter((hook) => !guards.has(hook)) as typeof route.preHandler;
+  });
 }
 
 /** The 404 every console route declares. */

@@ -256,6 +256,10 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     '/api/ops/staff/:id',
     {
       preHandler: requireAdmin,
+      // A DELETE may come without a body: that is a missing confirmation (403), not a bad request.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         tags: ['ops'],
         summary: 'Remove a staff member: their sessions end at once (admins only; asks for the password or a fresh code)',

@@ -181,8 +181,9 @@ export async function getEnrolment(deps: StaffDeps, context: StaffContext): Prom
   return enrolmentDetails(secret, context.email);
 }
 
-async function readSecret(deps: StaffDeps, staffId: string): Promise<{ secret: string | null; lastStep: number | null }> {
-  const [member] = await deps.db
+/** Pass the transaction when inside one: PGlite has one connection, and a query beside an open transaction waits for it forever. */
+async function readSecret(deps: StaffDeps, staffId: string, db: Db = deps.db): Promise<{ secret: string | null; lastStep: number | null }> {
+  const [member] = await db
     .select({ totpSecret: staff.totpSecret, totpLastStep: staff.totpLastStep })
     .from(staff)
     .where(eq(staff.id, staffId))
@@ -238,7 +239,7 @@ export async function verifyStaffCode(
       if (!used) throw AppError.invalid('recoveryCode', messages.opsRecoveryCodeInvalid);
       await writeAudit(tx, { staffId: context.staffId, email: context.email }, { action: 'staff.use_recovery_code', entityType: 'staff', entityId: context.staffId });
     } else {
-      const { secret, lastStep } = await readSecret(deps, context.staffId);
+      const { secret, lastStep } = await readSecret(deps, context.staffId, tx);
       const step = secret ? acceptedStep(secret, (input.code ?? '').replace(/\s+/g, ''), lastStep) : null;
       if (step === null) throw AppError.invalid('code', messages.opsCodeInvalid);
       // Spent once, even for two requests with the same code at the same moment.
