@@ -281,6 +281,7 @@ export const messages = {
   invitationInvalid: 'This invitation is no longer valid. Please contact us for a new one.',
   invitationChecking: 'Checking your invitation…',
   invitationHeading: 'Company sign-up',
+  invitationContactUs: 'Contact us',
 
   // ── Operations console: riders and ID review ──
   opsRidersHeading: 'Riders',
