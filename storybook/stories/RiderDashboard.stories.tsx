@@ -13,7 +13,7 @@ import type { ModalKind } from '../../machines/profileModals';
 import { messages } from '../../src/shared/messages';
 import type { Profile } from '../../src/shared/profile';
 import { DashboardView } from '../../src/web/features/profile/DashboardView';
-import { editAfter, fullRider, googleRider, newRider, on, open, PDF, PHOTO, profileAfter, type EditStoryEvent, type ProfileStoryEvent } from '../support/profileSnapshots';
+import { editAfter, fullRider, googleRider, newRider, on, open, PDF, PHOTO, profileAfter, riderWithReview, type EditStoryEvent, type ProfileStoryEvent } from '../support/profileSnapshots';
 import { storyLocations } from '../support/signupSnapshots';
 
 const meta = {
@@ -90,7 +90,24 @@ export const FullProfile = story({ profile: 'loaded' }, loaded(), [], [
   'Present',
   'Max.ng',
   'Valid ID: nin-slip.pdf',
+  messages.idVerified,
 ]);
+
+// ---- The staff check of the ID (issue 11): only an approved one reads "Yes" with the badge
+
+/** No document: the spec's "No". */
+export const IdNone = story({ profile: 'loaded' }, loaded(riderWithReview('none')), [], ['Valid ID', 'No']);
+/** Uploaded, nobody checked it yet: never "Yes". */
+export const IdAwaitingCheck = story({ profile: 'loaded' }, loaded(riderWithReview('pending')), [], [messages.idAwaitingCheck, 'Valid ID: nin-slip.pdf']);
+/** Staff approved it: "Yes" and the "ID verified" badge. */
+export const IdVerified = story({ profile: 'loaded' }, loaded(riderWithReview('approved')), [], ['Yes', messages.idVerified]);
+/** Staff rejected it: the reason, and a way to upload again. */
+export const IdRejected = story(
+  { profile: 'loaded' },
+  loaded(riderWithReview('rejected', 'The photo is blurred: the name cannot be read.')),
+  [],
+  [messages.idRejected, 'The photo is blurred: the name cannot be read.', messages.idRejectedHelp, 'Upload again'],
+);
 
 // ---- Edit Profile Content
 

@@ -502,6 +502,36 @@ describe('rider dashboard in the page, along the edit machine’s paths', () => 
     await screen.findByRole('heading', { level: 1, name: 'ada_rides' });
   });
 
+  it('reads the staff check of the ID in the sidebar: only an approved ID is "Yes" with the badge; a rejection says why', async () => {
+    const document = { url: '/files/5d6e7f80-2222-4b3c-9d4e-5f6a7b8c9d0e', extension: 'pdf', original_name: 'nin-slip.pdf' };
+    const reason = 'The photo is blurred: the name cannot be read.';
+    const cases = [
+      { status: 'none', valid_id: null, shows: 'No' },
+      { status: 'pending', valid_id: document, shows: messages.idAwaitingCheck },
+      { status: 'approved', valid_id: document, shows: `Yes ${messages.idVerified}` },
+      { status: 'rejected', valid_id: document, shows: messages.idRejected },
+    ] as const;
+    for (const c of cases) {
+      edge.reset();
+      const profile: Profile = {
+        ...fixture,
+        personalInfo: { ...fixture.personalInfo!, valid_id: c.valid_id, id_review_status: c.status, id_review_reason: c.status === 'rejected' ? reason : null },
+      };
+      await openPage(profile);
+      const facts = within(cardOf('Personal Information'));
+      const line = facts.getByText('Valid ID', { selector: 'dt' }).nextElementSibling!;
+      expect(line.textContent, c.status).toBe(c.shows);
+      const note = facts.queryByRole('note');
+      if (c.status === 'rejected') {
+        expect(note?.textContent).toContain(reason);
+        expect(note?.textContent).toContain(messages.idRejectedHelp);
+        fireEvent.click(within(note!).getByRole('button', { name: 'Upload again' }));
+        expect(within(await screen.findByRole('dialog')).getByRole('heading', { level: 2 }).textContent).toBe(modalSpecs.personalInfo.title);
+      } else expect(note).toBeNull();
+      cleanup();
+    }
+  });
+
   afterAll(() => {
     const missing = recorder.report('profile edit machine, driven from the page', profileEditMachine);
     expect(missing, `transitions the page never drove:\n${missing.join('\n')}`).toEqual([]);

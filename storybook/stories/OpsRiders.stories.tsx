@@ -1,0 +1,129 @@
+/**
+ * The console's riders (issue 11) in every state their views can show, each from real machine
+ * snapshots reached with the events named in the story: the rider page
+ * (`parameters.riderState`: the page's state and, once loaded, the ID check's and the account's)
+ * and the riders list (`parameters.listState`). tests/storybook/opsRidersStories.test.tsx checks
+ * that every state has a story and that each story's view is in the state it claims.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import type { IdReviewView } from '../../machines/idReviewMachine';
+import type { OpsListView } from '../../machines/opsListMachine';
+import { messages } from '../../src/shared/messages';
+import type { OpsRiderListItem } from '../../src/shared/opsRiders';
+import { RiderDetailView } from '../../src/web/features/ops/RiderDetailView';
+import { RidersView } from '../../src/web/features/ops/RidersView';
+import '../../src/web/features/ops/ops.css';
+import {
+  onList,
+  onRider,
+  REJECT_REASON,
+  riderViewAfter,
+  ridersListAfter,
+  storyRider,
+  storyRiderRows,
+  SUSPEND_REASON,
+  type RiderStoryEvent,
+} from '../support/opsRiderSnapshots';
+import { withRouter } from '../support/StoryRouter';
+
+function Screens({ rider, list }: { rider?: IdReviewView; list?: OpsListView<OpsRiderListItem> }) {
+  return (
+    <main className="ops-main">
+      {rider ? <RiderDetailView view={rider} send={fn()} onOpenDocument={fn()} /> : null}
+      {list ? <RidersView list={list} sendList={fn()} /> : null}
+    </main>
+  );
+}
+
+const meta = {
+  title: 'Console/Riders',
+  component: Screens,
+  decorators: [withRouter],
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof Screens>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function riderStory(events: readonly RiderStoryEvent[], keyText: readonly string[]): Story {
+  const view = riderViewAfter(events);
+  return { args: { rider: view }, parameters: { riderState: { state: view.state, review: view.review, account: view.account }, keyText } };
+}
+
+const pending = onRider.loaded(storyRider('pending'));
+
+// ---- The rider page: loading and failure
+
+export const RiderLoading = riderStory([], ['Rider', '← All riders']);
+export const RiderLoadFailed = riderStory([onRider.loadFailed], [messages.opsRiderLoadFailed, messages.tryAgain]);
+
+// ---- The ID check
+
+export const IdNone = riderStory([onRider.loaded(storyRider('none'))], ['No ID document uploaded yet.', 'No ID uploaded', 'Lead rider', 'Max.ng']);
+export const IdPending = riderStory([pending], ['Awaiting check', 'Approve ID', 'Reject…', 'Open Valid ID', 'Open Rider ID card', 'nin-slip.pdf']);
+export const IdApproving = riderStory([pending, { type: 'APPROVE' }], [messages.submitting]);
+export const IdApproveRefused = riderStory(
+  [pending, { type: 'APPROVE' }, onRider.refused('approve', 'alert', messages.opsIdDocumentsChanged)],
+  [messages.opsIdDocumentsChanged, 'Approve ID'],
+);
+export const IdRejecting = riderStory([pending, { type: 'START_REJECT' }], ['Reason (the rider reads it', 'Send rejection']);
+export const IdRejectingNoReason = riderStory([pending, { type: 'START_REJECT' }, { type: 'SUBMIT_REJECT' }], [messages.opsIdReasonRequired]);
+export const IdSendingRejection = riderStory(
+  [pending, { type: 'START_REJECT' }, { type: 'REASON_CHANGED', value: REJECT_REASON }, { type: 'SUBMIT_REJECT' }],
+  [messages.submitting, REJECT_REASON],
+);
+export const IdApproved = riderStory(
+  [pending, { type: 'APPROVE' }, onRider.done('approve', messages.opsIdApproved('adeola_rides'), storyRider('approved'))],
+  ['Approved by desk@ogbadispatch.ng'],
+);
+export const IdRejected = riderStory([onRider.loaded(storyRider('rejected'))], ['Reason given to the rider:', REJECT_REASON]);
+
+// ---- The account: suspension with the step-up, and its lift
+
+export const AccountActive = riderStory([onRider.loaded(storyRider('approved'))], ['Active: the rider can sign in', 'Suspend rider…']);
+export const SuspendDialog = riderStory([pending, { type: 'START_SUSPEND' }], ['Suspend adeola_rides', messages.opsConfirmLabel, 'Why (for the audit log']);
+export const SuspendNoReason = riderStory([pending, { type: 'START_SUSPEND' }, { type: 'CONFIRM_SUSPEND', confirmation: 'secret' }], [messages.opsSuspendReasonRequired]);
+export const SuspendWrongPassword = riderStory(
+  [
+    pending,
+    { type: 'START_SUSPEND' },
+    { type: 'SUSPEND_REASON_CHANGED', value: SUSPEND_REASON },
+    { type: 'CONFIRM_SUSPEND', confirmation: 'wrong' },
+    onRider.refused('suspend', 'confirmation', messages.opsConfirmFailed),
+  ],
+  [messages.opsConfirmFailed],
+);
+export const Suspending = riderStory(
+  [pending, { type: 'START_SUSPEND' }, { type: 'SUSPEND_REASON_CHANGED', value: SUSPEND_REASON }, { type: 'CONFIRM_SUSPEND', confirmation: 'secret' }],
+  [messages.submitting],
+);
+export const Suspended = riderStory([onRider.loaded(storyRider('approved', true))], ['Suspended', SUSPEND_REASON, 'Lift suspension']);
+export const Lifting = riderStory([onRider.loaded(storyRider('approved', true)), { type: 'LIFT' }], [messages.submitting]);
+export const LiftRefused = riderStory(
+  [onRider.loaded(storyRider('approved', true)), { type: 'LIFT' }, onRider.refused('lift', 'alert', messages.opsRiderNotSuspended)],
+  [messages.opsRiderNotSuspended],
+);
+
+// ---- The riders list
+
+function listStory(view: OpsListView<OpsRiderListItem>, keyText: readonly string[]): Story {
+  return { args: { list: view }, parameters: { listState: view.state, keyText } };
+}
+
+export const ListLoading = listStory(ridersListAfter([]), ['Riders']);
+export const ListFailed = listStory(ridersListAfter([onList.failed]), [messages.opsLoadFailed, messages.tryAgain]);
+export const ListEmpty = listStory(ridersListAfter([onList.page([])], { q: 'nobody', review: 'rejected' }), [messages.opsRidersEmpty]);
+export const ListRows = listStory(ridersListAfter([onList.page(storyRiderRows, 'next-cursor')]), [
+  'adeola_rides',
+  'Awaiting check',
+  'Approved',
+  'Rejected',
+  'Suspended',
+  'Not finished',
+  'Ikeja, Lagos',
+  messages.opsLoadMore,
+]);
+export const ListLoadingMore = listStory(ridersListAfter([onList.page(storyRiderRows, 'next-cursor'), onList.more]), ['adeola_rides', messages.opsLoading]);
+export const ListLoadMoreFailed = listStory(ridersListAfter([onList.page(storyRiderRows, 'next-cursor'), onList.more, onList.moreFailed]), [messages.submitFailed]);
+export const ListRefreshing = listStory(ridersListAfter([onList.page(storyRiderRows), onList.refresh]), [messages.opsRefreshing]);
