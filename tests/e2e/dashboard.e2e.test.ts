@@ -156,7 +156,8 @@ describe('rider dashboard at 375 px', () => {
     await toast(page, 'Personal info updated successfully').waitFor();
     await expect
       .poll(() => section(page, 'Personal Information').locator('dd').allInnerTexts())
-      .toEqual(['3-5 years', 'Yes', 'English, Yoruba, Pidgin', 'Diploma']);
+      // An upload waits for the staff check (issue 11): never "Yes" until approved.
+      .toEqual(['3-5 years', 'ID uploaded, awaiting check', 'English, Yoruba, Pidgin', 'Diploma']);
     // The rider opens their own document (fetched with the token, never from a public address).
     const documentDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Valid ID: nin-slip.pdf' }).click();
