@@ -2,6 +2,8 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { answerAdminCommand } from './features/ops/adminCommands';
+import { adminSocketPath, listenAdminSocket, type AdminSocket } from './features/ops/adminSocket';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({ config, database });
 
+  let adminSocket: AdminSocket | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -32,6 +35,8 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      // Last: while the socket is there, `npm run ops` does not open PGlite beside this process.
+      await adminSocket?.close();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
@@ -42,6 +47,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // PGlite admits one process: `npm run ops` reaches this one through DATA_DIR/ops.sock.
+  // With DATABASE_URL the command opens the database itself and no socket is needed.
+  if (database.kind === 'pglite' && process.platform !== 'win32') {
+    adminSocket = await listenAdminSocket(
+      adminSocketPath(config.dataDir),
+      (request) => answerAdminCommand({ db: database.db, config }, request, (err) => app.log.error({ err }, 'ops command failed')),
+      app.log,
+    );
+  }
   app.log.info(
     { database: database.kind, web: config.webRoot ?? 'none' },
     `ready at ${config.publicUrl}`,

@@ -161,6 +161,7 @@ export const messages = {
   opsStaffRemoved: (email: string) => `${email} was removed and signed out everywhere`,
   opsStaffExists: 'This address already belongs to a staff member',
   opsStaffNotYourself: 'You cannot remove yourself',
+  opsStaffUnknown: 'No staff member has this address',
   opsRoleAdmin: 'Admin',
   opsRoleDispatcher: 'Dispatcher',
   opsSaved: 'Saved',

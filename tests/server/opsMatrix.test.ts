@@ -43,7 +43,7 @@ describeEachDatabase('ops endpoints from the OpenAPI document', (kind) => {
           remoteAddress: nextIp(),
           ...(method === 'get' ? {} : { payload: {} }),
         });
-        const body = res.headers['content-type']?.includes('application/json') ? (res.json() as unknown) : res.body;
+        const body = String(res.headers['content-type'] ?? '').includes('application/json') ? (res.json() as unknown) : res.body;
         if (res.statusCode !== 404 || JSON.stringify(body) !== JSON.stringify(NOT_FOUND)) {
           failures.push(`${method.toUpperCase()} ${path} as ${caller}: ${res.statusCode} ${res.body.slice(0, 120)}`);
         }

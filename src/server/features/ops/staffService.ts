@@ -301,3 +301,30 @@ export async function removeStaffMember(db: Db, actor: StaffContext, staffId: st
     return member.email;
   });
 }
+
+/**
+ * For a member who lost their phone (the server command `reset-2fa`): the TOTP secret and the
+ * recovery codes go, every session ends, and the next sign-in enrols a new authenticator.
+ */
+export async function resetStaffTwoFactor(db: Db, actor: AuditActor, emailAddress: string): Promise<{ staffId: string; email: string }> {
+  const email = normaliseEmail(emailAddress);
+  return db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ id: staff.id, totpEnabledAt: staff.totpEnabledAt })
+      .from(staff)
+      .where(and(eq(staff.email, email), isNull(staff.removedAt)))
+      .limit(1);
+    if (!member) throw AppError.invalid('email', messages.opsStaffUnknown);
+    await tx.update(staff).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null }).where(eq(staff.id, member.id));
+    await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, member.id));
+    await endAllStaffSessions(tx, member.id);
+    await writeAudit(tx, actor, {
+      action: 'staff.reset_2fa',
+      entityType: 'staff',
+      entityId: member.id,
+      before: { email, twoFactor: member.totpEnabledAt !== null },
+      after: { email, twoFactor: false },
+    });
+    return { staffId: member.id, email };
+  });
+}
