@@ -233,7 +233,7 @@ export const messages = {
   opsInboxReplyHeading: 'Reply by e-mail',
   opsInboxReplyTo: (to: string, replyTo: string) => `To ${to}. Answers come back to ${replyTo}.`,
   opsInboxReplySubject: 'Subject',
-  opsInboxReplyBody: 'Message',
+  opsInboxReplyBody: 'Your reply',
   opsInboxSendReply: 'Send reply',
   opsInboxSendingReply: 'Sending…',
   opsInboxReplyClosed: 'This item is closed. Reopen it to reply.',

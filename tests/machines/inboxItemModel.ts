@@ -85,6 +85,16 @@ export function answerTo(snapshot: InboxItemSnapshot): InboxItemDetail {
   return detail;
 }
 
+/**
+ * The event as it happens from `snapshot` itself. The graph keeps one snapshot per coarse
+ * state, so a path's stored event may carry an answer made for another snapshot with the same
+ * key (another timeline, another draft): the server answers the request actually made.
+ */
+export function liveEvent(event: InboxModelEvent, snapshot: InboxItemSnapshot): InboxModelEvent {
+  if (!event.type.startsWith('xstate.done.actor.')) return event;
+  return { ...event, output: event.type === 'xstate.done.actor.loadItem' && snapshot.matches('loading') ? (event as { output: InboxItemDetail }).output : answerTo(snapshot) } as InboxModelEvent;
+}
+
 /** What can happen in the state: what staff can do on the screen, or the network's answers. */
 export function inboxEvents(snapshot: InboxItemSnapshot): InboxModelEvent[] {
   if (snapshot.matches('loading')) {

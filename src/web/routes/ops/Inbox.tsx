@@ -1,4 +1,9 @@
-/** Console screen: built by issue 11's Inbox work. */
+/** /ops/inbox: the console's inbox (issue 11); polls so new items appear without a reload. */
+import type { InboxListItem } from '../../../shared/inbox';
+import { INBOX_LIST_PATH, InboxListView } from '../../features/ops/InboxListView';
+import { useOpsList } from '../../features/ops/useOpsList';
+
 export default function OpsInbox() {
-  return <h1>Inbox</h1>;
+  const { view, send } = useOpsList<InboxListItem>(INBOX_LIST_PATH, { poll: true });
+  return <InboxListView list={view} sendList={send} />;
 }

@@ -1,4 +1,15 @@
-/** Console screen: built by issue 11's InboxItem work. */
+/** /ops/inbox/$id: one inbox item in the console (issue 11). */
+import { useParams } from '@tanstack/react-router';
+import { InboxItemView } from '../../features/ops/InboxItemView';
+import { useInboxItem } from '../../features/ops/useInboxItem';
+
+function ItemPage({ id }: { id: string }) {
+  const { view, send } = useInboxItem(id);
+  return <InboxItemView view={view} send={send} />;
+}
+
 export default function OpsInboxItem() {
-  return <h1>InboxItem</h1>;
+  const { id } = useParams({ strict: false }) as { id?: string };
+  // A new id is a new item: a fresh machine.
+  return id ? <ItemPage key={id} id={id} /> : null;
 }
