@@ -54,6 +54,12 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
     routerOptions: { ignoreTrailingSlash: true },
     // Drop unknown properties instead of failing, and never coerce types of a JSON body.
     ajv: { customOptions: { removeAdditional: true, coerceTypes: false, allErrors: false } },
+    // The router's own refusals (a malformed %-escape, a path parameter over 100 characters) answer
+    // in the API's error shape too, never Fastify's default body (issue 10, finding 5).
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      return reply.code(status).send({ error: { field: 'alert', message: messages.invalidRequest } });
+    },
   });
   app.decorate('config', config);
   app.decorate('database', database);

@@ -111,12 +111,17 @@ interface RawPublicProfile extends Omit<PublicProfile, 'picture'> {
   picture_file_id: string | null;
 }
 
+const PUBLIC_USERNAME = /^[A-Za-z0-9._-]{1,64}$/;
+
 /**
  * A rider's public page: public fields only (no e-mail, phone, address, company contacts or
  * documents; whether staff verified the ID is shown as Yes/No). Only riders who finished sign-up
  * and are not suspended have one; the username is matched without regard to case.
  */
 export async function readPublicProfile(db: Db, username: string): Promise<PublicProfile | null> {
+  // No username has anything but letters, digits, '.', '_' or '-': anything else (a NUL byte
+  // PostgreSQL would refuse with a 500) is simply no such rider.
+  if (!PUBLIC_USERNAME.test(username)) return null;
   const [row] = rowsOf<{ profile: RawPublicProfile | string }>(
     await db.execute(sql`
       select json_build_object(
