@@ -7,7 +7,7 @@
  *   POST   /api/ops/auth/set-password   {token, password} → {message}
  *   POST   /api/ops/auth/logout         any staff session → {message}
  *   GET    /api/ops/me                  → {email, role}
- *   GET    /api/ops/staff               admin → {items}
+ *   GET    /api/ops/staff               admin → {items, next: null}
  *   POST   /api/ops/staff               admin {email, role} → {message}
  *   DELETE /api/ops/staff/:id           admin {confirmation} → {message}
  * The sign-in routes are the only /api/ops routes open without a staff session.
@@ -23,6 +23,7 @@ import {
   type OpsEnrolment,
   type OpsLoginResponse,
   type OpsMe,
+  type OpsPage,
   type OpsStaffMember,
   type StaffRole,
 } from '../../../shared/opsForms';
@@ -40,7 +41,7 @@ import {
   STAFF_TOKEN_HEADER,
 } from '../../plugins/staffAuth';
 import { assertConfirmed, confirmationSchema } from '../../plugins/stepUp';
-import { idParams, messageResponse, opsErrors, security } from './schemas';
+import { idParams, messageResponse, opsErrors, pageOf, security } from './schemas';
 import {
   addStaffMember,
   enrolTotp,
@@ -222,10 +223,11 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
         tags: ['ops'],
         summary: 'Every staff member (admins only)',
         security,
-        response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: staffMemberSchema } } }, ...opsErrors },
+        // One page with every member (a desk has a handful), in the shape every console list pages by.
+        response: { 200: pageOf(staffMemberSchema), ...opsErrors },
       },
     },
-    async (): Promise<{ items: OpsStaffMember[] }> => ({ items: await listStaff(app.database.db) }),
+    async (): Promise<OpsPage<OpsStaffMember>> => ({ items: await listStaff(app.database.db), next: null }),
   );
 
   app.post<{ Body: FormValues<typeof opsInviteStaffForm> }>(

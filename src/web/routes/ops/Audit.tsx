@@ -1,4 +1,6 @@
-/** Console screen: built by issue 11's Audit work. */
+/** /ops/audit: the audit log of every staff action, admins only, read only (issue 11). */
+import { AuditScreen } from '../../features/ops/AuditView';
+
 export default function OpsAudit() {
-  return <h1>Audit</h1>;
+  return <AuditScreen />;
 }

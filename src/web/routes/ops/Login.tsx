@@ -1,4 +1,18 @@
-/** Console screen: built by issue 11's Login work. */
+/**
+ * /ops/login: the staff sign-in with a second factor (issue 11). `?expired=1` says the
+ * console's session ended; once signed in the member goes to the inbox.
+ */
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { opsPaths } from '../../../shared/opsForms';
+import { OpsSignInView } from '../../features/ops/OpsSignInView';
+import { useOpsSignIn } from '../../features/ops/useOpsSignIn';
+
 export default function OpsLogin() {
-  return <h1>Login</h1>;
+  const navigate = useNavigate();
+  const { expired } = useSearch({ strict: false }) as { expired?: unknown };
+  const { view, send } = useOpsSignIn({
+    expired: expired === '1' || expired === 1 || expired === true,
+    onSignedIn: () => void navigate({ to: opsPaths.inbox, replace: true }),
+  });
+  return <OpsSignInView view={view} send={send} />;
 }

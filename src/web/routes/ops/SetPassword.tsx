@@ -1,4 +1,8 @@
-/** Console screen: built by issue 11's SetPassword work. */
+/** /ops/set-password?token=…: a staff member sets their password with their one-time link (issue 11). */
+import { useSearch } from '@tanstack/react-router';
+import { SetPasswordScreen } from '../../features/ops/SetPasswordView';
+
 export default function OpsSetPassword() {
-  return <h1>SetPassword</h1>;
+  const { token } = useSearch({ strict: false }) as { token?: unknown };
+  return <SetPasswordScreen token={typeof token === 'string' && token !== '' ? token : null} />;
 }

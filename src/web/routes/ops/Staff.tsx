@@ -1,4 +1,6 @@
-/** Console screen: built by issue 11's Staff work. */
+/** /ops/staff: staff members, invitations and removal, admins only (issue 11). */
+import { StaffScreen } from '../../features/ops/StaffView';
+
 export default function OpsStaff() {
-  return <h1>Staff</h1>;
+  return <StaffScreen />;
 }
