@@ -168,6 +168,7 @@ export const messages = {
   opsSigningIn: 'Signing in…',
   opsChecking: 'Checking…',
   opsVerify: 'Verify',
+  opsRecoveryHeading: 'Enter a recovery code',
   opsStartOver: 'Sign in with another account',
   opsQrAlt: 'QR code to scan with your authenticator app',
   opsQrLoading: 'Preparing your QR code…',

@@ -184,7 +184,7 @@ export function OpsSignInView({ view, send }: OpsSignInViewProps) {
     case 'recovery':
       return panel(
         <form onSubmit={submit} noValidate>
-          {title(messages.opsRecoveryCodeLabel)}
+          {title(messages.opsRecoveryHeading)}
           {alert}
           {field('recoveryCode', messages.opsRecoveryCodeLabel, { autoComplete: 'off', spellCheck: false, maxLength: opsRecoveryForm.fields.recoveryCode!.maxLength, required: true })}
           <button type="submit" className="btn ops-signin-submit" disabled={view.busy}>
