@@ -33,6 +33,8 @@ declare module 'vitest' {
     chromiumPath: string;
     captchaScriptUrl: string;
     screenshotsDir: string;
+    /** The server's DATA_DIR (the ops command reaches a PGlite server through its socket there). */
+    dataDir: string;
   }
 }
 
@@ -243,6 +245,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('chromiumPath', chromiumPath);
     project.provide('captchaScriptUrl', stub.scriptUrl);
     project.provide('screenshotsDir', screenshotsDir);
+    project.provide('dataDir', dataDir);
     project.provide('mailInboxUrl', edges.mailInboxUrl);
     project.provide('googleIssuer', edges.googleIssuer);
   } catch (err) {

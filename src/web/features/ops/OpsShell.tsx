@@ -30,7 +30,7 @@ function useMe(token: string | null): OpsMe | null {
     let live = true;
     opsApi<OpsMe>('/me').then(
       (answer) => live && setMe({ token, me: answer }),
-      () => live && opsSession.set(null),
+      () => live && opsSession.expire(),
     );
     return () => {
       live = false;
@@ -48,7 +48,7 @@ export function OpsShell() {
   const signedOut = !standalone && token === null;
 
   useEffect(() => {
-    if (signedOut) void navigate({ to: opsPaths.login, replace: true });
+    if (signedOut) void navigate({ to: opsPaths.login, search: opsSession.takeExpired() ? { expired: '1' } : {}, replace: true });
   }, [signedOut, navigate]);
 
   useEffect(() => {

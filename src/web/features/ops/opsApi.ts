@@ -26,11 +26,14 @@ const client = ofetch.create({
   },
   onResponseError({ request, response, options }) {
     if (response.status !== 404) return;
-    // Only a request to a console route that needs a session says the session is gone.
     const url = typeof request === 'string' ? request : request.url;
     if (url.includes('/auth/')) return;
     const sent = new Headers(options.headers).get(OPS_TOKEN_HEADER);
-    if (sent !== null && sent === opsSession.token() && url.endsWith('/me')) opsSession.set(null);
+    if (sent === null || sent !== opsSession.token()) return;
+    // A console route answers 404 both for a missing record and for a session that is over:
+    // ask who we are, and only a 404 to that ends the session on this page.
+    if (url.endsWith('/me')) opsSession.expire();
+    else void client('/me', { headers: { [OPS_TOKEN_HEADER]: sent } }).catch(() => undefined);
   },
 });
 

@@ -8,6 +8,8 @@ import { OPS_TOKEN_KEY } from '../../../shared/opsForms';
 
 const listeners = new Set<() => void>();
 let memoryToken: string | null = null;
+/** Whether the last sign-out was the server ending the session (the sign-in page says so). */
+let endedByServer = false;
 
 function read(): string | null {
   try {
@@ -22,7 +24,20 @@ export const opsSession = {
     if (typeof window === 'undefined') return null;
     return read();
   },
+  /** The server no longer honours the token (12 hours passed, signed out elsewhere, removed). */
+  expire(): void {
+    if (this.token() === null) return;
+    endedByServer = true;
+    this.set(null);
+  },
+  /** True once after expire(): the sign-in page shows why the member is there. */
+  takeExpired(): boolean {
+    const was = endedByServer;
+    endedByServer = false;
+    return was;
+  },
   set(token: string | null): void {
+    if (token !== null) endedByServer = false;
     memoryToken = token;
     try {
       if (token === null) window.localStorage.removeItem(OPS_TOKEN_KEY);
