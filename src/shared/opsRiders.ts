@@ -3,6 +3,7 @@
  * shared by the API and the console. The ID review's lifecycle (DESIGN.md §10):
  * none → pending on upload → approved | rejected; a new upload makes it pending again.
  */
+import { messages } from './messages';
 import { ID_REVIEW_STATUSES, type IdReviewStatus, type PastEmployee, type WorkHistory } from './profile';
 
 export { ID_REVIEW_STATUSES, type IdReviewStatus };
@@ -15,12 +16,8 @@ export const REVIEW_REASON_MAX = 500;
 export const SUSPEND_REASON_MAX = 500;
 export const RIDER_SEARCH_MAX = 100;
 
-export const idReviewLabels: Record<IdReviewStatus, string> = {
-  none: 'No ID uploaded',
-  pending: 'Awaiting check',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
+/** The ID check's status as the console shows it (the texts live in the message catalogue). */
+export const idReviewLabels: Record<IdReviewStatus, string> = messages.opsIdReviewStatus;
 
 export interface OpsRiderListItem {
   id: string;

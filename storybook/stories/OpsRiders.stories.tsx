@@ -11,6 +11,7 @@ import type { IdReviewView } from '../../machines/idReviewMachine';
 import type { OpsListView } from '../../machines/opsListMachine';
 import { messages } from '../../src/shared/messages';
 import type { OpsRiderListItem } from '../../src/shared/opsRiders';
+import { formatWhen } from '../../src/web/features/ops/OpsList';
 import { RiderDetailView } from '../../src/web/features/ops/RiderDetailView';
 import { RidersView } from '../../src/web/features/ops/RidersView';
 import '../../src/web/features/ops/ops.css';
@@ -52,37 +53,45 @@ function riderStory(events: readonly RiderStoryEvent[], keyText: readonly string
 }
 
 const pending = onRider.loaded(storyRider('pending'));
+const approvedRider = storyRider('approved');
 
 // ---- The rider page: loading and failure
 
-export const RiderLoading = riderStory([], ['Rider', '← All riders']);
+export const RiderLoading = riderStory([], [messages.opsRiderHeading, messages.opsAllRiders]);
 export const RiderLoadFailed = riderStory([onRider.loadFailed], [messages.opsRiderLoadFailed, messages.tryAgain]);
 
 // ---- The ID check
 
-export const IdNone = riderStory([onRider.loaded(storyRider('none'))], ['No ID document uploaded yet.', 'No ID uploaded', 'Lead rider', 'Max.ng']);
-export const IdPending = riderStory([pending], ['Awaiting check', 'Approve ID', 'Reject…', 'Open Valid ID', 'Open Rider ID card', 'nin-slip.pdf']);
+export const IdNone = riderStory([onRider.loaded(storyRider('none'))], [messages.opsRiderNoDocuments, messages.opsIdReviewStatus.none, 'Lead rider', 'Max.ng']);
+export const IdPending = riderStory([pending], [
+  messages.opsIdReviewStatus.pending,
+  messages.opsIdApprove,
+  messages.opsIdReject,
+  messages.opsRiderOpenDocument(messages.opsRiderDocumentKind.valid_id),
+  messages.opsRiderOpenDocument(messages.opsRiderDocumentKind.rider_id_card),
+  'nin-slip.pdf',
+]);
 export const IdApproving = riderStory([pending, { type: 'APPROVE' }], [messages.submitting]);
 export const IdApproveRefused = riderStory(
   [pending, { type: 'APPROVE' }, onRider.refused('approve', 'alert', messages.opsIdDocumentsChanged)],
-  [messages.opsIdDocumentsChanged, 'Approve ID'],
+  [messages.opsIdDocumentsChanged, messages.opsIdApprove],
 );
-export const IdRejecting = riderStory([pending, { type: 'START_REJECT' }], ['Reason (the rider reads it', 'Send rejection']);
+export const IdRejecting = riderStory([pending, { type: 'START_REJECT' }], [messages.opsIdRejectReasonLabel, messages.opsIdSendRejection]);
 export const IdRejectingNoReason = riderStory([pending, { type: 'START_REJECT' }, { type: 'SUBMIT_REJECT' }], [messages.opsIdReasonRequired]);
 export const IdSendingRejection = riderStory(
   [pending, { type: 'START_REJECT' }, { type: 'REASON_CHANGED', value: REJECT_REASON }, { type: 'SUBMIT_REJECT' }],
   [messages.submitting, REJECT_REASON],
 );
 export const IdApproved = riderStory(
-  [pending, { type: 'APPROVE' }, onRider.done('approve', messages.opsIdApproved('adeola_rides'), storyRider('approved'))],
-  ['Approved by desk@ogbadispatch.ng'],
+  [pending, { type: 'APPROVE' }, onRider.done('approve', messages.opsIdApproved('adeola_rides'), approvedRider)],
+  [messages.opsIdDecidedBy(true, approvedRider.review.reviewedBy!, formatWhen(approvedRider.review.reviewedAt!))],
 );
-export const IdRejected = riderStory([onRider.loaded(storyRider('rejected'))], ['Reason given to the rider:', REJECT_REASON]);
+export const IdRejected = riderStory([onRider.loaded(storyRider('rejected'))], [messages.opsIdReasonGiven, REJECT_REASON]);
 
 // ---- The account: suspension with the step-up, and its lift
 
-export const AccountActive = riderStory([onRider.loaded(storyRider('approved'))], ['Active: the rider can sign in', 'Suspend rider…']);
-export const SuspendDialog = riderStory([pending, { type: 'START_SUSPEND' }], ['Suspend adeola_rides', messages.opsConfirmLabel, 'Why (for the audit log']);
+export const AccountActive = riderStory([onRider.loaded(storyRider('approved'))], [messages.opsRiderActive, messages.opsSuspendRider]);
+export const SuspendDialog = riderStory([pending, { type: 'START_SUSPEND' }], [messages.opsSuspendTitle('adeola_rides'), messages.opsConfirmLabel, messages.opsSuspendReasonLabel]);
 export const SuspendNoReason = riderStory([pending, { type: 'START_SUSPEND' }, { type: 'CONFIRM_SUSPEND', confirmation: 'secret' }], [messages.opsSuspendReasonRequired]);
 export const SuspendWrongPassword = riderStory(
   [
@@ -98,7 +107,7 @@ export const Suspending = riderStory(
   [pending, { type: 'START_SUSPEND' }, { type: 'SUSPEND_REASON_CHANGED', value: SUSPEND_REASON }, { type: 'CONFIRM_SUSPEND', confirmation: 'secret' }],
   [messages.submitting],
 );
-export const Suspended = riderStory([onRider.loaded(storyRider('approved', true))], ['Suspended', SUSPEND_REASON, 'Lift suspension']);
+export const Suspended = riderStory([onRider.loaded(storyRider('approved', true))], [messages.opsRiderSuspendedBadge, SUSPEND_REASON, messages.opsLiftSuspension]);
 export const Lifting = riderStory([onRider.loaded(storyRider('approved', true)), { type: 'LIFT' }], [messages.submitting]);
 export const LiftRefused = riderStory(
   [onRider.loaded(storyRider('approved', true)), { type: 'LIFT' }, onRider.refused('lift', 'alert', messages.opsRiderNotSuspended)],
@@ -111,16 +120,16 @@ function listStory(view: OpsListView<OpsRiderListItem>, keyText: readonly string
   return { args: { list: view }, parameters: { listState: view.state, keyText } };
 }
 
-export const ListLoading = listStory(ridersListAfter([]), ['Riders']);
+export const ListLoading = listStory(ridersListAfter([]), [messages.opsRidersHeading]);
 export const ListFailed = listStory(ridersListAfter([onList.failed]), [messages.opsLoadFailed, messages.tryAgain]);
 export const ListEmpty = listStory(ridersListAfter([onList.page([])], { q: 'nobody', review: 'rejected' }), [messages.opsRidersEmpty]);
 export const ListRows = listStory(ridersListAfter([onList.page(storyRiderRows, 'next-cursor')]), [
   'adeola_rides',
-  'Awaiting check',
-  'Approved',
-  'Rejected',
-  'Suspended',
-  'Not finished',
+  messages.opsIdReviewStatus.pending,
+  messages.opsIdReviewStatus.approved,
+  messages.opsIdReviewStatus.rejected,
+  messages.opsRiderSuspendedBadge,
+  messages.opsRiderSignUpUnfinished,
   'Ikeja, Lagos',
   messages.opsLoadMore,
 ]);

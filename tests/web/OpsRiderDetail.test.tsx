@@ -145,8 +145,8 @@ async function choosePaths(): Promise<Step[][]> {
 // ---------------------------------------------------------------------------------------------
 // Doing each event in the page.
 
-const reviewCard = () => screen.getByRole('heading', { level: 2, name: /ID check/ }).closest('section')!;
-const accountCard = () => screen.getByRole('heading', { level: 2, name: 'Account' }).closest('section')!;
+const reviewCard = () => screen.getByRole('heading', { level: 2, name: (name) => name.startsWith(messages.opsIdCheckHeading) }).closest('section')!;
+const accountCard = () => screen.getByRole('heading', { level: 2, name: messages.opsRiderAccount }).closest('section')!;
 const dialog = () => screen.getByRole('dialog');
 
 async function answer(path: string, respond: (request: ReturnType<ApiEdge['take']>) => void, check?: (body: unknown) => void): Promise<void> {
@@ -192,35 +192,35 @@ async function perform(step: Step, before: Snapshot | null): Promise<void> {
       fireEvent.click(screen.getByRole('button', { name: messages.tryAgain }));
       return;
     case 'APPROVE':
-      fireEvent.click(within(reviewCard()).getByRole('button', { name: 'Approve ID' }));
+      fireEvent.click(within(reviewCard()).getByRole('button', { name: messages.opsIdApprove }));
       return;
     case 'START_REJECT':
-      fireEvent.click(within(reviewCard()).getByRole('button', { name: 'Reject…' }));
+      fireEvent.click(within(reviewCard()).getByRole('button', { name: messages.opsIdReject }));
       return;
     case 'REASON_CHANGED':
-      fireEvent.change(within(reviewCard()).getByLabelText(/^Reason/), { target: { value: event.value } });
+      fireEvent.change(within(reviewCard()).getByLabelText(messages.opsIdRejectReasonLabel), { target: { value: event.value } });
       return;
     case 'SUBMIT_REJECT':
-      fireEvent.click(within(reviewCard()).getByRole('button', { name: 'Send rejection' }));
+      fireEvent.click(within(reviewCard()).getByRole('button', { name: messages.opsIdSendRejection }));
       return;
     case 'CANCEL_REJECT':
       fireEvent.click(within(reviewCard()).getByRole('button', { name: messages.cancel }));
       return;
     case 'START_SUSPEND':
-      fireEvent.click(within(accountCard()).getByRole('button', { name: 'Suspend rider…' }));
+      fireEvent.click(within(accountCard()).getByRole('button', { name: messages.opsSuspendRider }));
       return;
     case 'SUSPEND_REASON_CHANGED':
-      fireEvent.change(within(dialog()).getByLabelText(/^Why/), { target: { value: event.value } });
+      fireEvent.change(within(dialog()).getByLabelText(messages.opsSuspendReasonLabel), { target: { value: event.value } });
       return;
     case 'CONFIRM_SUSPEND':
       fireEvent.change(within(dialog()).getByLabelText(messages.opsConfirmLabel), { target: { value: event.confirmation } });
-      fireEvent.click(within(dialog()).getByRole('button', { name: 'Suspend' }));
+      fireEvent.click(within(dialog()).getByRole('button', { name: messages.opsSuspendConfirm }));
       return;
     case 'CANCEL_SUSPEND':
       fireEvent.click(within(dialog()).getByRole('button', { name: messages.cancel }));
       return;
     case 'LIFT':
-      fireEvent.click(within(accountCard()).getByRole('button', { name: 'Lift suspension' }));
+      fireEvent.click(within(accountCard()).getByRole('button', { name: messages.opsLiftSuspension }));
       return;
   }
 }
@@ -252,17 +252,17 @@ async function expectShown(state: Snapshot): Promise<void> {
   // The ID check: its status, its buttons or its form, the reason and the refusal.
   await waitFor(() => expect(within(reviewCard()).getByRole('heading', { level: 2 }).textContent).toContain(idReviewLabels[rider.review.status]));
   const card = reviewCard();
-  const approve = within(card).queryByRole('button', { name: view.review === 'approving' ? messages.submitting : 'Approve ID' });
+  const approve = within(card).queryByRole('button', { name: view.review === 'approving' ? messages.submitting : messages.opsIdApprove });
   expect(Boolean(approve), 'the approve button').toBe(view.review === 'pending' || view.review === 'approving');
   if (approve) expect((approve as HTMLButtonElement).disabled).toBe(view.review === 'approving');
-  const form = within(card).queryByRole('form', { name: 'Reject the ID' });
+  const form = within(card).queryByRole('form', { name: messages.opsIdRejectFormLabel });
   expect(Boolean(form), 'the rejection form').toBe(view.review === 'rejecting' || view.review === 'sendingRejection');
   if (form) {
-    expect((within(form).getByLabelText(/^Reason/) as HTMLTextAreaElement).value).toBe(view.reason);
-    const submit = within(form).getByRole('button', { name: view.reviewBusy ? messages.submitting : 'Send rejection' });
+    expect((within(form).getByLabelText(messages.opsIdRejectReasonLabel) as HTMLTextAreaElement).value).toBe(view.reason);
+    const submit = within(form).getByRole('button', { name: view.reviewBusy ? messages.submitting : messages.opsIdSendRejection });
     expect((submit as HTMLButtonElement).disabled).toBe(view.reviewBusy);
   }
-  if (view.review === 'none') expect(within(card).getByText('No ID document uploaded yet.')).toBeTruthy();
+  if (view.review === 'none') expect(within(card).getByText(messages.opsRiderNoDocuments)).toBeTruthy();
   if (view.review === 'rejected') expect(within(card).getByText(rider.review.reason!)).toBeTruthy();
   expect(alertsIn(card)).toEqual(view.reviewError ? [view.reviewError.message] : []);
 
@@ -272,20 +272,20 @@ async function expectShown(state: Snapshot): Promise<void> {
   await waitFor(() => expect(Boolean(screen.queryByRole('dialog'))).toBe(dialogOpen));
   if (dialogOpen) {
     const d = dialog();
-    expect(within(d).getByRole('heading', { level: 2 }).textContent).toBe('Suspend ada_rides');
-    expect((within(d).getByLabelText(/^Why/) as HTMLTextAreaElement).value).toBe(view.suspendReason);
-    const submit = within(d).getByRole('button', { name: view.accountBusy ? messages.submitting : 'Suspend' });
+    expect(within(d).getByRole('heading', { level: 2 }).textContent).toBe(messages.opsSuspendTitle('ada_rides'));
+    expect((within(d).getByLabelText(messages.opsSuspendReasonLabel) as HTMLTextAreaElement).value).toBe(view.suspendReason);
+    const submit = within(d).getByRole('button', { name: view.accountBusy ? messages.submitting : messages.opsSuspendConfirm });
     expect((submit as HTMLButtonElement).disabled).toBe(view.accountBusy);
     expect(alertsIn(d)).toEqual(view.accountError ? [view.accountError.message] : []);
   } else {
     expect(alertsIn(account)).toEqual(view.accountError ? [view.accountError.message] : []);
   }
   if (view.account === 'suspended' || view.account === 'lifting') {
-    const lift = within(account).getByRole('button', { name: view.account === 'lifting' ? messages.submitting : 'Lift suspension' });
+    const lift = within(account).getByRole('button', { name: view.account === 'lifting' ? messages.submitting : messages.opsLiftSuspension });
     expect((lift as HTMLButtonElement).disabled).toBe(view.account === 'lifting');
     expect(within(account).getByText(rider.suspension!.reason, { exact: false })).toBeTruthy();
   } else {
-    expect(within(account).getByRole('button', { name: 'Suspend rider…' })).toBeTruthy();
+    expect(within(account).getByRole('button', { name: messages.opsSuspendRider })).toBeTruthy();
   }
 }
 
@@ -338,11 +338,11 @@ describe('the console rider page, along the ID review machine’s paths', async 
     await screen.findByRole('heading', { level: 1, name: 'ada_rides' });
     const run = async () => (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map((v) => `${v.id}: ${v.help}`);
     expect(await run()).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Reject…' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Send rejection' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.opsIdReject }));
+    fireEvent.click(screen.getByRole('button', { name: messages.opsIdSendRejection }));
     await screen.findByText(messages.opsIdReasonRequired);
     expect(await run()).toEqual([]);
-    fireEvent.click(screen.getByRole('button', { name: 'Suspend rider…' }));
+    fireEvent.click(screen.getByRole('button', { name: messages.opsSuspendRider }));
     await screen.findByRole('dialog');
     expect(await run()).toEqual([]);
   });

@@ -12,10 +12,10 @@ import { useOpsList, type OpsListSend } from './useOpsList';
 import './staff.css';
 
 export const AUDIT_FILTERS = [
-  { name: 'staff', label: messages.opsAuditFilterStaff, placeholder: 'name@ogbadispatch.ng' },
-  { name: 'action', label: messages.opsAuditFilterAction, placeholder: 'staff.remove' },
-  { name: 'entityType', label: messages.opsAuditFilterEntityType, placeholder: 'rider' },
-  { name: 'entityId', label: messages.opsAuditFilterEntityId, placeholder: '' },
+  { name: 'staff', label: messages.opsAuditFilterStaff, placeholder: messages.opsAuditFilterPlaceholders.staff },
+  { name: 'action', label: messages.opsAuditFilterAction, placeholder: messages.opsAuditFilterPlaceholders.action },
+  { name: 'entityType', label: messages.opsAuditFilterEntityType, placeholder: messages.opsAuditFilterPlaceholders.entityType },
+  { name: 'entityId', label: messages.opsAuditFilterEntityId, placeholder: messages.opsAuditFilterPlaceholders.entityId },
 ] as const;
 
 const shown = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));

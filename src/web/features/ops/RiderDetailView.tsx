@@ -22,8 +22,6 @@ export interface RiderDetailViewProps {
   onOpenDocument: (document: OpsRiderDocument) => void;
 }
 
-const documentLabel = { valid_id: 'Valid ID', rider_id_card: 'Rider ID card' } as const;
-
 function Alert({ text }: { text: string | null | undefined }) {
   return text ? (
     <p className="field-error" role="alert">
@@ -55,19 +53,19 @@ function ReviewCard({ view, send, onOpenDocument }: RiderDetailViewProps & { rid
   return (
     <section className="ops-card" aria-labelledby="ops-rider-review">
       <h2 id="ops-rider-review">
-        ID check <ReviewBadge status={review.status} />
+        {messages.opsIdCheckHeading} <ReviewBadge status={review.status} />
       </h2>
       {rider.documents.length === 0 ? (
-        <p className="ops-muted">No ID document uploaded yet.</p>
+        <p className="ops-muted">{messages.opsRiderNoDocuments}</p>
       ) : (
-        <ul className="ops-documents" aria-label="ID documents">
+        <ul className="ops-documents" aria-label={messages.opsRiderDocuments}>
           {rider.documents.map((doc) => (
             <li key={doc.id}>
               <button type="button" className="btn btn-secondary btn-small" onClick={() => onOpenDocument(doc)}>
-                Open {documentLabel[doc.kind]}
+                {messages.opsRiderOpenDocument(messages.opsRiderDocumentKind[doc.kind])}
               </button>{' '}
               <span className="ops-muted">
-                {doc.originalName} · {Math.max(1, Math.round(doc.size / 1024))} kB · uploaded {formatWhen(doc.uploadedAt)}
+                {messages.opsRiderDocumentFacts(doc.originalName, Math.max(1, Math.round(doc.size / 1024)), formatWhen(doc.uploadedAt))}
               </span>
             </li>
           ))}
@@ -75,29 +73,29 @@ function ReviewCard({ view, send, onOpenDocument }: RiderDetailViewProps & { rid
       )}
       {review.reviewedAt ? (
         <p className="ops-muted">
-          {review.status === 'approved' ? 'Approved' : 'Rejected'} by {review.reviewedBy ?? 'a former staff member'} on {formatWhen(review.reviewedAt)}
+          {messages.opsIdDecidedBy(review.status === 'approved', review.reviewedBy ?? messages.opsIdFormerStaff, formatWhen(review.reviewedAt))}
         </p>
       ) : null}
       {review.status === 'rejected' && review.reason ? (
         <p>
-          <strong>Reason given to the rider:</strong> {review.reason}
+          <strong>{messages.opsIdReasonGiven}</strong> {review.reason}
         </p>
       ) : null}
       <Alert text={otherError} />
       {state === 'pending' || state === 'approving' ? (
         <div className="ops-actions">
           <button type="button" className="btn" disabled={view.reviewBusy} aria-busy={state === 'approving'} onClick={() => send({ type: 'APPROVE' })}>
-            {state === 'approving' ? messages.submitting : 'Approve ID'}
+            {state === 'approving' ? messages.submitting : messages.opsIdApprove}
           </button>
           <button type="button" className="btn btn-secondary" disabled={view.reviewBusy} onClick={() => send({ type: 'START_REJECT' })}>
-            Reject…
+            {messages.opsIdReject}
           </button>
         </div>
       ) : null}
       {writing ? (
         <form
           className="ops-reject"
-          aria-label="Reject the ID"
+          aria-label={messages.opsIdRejectFormLabel}
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
@@ -105,7 +103,7 @@ function ReviewCard({ view, send, onOpenDocument }: RiderDetailViewProps & { rid
           }}
         >
           <div className="field">
-            <label htmlFor="ops-reject-reason">Reason (the rider reads it on the dashboard and by e-mail)</label>
+            <label htmlFor="ops-reject-reason">{messages.opsIdRejectReasonLabel}</label>
             <textarea
               id="ops-reject-reason"
               name="reason"
@@ -125,7 +123,7 @@ function ReviewCard({ view, send, onOpenDocument }: RiderDetailViewProps & { rid
           </div>
           <div className="ops-actions">
             <button type="submit" className="btn btn-danger" disabled={view.reviewBusy} aria-busy={view.reviewBusy}>
-              {view.reviewBusy ? messages.submitting : 'Send rejection'}
+              {view.reviewBusy ? messages.submitting : messages.opsIdSendRejection}
             </button>
             <button type="button" className="btn btn-secondary" disabled={view.reviewBusy} onClick={() => send({ type: 'CANCEL_REJECT' })}>
               {messages.cancel}
@@ -145,41 +143,41 @@ function AccountCard({ view, send }: Pick<RiderDetailViewProps, 'view' | 'send'>
   const suspended = state === 'suspended' || state === 'lifting';
   return (
     <section className="ops-card" aria-labelledby="ops-rider-account">
-      <h2 id="ops-rider-account">Account</h2>
+      <h2 id="ops-rider-account">{messages.opsRiderAccount}</h2>
       {suspended && rider.suspension ? (
         <p>
           <span className="ops-badge" data-tone="bad">
-            Suspended
+            {messages.opsRiderSuspendedBadge}
           </span>{' '}
-          since {formatWhen(rider.suspension.at)}: {rider.suspension.reason}
+          {messages.opsRiderSuspendedSince(formatWhen(rider.suspension.at), rider.suspension.reason)}
         </p>
       ) : (
-        <p className="ops-muted">Active: the rider can sign in and their public page is visible.</p>
+        <p className="ops-muted">{messages.opsRiderActive}</p>
       )}
       {!dialogOpen ? <Alert text={error?.message} /> : null}
       <div className="ops-actions">
         {suspended ? (
           <button type="button" className="btn" disabled={view.accountBusy} aria-busy={state === 'lifting'} onClick={() => send({ type: 'LIFT' })}>
-            {state === 'lifting' ? messages.submitting : 'Lift suspension'}
+            {state === 'lifting' ? messages.submitting : messages.opsLiftSuspension}
           </button>
         ) : (
           <button type="button" className="btn btn-danger" disabled={view.accountBusy} onClick={() => send({ type: 'START_SUSPEND' })}>
-            Suspend rider…
+            {messages.opsSuspendRider}
           </button>
         )}
       </div>
       {dialogOpen ? (
         <ConfirmDialog
-          title={`Suspend ${rider.username}`}
-          confirmLabel="Suspend"
+          title={messages.opsSuspendTitle(rider.username)}
+          confirmLabel={messages.opsSuspendConfirm}
           busy={state === 'suspending'}
           error={error?.field === 'confirmation' ? error.message : null}
           onConfirm={(confirmation) => send({ type: 'CONFIRM_SUSPEND', confirmation })}
           onCancel={() => send({ type: 'CANCEL_SUSPEND' })}
         >
-          <p>They are signed out everywhere at once, their public page disappears and log-in is refused until the suspension is lifted.</p>
+          <p>{messages.opsSuspendHelp}</p>
           <div className="field">
-            <label htmlFor="ops-suspend-reason">Why (for the audit log and the desk)</label>
+            <label htmlFor="ops-suspend-reason">{messages.opsSuspendReasonLabel}</label>
             <textarea
               id="ops-suspend-reason"
               name="suspendReason"
@@ -206,39 +204,40 @@ function AccountCard({ view, send }: Pick<RiderDetailViewProps, 'view' | 'send'>
 
 function ProfileCard({ rider }: { rider: OpsRiderDetail }) {
   const info = rider.personalInfo;
+  const facts = messages.opsRiderFacts;
   return (
     <section className="ops-card" aria-labelledby="ops-rider-profile">
-      <h2 id="ops-rider-profile">Profile</h2>
+      <h2 id="ops-rider-profile">{messages.opsRiderProfile}</h2>
       <Facts
         rows={[
-          ['E-mail', `${rider.email}${rider.emailVerified ? ' (verified)' : ' (not verified)'}`],
-          ['Phone', displayPhone(rider.phone)],
-          ['Address', rider.address],
-          ['Town, state', [rider.town, rider.state].filter(Boolean).join(', ')],
-          ['Sign-in', [rider.signIn.password ? 'password' : null, rider.signIn.google ? 'Google' : null].filter(Boolean).join(', ')],
-          ['Sign-up', rider.completed ? 'Complete' : `Not finished (step ${rider.currentTab})`],
-          ['Joined', formatWhen(rider.createdAt)],
-          ['Introduction', rider.introduction],
-          ['Experience', info?.totalYearsOfExperience ? `${info.totalYearsOfExperience} years` : null],
-          ['Languages', info?.languagesSpoken],
-          ['Education', info?.education],
+          [facts.email, messages.opsRiderEmailVerified(rider.email, rider.emailVerified)],
+          [facts.phone, displayPhone(rider.phone)],
+          [facts.address, rider.address],
+          [facts.place, [rider.town, rider.state].filter(Boolean).join(', ')],
+          [facts.signIn, [rider.signIn.password ? messages.opsRiderSignInPassword : null, rider.signIn.google ? messages.opsRiderSignInGoogle : null].filter(Boolean).join(', ')],
+          [facts.signUp, rider.completed ? messages.opsRiderSignUpComplete : messages.opsRiderSignUpAtStep(rider.currentTab)],
+          [facts.joined, formatWhen(rider.createdAt)],
+          [facts.introduction, rider.introduction],
+          [facts.experience, info?.totalYearsOfExperience ? messages.opsRiderYears(info.totalYearsOfExperience) : null],
+          [facts.languages, info?.languagesSpoken],
+          [facts.education, info?.education],
         ]}
       />
-      <h3>Bio</h3>
-      {rider.bio ? <p className="ops-bio">{rider.bio}</p> : <p className="ops-muted">No bio</p>}
-      <h3>Work history</h3>
+      <h3>{messages.opsRiderBio}</h3>
+      {rider.bio ? <p className="ops-bio">{rider.bio}</p> : <p className="ops-muted">{messages.opsRiderNoBio}</p>}
+      <h3>{messages.opsRiderWorkHistory}</h3>
       {rider.workHistories.length ? (
         <ul className="ops-entries">
           {rider.workHistories.map((w) => (
             <li key={w._id}>
-              <strong>{w.position}</strong>, {w.company_name} · {w.number_of_years} years · {displayDate(w.start_date)} – {w.end_date ? displayDate(w.end_date) : 'Present'}
+              <strong>{w.position}</strong>, {w.company_name} · {messages.opsRiderYears(w.number_of_years)} · {displayDate(w.start_date)} – {w.end_date ? displayDate(w.end_date) : messages.opsRiderPresent}
             </li>
           ))}
         </ul>
       ) : (
-        <p className="ops-muted">No work history</p>
+        <p className="ops-muted">{messages.opsRiderNoWorkHistory}</p>
       )}
-      <h3>Past employers</h3>
+      <h3>{messages.opsRiderPastEmployers}</h3>
       {rider.pastEmployees.length ? (
         <ul className="ops-entries">
           {rider.pastEmployees.map((e) => (
@@ -249,7 +248,7 @@ function ProfileCard({ rider }: { rider: OpsRiderDetail }) {
           ))}
         </ul>
       ) : (
-        <p className="ops-muted">No past employers</p>
+        <p className="ops-muted">{messages.opsRiderNoPastEmployers}</p>
       )}
     </section>
   );
@@ -258,15 +257,15 @@ function ProfileCard({ rider }: { rider: OpsRiderDetail }) {
 export function RiderDetailView({ view, send, onOpenDocument }: RiderDetailViewProps) {
   const back = (
     <p>
-      <Link to={opsPaths.riders}>← All riders</Link>
+      <Link to={opsPaths.riders}>{messages.opsAllRiders}</Link>
     </p>
   );
   if (view.state === 'loading') {
     return (
       <section aria-labelledby="ops-rider-heading">
         {back}
-        <h1 id="ops-rider-heading">Rider</h1>
-        <div className="ops-skeleton" role="status" aria-live="polite" aria-label={`Rider: ${messages.opsLoading}`}>
+        <h1 id="ops-rider-heading">{messages.opsRiderHeading}</h1>
+        <div className="ops-skeleton" role="status" aria-live="polite" aria-label={`${messages.opsRiderHeading}: ${messages.opsLoading}`}>
           <span />
           <span />
           <span />
@@ -278,7 +277,7 @@ export function RiderDetailView({ view, send, onOpenDocument }: RiderDetailViewP
     return (
       <section aria-labelledby="ops-rider-heading">
         {back}
-        <h1 id="ops-rider-heading">Rider</h1>
+        <h1 id="ops-rider-heading">{messages.opsRiderHeading}</h1>
         <div className="ops-failed" role="alert">
           <p>{messages.opsRiderLoadFailed}</p>
           {view.loadError ? <p className="ops-muted">{view.loadError}</p> : null}

@@ -31,26 +31,27 @@ export function ReviewBadge({ status }: { status: IdReviewStatus }) {
 
 const yesNo = (all: string) => [
   { value: '', label: all },
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
+  { value: 'yes', label: messages.opsRidersYes },
+  { value: 'no', label: messages.opsRidersNo },
 ];
 
 export function RidersView({ list, sendList }: { list: OpsListView<OpsRiderListItem>; sendList: OpsListSend }) {
+  const columns = messages.opsRidersColumns;
   const filter = (name: string) => (value: string) => sendList({ type: 'SET_FILTER', name, value });
   return (
     <section aria-labelledby="ops-riders-heading">
       <h1 id="ops-riders-heading">{messages.opsRidersHeading}</h1>
       <div className="ops-toolbar">
         <OpsSearch value={list.filters.q ?? ''} label={messages.opsRidersSearchHelp} onSearch={filter('q')} />
-        <OpsFilter id="ops-riders-completed" label="Sign-up complete" value={list.filters.completed ?? ''} options={yesNo('All')} onChange={filter('completed')} />
+        <OpsFilter id="ops-riders-completed" label={messages.opsRidersFilterCompleted} value={list.filters.completed ?? ''} options={yesNo(messages.opsRidersFilterAll)} onChange={filter('completed')} />
         <OpsFilter
           id="ops-riders-review"
-          label="ID check"
+          label={messages.opsRidersFilterReview}
           value={list.filters.review ?? ''}
-          options={[{ value: '', label: 'All' }, ...ID_REVIEW_STATUSES.map((s) => ({ value: s, label: idReviewLabels[s] }))]}
+          options={[{ value: '', label: messages.opsRidersFilterAll }, ...ID_REVIEW_STATUSES.map((s) => ({ value: s, label: idReviewLabels[s] }))]}
           onChange={filter('review')}
         />
-        <OpsFilter id="ops-riders-suspended" label="Suspended" value={list.filters.suspended ?? ''} options={yesNo('All')} onChange={filter('suspended')} />
+        <OpsFilter id="ops-riders-suspended" label={messages.opsRidersFilterSuspended} value={list.filters.suspended ?? ''} options={yesNo(messages.opsRidersFilterAll)} onChange={filter('suspended')} />
       </div>
       <OpsList view={list} send={sendList} label={messages.opsRidersHeading} empty={messages.opsRidersEmpty}>
         {(items) => (
@@ -58,18 +59,18 @@ export function RidersView({ list, sendList }: { list: OpsListView<OpsRiderListI
             <caption className="visually-hidden">{messages.opsRidersHeading}</caption>
             <thead>
               <tr>
-                <th scope="col">Rider</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Place</th>
-                <th scope="col">Sign-up</th>
-                <th scope="col">ID check</th>
-                <th scope="col">Joined</th>
+                <th scope="col">{columns.rider}</th>
+                <th scope="col">{columns.email}</th>
+                <th scope="col">{columns.place}</th>
+                <th scope="col">{columns.signUp}</th>
+                <th scope="col">{columns.review}</th>
+                <th scope="col">{columns.joined}</th>
               </tr>
             </thead>
             <tbody>
               {items.map((rider) => (
                 <tr key={rider.id}>
-                  <td data-label="Rider">
+                  <td data-label={columns.rider}>
                     <Link to={`${opsPaths.riders}/$id`} params={{ id: rider.id }}>
                       {rider.username}
                     </Link>
@@ -77,18 +78,18 @@ export function RidersView({ list, sendList }: { list: OpsListView<OpsRiderListI
                       <>
                         {' '}
                         <span className="ops-badge" data-tone="bad">
-                          Suspended
+                          {messages.opsRiderSuspendedBadge}
                         </span>
                       </>
                     ) : null}
                   </td>
-                  <td data-label="E-mail">{rider.email}</td>
-                  <td data-label="Place">{[rider.town, rider.state].filter(Boolean).join(', ') || '—'}</td>
-                  <td data-label="Sign-up">{rider.completed ? 'Complete' : 'Not finished'}</td>
-                  <td data-label="ID check">
+                  <td data-label={columns.email}>{rider.email}</td>
+                  <td data-label={columns.place}>{[rider.town, rider.state].filter(Boolean).join(', ') || '—'}</td>
+                  <td data-label={columns.signUp}>{rider.completed ? messages.opsRiderSignUpComplete : messages.opsRiderSignUpUnfinished}</td>
+                  <td data-label={columns.review}>
                     <ReviewBadge status={rider.idReviewStatus} />
                   </td>
-                  <td data-label="Joined">{formatWhen(rider.createdAt)}</td>
+                  <td data-label={columns.joined}>{formatWhen(rider.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -41,7 +41,7 @@ export function SetPasswordView({ view, send, linkMissing }: FormViewProps & { l
     <MachineFormView
       id="ops-set-password"
       title={messages.opsSetPasswordHeading}
-      intro="At least 8 characters. A phrase of a few words is easy to remember and hard to guess."
+      intro={messages.opsSetPasswordIntro}
       form={opsSetPasswordForm}
       fields={fields}
       submitLabel={messages.opsSetPassword}
