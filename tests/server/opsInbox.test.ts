@@ -4,7 +4,7 @@
  * status move and refusal, assignment, notes, replies through the outbox with Reply-To, the
  * audit rows each action writes, bad input, and the authorization matrix of every endpoint.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditLog, inboxEntries, inboxItems, outboxEmails, staff } from '../../src/server/db/schema';
 import { INBOX_STATUSES, type InboxItemDetail, type InboxListItem, type InboxStatus } from '../../src/shared/inbox';
@@ -185,6 +185,27 @@ describeEachDatabase('ops inbox API', (kind) => {
     expect(all.filter((id) => expected.includes(id))).toEqual(expected);
   });
 
+  it('finds the matches of a search in date order wherever they are, also far behind 5,000 newer items', async () => {
+    const admin = await signedInStaff(t, 'admin');
+    const word = uniqueWord('deep');
+    // 30 matches: 10 among the newest items, 20 behind 5,000 newer ones that do not match.
+    await t.database.db.execute(sql`
+      insert into inbox_items (kind, name, email, message, created_at, updated_at)
+      select 'enquiry', 'Filler ' || i, 'filler' || i || '@example.com', 'nothing to see', timestamptz '2019-01-01' - (i || ' seconds')::interval, now()
+      from generate_series(1, 5000) i`);
+    // Other tests' items are newer still; the fillers are 2019, the 10 in mid-2019, the 20 in 2018.
+    const made: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const at = new Date((i < 10 ? Date.parse('2019-06-01T00:00:00Z') : Date.parse('2018-01-01T00:00:00Z')) - i * 1000);
+      made.push(await makeItem(t, { name: `Deep ${word} ${i}`, createdAt: at, updatedAt: at }));
+    }
+    const first = await listOk(t, admin, { q: word });
+    expect(first.items.map((i) => i.id)).toEqual(made.slice(0, 25));
+    const second = await listOk(t, admin, { q: word, cursor: first.next! });
+    expect(second.items.map((i) => i.id)).toEqual(made.slice(25));
+    expect(second.next).toBeNull();
+  });
+
   it('answers a tampered or malformed cursor and bad filters with a 400 in the error shape', async () => {
     const admin = await signedInStaff(t, 'admin');
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -213,7 +234,8 @@ describeEachDatabase('ops inbox API', (kind) => {
     const removed = await signedInStaff(t, 'dispatcher', 'removed');
     await t.database.db.update(staff).set({ removedAt: new Date() }).where(eq(staff.id, removed.id));
     const long = 'word '.repeat(100).trim();
-    const id = await makeItem(t, { message: long, phone: '0803' });
+    const word = uniqueWord('whole');
+    const id = await makeItem(t, { name: `Whole ${word}`, message: long, phone: '0803' });
     await actOk(t, dispatcher, id, 'notes', { body: 'Called, no answer' });
     await actOk(t, admin, id, 'notes', { body: '  Try again at noon  ' });
 
@@ -231,7 +253,7 @@ describeEachDatabase('ops inbox API', (kind) => {
     expect(emails).not.toContain(removed.email);
     expect(detail.replyTo).toBe(OPS);
     // The list carries only the start of the message.
-    const listed = (await listOk(t, admin, {})).items.find((i) => i.id === id)!;
+    const listed = (await listOk(t, admin, { q: word })).items.find((i) => i.id === id)!;
     expect(listed.excerpt).toBe(long.slice(0, 140));
   });
 
