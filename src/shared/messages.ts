@@ -198,6 +198,8 @@ export const messages = {
   opsLoadMore: 'Load more',
   opsSearchLabel: 'Search',
   opsLoading: 'Loading…',
+  opsRefresh: 'Refresh',
+  opsRefreshing: 'Refreshing…',
   cancel: 'Cancel',
   opsNav: {
     inbox: 'Inbox',
