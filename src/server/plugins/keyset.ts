@@ -37,6 +37,15 @@ export function after(createdAt: AnyColumn, id: AnyColumn, cursor: Cursor | null
   return cursor ? sql`(${createdAt}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
 }
 
+/**
+ * The order of every console list. Spelled `desc nulls last` because that is how the indexes
+ * are built (drizzle's `.desc()`): a plain `desc` means `nulls first` and PostgreSQL then sorts
+ * the whole table instead of reading the index (114 ms against 3 ms at 100,000 rows).
+ */
+export function newestFirst(createdAt: AnyColumn, id: AnyColumn): SQL[] {
+  return [sql`${createdAt} desc nulls last`, sql`${id} desc nulls last`];
+}
+
 /** The exact timestamp text of a row, to build its cursor from. */
 export const cursorText = (createdAt: AnyColumn) => sql<string>`${createdAt}::text`;
 

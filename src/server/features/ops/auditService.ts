@@ -3,12 +3,12 @@
  * first, one keyset page at a time. Nothing here writes: entries are written by plugins/audit.ts
  * in each action's own transaction and are never edited or deleted from the console.
  */
-import { and, desc, eq, like, or, type SQL } from 'drizzle-orm';
+import { and, eq, like, or, type SQL } from 'drizzle-orm';
 import type { OpsAuditEntry, OpsAuditQuery } from '../../../shared/opsAudit';
 import type { OpsPage } from '../../../shared/opsForms';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { after, cursorText, decodeCursor, PAGE_SIZE, toPage } from '../../plugins/keyset';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../plugins/keyset';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,7 +41,7 @@ export async function listAudit(db: Db, query: OpsAuditQuery): Promise<OpsPage<O
     })
     .from(auditLog)
     .where(and(...conditions))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .orderBy(...newestFirst(auditLog.createdAt, auditLog.id))
     .limit(PAGE_SIZE + 1);
   const page = toPage(rows);
   return {

@@ -24,7 +24,7 @@ import type { Db } from '../../db/client';
 import { inboxEntries, inboxItems, staff } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
-import { after, cursorText, decodeCursor, PAGE_SIZE, prefixQuery, toPage } from '../../plugins/keyset';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, prefixQuery, toPage } from '../../plugins/keyset';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import { lagosTime } from '../../plugins/notices';
 
@@ -58,7 +58,6 @@ const iso = (value: Date) => value.toISOString();
 const SEARCH_WINDOW = 5000;
 
 /** NULLS LAST as drizzle-kit builds the indexes: plain DESC (NULLS FIRST) is served by no index. The columns are NOT NULL. */
-const newestFirst = (table: typeof inboxItems) => [sql`${table.createdAt} desc nulls last`, sql`${table.id} desc nulls last`];
 
 /** One page (PAGE_SIZE + 1 rows) cut from `source` alone; only those rows are then joined to staff. */
 async function readPage(db: Db, source: typeof inboxItems, where: SQL | undefined, order: SQL[]) {
@@ -117,11 +116,11 @@ export async function listInboxItems(db: Db, viewer: { staffId: string }, query:
 
   let rows: Awaited<ReturnType<typeof readPage>>;
   if (!words) {
-    rows = await readPage(db, inboxItems, filters, newestFirst(inboxItems));
+    rows = await readPage(db, inboxItems, filters, newestFirst(inboxItems.createdAt, inboxItems.id));
   } else {
     // The newest SEARCH_WINDOW items: the whole page when the word is common (the newest
     // matches of the window are the newest matches of all, everything outside it being older).
-    const recent = db.select().from(inboxItems).where(filters).orderBy(...newestFirst(inboxItems)).limit(SEARCH_WINDOW).as('recent') as unknown as typeof inboxItems;
+    const recent = db.select().from(inboxItems).where(filters).orderBy(...newestFirst(inboxItems.createdAt, inboxItems.id)).limit(SEARCH_WINDOW).as('recent') as unknown as typeof inboxItems;
     rows = await readPage(db, recent, matches(recent), [desc(recent.createdAt), desc(recent.id)]);
     if (rows.length <= PAGE_SIZE) {
       // Plain DESC: no index gives it, so the few matches come through the GIN index and are sorted.

@@ -3,7 +3,7 @@
  * member unsubscribing someone (a deletion: asked again with the password or a code by the
  * route, and written to the audit log in the same transaction).
  */
-import { and, desc, eq, ilike } from 'drizzle-orm';
+import { and, eq, ilike } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import type { OpsPage } from '../../../shared/opsForms';
 import type { OpsSubscriber } from '../../../shared/opsNewsletter';
@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
-import { after, cursorText, decodeCursor, PAGE_SIZE, toPage } from '../../plugins/keyset';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../plugins/keyset';
 
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -28,7 +28,7 @@ export async function listSubscribers(db: Db, input: { q?: string; cursor?: stri
     })
     .from(newsletterSubscriptions)
     .where(and(after(newsletterSubscriptions.createdAt, newsletterSubscriptions.id, cursor), q ? ilike(newsletterSubscriptions.email, containsPattern(q)) : undefined))
-    .orderBy(desc(newsletterSubscriptions.createdAt), desc(newsletterSubscriptions.id))
+    .orderBy(...newestFirst(newsletterSubscriptions.createdAt, newsletterSubscriptions.id))
     .limit(PAGE_SIZE + 1);
   const page = toPage(rows);
   return { items: page.items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), next: page.next };
@@ -52,7 +52,7 @@ export async function exportSubscribersCsv(db: Db): Promise<string> {
   const rows = await db
     .select({ email: newsletterSubscriptions.email, createdAt: newsletterSubscriptions.createdAt, sourcePath: newsletterSubscriptions.sourcePath })
     .from(newsletterSubscriptions)
-    .orderBy(desc(newsletterSubscriptions.createdAt), desc(newsletterSubscriptions.id));
+    .orderBy(...newestFirst(newsletterSubscriptions.createdAt, newsletterSubscriptions.id));
   const lines = [CSV_HEADER.join(','), ...rows.map((r) => [r.email, r.createdAt.toISOString(), r.sourcePath].map(csvCell).join(','))];
   return `${lines.join('\r\n')}\r\n`;
 }

@@ -24,7 +24,7 @@ import { AppError } from '../../errors';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { endAllSessions } from '../../plugins/auth';
 import { fileUrl, readStoredFile, type StoredFile } from '../../plugins/files';
-import { after, cursorText, decodeCursor, PAGE_SIZE, prefixQuery, toPage } from '../../plugins/keyset';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, prefixQuery, toPage } from '../../plugins/keyset';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 
 const DOCUMENT_KINDS = ['valid_id', 'rider_id_card'] as const;
@@ -60,7 +60,7 @@ export async function listRiders(db: Db, query: OpsRiderQuery): Promise<OpsPage<
     .from(users)
     .leftJoin(personalInfo, eq(personalInfo.userId, users.id))
     .where(and(...conditions))
-    .orderBy(desc(users.createdAt), desc(users.id))
+    .orderBy(...newestFirst(users.createdAt, users.id))
     .limit(PAGE_SIZE + 1);
   const page = toPage(rows);
   return {

@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import { companyInvitations, waitlistEntries } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
-import { after, cursorText, decodeCursor, PAGE_SIZE, toPage } from '../../plugins/keyset';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../plugins/keyset';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 
 export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
@@ -102,7 +102,7 @@ export async function listWaitlist(
     })
     .from(waitlistEntries)
     .where(and(...conditions))
-    .orderBy(desc(waitlistEntries.createdAt), desc(waitlistEntries.id))
+    .orderBy(...newestFirst(waitlistEntries.createdAt, waitlistEntries.id))
     .limit(PAGE_SIZE + 1);
   const page = toPage(rows);
   const invitations = await newestInvitations(db, page.items.map((r) => r.id));
