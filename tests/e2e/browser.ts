@@ -3,9 +3,11 @@
  * downloads. `chromium.launch()` starts it with a fresh temporary user-data dir of its own, and
  * each test gets a fresh context (cookies, storage) and page on top of that.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -95,4 +97,35 @@ export async function subscriptionRows(email: string): Promise<Array<{ email: st
 /** A fresh address each call, with capitals to show the server stores it lower-case. */
 export function uniqueEmail(label: string): string {
   return `E2E.${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@Example.com`;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+interface Violation {
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
+/** axe-core's WCAG 2.2 A and AA rules on the page as it is now. */
+export async function axeViolations(page: Page): Promise<Violation[]> {
+  // Evaluated through the DevTools protocol, so the page's CSP (no inline script) does not apply.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
+    }));
+  }, WCAG_TAGS);
+}
+
+export async function expectNoViolations(page: Page, where: string): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, `axe violations on ${where}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }

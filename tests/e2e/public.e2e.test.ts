@@ -8,18 +8,14 @@
  *
  * The signed-in profile dropdown is not tested here: there is no sign-in yet (issue 4 adds it).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { COPYRIGHT_START_YEAR, POLICY_EFFECTIVE_DATE } from '../../src/shared/constants';
 import { paths } from '../../src/shared/routes';
 import { site, whatsappUrl } from '../../src/shared/site';
-import { baseURL, screenshotsDir, useBrowser, VIEWPORTS, type ViewportName } from './browser';
+import { baseURL, expectNoViolations, screenshotsDir, useBrowser, VIEWPORTS, type ViewportName } from './browser';
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Every page a visitor can reach without signing in that this issue builds, plus the 404 page. */
 const PAGES: Array<{ name: string; path: string }> = [
@@ -56,34 +52,6 @@ async function ready(page: Page): Promise<void> {
 async function visit(page: Page, route: string): Promise<void> {
   await page.goto(route, { waitUntil: 'networkidle' });
   await ready(page);
-}
-
-interface Violation {
-  id: string;
-  impact: string | null | undefined;
-  help: string;
-  nodes: string[];
-}
-
-/** axe-core's WCAG 2.2 A and AA rules on the page as it is now. */
-async function axeViolations(page: Page): Promise<Violation[]> {
-  // Evaluated through the DevTools protocol, so the page's CSP (no inline script) does not apply.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`),
-    }));
-  }, WCAG_TAGS);
-}
-
-async function expectNoViolations(page: Page, where: string): Promise<void> {
-  const violations = await axeViolations(page);
-  expect(violations, `axe violations on ${where}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
 
 async function sidewaysOverflow(page: Page): Promise<number> {
