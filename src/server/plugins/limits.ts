@@ -158,17 +158,11 @@ export function tooManyRequests(resetMs: number): AppError {
   return new AppError('RATE_LIMITED', messages.tooManyRequests(Math.max(1, Math.ceil(resetMs / 1000))));
 }
 
-/** Throws the 429 when any of the counters has reached its limit. */
-export async function assertUnderLimits(store: LimitStore, checks: Array<{ key: string; limit: Limit }>): Promise<void> {
-  const counts = await Promise.all(checks.map((c) => store.peek(c.key)));
-  let wait = 0;
-  counts.forEach((count, i) => {
-    if (count.count >= checks[i]!.limit.max) wait = Math.max(wait, count.resetMs);
-  });
-  if (wait > 0) throw tooManyRequests(wait);
-}
-
-/** Counts a request against each limit and throws the 429 when one is now over. */
+/**
+ * Counts a request against each limit and throws the 429 when one is now over. The count comes
+ * before anything is checked, atomically (INCR in Redis, one Map update in memory), so a burst
+ * of concurrent attempts checks at most `max` of them.
+ */
 export async function countAgainstLimits(store: LimitStore, checks: Array<{ key: string; limit: Limit }>): Promise<void> {
   const counts = await Promise.all(checks.map((c) => store.hit(c.key, c.limit.windowMs)));
   let wait = 0;

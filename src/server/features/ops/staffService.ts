@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { staff, staffPasswordLinks, staffRecoveryCodes } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
-import { tooManyRequests, type LimitStore } from '../../plugins/limits';
+import { countAgainstLimits, type LimitStore } from '../../plugins/limits';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import { assertPasswordNotCommon, hashPassword, verifyAgainstNothing, verifyPassword } from '../../plugins/passwords';
 import {
@@ -49,19 +49,6 @@ export const staffLimits = {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-/**
- * Counts an attempt against each limit before anything is checked, atomically (INCR in Redis,
- * or one Map update in memory), so a burst of concurrent attempts checks at most `max` of them.
- */
-async function spendAttempt(limits: LimitStore, checks: Array<{ key: string; limit: { max: number; windowMs: number } }>): Promise<void> {
-  const counts = await Promise.all(checks.map((c) => limits.hit(c.key, c.limit.windowMs)));
-  let wait = 0;
-  counts.forEach((count, i) => {
-    if (count.count > checks[i]!.limit.max) wait = Math.max(wait, count.resetMs);
-  });
-  if (wait > 0) throw tooManyRequests(wait);
-}
 
 /**
  * Adds a staff member (or brings back a removed one with a fresh start) and makes their one-time
@@ -153,7 +140,7 @@ export async function signInStaff(
   input: { email: string; password: string; ip: string },
 ): Promise<{ token: string; next: 'code' | 'enrol' }> {
   const email = normaliseEmail(input.email);
-  await spendAttempt(deps.limits, [
+  await countAgainstLimits(deps.limits, [
     { key: `ops-login:account:${email}`, limit: staffLimits.perAccount },
     { key: `ops-login:address:${input.ip}`, limit: staffLimits.perAddress },
   ]);
@@ -199,7 +186,7 @@ const codeAttempt = (context: StaffContext) => [{ key: `ops-code:${context.staff
  */
 export async function enrolTotp(deps: StaffDeps, context: StaffContext, code: string): Promise<{ token: string; recoveryCodes: string[] }> {
   if (context.totpEnabled) throw new AppError('NOT_FOUND', messages.notFound);
-  await spendAttempt(deps.limits, codeAttempt(context));
+  await countAgainstLimits(deps.limits, codeAttempt(context));
   const { secret } = await readSecret(deps, context.staffId);
   const step = secret ? acceptedStep(secret, code.replace(/\s+/g, ''), null) : null;
   if (step === null) throw AppError.invalid('code', messages.opsCodeInvalid);
@@ -222,7 +209,7 @@ export async function verifyStaffCode(
   input: { code?: string; recoveryCode?: string },
 ): Promise<string> {
   if (!context.totpEnabled) throw new AppError('NOT_FOUND', messages.notFound);
-  await spendAttempt(deps.limits, codeAttempt(context));
+  await countAgainstLimits(deps.limits, codeAttempt(context));
   const token = await deps.db.transaction(async (tx) => {
     if (input.recoveryCode !== undefined) {
       const [used] = await tx
