@@ -162,12 +162,41 @@ export async function readPublicProfile(db: Db, username: string): Promise<Publi
 // ---------------------------------------------------------------------------------------------
 // Response schemas (DESIGN.md §5: every response declared; also what makes the JSON fast)
 
-const nullableString = { type: ['string', 'null'] } as const;
+export const nullableString = { type: ['string', 'null'] } as const;
 const urlObject = { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } as const;
+/** A rider's picture: its url relative to the API base, or null. */
+export const pictureSchema = { anyOf: [{ type: 'null' }, urlObject] } as const;
 const fileRefSchema = {
   type: ['object', 'null'],
   required: ['url', 'extension', 'original_name'],
   properties: { url: { type: 'string' }, extension: { type: 'string' }, original_name: { type: 'string' } },
+} as const;
+
+/** One entry of a rider's work history, as the dashboard and the console both answer it. */
+export const workHistorySchema = {
+  type: 'object',
+  required: ['_id', 'position', 'company_name', 'number_of_years', 'start_date', 'end_date'],
+  properties: {
+    _id: { type: 'string' },
+    position: { type: 'string' },
+    company_name: { type: 'string' },
+    number_of_years: { type: 'string' },
+    start_date: { type: 'string' },
+    end_date: nullableString,
+  },
+} as const;
+
+/** One of a rider's past employers, as the dashboard and the console both answer it. */
+export const pastEmployeeSchema = {
+  type: 'object',
+  required: ['_id', 'company_name', 'company_contact', 'start_date', 'end_date'],
+  properties: {
+    _id: { type: 'string' },
+    company_name: { type: 'string' },
+    company_contact: nullableString,
+    start_date: { type: 'string' },
+    end_date: { type: 'string' },
+  },
 } as const;
 
 export const profileSchema = {
@@ -186,7 +215,7 @@ export const profileSchema = {
         state: nullableString,
         introduction: nullableString,
         bio: nullableString,
-        picture: { anyOf: [{ type: 'null' }, urlObject] },
+        picture: pictureSchema,
         user_type: { type: 'integer' },
         profile_completed: { type: 'integer' },
         current_tab: { type: 'integer' },
@@ -195,32 +224,11 @@ export const profileSchema = {
     },
     workHistories: {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['_id', 'position', 'company_name', 'number_of_years', 'start_date', 'end_date'],
-        properties: {
-          _id: { type: 'string' },
-          position: { type: 'string' },
-          company_name: { type: 'string' },
-          number_of_years: { type: 'string' },
-          start_date: { type: 'string' },
-          end_date: nullableString,
-        },
-      },
+      items: workHistorySchema,
     },
     pastEmployees: {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['_id', 'company_name', 'company_contact', 'start_date', 'end_date'],
-        properties: {
-          _id: { type: 'string' },
-          company_name: { type: 'string' },
-          company_contact: nullableString,
-          start_date: { type: 'string' },
-          end_date: { type: 'string' },
-        },
-      },
+      items: pastEmployeeSchema,
     },
     personalInfo: {
       type: ['object', 'null'],

@@ -27,12 +27,12 @@ import {
 import { AppError } from '../../errors';
 import { actorOf } from '../../plugins/audit';
 import { sendStoredFile } from '../../plugins/files';
+import { nullableString, pastEmployeeSchema, pictureSchema, workHistorySchema } from '../../plugins/riderProfile';
 import { requireStaff } from '../../plugins/staffAuth';
 import { assertConfirmed, confirmationSchema } from '../../plugins/stepUp';
 import { idParams, opsErrors, pageOf, security } from './schemas';
 import { listRiders, readRider, readRiderDocument, reviewRiderId, suspendRider, unsuspendRider } from './ridersService';
 
-const nullableString = { type: ['string', 'null'] } as const;
 const uuid = { type: 'string', format: 'uuid' } as const;
 
 const listItemSchema = {
@@ -68,7 +68,7 @@ const detailSchema = {
     state: nullableString,
     introduction: nullableString,
     bio: nullableString,
-    picture: { anyOf: [{ type: 'null' }, { type: 'object', required: ['url'], properties: { url: { type: 'string' } } }] },
+    picture: pictureSchema,
     completed: { type: 'boolean' },
     currentTab: { type: 'integer' },
     signIn: { type: 'object', required: ['password', 'google'], properties: { password: { type: 'boolean' }, google: { type: 'boolean' } } },
@@ -85,32 +85,11 @@ const detailSchema = {
     },
     workHistories: {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['_id', 'position', 'company_name', 'number_of_years', 'start_date', 'end_date'],
-        properties: {
-          _id: { type: 'string' },
-          position: { type: 'string' },
-          company_name: { type: 'string' },
-          number_of_years: { type: 'string' },
-          start_date: { type: 'string' },
-          end_date: nullableString,
-        },
-      },
+      items: workHistorySchema,
     },
     pastEmployees: {
       type: 'array',
-      items: {
-        type: 'object',
-        required: ['_id', 'company_name', 'company_contact', 'start_date', 'end_date'],
-        properties: {
-          _id: { type: 'string' },
-          company_name: { type: 'string' },
-          company_contact: nullableString,
-          start_date: { type: 'string' },
-          end_date: { type: 'string' },
-        },
-      },
+      items: pastEmployeeSchema,
     },
     documents: {
       type: 'array',
