@@ -10,9 +10,9 @@ import type { OpsPage } from '../../../shared/opsForms';
 import type { OpsSubscriber } from '../../../shared/opsNewsletter';
 import { actorOf } from '../../plugins/audit';
 import { requireStaff } from '../../plugins/staffAuth';
-import { assertConfirmed, confirmationSchema } from '../../plugins/stepUp';
+import { assertConfirmed } from '../../plugins/stepUp';
 import { exportSubscribersCsv, listSubscribers, removeSubscriber } from './newsletterService';
-import { idParams, messageResponse, opsErrors, pageOf, security } from './schemas';
+import { confirmationBody, idParams, messageResponse, opsErrors, pageOf, security } from './schemas';
 
 const subscriberSchema = {
   type: 'object',
@@ -76,7 +76,7 @@ export async function opsNewsletterRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Unsubscribe one subscriber: the row is deleted (asks for the password or a fresh code)',
         security,
         params: idParams,
-        body: { type: 'object', properties: { confirmation: confirmationSchema }, additionalProperties: false },
+        body: confirmationBody,
         response: { 200: messageResponse, ...opsErrors },
       },
     },

@@ -1,6 +1,7 @@
 /** Response pieces every console route declares. */
 import { errorResponses } from '../../errors';
 import { consoleNotFoundResponse } from '../../plugins/staffAuth';
+import { confirmationSchema } from '../../plugins/stepUp';
 
 export const messageResponse = {
   type: 'object',
@@ -26,4 +27,11 @@ export const idParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', format: 'uuid' } },
+} as const;
+
+/** The body of a destructive DELETE: the password or a fresh code, checked by assertConfirmed. */
+export const confirmationBody = {
+  type: 'object',
+  properties: { confirmation: confirmationSchema },
+  additionalProperties: false,
 } as const;

@@ -40,8 +40,8 @@ import {
   requireStaff,
   STAFF_TOKEN_HEADER,
 } from '../../plugins/staffAuth';
-import { assertConfirmed, confirmationSchema } from '../../plugins/stepUp';
-import { idParams, messageResponse, opsErrors, pageOf, security } from './schemas';
+import { assertConfirmed } from '../../plugins/stepUp';
+import { confirmationBody, idParams, messageResponse, opsErrors, pageOf, security } from './schemas';
 import {
   addStaffMember,
   enrolTotp,
@@ -267,7 +267,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
         summary: 'Remove a staff member: their sessions end at once (admins only; asks for the password or a fresh code)',
         security,
         params: idParams,
-        body: { type: 'object', properties: { confirmation: confirmationSchema }, additionalProperties: false },
+        body: confirmationBody,
         response: { 200: messageResponse, ...opsErrors },
       },
     },
