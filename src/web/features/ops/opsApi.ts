@@ -72,7 +72,12 @@ export async function downloadFromOps(path: string, fallbackName: string): Promi
   }
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  saveFile(await response.blob(), name);
+}
+
+/** Hands the browser `blob` to save as `name` (through a link clicked once, then let go). */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -10,7 +10,7 @@ import { OpsSessionExpiredError, opsSignInMachine } from '../../../../machines/o
 import { opsSignInSnapshotToView, type OpsSignInView } from '../../../../machines/opsSignInView';
 import { messages } from '../../../shared/messages';
 import type { OpsEnrolment, OpsLoginResponse } from '../../../shared/opsForms';
-import { OPS_TOKEN_HEADER, opsApi } from './opsApi';
+import { OPS_TOKEN_HEADER, opsApi, saveFile } from './opsApi';
 import { opsSession } from './opsSession';
 
 export type OpsSignInSend = ReturnType<typeof useActorRef<typeof opsSignInMachine>>['send'];
@@ -26,17 +26,6 @@ async function withPending<T>(pendingToken: string, path: string, options: { met
 }
 
 export const RECOVERY_CODES_FILE = 'ogba-dispatch-recovery-codes.txt';
-
-function downloadText(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** The machine with the browser's effects; exported for the view test. */
 export function opsSignInLogic(onSignedIn: () => void) {
@@ -65,7 +54,7 @@ export function opsSignInLogic(onSignedIn: () => void) {
         void navigator.clipboard?.writeText(params.codes.join('\n')).catch(() => undefined);
       },
       downloadRecoveryCodes: (_, params) => {
-        downloadText(RECOVERY_CODES_FILE, `${messages.opsRecoveryCodesHeading}\n\n${params.codes.join('\n')}\n`);
+        saveFile(new Blob([`${messages.opsRecoveryCodesHeading}\n\n${params.codes.join('\n')}\n`], { type: 'text/plain' }), RECOVERY_CODES_FILE);
       },
     },
   });
