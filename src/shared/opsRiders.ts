@@ -4,7 +4,7 @@
  * none → pending on upload → approved | rejected; a new upload makes it pending again.
  */
 import { messages } from './messages';
-import { ID_REVIEW_STATUSES, type IdReviewStatus, type PastEmployee, type WorkHistory } from './profile';
+import { ID_REVIEW_STATUSES, type IdReviewStatus, type PastEmployee, type ProfileUser, type WorkHistory } from './profile';
 
 export { ID_REVIEW_STATUSES, type IdReviewStatus };
 
@@ -50,19 +50,14 @@ export interface OpsRiderDocument {
   uploadedAt: string;
 }
 
-export interface OpsRiderDetail {
+/**
+ * A rider's whole profile for staff. Username, e-mail, contact, introduction, bio and picture
+ * (its url relative to the API base) are as the rider's own profile gives them.
+ */
+export interface OpsRiderDetail
+  extends Pick<ProfileUser, 'username' | 'email' | 'phone' | 'address' | 'town' | 'state' | 'introduction' | 'bio' | 'picture'> {
   id: string;
-  username: string;
-  email: string;
   emailVerified: boolean;
-  phone: string | null;
-  address: string | null;
-  town: string | null;
-  state: string | null;
-  introduction: string | null;
-  bio: string | null;
-  /** The picture's url relative to the API base, as the rider's own profile gives it. */
-  picture: { url: string } | null;
   completed: boolean;
   currentTab: number;
   signIn: { password: boolean; google: boolean };
