@@ -10,6 +10,7 @@ import { messages } from '../../../shared/messages';
 import { opsPaths } from '../../../shared/opsForms';
 import { Field } from '../../components/Field';
 import { InboxStatusBadge } from './InboxListView';
+import { OpsLoadFailed, OpsSkeleton } from './OpsLoadState';
 import { formatWhen } from './OpsList';
 import './inbox.css';
 
@@ -46,11 +47,7 @@ export function InboxItemView({ view, send }: Props) {
     return (
       <section>
         <BackLink />
-        <div className="ops-skeleton" role="status" aria-live="polite" aria-label={messages.opsLoading}>
-          <span />
-          <span />
-          <span />
-        </div>
+        <OpsSkeleton label={messages.opsLoading} />
       </section>
     );
   }
@@ -58,13 +55,7 @@ export function InboxItemView({ view, send }: Props) {
     return (
       <section>
         <BackLink />
-        <div className="ops-failed" role="alert">
-          <p>{messages.opsInboxLoadFailed}</p>
-          {view.loadError ? <p className="ops-muted">{view.loadError}</p> : null}
-          <button type="button" className="btn" onClick={() => send({ type: 'RETRY' })}>
-            {messages.tryAgain}
-          </button>
-        </div>
+        <OpsLoadFailed message={messages.opsInboxLoadFailed} error={view.loadError} onRetry={() => send({ type: 'RETRY' })} />
       </section>
     );
   }

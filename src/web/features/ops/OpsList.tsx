@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import type { OpsListView } from '../../../../machines/opsListMachine';
 import { messages } from '../../../shared/messages';
+import { OpsLoadFailed, OpsSkeleton } from './OpsLoadState';
 import type { OpsListSend } from './useOpsList';
 
 interface OpsListProps<T> {
@@ -19,24 +20,10 @@ interface OpsListProps<T> {
 
 export function OpsList<T>({ view, send, children, empty = messages.opsEmpty, label }: OpsListProps<T>) {
   if (view.state === 'loading') {
-    return (
-      <div className="ops-skeleton" role="status" aria-live="polite" aria-label={`${label}: ${messages.opsLoading}`}>
-        <span />
-        <span />
-        <span />
-      </div>
-    );
+    return <OpsSkeleton label={`${label}: ${messages.opsLoading}`} />;
   }
   if (view.state === 'failed') {
-    return (
-      <div className="ops-failed" role="alert">
-        <p>{messages.opsLoadFailed}</p>
-        {view.error ? <p className="ops-muted">{view.error}</p> : null}
-        <button type="button" className="btn" onClick={() => send({ type: 'RETRY' })}>
-          {messages.tryAgain}
-        </button>
-      </div>
-    );
+    return <OpsLoadFailed message={messages.opsLoadFailed} error={view.error} onRetry={() => send({ type: 'RETRY' })} />;
   }
   const refreshing = view.state === 'refreshing';
   return (

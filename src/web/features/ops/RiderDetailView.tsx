@@ -12,6 +12,7 @@ import { REVIEW_REASON_MAX, SUSPEND_REASON_MAX, type OpsRiderDetail, type OpsRid
 import { displayDate, displayPhone } from '../../../shared/profile';
 import { ConfirmDialog } from './ConfirmDialog';
 import { formatWhen } from './OpsList';
+import { OpsLoadFailed, OpsSkeleton } from './OpsLoadState';
 import { ReviewBadge } from './RidersView';
 import './riders.css';
 
@@ -265,11 +266,7 @@ export function RiderDetailView({ view, send, onOpenDocument }: RiderDetailViewP
       <section aria-labelledby="ops-rider-heading">
         {back}
         <h1 id="ops-rider-heading">{messages.opsRiderHeading}</h1>
-        <div className="ops-skeleton" role="status" aria-live="polite" aria-label={`${messages.opsRiderHeading}: ${messages.opsLoading}`}>
-          <span />
-          <span />
-          <span />
-        </div>
+        <OpsSkeleton label={`${messages.opsRiderHeading}: ${messages.opsLoading}`} />
       </section>
     );
   }
@@ -278,13 +275,7 @@ export function RiderDetailView({ view, send, onOpenDocument }: RiderDetailViewP
       <section aria-labelledby="ops-rider-heading">
         {back}
         <h1 id="ops-rider-heading">{messages.opsRiderHeading}</h1>
-        <div className="ops-failed" role="alert">
-          <p>{messages.opsRiderLoadFailed}</p>
-          {view.loadError ? <p className="ops-muted">{view.loadError}</p> : null}
-          <button type="button" className="btn" onClick={() => send({ type: 'RETRY' })}>
-            {messages.tryAgain}
-          </button>
-        </div>
+        <OpsLoadFailed message={messages.opsRiderLoadFailed} error={view.loadError} onRetry={() => send({ type: 'RETRY' })} />
       </section>
     );
   }
