@@ -8,6 +8,7 @@ import type { OpsListView } from '../../../../machines/opsListMachine';
 import { messages } from '../../../shared/messages';
 import type { OpsAuditEntry } from '../../../shared/opsAudit';
 import { formatWhen, OpsList } from './OpsList';
+import { OpsTable } from './OpsTable';
 import { useOpsList, type OpsListSend } from './useOpsList';
 import './staff.css';
 
@@ -82,37 +83,25 @@ export function AuditView({ list, sendList }: { list: OpsListView<OpsAuditEntry>
       </form>
       <OpsList view={list} send={sendList} label={messages.opsAuditHeading} empty={filtered ? messages.opsAuditEmpty : messages.opsEmpty}>
         {(items) => (
-          <table className="ops-table">
-            <caption className="visually-hidden">{messages.opsAuditHeading}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{columns.at}</th>
-                <th scope="col">{columns.who}</th>
-                <th scope="col">{columns.action}</th>
-                <th scope="col">{columns.record}</th>
-                <th scope="col">{columns.change}</th>
+          <OpsTable caption={messages.opsAuditHeading} columns={[columns.at, columns.who, columns.action, columns.record, columns.change]}>
+            {items.map((entry) => (
+              <tr key={entry.id}>
+                <td data-label={columns.at}>
+                  <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
+                </td>
+                <td data-label={columns.who}>{entry.staffEmail}</td>
+                <td data-label={columns.action}>
+                  <span className="ops-audit-action">{entry.action}</span>
+                </td>
+                <td data-label={columns.record}>
+                  {entry.entityType} <span className="ops-muted">{entry.entityId}</span>
+                </td>
+                <td data-label={columns.change}>
+                  <Change before={entry.before} after={entry.after} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((entry) => (
-                <tr key={entry.id}>
-                  <td data-label={columns.at}>
-                    <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
-                  </td>
-                  <td data-label={columns.who}>{entry.staffEmail}</td>
-                  <td data-label={columns.action}>
-                    <span className="ops-audit-action">{entry.action}</span>
-                  </td>
-                  <td data-label={columns.record}>
-                    {entry.entityType} <span className="ops-muted">{entry.entityId}</span>
-                  </td>
-                  <td data-label={columns.change}>
-                    <Change before={entry.before} after={entry.after} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </OpsTable>
         )}
       </OpsList>
     </section>

@@ -10,6 +10,7 @@ import { INBOX_KINDS, INBOX_STATUSES, inboxKindLabels, inboxStatusLabels, type I
 import { messages } from '../../../shared/messages';
 import { opsPaths } from '../../../shared/opsForms';
 import { formatWhen, OpsFilter, OpsList, OpsSearch } from './OpsList';
+import { OpsTable } from './OpsTable';
 import type { OpsListSend } from './useOpsList';
 import './inbox.css';
 
@@ -47,42 +48,33 @@ export function InboxListView({ list, sendList }: { list: OpsListView<InboxListI
       </div>
       <OpsList view={list} send={sendList} label={messages.opsInboxHeading} empty={messages.opsInboxEmpty}>
         {(items) => (
-          <table className="ops-table ops-inbox-table">
-            <caption className="visually-hidden">{messages.opsInboxHeading}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{messages.opsInboxFrom}</th>
-                <th scope="col">{messages.opsInboxKind}</th>
-                <th scope="col">{messages.opsInboxMessage}</th>
-                <th scope="col">{messages.opsInboxStatus}</th>
-                <th scope="col">{messages.opsInboxAssignee}</th>
-                <th scope="col">{messages.opsInboxReceived}</th>
+          <OpsTable
+            caption={messages.opsInboxHeading}
+            className="ops-inbox-table"
+            columns={[messages.opsInboxFrom, messages.opsInboxKind, messages.opsInboxMessage, messages.opsInboxStatus, messages.opsInboxAssignee, messages.opsInboxReceived]}
+          >
+            {items.map((item) => (
+              <tr key={item.id} data-status={item.status}>
+                <td data-label={messages.opsInboxFrom}>
+                  <Link to={`${opsPaths.inbox}/$id`} params={{ id: item.id }}>
+                    {item.name}
+                  </Link>
+                  <div className="ops-muted">{item.email}</div>
+                </td>
+                <td data-label={messages.opsInboxKind}>{inboxKindLabels[item.kind]}</td>
+                <td data-label={messages.opsInboxMessage} className="ops-inbox-excerpt">
+                  {item.excerpt || <span className="ops-muted">{messages.opsInboxNoMessage}</span>}
+                </td>
+                <td data-label={messages.opsInboxStatus}>
+                  <InboxStatusBadge status={item.status} />
+                </td>
+                <td data-label={messages.opsInboxAssignee}>{item.assignee?.email ?? <span className="ops-muted">{messages.opsInboxUnassigned}</span>}</td>
+                <td data-label={messages.opsInboxReceived}>
+                  <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} data-status={item.status}>
-                  <td data-label={messages.opsInboxFrom}>
-                    <Link to={`${opsPaths.inbox}/$id`} params={{ id: item.id }}>
-                      {item.name}
-                    </Link>
-                    <div className="ops-muted">{item.email}</div>
-                  </td>
-                  <td data-label={messages.opsInboxKind}>{inboxKindLabels[item.kind]}</td>
-                  <td data-label={messages.opsInboxMessage} className="ops-inbox-excerpt">
-                    {item.excerpt || <span className="ops-muted">{messages.opsInboxNoMessage}</span>}
-                  </td>
-                  <td data-label={messages.opsInboxStatus}>
-                    <InboxStatusBadge status={item.status} />
-                  </td>
-                  <td data-label={messages.opsInboxAssignee}>{item.assignee?.email ?? <span className="ops-muted">{messages.opsInboxUnassigned}</span>}</td>
-                  <td data-label={messages.opsInboxReceived}>
-                    <time dateTime={item.createdAt}>{formatWhen(item.createdAt)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </OpsTable>
         )}
       </OpsList>
     </section>

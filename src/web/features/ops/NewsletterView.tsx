@@ -11,9 +11,10 @@ import type { RowActionView } from '../../../../machines/opsRowActionMachine';
 import type { MessageResponse } from '../../../shared/api';
 import { messages } from '../../../shared/messages';
 import type { OpsSubscriber } from '../../../shared/opsNewsletter';
-import { ConfirmDialog } from './ConfirmDialog';
 import { downloadFromOps, opsApi } from './opsApi';
 import { formatWhen, OpsList, OpsSearch } from './OpsList';
+import { OpsTable } from './OpsTable';
+import { StepUpRowButton, StepUpRowDialog } from './StepUpRowAction';
 import { useOpsList, type OpsListSend } from './useOpsList';
 import { useRowAction, type RowActionSend } from './useRowAction';
 import './outreach.css';
@@ -39,55 +40,36 @@ export function NewsletterView({ list, sendList, action, sendAction, onExport }:
       </div>
       <OpsList view={list} send={sendList} label={messages.opsNewsletterHeading}>
         {(items) => (
-          <table className="ops-table">
-            <caption className="visually-hidden">{messages.opsNewsletterHeading}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{columns.email}</th>
-                <th scope="col">{columns.since}</th>
-                <th scope="col">{columns.source}</th>
-                <th scope="col">{columns.actions}</th>
+          <OpsTable caption={messages.opsNewsletterHeading} columns={[columns.email, columns.since, columns.source, columns.actions]}>
+            {items.map((subscriber) => (
+              <tr key={subscriber.id} aria-busy={action.busyRowId === subscriber.id}>
+                <td data-label={columns.email}>{subscriber.email}</td>
+                <td data-label={columns.since}>{formatWhen(subscriber.createdAt)}</td>
+                <td data-label={columns.source}>{subscriber.sourcePath ?? '—'}</td>
+                <td data-label={columns.actions}>
+                  <div className="ops-row-actions">
+                    <StepUpRowButton
+                      action={action}
+                      sendAction={sendAction}
+                      rowId={subscriber.id}
+                      name="unsubscribe"
+                      subject={subscriber.email}
+                      label={messages.opsNewsletterUnsubscribe}
+                    />
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((subscriber) => (
-                <tr key={subscriber.id} aria-busy={action.busyRowId === subscriber.id}>
-                  <td data-label={columns.email}>{subscriber.email}</td>
-                  <td data-label={columns.since}>{formatWhen(subscriber.createdAt)}</td>
-                  <td data-label={columns.source}>{subscriber.sourcePath ?? '—'}</td>
-                  <td data-label={columns.actions}>
-                    <div className="ops-row-actions">
-                      <button
-                        type="button"
-                        className="btn btn-small btn-secondary"
-                        disabled={action.state !== 'idle'}
-                        onClick={() =>
-                          sendAction({ type: 'START', request: { rowId: subscriber.id, action: 'unsubscribe', confirm: 'stepUp', subject: subscriber.email } })
-                        }
-                      >
-                        {messages.opsNewsletterUnsubscribe}
-                        <span className="visually-hidden"> {subscriber.email}</span>
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </OpsTable>
         )}
       </OpsList>
-      {action.dialogOpen && action.request ? (
-        <ConfirmDialog
-          title={messages.opsNewsletterUnsubscribeTitle(action.request.subject)}
-          confirmLabel={messages.opsNewsletterUnsubscribe}
-          busy={action.state === 'working'}
-          error={action.error}
-          onConfirm={(confirmation) => sendAction({ type: 'CONFIRM', confirmation })}
-          onCancel={() => sendAction({ type: 'CANCEL' })}
-        >
-          <p>{messages.opsNewsletterUnsubscribeHelp}</p>
-        </ConfirmDialog>
-      ) : null}
+      <StepUpRowDialog
+        action={action}
+        sendAction={sendAction}
+        title={messages.opsNewsletterUnsubscribeTitle}
+        confirmLabel={messages.opsNewsletterUnsubscribe}
+        help={messages.opsNewsletterUnsubscribeHelp}
+      />
     </section>
   );
 }

@@ -9,6 +9,7 @@ import { messages } from '../../../shared/messages';
 import { opsPaths } from '../../../shared/opsForms';
 import { ID_REVIEW_STATUSES, idReviewLabels, type IdReviewStatus, type OpsRiderListItem } from '../../../shared/opsRiders';
 import { formatWhen, OpsFilter, OpsList, OpsSearch } from './OpsList';
+import { OpsTable } from './OpsTable';
 import type { OpsListSend } from './useOpsList';
 
 /** The console's API path of the list (the client adds /api/ops). */
@@ -55,45 +56,32 @@ export function RidersView({ list, sendList }: { list: OpsListView<OpsRiderListI
       </div>
       <OpsList view={list} send={sendList} label={messages.opsRidersHeading} empty={messages.opsRidersEmpty}>
         {(items) => (
-          <table className="ops-table">
-            <caption className="visually-hidden">{messages.opsRidersHeading}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{columns.rider}</th>
-                <th scope="col">{columns.email}</th>
-                <th scope="col">{columns.place}</th>
-                <th scope="col">{columns.signUp}</th>
-                <th scope="col">{columns.review}</th>
-                <th scope="col">{columns.joined}</th>
+          <OpsTable caption={messages.opsRidersHeading} columns={[columns.rider, columns.email, columns.place, columns.signUp, columns.review, columns.joined]}>
+            {items.map((rider) => (
+              <tr key={rider.id}>
+                <td data-label={columns.rider}>
+                  <Link to={`${opsPaths.riders}/$id`} params={{ id: rider.id }}>
+                    {rider.username}
+                  </Link>
+                  {rider.suspended ? (
+                    <>
+                      {' '}
+                      <span className="ops-badge" data-tone="bad">
+                        {messages.opsRiderSuspendedBadge}
+                      </span>
+                    </>
+                  ) : null}
+                </td>
+                <td data-label={columns.email}>{rider.email}</td>
+                <td data-label={columns.place}>{[rider.town, rider.state].filter(Boolean).join(', ') || '—'}</td>
+                <td data-label={columns.signUp}>{rider.completed ? messages.opsRiderSignUpComplete : messages.opsRiderSignUpUnfinished}</td>
+                <td data-label={columns.review}>
+                  <ReviewBadge status={rider.idReviewStatus} />
+                </td>
+                <td data-label={columns.joined}>{formatWhen(rider.createdAt)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((rider) => (
-                <tr key={rider.id}>
-                  <td data-label={columns.rider}>
-                    <Link to={`${opsPaths.riders}/$id`} params={{ id: rider.id }}>
-                      {rider.username}
-                    </Link>
-                    {rider.suspended ? (
-                      <>
-                        {' '}
-                        <span className="ops-badge" data-tone="bad">
-                          {messages.opsRiderSuspendedBadge}
-                        </span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td data-label={columns.email}>{rider.email}</td>
-                  <td data-label={columns.place}>{[rider.town, rider.state].filter(Boolean).join(', ') || '—'}</td>
-                  <td data-label={columns.signUp}>{rider.completed ? messages.opsRiderSignUpComplete : messages.opsRiderSignUpUnfinished}</td>
-                  <td data-label={columns.review}>
-                    <ReviewBadge status={rider.idReviewStatus} />
-                  </td>
-                  <td data-label={columns.joined}>{formatWhen(rider.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </OpsTable>
         )}
       </OpsList>
     </section>

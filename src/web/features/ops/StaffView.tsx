@@ -15,9 +15,10 @@ import { messages } from '../../../shared/messages';
 import { opsInviteStaffForm, STAFF_ROLES, staffRoleLabels, type OpsStaffMember } from '../../../shared/opsForms';
 import { Field } from '../../components/Field';
 import { useFormMachine } from '../../forms/useFormMachine';
-import { ConfirmDialog } from './ConfirmDialog';
 import { opsApi } from './opsApi';
 import { formatWhen, OpsList } from './OpsList';
+import { OpsTable } from './OpsTable';
+import { StepUpRowButton, StepUpRowDialog } from './StepUpRowAction';
 import { useOpsList, type OpsListSend } from './useOpsList';
 import { useRowAction, type RowActionSend } from './useRowAction';
 import './staff.css';
@@ -94,61 +95,35 @@ export function StaffView({ list, sendList, invite, sendInvite, action, sendActi
       </form>
       <OpsList view={list} send={sendList} label={messages.opsStaffHeading}>
         {(items) => (
-          <table className="ops-table">
-            <caption className="visually-hidden">{messages.opsStaffHeading}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{columns.email}</th>
-                <th scope="col">{columns.role}</th>
-                <th scope="col">{columns.status}</th>
-                <th scope="col">{columns.twoFactor}</th>
-                <th scope="col">{columns.added}</th>
-                <th scope="col">{columns.actions}</th>
+          <OpsTable caption={messages.opsStaffHeading} columns={[columns.email, columns.role, columns.status, columns.twoFactor, columns.added, columns.actions]}>
+            {items.map((member) => (
+              <tr key={member.id} aria-busy={action.busyRowId === member.id}>
+                <td data-label={columns.email}>{member.email}</td>
+                <td data-label={columns.role}>{staffRoleLabels[member.role]}</td>
+                <td data-label={columns.status}>
+                  <span className="ops-badge" data-tone={statusTone[member.status]}>
+                    {messages.opsStaffStatus[member.status]}
+                  </span>
+                </td>
+                <td data-label={columns.twoFactor}>{member.twoFactor ? messages.opsStaffTwoFactorOn : messages.opsStaffTwoFactorOff}</td>
+                <td data-label={columns.added}>{formatWhen(member.createdAt)}</td>
+                <td data-label={columns.actions}>
+                  {member.status === 'removed' ? null : (
+                    <StepUpRowButton action={action} sendAction={sendAction} rowId={member.id} name="remove" subject={member.email} label={messages.opsStaffRemove} />
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((member) => (
-                <tr key={member.id} aria-busy={action.busyRowId === member.id}>
-                  <td data-label={columns.email}>{member.email}</td>
-                  <td data-label={columns.role}>{staffRoleLabels[member.role]}</td>
-                  <td data-label={columns.status}>
-                    <span className="ops-badge" data-tone={statusTone[member.status]}>
-                      {messages.opsStaffStatus[member.status]}
-                    </span>
-                  </td>
-                  <td data-label={columns.twoFactor}>{member.twoFactor ? messages.opsStaffTwoFactorOn : messages.opsStaffTwoFactorOff}</td>
-                  <td data-label={columns.added}>{formatWhen(member.createdAt)}</td>
-                  <td data-label={columns.actions}>
-                    {member.status === 'removed' ? null : (
-                      <button
-                        type="button"
-                        className="btn btn-small btn-secondary"
-                        disabled={action.state !== 'idle'}
-                        onClick={() => sendAction({ type: 'START', request: { rowId: member.id, action: 'remove', confirm: 'stepUp', subject: member.email } })}
-                      >
-                        {messages.opsStaffRemove}
-                        <span className="visually-hidden"> {member.email}</span>
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </OpsTable>
         )}
       </OpsList>
-      {action.dialogOpen && action.request ? (
-        <ConfirmDialog
-          title={messages.opsStaffRemoveTitle(action.request.subject)}
-          confirmLabel={messages.opsStaffRemove}
-          busy={action.state === 'working'}
-          error={action.error}
-          onConfirm={(confirmation) => sendAction({ type: 'CONFIRM', confirmation })}
-          onCancel={() => sendAction({ type: 'CANCEL' })}
-        >
-          <p>{messages.opsStaffRemoveHelp}</p>
-        </ConfirmDialog>
-      ) : null}
+      <StepUpRowDialog
+        action={action}
+        sendAction={sendAction}
+        title={messages.opsStaffRemoveTitle}
+        confirmLabel={messages.opsStaffRemove}
+        help={messages.opsStaffRemoveHelp}
+      />
     </section>
   );
 }

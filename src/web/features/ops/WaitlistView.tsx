@@ -12,6 +12,7 @@ import { messages } from '../../../shared/messages';
 import { Modal } from '../../components/Modal';
 import { opsApi } from './opsApi';
 import { formatWhen, OpsFilter, OpsList, OpsSearch } from './OpsList';
+import { OpsTable } from './OpsTable';
 import { useOpsList, type OpsListSend } from './useOpsList';
 import { useRowAction, type RowActionSend } from './useRowAction';
 import './outreach.css';
@@ -54,62 +55,49 @@ export function WaitlistView({ list, sendList, action, sendAction }: WaitlistVie
       </div>
       <OpsList view={list} send={sendList} label={messages.opsWaitlistHeading}>
         {(items) => (
-          <table className="ops-table">
-            <caption className="visually-hidden">{messages.opsWaitlistHeading}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{columns.company}</th>
-                <th scope="col">{columns.email}</th>
-                <th scope="col">{columns.since}</th>
-                <th scope="col">{columns.status}</th>
-                <th scope="col">{columns.invitation}</th>
-                <th scope="col">{columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((entry) => {
-                const busy = action.busyRowId === entry.id;
-                return (
-                  <tr key={entry.id} aria-busy={busy}>
-                    <td data-label={columns.company}>
-                      <strong>{entry.companyName}</strong>
-                      {entry.features ? <div className="ops-muted">{entry.features}</div> : null}
-                    </td>
-                    <td data-label={columns.email}>
-                      <a href={`mailto:${entry.email}`}>{entry.email}</a>
-                    </td>
-                    <td data-label={columns.since}>{formatWhen(entry.createdAt)}</td>
-                    <td data-label={columns.status}>
-                      <span className="ops-badge" data-tone={statusTone[entry.status]}>
-                        {messages.opsWaitlistStatus[entry.status]}
-                      </span>
-                    </td>
-                    <td data-label={columns.invitation}>
-                      <span data-tone={entry.invitation.state === 'expired' ? 'bad' : undefined} className={entry.invitation.state === 'expired' ? 'ops-badge' : undefined}>
-                        {invitationText(entry)}
-                      </span>
-                    </td>
-                    <td data-label={columns.actions}>
-                      <div className="ops-row-actions">
-                        {invitationActions(entry).map((name) => (
-                          <button
-                            key={name}
-                            type="button"
-                            className={`btn btn-small ${name === 'invite' ? '' : 'btn-secondary'}`}
-                            disabled={action.state !== 'idle'}
-                            onClick={() => start(entry, name)}
-                          >
-                            {busy && action.request?.action === name ? messages.opsInviteWorking[name] : messages.opsInviteAction[name]}
-                            <span className="visually-hidden"> {entry.companyName}</span>
-                          </button>
-                        ))}
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <OpsTable caption={messages.opsWaitlistHeading} columns={[columns.company, columns.email, columns.since, columns.status, columns.invitation, columns.actions]}>
+            {items.map((entry) => {
+              const busy = action.busyRowId === entry.id;
+              return (
+                <tr key={entry.id} aria-busy={busy}>
+                  <td data-label={columns.company}>
+                    <strong>{entry.companyName}</strong>
+                    {entry.features ? <div className="ops-muted">{entry.features}</div> : null}
+                  </td>
+                  <td data-label={columns.email}>
+                    <a href={`mailto:${entry.email}`}>{entry.email}</a>
+                  </td>
+                  <td data-label={columns.since}>{formatWhen(entry.createdAt)}</td>
+                  <td data-label={columns.status}>
+                    <span className="ops-badge" data-tone={statusTone[entry.status]}>
+                      {messages.opsWaitlistStatus[entry.status]}
+                    </span>
+                  </td>
+                  <td data-label={columns.invitation}>
+                    <span data-tone={entry.invitation.state === 'expired' ? 'bad' : undefined} className={entry.invitation.state === 'expired' ? 'ops-badge' : undefined}>
+                      {invitationText(entry)}
+                    </span>
+                  </td>
+                  <td data-label={columns.actions}>
+                    <div className="ops-row-actions">
+                      {invitationActions(entry).map((name) => (
+                        <button
+                          key={name}
+                          type="button"
+                          className={`btn btn-small ${name === 'invite' ? '' : 'btn-secondary'}`}
+                          disabled={action.state !== 'idle'}
+                          onClick={() => start(entry, name)}
+                        >
+                          {busy && action.request?.action === name ? messages.opsInviteWorking[name] : messages.opsInviteAction[name]}
+                          <span className="visually-hidden"> {entry.companyName}</span>
+                        </button>
+                      ))}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </OpsTable>
         )}
       </OpsList>
       {action.dialogOpen && action.request ? (
