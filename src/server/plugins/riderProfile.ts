@@ -165,11 +165,22 @@ export async function readPublicProfile(db: Db, username: string): Promise<Publi
 export const nullableString = { type: ['string', 'null'] } as const;
 const urlObject = { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } as const;
 /** A rider's picture: its url relative to the API base, or null. */
-export const pictureSchema = { anyOf: [{ type: 'null' }, urlObject] } as const;
+const pictureSchema = { anyOf: [{ type: 'null' }, urlObject] } as const;
 const fileRefSchema = {
   type: ['object', 'null'],
   required: ['url', 'extension', 'original_name'],
   properties: { url: { type: 'string' }, extension: { type: 'string' }, original_name: { type: 'string' } },
+} as const;
+
+/** A rider's contact, introduction, bio and picture, as the dashboard and the console both answer them. */
+export const riderContactProperties = {
+  phone: nullableString,
+  address: nullableString,
+  town: nullableString,
+  state: nullableString,
+  introduction: nullableString,
+  bio: nullableString,
+  picture: pictureSchema,
 } as const;
 
 /** One entry of a rider's work history, as the dashboard and the console both answer it. */
@@ -209,13 +220,7 @@ export const profileSchema = {
       properties: {
         username: { type: 'string' },
         email: { type: 'string' },
-        phone: nullableString,
-        address: nullableString,
-        town: nullableString,
-        state: nullableString,
-        introduction: nullableString,
-        bio: nullableString,
-        picture: pictureSchema,
+        ...riderContactProperties,
         user_type: { type: 'integer' },
         profile_completed: { type: 'integer' },
         current_tab: { type: 'integer' },

@@ -27,7 +27,7 @@ import {
 import { AppError } from '../../errors';
 import { actorOf } from '../../plugins/audit';
 import { sendStoredFile } from '../../plugins/files';
-import { nullableString, pastEmployeeSchema, pictureSchema, workHistorySchema } from '../../plugins/riderProfile';
+import { nullableString, pastEmployeeSchema, riderContactProperties, workHistorySchema } from '../../plugins/riderProfile';
 import { requireStaff } from '../../plugins/staffAuth';
 import { assertConfirmed, confirmationSchema } from '../../plugins/stepUp';
 import { idParams, opsErrors, pageOf, security } from './schemas';
@@ -62,13 +62,7 @@ const detailSchema = {
     username: { type: 'string' },
     email: { type: 'string' },
     emailVerified: { type: 'boolean' },
-    phone: nullableString,
-    address: nullableString,
-    town: nullableString,
-    state: nullableString,
-    introduction: nullableString,
-    bio: nullableString,
-    picture: pictureSchema,
+    ...riderContactProperties,
     completed: { type: 'boolean' },
     currentTab: { type: 'integer' },
     signIn: { type: 'object', required: ['password', 'google'], properties: { password: { type: 'boolean' }, google: { type: 'boolean' } } },
