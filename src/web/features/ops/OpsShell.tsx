@@ -55,13 +55,17 @@ export function OpsShell() {
     document.title = `${messages.opsTitle} · ${site.name}`;
   }, [pathname]);
 
+  const brand = (
+    <span className="ops-brand">
+      {site.name} · {messages.opsTitle}
+    </span>
+  );
+
   if (standalone || signedOut) {
     return (
       <div className="ops-shell ops-standalone">
         <header className="ops-bar">
-          <span className="ops-brand">
-            {site.name} · {messages.opsTitle}
-          </span>
+          {brand}
         </header>
         <main id="ops-main" className="ops-main">
           {standalone ? <Outlet /> : null}
@@ -78,9 +82,7 @@ export function OpsShell() {
   return (
     <div className="ops-shell">
       <header className="ops-bar">
-        <span className="ops-brand">
-          {site.name} · {messages.opsTitle}
-        </span>
+        {brand}
         <span className="ops-me">{me ? messages.opsSignedInAs(me.email, staffRoleLabels[me.role]) : ''}</span>
         <button type="button" className="btn btn-secondary ops-signout" onClick={() => void signOut()}>
           {messages.opsSignOut}
