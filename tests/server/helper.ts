@@ -153,6 +153,12 @@ export interface TestAppOptions {
   startWorkers?: boolean;
   /** Reuse a running hCaptcha stand-in; by default each app starts and stops its own. */
   stub?: HcaptchaStub;
+  /**
+   * With database 'postgres': open this existing database (another test app's
+   * config.databaseUrl, e.g. a second instance on one PostgreSQL) instead of making one; it is
+   * not dropped by this app, so close this app before the one that made it.
+   */
+  databaseUrl?: string;
 }
 
 export interface TestApp {
@@ -180,7 +186,9 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
     if (!options.stub) cleanups.push(() => stub.close());
 
     let databaseUrl: string | null = null;
-    if (options.database === 'postgres') {
+    if (options.database === 'postgres' && options.databaseUrl) {
+      databaseUrl = options.databaseUrl;
+    } else if (options.database === 'postgres') {
       const created = await createPostgresDatabase();
       cleanups.push(created.drop);
       databaseUrl = created.url;

@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -104,15 +105,23 @@ export const outboxEmails = pgTable(
     replyTo: text('reply_to'),
     /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post for subscribers (RFC 8058). */
     headers: jsonb('headers').$type<Record<string, string>>(),
-    /** pending → sent, or failed after the last attempt. */
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    /**
+     * pending → sending (claimed by one worker until leaseUntil) → sent, or back to pending for
+     * a retry, or failed after the last attempt. A 'sending' row whose lease expired (its
+     * worker died mid-send) is claimed again.
+     */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+    /** Until when the worker that claimed the row owns it (status 'sending'). */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Lower goes first: 0 for codes and links (plugins/mail.ts EMAIL_PRIORITY), 1 for notices. */
+    priority: smallint('priority').notNull().default(1),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().default(sql`now()`),
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (table) => [index('outbox_emails_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [index('outbox_emails_due_idx').on(table.status, table.priority, table.nextAttemptAt)],
 );
 
 /** Spec §3 'User', plus what a real account needs. */

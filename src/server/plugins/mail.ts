@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { site } from '../../shared/site';
@@ -69,10 +69,26 @@ ${input.footnote ? `<p style="margin:20px 0 0;font-size:13px;color:#4a5568">${es
   return { to: input.to, subject: input.subject, text: textParts.join('\n'), html };
 }
 
+/**
+ * Which mail goes first: 'urgent' for what a person is waiting for (verification codes, reset
+ * links, staff set-password links, invitations), 'normal' for notices, replies and subscriber
+ * mail. Stored in outbox_emails.priority, lower first.
+ */
+export type EmailPriority = 'urgent' | 'normal';
+export const EMAIL_PRIORITY: Record<EmailPriority, number> = { urgent: 0, normal: 1 };
+
 /** Writes a message to the outbox; pass the transaction of the change that sends it. */
-export async function enqueueEmail(db: Db, message: EmailMessage): Promise<void> {
-  await db.insert(outboxEmails).values(message);
+export async function enqueueEmail(db: Db, message: EmailMessage, priority: EmailPriority = 'normal'): Promise<void> {
+  await db.insert(outboxEmails).values({ ...message, priority: EMAIL_PRIORITY[priority] });
 }
+
+/** Rows one worker claims at a time, all sent concurrently over the pool. */
+export const CLAIM_BATCH = 50;
+/** How long a claimed row belongs to its worker; after that (it died mid-send) another claims it. */
+export const LEASE_MS = 2 * 60 * 1000;
+/** Pooled SMTP: connections, messages per connection, and timeouts so a silent server cannot stall the queue. */
+const SMTP_POOL = { maxConnections: 5, maxMessages: 100 };
+const SMTP_TIMEOUTS = { connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 15_000 };
 
 type Deliver = (message: EmailMessage & { id: string }) => Promise<void>;
 
@@ -90,9 +106,14 @@ function devMailbox(config: Config, log: FastifyInstance['log']): Deliver {
   };
 }
 
-function smtp(config: Config): Deliver {
-  const transport: Transporter = nodemailer.createTransport(config.smtpUrl!);
-  return async (message) => {
+function smtp(config: Config): Deliver & { close(): void } {
+  const transport: Transporter = nodemailer.createTransport({
+    url: config.smtpUrl!,
+    pool: true,
+    ...SMTP_POOL,
+    ...SMTP_TIMEOUTS,
+  });
+  const deliver: Deliver = async (message) => {
     await transport.sendMail({
       from: config.mailFrom,
       to: message.to,
@@ -103,10 +124,11 @@ function smtp(config: Config): Deliver {
       ...(message.headers ? { headers: message.headers } : {}),
     });
   };
+  return Object.assign(deliver, { close: () => transport.close() });
 }
 
 export interface Mailer {
-  /** Delivers every due message once; returns how many were sent. */
+  /** Delivers due messages, batch after batch until none is due; returns how many were sent. */
   deliverDue(): Promise<number>;
   /** Asks the worker to look at the outbox soon (after a commit that enqueued mail). */
   kick(): void;
@@ -122,42 +144,78 @@ export function createMailer(app: FastifyInstance, options: { intervalMs?: numbe
       'SMTP_URL is not set and the server listens beyond loopback: e-mail waits in the outbox and is NOT delivered. Set SMTP_URL.',
     );
   }
-  const deliver: Deliver | null = mode === 'smtp' ? smtp(config) : mode === 'dev-mailbox' ? devMailbox(config, app.log) : null;
+  const smtpDeliver = mode === 'smtp' ? smtp(config) : null;
+  const deliver: Deliver | null = smtpDeliver ?? (mode === 'dev-mailbox' ? devMailbox(config, app.log) : null);
   const db = () => app.database.db;
   let running: Promise<number> | null = null;
+  let closing = false;
 
+  /**
+   * Claims up to CLAIM_BATCH due rows for this worker alone: pending and due, or 'sending' with
+   * an expired lease; codes and links first, then oldest. FOR UPDATE SKIP LOCKED makes a second
+   * worker (another instance on the same database) skip the rows this one is claiming.
+   */
+  async function claim() {
+    const due = db()
+      .select({ id: outboxEmails.id })
+      .from(outboxEmails)
+      .where(
+        or(
+          and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, sql`now()`)),
+          and(eq(outboxEmails.status, 'sending'), lt(outboxEmails.leaseUntil, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(outboxEmails.priority), asc(outboxEmails.createdAt))
+      .limit(CLAIM_BATCH)
+      .for('update', { skipLocked: true });
+    const rows = await db()
+      .update(outboxEmails)
+      .set({
+        status: 'sending',
+        leaseUntil: sql`now() + make_interval(secs => ${LEASE_MS / 1000})`,
+        attempts: sql`${outboxEmails.attempts} + 1`,
+      })
+      .where(inArray(outboxEmails.id, due))
+      .returning();
+    return rows.sort((a, b) => a.priority - b.priority || a.createdAt.getTime() - b.createdAt.getTime());
+  }
+
+  async function sendOne(row: Awaited<ReturnType<typeof claim>>[number]): Promise<boolean> {
+    const owned = and(eq(outboxEmails.id, row.id), eq(outboxEmails.status, 'sending'));
+    try {
+      await deliver!(row);
+      await db()
+        .update(outboxEmails)
+        .set({ status: 'sent', sentAt: sql`now()`, leaseUntil: null, lastError: null })
+        .where(owned);
+      return true;
+    } catch (err) {
+      const { attempts } = row; // counted when claimed
+      const failed = attempts >= MAX_ATTEMPTS;
+      const message = err instanceof Error ? err.message : String(err);
+      app.log.warn({ attempts, err: message }, failed ? 'e-mail failed for good' : 'e-mail will be retried');
+      await db()
+        .update(outboxEmails)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          leaseUntil: null,
+          lastError: message.slice(0, 500),
+          nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+        })
+        .where(owned);
+      return false;
+    }
+  }
+
+  /** Claims and sends batches while mail is due; returns how many were sent. */
   async function deliverOnce(): Promise<number> {
     if (!deliver) return 0;
-    const due = await db()
-      .select()
-      .from(outboxEmails)
-      .where(and(eq(outboxEmails.status, 'pending'), lte(outboxEmails.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(outboxEmails.createdAt))
-      .limit(20);
     let sent = 0;
-    for (const row of due) {
-      try {
-        await deliver(row);
-        await db()
-          .update(outboxEmails)
-          .set({ status: 'sent', sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
-          .where(eq(outboxEmails.id, row.id));
-        sent++;
-      } catch (err) {
-        const attempts = row.attempts + 1;
-        const failed = attempts >= MAX_ATTEMPTS;
-        const message = err instanceof Error ? err.message : String(err);
-        app.log.warn({ attempts, to: row.to, subject: row.subject, err: message }, failed ? 'e-mail failed for good' : 'e-mail will be retried');
-        await db()
-          .update(outboxEmails)
-          .set({
-            attempts,
-            status: failed ? 'failed' : 'pending',
-            lastError: message.slice(0, 500),
-            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
-          })
-          .where(eq(outboxEmails.id, row.id));
-      }
+    while (!closing) {
+      const batch = await claim();
+      if (batch.length === 0) break;
+      const results = await Promise.all(batch.map(sendOne));
+      sent += results.filter(Boolean).length;
     }
     return sent;
   }
@@ -177,9 +235,11 @@ export function createMailer(app: FastifyInstance, options: { intervalMs?: numbe
     timer.unref();
   }
   app.addHook('onClose', async () => {
+    closing = true;
     if (timer) clearInterval(timer);
     if (kicked) clearTimeout(kicked);
     await running?.catch(() => undefined);
+    smtpDeliver?.close();
   });
 
   return {

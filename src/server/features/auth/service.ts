@@ -132,6 +132,7 @@ export async function requestPasswordReset(
         ],
         action: { label: 'Reset Password', url: link },
       }),
+      'urgent',
     );
   });
   return { emailQueued: true };

@@ -102,6 +102,7 @@ export async function addStaffMember(
           ],
           action: { label: messages.opsSetPassword, url: link },
         }),
+        'urgent',
       );
     }
     return { staffId, link };

@@ -153,6 +153,7 @@ async function sendLink(tx: Db, config: Config, actor: AuditActor, entry: EntryR
       paragraphs: [messages.invitationEmailBody(`${until} (Lagos time)`)],
       action: { label: messages.invitationEmailAction, url: invitationLink(config, token) },
     }),
+    'urgent',
   );
   return invitation!;
 }

@@ -117,6 +117,7 @@ async function issueCode(tx: Db, config: Config, user: { id: string; email: stri
       code,
       action: { label: 'Continue sign-up', url: `${config.publicUrl}${paths.riderSignup}?step=2` },
     }),
+    'urgent',
   );
 }
 
