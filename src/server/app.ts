@@ -26,6 +26,7 @@ import { loggerOptions, type LogStream } from './logger';
 import { installAuth } from './plugins/auth';
 import { installErrorHandler } from './plugins/errorHandler';
 import { installFiles } from './plugins/files';
+import { installNulGuard } from './plugins/hostileInput';
 import { createLimitStore } from './plugins/limits';
 import { installSecurityHeaders } from './plugins/security';
 import { installStaffAuth } from './plugins/staffAuth';
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   installStaffAuth(app);
 
   installErrorHandler(app);
+  installNulGuard(app);
   installSecurityHeaders(app, config);
   app.addSchema(errorBodySchema);
 

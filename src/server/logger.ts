@@ -12,6 +12,51 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]');
 }
 
+/**
+ * Properties of an error that may be logged. Everything else is left out: pg's and PGlite's
+ * `detail` ('Failing row contains (…)', 'Key (email)=(…)'), `where`, `hint`, PGlite's `params`
+ * and `queryOptions`, Drizzle's `params`, and whatever else a library hangs on an error, since
+ * those carry the values of a query: e-mails, phones, image bytes (issue 10, finding 5).
+ */
+const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'errno', 'syscall', 'severity', 'routine', 'schema', 'table', 'column', 'dataType', 'constraint'] as const;
+
+/** Cuts the values out of a database error's text: Drizzle's 'params: …' line, and any quoted value. */
+export function redactErrorText(text: string): string {
+  // Drizzle's message: the SQL (identifiers quoted, values as $1…) and then the values.
+  if (text.startsWith('Failed query: ')) return text.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]');
+  // PostgreSQL quotes the offending input in its own messages (invalid input syntax for type uuid: "…").
+  return /\binvalid input\b|\binvalid byte\b|\bvalue\b/i.test(text) ? text.replace(/"[^"\n]*"/g, '"[redacted]"') : text;
+}
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack?: string;
+  cause?: SerializedError;
+  [field: string]: unknown;
+}
+
+/** The `err` of a log line: type, message, stack and a few safe fields, its causes likewise; never a query's values. */
+export function serializeError(err: unknown, depth = 0): SerializedError | string {
+  if (!(err instanceof Error)) return redactErrorText(typeof err === 'string' ? err : String(err));
+  const message = redactErrorText(err.message);
+  const out: SerializedError = { type: err.constructor?.name ?? err.name, message };
+  for (const field of SAFE_ERROR_FIELDS) {
+    const value = (err as unknown as Record<string, unknown>)[field];
+    if (typeof value === 'string' || typeof value === 'number') out[field] = value;
+  }
+  if (err.stack) {
+    // The stack's first lines repeat the message: write the redacted one, then the frames only.
+    const frames = err.stack.split('\n').filter((line) => /^\s+at /.test(line));
+    out.stack = [`${err.name}: ${message}`, ...frames].join('\n');
+  }
+  if (err.cause !== undefined && depth < 5) {
+    const cause = serializeError(err.cause, depth + 1);
+    out.cause = typeof cause === 'string' ? { type: 'unknown', message: cause } : cause;
+  }
+  return out;
+}
+
 /** Where log lines go: one JSON line per write. */
 export interface LogStream {
   write(line: string): void;
@@ -32,6 +77,8 @@ export function loggerOptions(level: LogLevel, stream?: LogStream): FastifyServe
       censor: '[redacted]',
     },
     serializers: {
+      // Also given the plain strings some lines log as err (a message already cut from its error).
+      err: serializeError as (err: Error) => { type: string; message: string; stack: string },
       req(request: { method: string; url: string; ip?: string; headers?: Record<string, unknown> }) {
         return { method: request.method, url: redactUrl(request.url), ip: request.ip };
       },

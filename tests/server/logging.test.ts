@@ -1,6 +1,8 @@
 import { beforeEach, expect, it } from 'vitest';
-import { redactUrl } from '../../src/server/logger';
-import { describeEachDatabase, useTestApp } from './helper';
+import { sql } from 'drizzle-orm';
+import { redactErrorText, redactUrl, serializeError } from '../../src/server/logger';
+import { captchaCookie } from './authHelpers';
+import { describeEachDatabase, errorOf, nextIp, useTestApp } from './helper';
 
 const HCAPTCHA_SECRET = '0xHCAPTCHA-SECRET-must-not-be-logged-000000';
 const SECRETS = {
@@ -85,6 +87,39 @@ describeEachDatabase('request logging', (kind) => {
     // The signed pass granted by the first request is not in the log either.
     expect(all).not.toMatch(/captcha_pass=/);
   });
+
+  it('never logs the values of a failed database query: no e-mail, phone or body in the error line', async () => {
+    const email = 'ngozi.private.4471@example.com';
+    const phone = '0803 555 7311';
+    // Every new enquiry now fails in the database (a check violation whose detail is the whole row).
+    await t.database.db.execute(sql.raw('ALTER TABLE enquiries ADD CONSTRAINT logging_test_fail CHECK (false) NOT VALID'));
+    try {
+      const ip = nextIp();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/enquiries',
+        remoteAddress: ip,
+        headers: { cookie: await captchaCookie(t, ip) },
+        payload: { kind: 'enquiry', name: 'Ngozi Private', email, phone, message: 'Call me about my parcel' },
+      });
+      expect(res.statusCode, res.body).toBe(500);
+      expect(errorOf(res.body)).toEqual({ field: 'alert', message: 'Something went wrong. Please try again later.' });
+    } finally {
+      await t.database.db.execute(sql.raw('ALTER TABLE enquiries DROP CONSTRAINT logging_test_fail'));
+    }
+    const failed = parsed().filter((l) => l.level >= 50 && l.msg === 'request failed');
+    expect(failed).toHaveLength(1);
+    const all = lines.join('\n');
+    for (const personal of [email, 'ngozi.private', '5557311', '555 7311', 'Ngozi Private', 'Call me about my parcel']) {
+      expect(all).not.toContain(personal);
+    }
+    expect(all).not.toMatch(/Failing row|"detail"|"params"|"parameters"|queryOptions/);
+    // The error is still useful: its type, the SQL text, the database's code and its stack.
+    const err = failed[0]!.err as { message: string; stack: string; code?: string; cause?: { code?: string } };
+    expect(err.message).toMatch(/^Failed query: insert into "enquiries"/);
+    expect(err.code ?? err.cause?.code).toBe('23514');
+    expect(err.stack).toMatch(/\n\s+at /);
+  });
 });
 
 it('redactUrl cuts every secret query parameter, whatever its case or position', () => {
@@ -95,4 +130,23 @@ it('redactUrl cuts every secret query parameter, whatever its case or position',
   );
   expect(redactUrl('/x?notatoken=keep&tokens=keep')).toBe('/x?notatoken=keep&tokens=keep');
   expect(redactUrl('/about-us')).toBe('/about-us');
+});
+
+it('serializeError keeps an error useful and cuts the values of a query out of it', () => {
+  const db = Object.assign(new Error('invalid input syntax for type uuid: "ada@example.com"'), {
+    code: '22P02',
+    severity: 'ERROR',
+    detail: 'Key (email)=(ada@example.com) already exists.',
+    params: ['ada@example.com', '+2348031234567'],
+    parameters: ['ada@example.com'],
+    query: 'select 1',
+  });
+  const wrapped = new Error('Failed query: select * from users where email = $1\nparams: ada@example.com,+2348031234567', { cause: db });
+  const out = JSON.stringify(serializeError(wrapped));
+  expect(out).not.toMatch(/ada@example|2348031234567|detail|params":|parameters/);
+  expect(out).toContain('Failed query: select * from users where email = $1');
+  expect(out).toContain('22P02');
+  expect(redactErrorText('Failed query: x\nparams: a@b.c')).toBe('Failed query: x\nparams: [redacted]');
+  expect(serializeError('Failed query: x\nparams: a@b.c,0803')).toBe('Failed query: x\nparams: [redacted]');
+  expect(redactErrorText('connect ECONNREFUSED 127.0.0.1:5432')).toBe('connect ECONNREFUSED 127.0.0.1:5432');
 });

@@ -113,8 +113,14 @@ export async function readMultipartForm(request: FastifyRequest, options: ReadMu
           throw AppError.invalid(options.fileFields.includes(part.fieldname) ? part.fieldname : 'alert', options.invalidMessage);
         }
         const data = await part.toBuffer();
-        form.files[part.fieldname] = { field: part.fieldname, filename: (part.filename || 'upload').slice(0, 200), data };
+        // The name is only shown, never trusted; a NUL would not fit in a PostgreSQL text column.
+        const filename = (part.filename || 'upload').replaceAll('\u0000', '').slice(0, 200) || 'upload';
+        form.files[part.fieldname] = { field: part.fieldname, filename, data };
       } else if (typeof part.value === 'string') {
+        // PostgreSQL cannot store a NUL in text: refused like in a JSON body (plugins/hostileInput.ts).
+        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) {
+          throw AppError.invalid(part.fieldname.includes('\u0000') ? 'alert' : part.fieldname, messages.invalidRequest);
+        }
         form.fields[part.fieldname] = part.value;
       }
     }
@@ -122,8 +128,9 @@ export async function readMultipartForm(request: FastifyRequest, options: ReadMu
     if (err instanceof AppError) throw err;
     const code = multipartCode(err);
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', options.tooLargeMessage, current);
-    if (code?.startsWith('FST_')) throw AppError.invalid(current, options.invalidMessage);
-    throw err;
+    // Anything else the parser throws is a broken body: no boundary, truncated, unclosed, a
+    // malformed header (busboy's errors carry no code). The client's fault, never a 500.
+    throw AppError.invalid(current, options.invalidMessage);
   }
   return form;
 }

@@ -40,7 +40,8 @@ export interface WorkHistoryInput {
   company_name: string;
   number_of_years: string;
   start_date: string;
-  end_date: string;
+  /** Optional: empty or left out is 'Present'. */
+  end_date?: string;
 }
 
 const workHistoryRow = (input: WorkHistoryInput) => ({
@@ -48,7 +49,7 @@ const workHistoryRow = (input: WorkHistoryInput) => ({
   companyName: input.company_name.trim(),
   numberOfYears: input.number_of_years,
   startDate: input.start_date,
-  endDate: input.end_date === '' ? null : input.end_date,
+  endDate: input.end_date || null,
 });
 
 export async function createWorkHistory(db: Db, userId: string, input: WorkHistoryInput): Promise<void> {
@@ -78,14 +79,15 @@ export async function deleteWorkHistory(db: Db, userId: string, id: string): Pro
 
 export interface PastEmployeeInput {
   company_name: string;
-  company_contact: string;
+  /** Optional: a body may leave it out. */
+  company_contact?: string;
   start_date: string;
   end_date: string;
 }
 
 const pastEmployeeRow = (input: PastEmployeeInput) => ({
   companyName: input.company_name.trim(),
-  companyContact: input.company_contact.trim() === '' ? null : input.company_contact.trim(),
+  companyContact: (input.company_contact ?? '').trim() || null,
   startDate: input.start_date,
   endDate: input.end_date,
 });
