@@ -8,6 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createHmac } from 'node:crypto';
 import type { Config } from './config';
+import { isLoopbackAddress } from './loopback';
 import type { Database } from './db/client';
 import { errorBodySchema } from './errors';
 import { authRoutes } from './features/auth/routes';
@@ -24,7 +25,7 @@ import { signupRoutes } from './features/signup/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { loggerOptions, type LogStream } from './logger';
 import { installAuth } from './plugins/auth';
-import { installErrorHandler } from './plugins/errorHandler';
+import { clientErrorHandler, installErrorHandler } from './plugins/errorHandler';
 import { installFiles } from './plugins/files';
 import { installNulGuard } from './plugins/hostileInput';
 import { createLimitStore } from './plugins/limits';
@@ -46,11 +47,26 @@ export interface BuildAppOptions {
   startWorkers?: boolean;
 }
 
+/**
+ * Fastify's trustProxy from TRUST_PROXY (issue 10). None by default: request.ip is the socket's
+ * address and X-Forwarded-For is ignored. A list of addresses/CIDRs goes to Fastify as is (the
+ * right-most address that is not one of them is the client). Fastify 5 refuses a bare hop count
+ * (it trusts no one for a number) because it cannot tell a proxy from a client that reached the
+ * server directly; so a hop count N trusts the socket only when it is loopback (a proxy on this
+ * machine), then N - 1 hops further: the address the last of them appended is the client.
+ */
+export function proxyTrust(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (address, hop) => (hop === 0 ? isLoopbackAddress(address) : hop < trust);
+}
+
 export async function buildApp({ config, database, logLevel, logStream, startWorkers = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(logLevel ?? config.logLevel, logStream),
-    trustProxy: !config.loopbackOnly,
+    trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // What Node's HTTP parser refuses (a broken header, headers too large) answers in the error shape too.
+    clientErrorHandler,
     // /about-us/ is the same page as /about-us, as visitors and search engines expect.
     routerOptions: { ignoreTrailingSlash: true },
     // Drop unknown properties instead of failing, and never coerce types of a JSON body.

@@ -5,7 +5,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
+import { isLoopbackHost } from './loopback';
 
 export class ConfigError extends Error {
   constructor(
@@ -40,8 +42,17 @@ export interface Config {
   logLevel: LogLevel;
   /** The built single-page app; null when the server runs as an API only (tests, dev). */
   webRoot: string | null;
-  /** True when the server listens only on loopback: the dev mailbox is allowed then. */
-  loopbackOnly: boolean;
+  /**
+   * Which proxies' X-Forwarded-For is believed (app.ts proxyTrust): false for none (the socket's
+   * address is the client), a hop count of proxies starting with one on this machine, or
+   * addresses/CIDRs (the right-most address that is not one of them is the client).
+   */
+  trustProxy: false | number | string[];
+  /**
+   * Mail goes to DATA_DIR/mailbox, listed at /dev/mail: only with no SMTP_URL and when PUBLIC_URL
+   * is a localhost address or DEV_MAILBOX=1 asks for it (and /dev/mail answers only loopback).
+   */
+  devMailbox: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -84,8 +95,47 @@ function emailAddress(env: Env, name: string, fallback: string | null): string |
   return value;
 }
 
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+/** proxy-addr's names for address ranges, which Fastify's trustProxy also understands. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function proxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address!);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset or 0 trusts nobody; a hop count; or a comma-separated list of addresses/CIDRs. */
+function trustProxy(env: Env): Config['trustProxy'] {
+  const value = text(env, 'TRUST_PROXY');
+  if (value === null) return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  const entries = value.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    if (!proxyEntry(entry)) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDRs (e.g. 127.0.0.1,10.0.0.0/8); "${entry}" is neither (got "${value}")`,
+      );
+    }
+  }
+  return entries;
+}
+
+/** DEV_MAILBOX=1 asks for the dev mailbox, 0 refuses it; unset: on when PUBLIC_URL is a localhost address. */
+function devMailbox(env: Env, publicUrl: string, smtpUrl: string | null): boolean {
+  const value = text(env, 'DEV_MAILBOX');
+  if (value !== null && value !== '0' && value !== '1') {
+    throw new ConfigError('DEV_MAILBOX', `must be 1 or 0 (got "${value}")`);
+  }
+  if (smtpUrl !== null) {
+    if (value === '1') throw new ConfigError('DEV_MAILBOX', 'must not be 1 when SMTP_URL is set (mail goes over SMTP)');
+    return false;
+  }
+  if (value !== null) return value === '1';
+  return isLoopbackHost(new URL(publicUrl).hostname.replace(/^\[(.*)\]$/, '$1'));
 }
 
 /** Reads the JWT secret from the environment, or generates one once into DATA_DIR. */
@@ -121,6 +171,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
 
   const webRootValue = text(env, 'WEB_ROOT');
+  const smtpUrl = url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']);
   return {
     port: listenPort,
     host,
@@ -129,7 +180,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl: url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']),
     redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),
     jwtSecret: jwtSecret(env, dataDir),
-    smtpUrl: url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']),
+    smtpUrl,
     mailFrom: emailAddress(env, 'MAIL_FROM', 'Ogba Dispatch <no-reply@ogbadispatch.ng>')!,
     opsEmail: emailAddress(env, 'OPS_EMAIL', null),
     hcaptcha: {
@@ -148,6 +199,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         : null,
     logLevel,
     webRoot: webRootValue === null ? path.resolve(cwd, 'dist/web') : webRootValue === 'none' ? null : path.resolve(cwd, webRootValue),
-    loopbackOnly: isLoopback(host),
+    trustProxy: trustProxy(env),
+    devMailbox: devMailbox(env, publicUrl, smtpUrl),
   };
 }

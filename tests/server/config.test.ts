@@ -46,6 +46,16 @@ describe('loadConfig', () => {
     ['MAIL_FROM', 'nobody'],
     ['OPS_EMAIL', 'ops at example'],
     ['HCAPTCHA_VERIFY_URL', 'javascript:alert(1)'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', '-1'],
+    ['TRUST_PROXY', '1.5'],
+    ['TRUST_PROXY', '300.1.1.1'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.0/8,'],
+    ['TRUST_PROXY', 'proxy.internal'],
+    ['TRUST_PROXY', '::1/129'],
+    ['DEV_MAILBOX', 'yes'],
   ])('refuses %s=%s with an error naming the variable', (variable, value) => {
     const error = configError({ [variable]: value });
     expect(error.variable).toBe(variable);
@@ -98,7 +108,8 @@ describe('loadConfig', () => {
       google: null,
       logLevel: 'info',
       webRoot: '/srv/app/dist/web',
-      loopbackOnly: true,
+      trustProxy: false,
+      devMailbox: true,
       hcaptcha: {
         siteKey: HCAPTCHA_TEST_SITEKEY,
         secret: HCAPTCHA_TEST_SECRET,
@@ -131,10 +142,38 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBe('postgresql://u@db:5432/app');
   });
 
-  it('leaves loopback-only mode (no dev mailbox, trusted proxy) when bound to another address', () => {
-    expect(loadConfig({ DATA_DIR: tempDir(), HOST: '0.0.0.0' }).loopbackOnly).toBe(false);
-    expect(loadConfig({ DATA_DIR: tempDir(), HOST: 'localhost' }).loopbackOnly).toBe(true);
-    expect(loadConfig({ DATA_DIR: tempDir(), HOST: '::1' }).loopbackOnly).toBe(true);
+  it('reads TRUST_PROXY as a hop count or a list of addresses and CIDRs; unset or 0 trusts nobody', () => {
+    const trust = (value?: string) => loadConfig({ DATA_DIR: tempDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('127.0.0.1,10.0.0.0/8')).toEqual(['127.0.0.1', '10.0.0.0/8']);
+    expect(trust(' ::1 , fd00::/8, 0:0:0:0:0:0:0:1 ')).toEqual(['::1', 'fd00::/8', '0:0:0:0:0:0:0:1']);
+    expect(trust('loopback, 172.16.0.0/12')).toEqual(['loopback', '172.16.0.0/12']);
+    // Binding beyond loopback no longer trusts anyone by itself.
+    expect(loadConfig({ DATA_DIR: tempDir(), HOST: '0.0.0.0' }).trustProxy).toBe(false);
+  });
+
+  it('says what is wrong with a bad TRUST_PROXY, naming the entry', () => {
+    expect(configError({ TRUST_PROXY: '10.0.0.0/8,nope' }).message).toMatch(/TRUST_PROXY .*"nope"/);
+  });
+
+  it('turns the dev mailbox on for a localhost PUBLIC_URL or DEV_MAILBOX=1, never with SMTP_URL', () => {
+    const mailbox = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env }).devMailbox;
+    expect(mailbox({})).toBe(true);
+    for (const publicUrl of ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://127.1.2.3', 'http://[::1]:3000', 'http://[0:0:0:0:0:0:0:1]', 'http://app.localhost:8080']) {
+      expect(mailbox({ PUBLIC_URL: publicUrl }), publicUrl).toBe(true);
+    }
+    // Behind a reverse proxy on the same host: HOST is loopback, PUBLIC_URL is the public name.
+    expect(mailbox({ HOST: '127.0.0.1', PUBLIC_URL: 'https://ogbadispatch.ng' })).toBe(false);
+    expect(mailbox({ PUBLIC_URL: 'https://ogbadispatch.ng', DEV_MAILBOX: '1' })).toBe(true);
+    expect(mailbox({ DEV_MAILBOX: '0' })).toBe(false);
+    expect(mailbox({ SMTP_URL: 'smtp://mail.example.ng:587' })).toBe(false);
+  });
+
+  it('refuses DEV_MAILBOX=1 together with SMTP_URL', () => {
+    expect(configError({ DEV_MAILBOX: '1', SMTP_URL: 'smtp://mail.example.ng:587' }).variable).toBe('DEV_MAILBOX');
   });
 
   it('turns Google sign-in on with both its variables', () => {

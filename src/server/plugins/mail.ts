@@ -2,8 +2,8 @@
  * E-mail through an outbox (DESIGN.md §5): a change that sends mail writes the message in
  * the same transaction; a worker delivers due messages with retries and back-off, so a
  * failing mail server loses nothing. Delivery goes over SMTP_URL with nodemailer, or, with no
- * SMTP_URL while the server listens on loopback, into the dev mailbox in DATA_DIR, listed at
- * /dev/mail. On any other address without SMTP_URL, mail waits in the outbox.
+ * SMTP_URL when PUBLIC_URL is a localhost address or DEV_MAILBOX=1 (config.devMailbox), into the
+ * dev mailbox in DATA_DIR, listed at /dev/mail. Otherwise mail waits in the outbox.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -138,10 +138,10 @@ export interface Mailer {
 
 export function createMailer(app: FastifyInstance, options: { intervalMs?: number; startWorker?: boolean } = {}): Mailer {
   const { config } = app;
-  const mode: Mailer['mode'] = config.smtpUrl ? 'smtp' : config.loopbackOnly ? 'dev-mailbox' : 'outbox-only';
+  const mode: Mailer['mode'] = config.smtpUrl ? 'smtp' : config.devMailbox ? 'dev-mailbox' : 'outbox-only';
   if (mode === 'outbox-only') {
     app.log.warn(
-      'SMTP_URL is not set and the server listens beyond loopback: e-mail waits in the outbox and is NOT delivered. Set SMTP_URL.',
+      'SMTP_URL is not set and the dev mailbox is off (PUBLIC_URL is not a localhost address and DEV_MAILBOX is not 1): e-mail waits in the outbox and is NOT delivered. Set SMTP_URL.',
     );
   }
   const smtpDeliver = mode === 'smtp' ? smtp(config) : null;

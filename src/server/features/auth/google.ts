@@ -6,16 +6,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config';
+import { isLoopbackHost } from '../../loopback';
 
 export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
 const FLOW_COOKIE = 'google_flow';
 const FLOW_LIFETIME_S = 10 * 60;
 
 type GoogleConfig = NonNullable<Config['google']>;
-
-function isLoopbackHost(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\./.test(hostname);
-}
 
 const discovered = new WeakMap<GoogleConfig, Promise<oidc.Configuration>>();
 

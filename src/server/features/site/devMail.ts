@@ -1,9 +1,21 @@
 /**
- * The dev mailbox at /dev/mail: only while there is no SMTP_URL and the server listens on
- * loopback, so a newcomer can read a verification code or a reset link.
+ * The dev mailbox at /dev/mail: only while there is no SMTP_URL and PUBLIC_URL is a localhost
+ * address or DEV_MAILBOX=1 (config.devMailbox), so a newcomer can read a verification code or a
+ * reset link. Even then it answers only a request made on this machine: the socket's address is
+ * loopback and no proxy header (X-Forwarded-For, Forwarded, X-Real-IP) says it was passed on.
+ * Anything else gets the 404 of a missing page, as if the mailbox were not there.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isLoopbackAddress } from '../../loopback';
 import { readMailbox } from '../../plugins/mail';
+
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/** True for a request from this machine that no proxy passed on (request.ip is not used: TRUST_PROXY may rewrite it). */
+function fromThisMachine(request: FastifyRequest): boolean {
+  if (PROXY_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
+  return isLoopbackAddress(request.socket.remoteAddress);
+}
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -13,6 +25,10 @@ const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:760px;margin:0 auto;padding:16px">${body}</body></html>`;
 
 export async function devMailRoutes(app: FastifyInstance): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!fromThisMachine(request)) return reply.callNotFound();
+  });
+
   app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
     const messages = readMailbox(app.config);
     const rows = messages
