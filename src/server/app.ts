@@ -25,7 +25,7 @@ import { signupRoutes } from './features/signup/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { loggerOptions, type LogStream } from './logger';
 import { installAuth } from './plugins/auth';
-import { installErrorHandler } from './plugins/errorHandler';
+import { clientErrorHandler, installErrorHandler } from './plugins/errorHandler';
 import { installFiles } from './plugins/files';
 import { installNulGuard } from './plugins/hostileInput';
 import { createLimitStore } from './plugins/limits';
@@ -65,6 +65,8 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
     logger: loggerOptions(logLevel ?? config.logLevel, logStream),
     trustProxy: proxyTrust(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // What Node's HTTP parser refuses (a broken header, headers too large) answers in the error shape too.
+    clientErrorHandler,
     // /about-us/ is the same page as /about-us, as visitors and search engines expect.
     routerOptions: { ignoreTrailingSlash: true },
     // Drop unknown properties instead of failing, and never coerce types of a JSON body.

@@ -4,6 +4,7 @@
  * parameters), multipart bodies without a boundary, truncated or unclosed, and a past employee
  * without the optional company_contact.
  */
+import { connect } from 'node:net';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { captchaCookie, GOOD_PASSWORD } from './authHelpers';
@@ -146,5 +147,36 @@ describeEachDatabase('a past employee without company_contact', (kind) => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect((await profileOf(t, rider)).pastEmployees).toMatchObject([{ company_name: 'Yaba Parcels', company_contact: null }]);
+  });
+});
+
+/** Sends raw bytes to a listening app and returns the whole answer. */
+function raw(port: number, request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+describeEachDatabase('requests the HTTP parser refuses', (kind) => {
+  const t = useTestApp(kind, { startWorkers: false });
+
+  it('answer 400 or 431 in the error shape, not Fastify\'s default body', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const cases: Array<[string, number]> = [
+      ['GET /api/locations HTTP/1.1\r\nHost: x\r\nBroken header line\r\n\r\n', 400],
+      ['NOT-A-METHOD\r\n\r\n', 400],
+      [`GET /api/locations HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+    ];
+    for (const [request, status] of cases) {
+      const answer = await raw(port, request);
+      expect(answer.split('\r\n')[0], answer).toBe(`HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : 'Request Header Fields Too Large'}`);
+      expect(errorOf(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(invalid('alert'));
+    }
   });
 });

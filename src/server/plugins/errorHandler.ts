@@ -2,6 +2,8 @@
  * One error handler for the whole API (the pattern of fastify/demo's error handler):
  * every 4xx and 5xx body is {error:{field,message}}, and a 5xx never shows internals.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { messages } from '../../shared/messages';
 import { AppError } from '../errors';
@@ -36,4 +38,23 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: { field: 'alert', message: messages.submitFailed } });
   });
+}
+
+/**
+ * Fastify's clientErrorHandler: a request Node's HTTP parser refuses before any route sees it
+ * (a malformed request line or header, headers over the limit, a request that timed out) gets
+ * 400/431/408 in the API's error shape, not Fastify's default {error,message,statusCode} body
+ * (issue 10, finding 5). Nothing of the request is logged.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ error: { field: 'alert', message: messages.invalidRequest } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
