@@ -128,6 +128,7 @@ describe('routes', () => {
     const page = await browser.open('desktop');
     await page.goto('/');
     expect(await header(page).isVisible()).toBe(true);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
     await page.waitForURL(`${baseURL}${paths.login}`);
     await headingOf(page);
@@ -138,6 +139,7 @@ describe('routes', () => {
   it('moves between pages with the header links without a full reload', async () => {
     const page = await browser.open('desktop');
     await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     const documents: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();

@@ -1,4 +1,5 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { opsPaths } from '../../shared/opsForms';
 import { paths } from '../../shared/routes';
 import { Footer } from './Footer';
@@ -12,6 +13,12 @@ export { publicLinks } from './navLinks';
 export function Layout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const isMobile = useIsMobile();
+  // Marks the page as live (hydrated, or rendered afresh): browser tests wait for it before they
+  // click, since a click during hydration makes React throw the prerendered HTML away and render
+  // again (a recoverable error it reports).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const bare = pathname === paths.login;
   // The operations console brings its own frame and landmarks (features/ops/OpsShell.tsx).
   if (pathname === opsPaths.home || pathname.startsWith(`${opsPaths.home}/`)) {
