@@ -435,6 +435,33 @@ export const messages = {
   opsAuditColumns: { at: 'When', who: 'Who', action: 'Action', record: 'Record', change: 'Change' },
   opsAuditNoChange: 'No values recorded',
   opsAuditEmpty: 'No entries match these filters',
+
+  // ── Company side (issue 12): shared ──
+  companyNavSearch: 'Find riders',
+  companyNavShortlist: 'Shortlist',
+  companyNavHires: 'Hires',
+  companyNavAccount: 'Account',
+  companyNavLabel: 'Company dashboard',
+  newRider: 'New rider',
+  jobSuccessScore: (score: number) => `${score}% Job Success`,
+  jobSuccessBasis: (jobs: number) => `Based on ${jobs} job${jobs === 1 ? '' : 's'} in the last 24 months`,
+  jobSuccessNewRiderBasis: (reviewed: number) =>
+    `Job Success shows after 3 reviewed jobs (${reviewed} so far)`,
+  ratingSummary: (rating: string, count: number) => `${rating} from ${count} review${count === 1 ? '' : 's'}`,
+  noReviewsYet: 'No reviews yet',
+
+  // ── Company side: sign-up and account (helper: companies) ──
+
+  // ── Company side: search, rider pages, shortlist (helper: search) ──
+
+  // ── Company side: hire requests and engagements (helper: hiring) ──
+  hireStartDateInvalid: 'Please enter a valid date',
+  hireStartDatePast: 'The start date cannot be in the past',
+
+  // ── Company side: reviews and Job Success (helper: reviews) ──
+  reviewRatingRequired: 'Please choose a rating',
+  reviewRatingInvalid: 'Please choose a rating from 1 to 5',
+  reviewHireAgainRequired: 'Please say whether you would hire this rider again',
 } as const;
 
 export type Messages = typeof messages;

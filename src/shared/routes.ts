@@ -18,6 +18,18 @@ export const paths = {
   companySignup: '/company-signup',
 } as const;
 
+/**
+ * The company dashboard's own pages (issue 12), below /company-dashboard: served as the app's
+ * shell like /ops, never indexed.
+ */
+export const companyPaths = {
+  search: '/company-dashboard',
+  shortlist: '/company-dashboard/shortlist',
+  hires: '/company-dashboard/hires',
+  account: '/company-dashboard/account',
+  rider: (username: string) => `/company-dashboard/riders/${encodeURIComponent(username)}`,
+} as const;
+
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 export const knownPaths: readonly string[] = Object.values(paths);

@@ -20,6 +20,7 @@ import {
   connectAuthNavigation,
   connectProfileCompletion,
   leaveLoginWhenSignedIn,
+  requireCompany,
   requireSignedIn,
   requireTokenAfterFirstStep,
 } from './auth/guards';
@@ -137,6 +138,23 @@ const opsTree = opsRoute.addChildren([
   opsPage('audit', lazy(() => import('./routes/ops/Audit'))),
 ]);
 
+// The company dashboard (issue 12): its own tabs, behind a company sign-in.
+const companyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.companyDashboard,
+  beforeLoad: requireCompany,
+  component: lazy(() => import('./routes/company/CompanyFrame')),
+});
+const companyPage = <TPath extends string>(path: TPath, component: RouteComponent) =>
+  createRoute({ getParentRoute: () => companyRoute, path, component });
+const companyTree = companyRoute.addChildren([
+  companyPage('/', lazy(() => import('./routes/company/Search'))),
+  companyPage('shortlist', lazy(() => import('./routes/company/Shortlist'))),
+  companyPage('hires', lazy(() => import('./routes/company/Hires'))),
+  companyPage('account', lazy(() => import('./routes/company/Account'))),
+  companyPage('riders/$username', lazy(() => import('./routes/company/RiderPage'))),
+]);
+
 export const routeTree = rootRoute.addChildren([
   page(paths.home, Home),
   page(paths.aboutUs, lazy(() => import('./routes/AboutUs'))),
@@ -149,7 +167,7 @@ export const routeTree = rootRoute.addChildren([
   page(paths.privacyPolicy, lazy(() => import('./routes/PrivacyPolicy'))),
   page(paths.termsAndConditions, lazy(() => import('./routes/TermsAndConditions'))),
   riderDashboardRoute,
-  page(paths.companyDashboard, lazy(() => import('./routes/CompanyDashboard'))),
+  companyTree,
   page(paths.companySignup, lazy(() => import('./routes/CompanySignup'))),
   opsTree,
 ]);

@@ -142,6 +142,9 @@ export const users = pgTable(
     state: text('state'),
     introduction: text('introduction'),
     bio: text('bio'),
+    /** Optional (issue 12): companies see "Ada O." when both are given, else the username. */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
     /** The file id of the display-size picture; the API shows it as picture.url. */
     pictureFileId: uuid('picture_file_id'),
     /** 1 = rider; any other value is a company (spec §1). */
@@ -228,7 +231,7 @@ export const files = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['profile_image', 'profile_thumb', 'valid_id', 'rider_id_card'] }).notNull(),
+    kind: text('kind', { enum: ['profile_image', 'profile_thumb', 'valid_id', 'rider_id_card', 'company_logo'] }).notNull(),
     isPublic: boolean('is_public').notNull().default(false),
     contentType: text('content_type').notNull(),
     extension: text('extension').notNull(),
@@ -466,5 +469,177 @@ export const companyInvitations = pgTable(
   (table) => [
     uniqueIndex('company_invitations_hash_key').on(table.tokenHash),
     index('company_invitations_entry_idx').on(table.waitlistEntryId),
+  ],
+);
+
+// ── The company side (issue 12) ───────────────────────────────────────────────────────────
+
+/**
+ * A company's own facts, one row per company account (users.user_type 2). The account's
+ * e-mail, phone, address, state and town live on users like a rider's.
+ */
+export const companies = pgTable('companies', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyName: text('company_name').notNull(),
+  contactPerson: text('contact_person').notNull(),
+  /** The CAC registration number (RC or BN followed by digits), when given. */
+  cacNumber: text('cac_number'),
+  /** A public file of kind 'company_logo', when given. */
+  logoFileId: uuid('logo_file_id'),
+  /** The waitlist entry whose invitation made this account. */
+  waitlistEntryId: uuid('waitlist_entry_id').references(() => waitlistEntries.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+});
+
+/**
+ * What company search reads: one row per rider, kept by plugins/riderCards.ts
+ * (refreshRiderCard) whenever the rider's profile, ID check, suspension or reviews change, so a
+ * search is one indexed table scan however many tables the facts come from. `listed` is true
+ * only for a rider who finished sign-up and is not suspended.
+ */
+export const riderCards = pgTable(
+  'rider_cards',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listed: boolean('listed').notNull().default(false),
+    username: text('username').notNull(),
+    /** "Ada O." when the rider gave a first and last name, else the username (issue 12). */
+    displayName: text('display_name').notNull(),
+    introduction: text('introduction'),
+    state: text('state'),
+    town: text('town'),
+    /** The experience band of personal info (spec: 1-2, 3-5, 6-10, 10+). */
+    experience: text('experience'),
+    /** Lower-cased languages, one per element, for `languages @> array[...]`. */
+    languages: text('languages').array().notNull().default(sql`'{}'::text[]`),
+    education: text('education'),
+    idVerified: boolean('id_verified').notNull().default(false),
+    pictureFileId: uuid('picture_file_id'),
+    /** Job Success 0-100, or null while the rider is a "New rider" (src/shared/jobSuccess.ts). */
+    jobSuccess: smallint('job_success'),
+    /** The engagements the score is based on (last 24 months). */
+    jobsCounted: integer('jobs_counted').notNull().default(0),
+    /** Published, visible reviews by companies; their average (null with none). */
+    reviewCount: integer('review_count').notNull().default(0),
+    ratingAverage: integer('rating_average_x100'),
+    /** When the rider finished sign-up (the "newest" sort). */
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Free text: introduction, bio and work history (English stemming: "delivering" finds "delivery"). */
+    search: tsvector('search'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    index('rider_cards_search_idx').using('gin', table.search),
+    index('rider_cards_languages_idx').using('gin', table.languages),
+    index('rider_cards_success_idx').on(table.listed, sql`coalesce(${table.jobSuccess}, -1) desc`, table.userId),
+    index('rider_cards_rating_idx').on(table.listed, sql`coalesce(${table.ratingAverage}, -1) desc`, table.userId),
+    index('rider_cards_newest_idx').on(table.listed, table.completedAt.desc(), table.userId),
+    index('rider_cards_place_idx').on(table.listed, table.state, table.town),
+  ],
+);
+
+/** A company's shortlist of riders. */
+export const shortlists = pgTable(
+  'shortlists',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    riderId: uuid('rider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('shortlists_pair_key').on(table.companyId, table.riderId), index('shortlists_company_idx').on(table.companyId, table.createdAt.desc())],
+);
+
+/**
+ * A hire request and, once accepted, the engagement: one row, one lifecycle
+ * (machines/engagementMachine.ts, src/shared/hiring.ts): requested → active | declined |
+ * expired | withdrawn; active → ended. The 7-day expiry and the 14-day review window are kept
+ * by the server (a request past expiresAt reads as expired even before the sweeper writes it).
+ */
+export const engagements = pgTable(
+  'engagements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    riderId: uuid('rider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    state: text('state').notNull(),
+    town: text('town').notNull(),
+    startDate: date('start_date').notNull(),
+    payNote: text('pay_note').notNull(),
+    message: text('message').notNull().default(''),
+    status: text('status', { enum: ['requested', 'active', 'declined', 'expired', 'withdrawn', 'ended'] })
+      .notNull()
+      .default('requested'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedBy: text('ended_by', { enum: ['company', 'rider'] }),
+    /** How it ended: 'completed' or 'early' (an early end by the company counts against Job Success). */
+    endOutcome: text('end_outcome', { enum: ['completed', 'early'] }),
+    /** endedAt + 14 days: reviews can be written until then, and are published then at the latest. */
+    reviewDeadline: timestamp('review_deadline', { withTimezone: true }),
+    /** When both reviews became visible (both written, or the window closed). */
+    reviewsPublishedAt: timestamp('reviews_published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    index('engagements_rider_idx').on(table.riderId, table.createdAt.desc(), table.id.desc()),
+    index('engagements_company_idx').on(table.companyId, table.createdAt.desc(), table.id.desc()),
+    index('engagements_due_idx').on(table.status, table.expiresAt),
+    index('engagements_review_due_idx').on(table.reviewDeadline).where(sql`reviews_published_at is null and review_deadline is not null`),
+    // One open request or engagement per company and rider at a time.
+    uniqueIndex('engagements_open_pair_key').on(table.companyId, table.riderId).where(sql`status in ('requested', 'active')`),
+  ],
+);
+
+/**
+ * Reviews of an ended engagement, one per side (double-blind: hidden until both are written or
+ * the window closes, then published together and no longer editable). The rider may reply once
+ * to the company's review. Staff can hide an abusive review; a hidden review stops counting.
+ */
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    engagementId: uuid('engagement_id')
+      .notNull()
+      .references(() => engagements.id, { onDelete: 'cascade' }),
+    /** Who wrote it: the company (about the rider) or the rider (about the company). */
+    authorRole: text('author_role', { enum: ['company', 'rider'] }).notNull(),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    /** The company's answer to "Would you hire this rider again?"; null on a rider's review. */
+    wouldHireAgain: boolean('would_hire_again'),
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: uuid('hidden_by'),
+    hiddenReason: text('hidden_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    uniqueIndex('reviews_engagement_author_key').on(table.engagementId, table.authorRole),
+    index('reviews_subject_idx').on(table.subjectId, table.createdAt.desc()),
   ],
 );

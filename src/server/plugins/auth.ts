@@ -10,6 +10,7 @@
 import { createHmac } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { USER_TYPE_RIDER } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -126,6 +127,20 @@ export async function requireAuth(this: FastifyInstance, request: FastifyRequest
   const auth = token ? await readSession(request.server.database.db, request.server.config, token) : null;
   if (!auth) throw new AppError('UNAUTHORIZED', messages.signInAgain);
   request.auth = auth;
+}
+
+/**
+ * preHandlers of the marketplace's role-bound routes (issue 12, DESIGN.md §10): signed out is
+ * the 401 every protected route gives (the browser then goes to /login); signed in with the
+ * other role is the same 404 as a missing page, so a route's existence says nothing.
+ */
+export async function requireRider(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+  await requireAuth.call(this, request);
+  if (request.auth!.userType !== USER_TYPE_RIDER) throw new AppError('NOT_FOUND', messages.notFound);
+}
+export async function requireCompany(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+  await requireAuth.call(this, request);
+  if (request.auth!.userType === USER_TYPE_RIDER) throw new AppError('NOT_FOUND', messages.notFound);
 }
 
 /** Call once in buildApp before the routes. */

@@ -80,6 +80,8 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
   };
   app.get('/ops', opsPage, sendOps);
   app.get('/ops/*', opsPage, sendOps);
+  // The company dashboard's pages (issue 12: /company-dashboard/riders/:username …) likewise.
+  app.get('/company-dashboard/*', opsPage, sendOps);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {

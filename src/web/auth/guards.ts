@@ -29,6 +29,17 @@ export function requireSignedIn({ preload }: { preload: boolean }): void {
   if (!auth.isSignedIn()) throw redirect({ to: paths.login });
 }
 
+/**
+ * beforeLoad of the company dashboard (issue 12): without a token, /login; a rider goes to the
+ * rider dashboard. The server still decides: every company route answers a rider with 404.
+ */
+export function requireCompany({ preload }: { preload: boolean }): void {
+  if (preload) return;
+  if (!auth.isSignedIn()) throw redirect({ to: paths.login });
+  const userType = authView().userType;
+  if (userType === USER_TYPE_RIDER) throw redirect({ to: paths.riderDashboard, replace: true });
+}
+
 /** beforeLoad of /login: a visitor with a token goes back one page (or to the dashboard on a first page). */
 export function leaveLoginWhenSignedIn({ preload }: { preload: boolean }): void {
   if (preload || !auth.isSignedIn()) return;

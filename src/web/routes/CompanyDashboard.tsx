@@ -1,5 +1,0 @@
-import { CompanyNotOpen } from './CompanyNotOpen';
-
-export default function CompanyDashboard() {
-  return <CompanyNotOpen title="Company dashboard" />;
-}

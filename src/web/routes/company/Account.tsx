@@ -1,0 +1,4 @@
+/** Placeholder: being built (issue 12). */
+export default function CompanyAccount() {
+  return <main id="main" />;
+}
