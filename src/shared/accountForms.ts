@@ -61,8 +61,12 @@ export const resetPasswordRequestForm = defineForm('resetPasswordRequest', {
   newPassword: newPasswordField,
 });
 
-/** The login-type select (spec §3 'Login payload'): the empty placeholder and Rider. */
+/**
+ * The login-type select (spec §3 'Login payload'): the empty placeholder, Rider and, since
+ * invited companies can sign up (issue 12), Company (user_type 2) on the same login page.
+ */
 export const loginTypeOptions = [
   { value: '', label: 'Select login type' },
   { value: '1', label: 'Rider' },
+  { value: '2', label: 'Company' },
 ] as const;

@@ -133,7 +133,7 @@ describe('login and logout', () => {
       await page.goto('/login');
       const ui = loginForm(page);
       await ui.email.waitFor();
-      expect(await ui.type.locator('option').allInnerTexts()).toEqual(['Select login type', 'Rider']);
+      expect(await ui.type.locator('option').allInnerTexts()).toEqual(['Select login type', 'Rider', 'Company']);
       for (const [name, href] of [
         ['Register here', '/rider-signup'],
         ['Sign up your company', '/company-signup'],

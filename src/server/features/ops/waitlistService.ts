@@ -5,10 +5,11 @@
  * clicking at once cannot leave two live links, and write the audit entry and the e-mail in the
  * same transaction as the change.
  *
- * The company sign-up (issue 12) calls `consumeInvitation` inside its own transaction.
+ * The company sign-up (issue 12) calls `consumeInvitation` (plugins/invitations.ts) inside its own
+ * transaction.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   INVITATION_LIFETIME_DAYS,
   INVITE_PARAM,
@@ -27,14 +28,14 @@ import { companyInvitations, waitlistEntries } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeAudit, type AuditActor } from '../../plugins/audit';
 import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../plugins/keyset';
+import { consumeInvitation, INVITATION_TOKEN_PATTERN, invitationTokenHash, liveInvitation } from '../../plugins/invitations';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 
 export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-/** Tokens are 32 random bytes in base64url: 43 characters. Anything else cannot be one. */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const sha256 = invitationTokenHash;
+const TOKEN_PATTERN = INVITATION_TOKEN_PATTERN;
+const live = liveInvitation;
 
 type InvitationRow = typeof companyInvitations.$inferSelect;
 type EntryRow = typeof waitlistEntries.$inferSelect;
@@ -210,15 +211,6 @@ export async function actOnInvitation(
   });
 }
 
-/** The condition of a link that still works. */
-const live = (tokenHash: string) =>
-  and(
-    eq(companyInvitations.tokenHash, tokenHash),
-    isNull(companyInvitations.usedAt),
-    isNull(companyInvitations.revokedAt),
-    gt(companyInvitations.expiresAt, sql`now()`),
-  );
-
 /**
  * A live invitation as the public may read it; null for anything else. Expired, revoked, used
  * and unknown links read the same, so a link says nothing about why it is dead.
@@ -234,27 +226,5 @@ export async function readInvitation(db: Db, token: string): Promise<PublicInvit
   return row ? { companyName: row.companyName, email: row.email, expiresAt: row.expiresAt.toISOString() } : null;
 }
 
-/**
- * Spends an invitation for the company sign-up (issue 12): pass the sign-up's transaction.
- * The conditional update makes the link work once, even for two sign-ups at the same moment;
- * the entry becomes 'joined'. Answers the entry's details, or null when the link is not live
- * (the caller then refuses the sign-up with messages.invitationInvalid).
- */
-export async function consumeInvitation(
-  tx: Db,
-  token: string,
-): Promise<{ waitlistEntryId: string; companyName: string; email: string } | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
-  const [used] = await tx
-    .update(companyInvitations)
-    .set({ usedAt: sql`now()` })
-    .where(live(sha256(token)))
-    .returning({ waitlistEntryId: companyInvitations.waitlistEntryId });
-  if (!used) return null;
-  const [entry] = await tx
-    .update(waitlistEntries)
-    .set({ status: 'joined', updatedAt: sql`now()` })
-    .where(eq(waitlistEntries.id, used.waitlistEntryId))
-    .returning({ id: waitlistEntries.id, companyName: waitlistEntries.companyName, email: waitlistEntries.email });
-  return { waitlistEntryId: entry!.id, companyName: entry!.companyName, email: entry!.email };
-}
+/** Spending a link (the company sign-up) lives in plugins/invitations.ts; re-exported for the console's tests. */
+export { consumeInvitation };
