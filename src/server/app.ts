@@ -28,6 +28,7 @@ import { installAuth } from './plugins/auth';
 import { clientErrorHandler, installErrorHandler } from './plugins/errorHandler';
 import { installFiles } from './plugins/files';
 import { installNulGuard } from './plugins/hostileInput';
+import { installLifecycle } from './plugins/lifecycle';
 import { createLimitStore } from './plugins/limits';
 import { installSecurityHeaders } from './plugins/security';
 import { installStaffAuth } from './plugins/staffAuth';
@@ -69,6 +70,8 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
     clientErrorHandler,
     // /about-us/ is the same page as /about-us, as visitors and search engines expect.
     routerOptions: { ignoreTrailingSlash: true },
+    // While closing, plugins/lifecycle.ts answers 503 in the API's error shape instead.
+    return503OnClosing: false,
     // Drop unknown properties instead of failing, and never coerce types of a JSON body.
     ajv: { customOptions: { removeAdditional: true, coerceTypes: false, allErrors: false } },
     // The router's own refusals (a malformed %-escape, a path parameter over 100 characters) answer
@@ -90,6 +93,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   installStaffAuth(app);
 
   installErrorHandler(app);
+  installLifecycle(app);
   installNulGuard(app);
   installSecurityHeaders(app, config);
   app.addSchema(errorBodySchema);

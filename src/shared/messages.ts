@@ -36,6 +36,7 @@ export const messages = {
     `Too many attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
   notFound: 'Not found',
   invalidRequest: 'Invalid request',
+  serviceUnavailable: 'We are having a short break in service. Please try again in a few seconds.',
 
   // Successes (spec §8)
   messageSent: 'Your message has been sent! We will get back to you shortly.',

@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { messages } from '../../shared/messages';
 import { AppError } from '../errors';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './lifecycle';
 
 /** Turns an ajv error into the input it concerns, e.g. '/email' or missingProperty 'email'. */
 function fieldOf(error: FastifyError): string {
@@ -34,6 +35,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type).
       return reply.code(status).send({ error: { field: 'alert', message: messages.invalidRequest } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: { field: 'alert', message: messages.serviceUnavailable } });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: { field: 'alert', message: messages.submitFailed } });

@@ -1,0 +1,69 @@
+/**
+ * Shutdown and outages in the API's own terms (issue 10, finding 9):
+ *  - once the server is closing, a request that still arrives on a kept-alive connection gets
+ *    503 in the {error:{field,message}} shape with Retry-After (Fastify's own 503 body is not
+ *    that shape, so return503OnClosing is off in app.ts), and every answer sent while closing
+ *    carries `Connection: close`, so a connection whose request was in flight when SIGTERM came
+ *    closes right after its answer instead of idling until the keep-alive timeout;
+ *  - a database that cannot be reached (PostgreSQL restarting, the network gone) is a 503 with
+ *    Retry-After, not a generic 500: the client may try again, and nothing was half-written
+ *    because every write runs in one transaction.
+ */
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../shared/messages';
+
+/** Seconds a client should wait before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+export function installLifecycle(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    // Connections idle now are closed by Fastify; ones busy now close after their answer
+    // (the onSend hook below), but a client may open a request in between: sweep until closed.
+    const sweep = setInterval(() => app.server.closeIdleConnections?.(), 100);
+    sweep.unref();
+    app.server.once('close', () => clearInterval(sweep));
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!closing) return;
+    return reply
+      .code(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .header('connection', 'close')
+      .send({ error: { field: 'alert', message: messages.serviceUnavailable } });
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+}
+
+/** Error codes of a database that cannot be reached now (node-postgres, PostgreSQL, sockets). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '08000', // connection_exception
+  '08001', // sqlclient_unable_to_establish_sqlconnection
+  '08003', // connection_does_not_exist
+  '08006', // connection_failure
+  '53300', // too_many_connections
+]);
+const UNREACHABLE_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
+
+/** True when an error (or its cause, as Drizzle wraps driver errors) says the database is unreachable. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth += 1) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+    if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
