@@ -14,6 +14,10 @@ if (!built) {
   console.log('The app is built and up to date.');
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { stdio: 'inherit' });
+// npm runs this through `sh -c`; package.json says `exec node …` so the shell is replaced and
+// a stop signal sent to npm reaches this process, which passes it on to the server and exits
+// with its code (issue 10, finding 9). The IPC channel ends the server too if this process is
+// killed outright (SIGKILL), so it never keeps serving re-parented.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

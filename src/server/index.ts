@@ -45,6 +45,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Started by `npm start` (scripts/start.mjs) over an IPC channel: if that parent dies without
+  // passing a signal on, stop as if told to rather than keep serving re-parented.
+  if (process.send) process.on('disconnect', () => void shutdown('parent exited'));
 
   await app.listen({ port: config.port, host: config.host });
   // PGlite admits one process: `npm run ops` reaches this one through DATA_DIR/ops.sock.
