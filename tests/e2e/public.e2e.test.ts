@@ -26,7 +26,6 @@ const PAGES: Array<{ name: string; path: string }> = [
   { name: 'privacy-policy', path: paths.privacyPolicy },
   { name: 'terms-and-conditions', path: paths.termsAndConditions },
   { name: 'company-signup', path: paths.companySignup },
-  { name: 'company-dashboard', path: paths.companyDashboard },
   { name: 'not-found', path: '/no-such-page' },
 ];
 
@@ -387,15 +386,20 @@ describe('content pages', () => {
     expect(await page.getByRole('form', { name: 'Join the waitlist' }).isVisible()).toBe(true);
   });
 
-  it('company sign-up and company dashboard say the company side is not open and lead to the waitlist', async () => {
+  it('company sign-up without an invitation says the company side is not open and leads to the waitlist', async () => {
     const page = await browser.open('phone');
-    for (const route of [paths.companySignup, paths.companyDashboard]) {
-      await visit(page, route);
-      expect(await page.locator('main').innerText(), route).toContain('not open yet');
-      await page.getByRole('link', { name: 'Join the company waitlist' }).click();
-      await page.waitForURL(`${baseURL}${paths.companyWaitlist}`);
-    }
+    await visit(page, paths.companySignup);
+    expect(await page.locator('main').innerText()).toContain('not open yet');
+    await page.getByRole('link', { name: 'Join the company waitlist' }).click();
+    await page.waitForURL(`${baseURL}${paths.companyWaitlist}`);
   });
+
+  it('the company dashboard sends a signed-out visitor to /login', async () => {
+    const page = await browser.open('phone');
+    await page.goto(paths.companyDashboard);
+    await page.waitForURL(`${baseURL}${paths.login}`);
+  });
+
 
   const legal: Array<{ route: string; phrases: string[] }> = [
     {

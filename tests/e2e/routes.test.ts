@@ -38,8 +38,8 @@ async function sidewaysOverflow(page: Page): Promise<number> {
 }
 
 describe('routes', () => {
-  // /rider-dashboard sends a signed-out visitor to /login (tests/e2e/auth.e2e.test.ts).
-  const shown = knownPaths.filter((p) => p !== paths.resetPassword && p !== paths.riderDashboard);
+  // The dashboards send a signed-out visitor to /login (tests/e2e/auth.e2e.test.ts, company.e2e.test.ts).
+  const shown = knownPaths.filter((p) => p !== paths.resetPassword && p !== paths.riderDashboard && p !== paths.companyDashboard);
 
   for (const viewport of ['phone', 'desktop'] as const satisfies readonly ViewportName[]) {
     it(`every known route answers 200 and renders its page at ${viewport} width`, async () => {
