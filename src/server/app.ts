@@ -19,6 +19,7 @@ import { newsletterRoutes } from './features/newsletter/routes';
 import { opsRoutes } from './features/ops/routes';
 import { profileRoutes } from './features/profile/routes';
 import { ridersRoutes } from './features/riders/routes';
+import { searchRoutes } from './features/search/routes';
 import { devMailRoutes } from './features/site/devMail';
 import { siteRoutes } from './features/site/routes';
 import { signupRoutes } from './features/signup/routes';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(signupRoutes);
   await app.register(profileRoutes);
   await app.register(ridersRoutes);
+  await app.register(searchRoutes);
   await app.register(opsRoutes);
 
   if (config.webRoot) await registerWeb(app, config.webRoot);

@@ -26,6 +26,7 @@ import { endAllSessions } from '../../plugins/auth';
 import { fileUrl, readStoredFile, type StoredFile } from '../../plugins/files';
 import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, prefixQuery, toPage } from '../../plugins/keyset';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
+import { refreshRiderCard } from '../../plugins/riderCards';
 
 const DOCUMENT_KINDS = ['valid_id', 'rider_id_card'] as const;
 
@@ -266,6 +267,7 @@ export async function reviewRiderId(
       .where(and(eq(personalInfo.userId, riderId), eq(personalInfo.idReviewStatus, 'pending')))
       .returning({ userId: personalInfo.userId });
     if (!updated) throw new AppError('CONFLICT', messages.opsIdNothingToReview);
+    await refreshRiderCard(tx, riderId);
     await enqueueEmail(tx, reviewEmail(config, rider.email, rider.username, input.decision, reason));
     await writeAudit(tx, actor, {
       action: input.decision === 'approve' ? 'rider.id_approve' : 'rider.id_reject',
@@ -290,6 +292,7 @@ export async function suspendRider(db: Db, actor: AuditActor, riderId: string, r
     if (!rider) throw notFound();
     if (rider.suspendedAt) throw new AppError('CONFLICT', messages.opsRiderAlreadySuspended);
     await tx.update(users).set({ suspendedAt: sql`now()`, suspendedReason: reason, updatedAt: sql`now()` }).where(eq(users.id, riderId));
+    await refreshRiderCard(tx, riderId);
     await endAllSessions(tx, riderId);
     await writeAudit(tx, actor, {
       action: 'rider.suspend',
@@ -314,6 +317,7 @@ export async function unsuspendRider(db: Db, actor: AuditActor, riderId: string)
     if (!rider) throw notFound();
     if (!rider.suspendedAt) throw new AppError('CONFLICT', messages.opsRiderNotSuspended);
     await tx.update(users).set({ suspendedAt: null, suspendedReason: null, updatedAt: sql`now()` }).where(eq(users.id, riderId));
+    await refreshRiderCard(tx, riderId);
     await writeAudit(tx, actor, {
       action: 'rider.unsuspend',
       entityType: 'rider',

@@ -22,6 +22,7 @@ import { authLimits, countAgainstLimits, type LimitStore } from '../../plugins/l
 import { checkPlace } from '../../plugins/locations';
 import { verifyPassword } from '../../plugins/passwords';
 import { fileUrl } from '../../plugins/files';
+import { refreshRiderCard } from '../../plugins/riderCards';
 import { readProfile } from '../../plugins/riderProfile';
 
 /** A Google account (no password) confirms deletion with a Google sign-in at most this old. */
@@ -66,12 +67,16 @@ export async function updateProfile(db: Db, userId: string, update: ProfileUpdat
         }
       : { username: update.username.trim(), bio: emptyToNull(update.bio) };
   try {
-    const updated = await db
-      .update(users)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(eq(users.id, userId))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw new AppError('UNAUTHORIZED', messages.signInAgain);
+    // What companies see (the rider card) changes in the same transaction.
+    await db.transaction(async (tx) => {
+      const updated = await tx
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.id, userId))
+        .returning({ id: users.id });
+      if (updated.length === 0) throw new AppError('UNAUTHORIZED', messages.signInAgain);
+      await refreshRiderCard(tx, userId);
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', messages.usernameTaken, 'username');
     throw err;

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { pastEmployees, personalInfo, workHistories } from '../../db/schema';
 import { AppError } from '../../errors';
 import { deleteFilesOf, storeFile } from '../../plugins/files';
+import { refreshRiderCard } from '../../plugins/riderCards';
 import { readProfile } from '../../plugins/riderProfile';
 import type { CleanDocument } from './documents';
 
@@ -57,24 +58,31 @@ export async function createWorkHistory(db: Db, userId: string, input: WorkHisto
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(workHistories).where(eq(workHistories.userId, userId));
     if (n >= MAX_ENTRIES) throw tooMany();
     await tx.insert(workHistories).values({ userId, ...workHistoryRow(input) });
+    await refreshRiderCard(tx, userId);
   });
 }
 
 export async function updateWorkHistory(db: Db, userId: string, id: string, input: WorkHistoryInput): Promise<void> {
-  const updated = await db
-    .update(workHistories)
-    .set(workHistoryRow(input))
-    .where(and(eq(workHistories.id, entryId(id)), eq(workHistories.userId, userId)))
-    .returning({ id: workHistories.id });
-  if (updated.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(workHistories)
+      .set(workHistoryRow(input))
+      .where(and(eq(workHistories.id, entryId(id)), eq(workHistories.userId, userId)))
+      .returning({ id: workHistories.id });
+    if (updated.length === 0) throw notFound();
+    await refreshRiderCard(tx, userId);
+  });
 }
 
 export async function deleteWorkHistory(db: Db, userId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(workHistories)
-    .where(and(eq(workHistories.id, entryId(id)), eq(workHistories.userId, userId)))
-    .returning({ id: workHistories.id });
-  if (deleted.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(workHistories)
+      .where(and(eq(workHistories.id, entryId(id)), eq(workHistories.userId, userId)))
+      .returning({ id: workHistories.id });
+    if (deleted.length === 0) throw notFound();
+    await refreshRiderCard(tx, userId);
+  });
 }
 
 export interface PastEmployeeInput {
@@ -185,5 +193,6 @@ export async function savePersonalInfo(
           ne(personalInfo.idReviewStatus, 'none'),
         ),
       );
+    await refreshRiderCard(tx, userId);
   });
 }

@@ -34,6 +34,7 @@ import { processProfileImage } from '../../plugins/images';
 import { checkPlace } from '../../plugins/locations';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import { assertPasswordNotCommon, hashPassword } from '../../plugins/passwords';
+import { refreshRiderCard } from '../../plugins/riderCards';
 
 export interface SignupDeps {
   db: Db;
@@ -296,11 +297,15 @@ export async function saveLocation(deps: SignupDeps, userId: string, input: { st
   const user = await progressOf(deps.db, userId);
   assertVerified(user, 'state');
   const place = checkPlace(input);
-  const [updated] = await deps.db
-    .update(users)
-    .set({ state: place.state, town: place.town, currentTab: sql`greatest(${users.currentTab}, 4)`, updatedAt: sql`now()` })
-    .where(eq(users.id, userId))
-    .returning({ currentTab: users.currentTab, profileCompleted: users.profileCompleted });
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({ state: place.state, town: place.town, currentTab: sql`greatest(${users.currentTab}, 4)`, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning({ currentTab: users.currentTab, profileCompleted: users.profileCompleted });
+    await refreshRiderCard(tx, userId);
+    return row;
+  });
   return answer(messages.locationSaved, updated!);
 }
 
@@ -323,17 +328,22 @@ export async function acceptRiderAgreement(deps: SignupDeps, userId: string): Pr
   if (user.profileCompleted === 1) return answer(messages.agreementAccepted, user);
   assertVerified(user, 'rider_agreement');
   if (!user.state) throw new AppError('FORBIDDEN', messages.chooseLocationFirst, 'rider_agreement');
-  const [updated] = await deps.db
-    .update(users)
-    .set({
-      riderAgreementAt: sql`now()`,
-      riderAgreementVersion: RIDER_AGREEMENT_VERSION,
-      profileCompleted: 1,
-      currentTab: 5,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, userId))
-    .returning({ currentTab: users.currentTab, profileCompleted: users.profileCompleted });
+  // Sign-up is complete: the rider's card is listed for company search in the same transaction.
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        riderAgreementAt: sql`now()`,
+        riderAgreementVersion: RIDER_AGREEMENT_VERSION,
+        profileCompleted: 1,
+        currentTab: 5,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId))
+      .returning({ currentTab: users.currentTab, profileCompleted: users.profileCompleted });
+    await refreshRiderCard(tx, userId);
+    return row;
+  });
   return answer(messages.agreementAccepted, updated!);
 }
 
@@ -364,6 +374,7 @@ export async function uploadProfilePicture(
       })
       .where(eq(users.id, userId))
       .returning({ currentTab: users.currentTab });
+    await refreshRiderCard(tx, userId);
     return {
       message: messages.profileImageUploaded,
       picture: { url: fileUrl(displayId), thumb_url: fileUrl(thumbId) },
