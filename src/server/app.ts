@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { errorBodySchema } from './errors';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
+import { companiesRoutes } from './features/companies/routes';
 import { enquiriesRoutes } from './features/enquiries/routes';
 import { locationsRoutes } from './features/locations/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(signupRoutes);
   await app.register(profileRoutes);
   await app.register(ridersRoutes);
+  await app.register(companiesRoutes);
   await app.register(searchRoutes);
   await app.register(opsRoutes);
 
