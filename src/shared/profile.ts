@@ -85,11 +85,28 @@ export interface PastEmployee {
   end_date: string;
 }
 
+/**
+ * Added to the spec's shape (issue 12): what the rider's card says of their reputation (Job
+ * Success, README "Job Success"), the same figures search results and the public page show.
+ */
+export interface ProfileReputation {
+  /** 0-100, or null for "New rider" (fewer than 3 reviewed jobs in the last 24 months). */
+  job_success: number | null;
+  /** The jobs the score is based on (last 24 months). */
+  jobs_counted: number;
+  /** Published, visible company reviews, and their average × 100 (null with none). */
+  review_count: number;
+  rating_average_x100: number | null;
+  /** Jobs of the last 24 months with a published, visible company review ("2 so far" while a New rider). */
+  reviewed: number;
+}
+
 export interface Profile {
   user: ProfileUser;
   workHistories: WorkHistory[];
   pastEmployees: PastEmployee[];
   personalInfo: PersonalInfo | null;
+  reputation: ProfileReputation;
 }
 
 /** What every dashboard write answers: its message and the profile as it now is. */
@@ -114,6 +131,7 @@ export interface PublicProfile {
   workHistories: Array<Omit<WorkHistory, '_id'>>;
   pastEmployees: Array<Omit<PastEmployee, '_id' | 'company_contact'>>;
   member_since: string;
+  reputation: ProfileReputation;
 }
 
 /** Where a rider's public page lives (the share link). */

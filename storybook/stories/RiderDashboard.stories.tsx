@@ -74,7 +74,9 @@ export const Incomplete = story(
 /** Just signed up: every section shows its fallback. */
 export const NewRider = story({ profile: 'loaded' }, loaded(newRider), [], [
   'adeola_rides',
-  '100% Job Success',
+  messages.newRider,
+  messages.jobSuccessNewRiderBasis(0),
+  messages.noReviewsYet,
   'No bio found',
   'No work history found',
   'No past employees found',
@@ -82,6 +84,9 @@ export const NewRider = story({ profile: 'loaded' }, loaded(newRider), [], [
 /** Every section filled in; no modal open. */
 export const FullProfile = story({ profile: 'loaded' }, loaded(), [], [
   'Careful rider on the mainland',
+  messages.jobSuccessScore(92),
+  messages.jobSuccessBasis(12),
+  messages.ratingSummary('4.8', 12),
   '3-5 years',
   'Yes',
   'English, Yoruba, Pidgin',

@@ -59,6 +59,8 @@ export const newRider: Profile = {
   workHistories: [],
   pastEmployees: [],
   personalInfo: null,
+  // No reviewed job yet: "New rider" (issue 12).
+  reputation: { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 },
 };
 
 /** The same rider with every section filled in. */
@@ -84,6 +86,8 @@ export const fullRider: Profile = {
     id_review_status: 'approved',
     id_review_reason: null,
   },
+  // 11 of 12 jobs good, 4.8 from 12 reviews (issue 12).
+  reputation: { job_success: 92, jobs_counted: 12, review_count: 12, rating_average_x100: 483, reviewed: 12 },
 };
 
 /** The same rider at each stage of the staff check of the ID (issue 11). */

@@ -42,6 +42,7 @@ export const emptyProfile = (overrides: Partial<Profile['user']> = {}): Profile 
   workHistories: [],
   pastEmployees: [],
   personalInfo: null,
+  reputation: { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 },
 });
 
 const complete = emptyProfile();

@@ -24,13 +24,13 @@ describeEachDatabase('GET /api/users/profile', (kind) => {
     }
   });
 
-  it("answers {user, workHistories, pastEmployees, personalInfo} for a new rider, nothing else of the account's", async () => {
+  it("answers {user, workHistories, pastEmployees, personalInfo, reputation} for a new rider, nothing else of the account's", async () => {
     const rider = await signedInRider(t);
     const res = await as(t, rider, { method: 'GET', url: '/api/users/profile' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json<Profile>();
-    expect(Object.keys(body).sort()).toEqual(['pastEmployees', 'personalInfo', 'user', 'workHistories']);
+    expect(Object.keys(body).sort()).toEqual(['pastEmployees', 'personalInfo', 'reputation', 'user', 'workHistories']);
     expect(body).toEqual({
       user: {
         username: rider.username,
@@ -50,6 +50,8 @@ describeEachDatabase('GET /api/users/profile', (kind) => {
       workHistories: [],
       pastEmployees: [],
       personalInfo: null,
+      // Issue 12: no reviewed job yet, a "New rider".
+      reputation: { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 },
     });
     expect(res.body).not.toMatch(/password_hash|argon2/);
   });

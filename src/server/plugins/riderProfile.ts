@@ -8,10 +8,11 @@
  * by PostgreSQL as JSON (DESIGN.md §8: the signed-in profile read is a measured budget).
  */
 import { sql } from 'drizzle-orm';
-import type { Profile, PublicProfile } from '../../shared/profile';
+import type { Profile, ProfileReputation, PublicProfile } from '../../shared/profile';
 import { DOCUMENT_FIELDS, type DocumentField, type FileRef } from '../../shared/profile';
 import type { Db } from '../db/client';
 import { fileUrl } from './files';
+import { reviewsPublished } from './reputation';
 
 interface RawFile {
   id: string;
@@ -26,6 +27,19 @@ interface RawProfile {
   personalInfo:
     | (Omit<NonNullable<Profile['personalInfo']>, DocumentField> & { valid_id: RawFile | null; rider_id_card: RawFile | null })
     | null;
+  reputation: ProfileReputation;
+}
+
+/** Numbers as numbers on every driver (a count can come back as text). */
+function toReputation(raw: ProfileReputation): ProfileReputation {
+  const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  return {
+    job_success: n(raw.job_success),
+    jobs_counted: n(raw.jobs_counted) ?? 0,
+    review_count: n(raw.review_count) ?? 0,
+    rating_average_x100: n(raw.rating_average_x100),
+    reviewed: n(raw.reviewed) ?? 0,
+  };
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -37,6 +51,22 @@ const fileJson = (column: string) => sql.raw(`(
   select json_build_object('id', f.id, 'extension', f.extension, 'original_name', f.original_name)
   from files f where f.id = p.${column} and f.owner_id = p.user_id
 )`);
+
+/**
+ * The rider's reputation as their card stores it (plugins/reputation.ts writes it whenever it can
+ * change), so the dashboard, search and the public page show one figure; a rider with no card
+ * yet reads as a new rider. `reviewed` (for "2 so far") is counted here: the card keeps only the
+ * score's inputs. One primary-key read and one index range scan inside the same statement.
+ */
+const reputationJson = sql`json_build_object(
+    'job_success', rc.job_success,
+    'jobs_counted', coalesce(rc.jobs_counted, 0),
+    'review_count', coalesce(rc.review_count, 0),
+    'rating_average_x100', rc.rating_average_x100,
+    'reviewed', (select count(*) from reviews r join engagements re on re.id = r.engagement_id
+      where r.subject_id = u.id and r.author_role = 'company' and r.hidden_at is null and re.status = 'ended'
+        and re.ended_at >= now() - interval '24 months' and re.ended_at <= now() and ${reviewsPublished('re')})
+  )`;
 
 const profileStatement = (userId: string) => sql`
   select json_build_object(
@@ -72,9 +102,11 @@ const profileStatement = (userId: string) => sql`
         'id_review_reason', p.id_review_reason
       )
       from personal_info p where p.user_id = u.id
-    )
+    ),
+    'reputation', ${reputationJson}
   ) as profile
   from users u
+  left join rider_cards rc on rc.user_id = u.id
   where u.id = ${userId}
 `;
 
@@ -104,6 +136,7 @@ export async function readProfile(db: Db, userId: string): Promise<Profile | nul
     workHistories: raw.workHistories,
     pastEmployees: raw.pastEmployees,
     personalInfo,
+    reputation: toReputation(raw.reputation),
   };
 }
 
@@ -144,10 +177,12 @@ export async function readPublicProfile(db: Db, username: string): Promise<Publi
             'company_name', e.company_name, 'start_date', e.start_date, 'end_date', e.end_date
           ) order by e.end_date desc, e.start_date desc, e.created_at desc)
           from past_employees e where e.user_id = u.id
-        ), '[]'::json)
+        ), '[]'::json),
+        'reputation', ${reputationJson}
       ) as profile
       from users u
       left join personal_info p on p.user_id = u.id
+      left join rider_cards rc on rc.user_id = u.id
       where lower(u.username) = lower(${username}) and u.user_type = 1 and u.profile_completed = 1
         and u.suspended_at is null
       limit 1
@@ -156,7 +191,12 @@ export async function readPublicProfile(db: Db, username: string): Promise<Publi
   if (!row) return null;
   const raw = (typeof row.profile === 'string' ? JSON.parse(row.profile) : row.profile) as RawPublicProfile;
   const { picture_file_id: pictureFileId, ...rest } = raw;
-  return { ...rest, id_verified: rest.id_verified === true, picture: pictureFileId ? { url: fileUrl(pictureFileId) } : null };
+  return {
+    ...rest,
+    id_verified: rest.id_verified === true,
+    picture: pictureFileId ? { url: fileUrl(pictureFileId) } : null,
+    reputation: toReputation(rest.reputation),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -210,10 +250,24 @@ export const pastEmployeeSchema = {
   },
 } as const;
 
+/** What the rider's card says of their reputation (issue 12): the profile and the public profile answer it. */
+export const reputationSchema = {
+  type: 'object',
+  required: ['job_success', 'jobs_counted', 'review_count', 'rating_average_x100', 'reviewed'],
+  properties: {
+    job_success: { type: ['integer', 'null'] },
+    jobs_counted: { type: 'integer' },
+    review_count: { type: 'integer' },
+    rating_average_x100: { type: ['integer', 'null'] },
+    reviewed: { type: 'integer' },
+  },
+} as const;
+
 export const profileSchema = {
   type: 'object',
-  required: ['user', 'workHistories', 'pastEmployees', 'personalInfo'],
+  required: ['user', 'workHistories', 'pastEmployees', 'personalInfo', 'reputation'],
   properties: {
+    reputation: reputationSchema,
     user: {
       type: 'object',
       required: ['username', 'email', 'picture', 'user_type', 'profile_completed', 'current_tab', 'has_password'],

@@ -14,6 +14,8 @@ export interface Reputation {
   review_count: number;
   /** The average company rating × 100, null with no review. */
   rating_average_x100: number | null;
+  /** Reviewed jobs so far (the rider's own profile): with showBasis, a New rider reads how far they are from a score. */
+  reviewed?: number;
 }
 
 export function JobSuccessBadge({ reputation, showBasis = false }: { reputation: Reputation; showBasis?: boolean }) {
@@ -24,6 +26,9 @@ export function JobSuccessBadge({ reputation, showBasis = false }: { reputation:
         {score === null ? messages.newRider : messages.jobSuccessScore(score)}
       </span>
       {showBasis && score !== null ? <span className="job-success-basis">{messages.jobSuccessBasis(reputation.jobs_counted)}</span> : null}
+      {showBasis && score === null && reputation.reviewed !== undefined ? (
+        <span className="job-success-basis">{messages.jobSuccessNewRiderBasis(reputation.reviewed)}</span>
+      ) : null}
     </span>
   );
 }

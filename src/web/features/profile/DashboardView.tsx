@@ -12,6 +12,7 @@ import type { LocationState } from '../../../shared/locations';
 import { messages } from '../../../shared/messages';
 import { displayDate, displayPhone, publicProfilePath, type DocumentField, type IdReviewStatus, type Profile } from '../../../shared/profile';
 import { EditModal } from './EditModal';
+import { JobSuccessBadge, RatingSummary } from '../../components/JobSuccess';
 import { useDropdown } from '../../components/useDropdown';
 import { CameraIcon, DownloadIcon, EditIcon, FileIcon, PlusIcon, ShareIcon, TrashIcon } from '../../components/Icons';
 import './profile.css';
@@ -110,7 +111,11 @@ function ProfileHeader({ profile, open, onShare, origin }: { profile: Profile; o
           {u.username}
         </h1>
         {u.introduction ? <p className="profile-intro">{u.introduction}</p> : <p className="profile-intro muted">Add an introduction: one line companies read first.</p>}
-        <p className="job-success">100% Job Success</p>
+        {/* Earned, not fixed (issue 12): the card's score with its basis, or "New rider" until 3 reviewed jobs. */}
+        <div className="profile-reputation">
+          <JobSuccessBadge reputation={profile.reputation} showBasis />
+          <RatingSummary reputation={profile.reputation} />
+        </div>
         <p className="profile-contact">
           {[place, displayPhone(u.phone)].filter(Boolean).join(' · ')}
         </p>
