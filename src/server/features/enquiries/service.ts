@@ -1,3 +1,4 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enquiries } from '../../db/schema';
 import { addEnquiryToInbox } from '../../plugins/inbox';
@@ -7,6 +8,13 @@ import { oneLine, renderOpsNotice } from '../../plugins/notices';
 /** 'enquiry' (Quick Enquiry, home) or 'quote' (Get Quote, contact), as the table allows. */
 export const ENQUIRY_KINDS = enquiries.kind.enumValues;
 export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
+
+/**
+ * A second identical message (same kind, address, name and text) within this time is the same
+ * message sent twice (a double tap on a slow network, a retry after a lost answer): it is
+ * answered as a success again but makes no second row and no second e-mail (issue 10, finding 9).
+ */
+export const DUPLICATE_WINDOW_MINUTES = 10;
 
 export interface EnquiryInput {
   kind: EnquiryKind;
@@ -19,7 +27,8 @@ export interface EnquiryInput {
 
 /**
  * Stores an enquiry or quote request with its item in the operations inbox and, when OPS_EMAIL is set, puts the notice e-mail to it
- * in the outbox in the same transaction. Resolves only once both are committed; returns
+ * in the outbox in the same transaction. The same message again within DUPLICATE_WINDOW_MINUTES
+ * is not stored twice. Resolves only once both are committed; returns
  * whether an e-mail was queued (the caller then asks the mailer to deliver it soon).
  */
 export async function sendEnquiry(
@@ -36,6 +45,22 @@ export async function sendEnquiry(
     sourcePath: input.sourcePath,
   };
   return db.transaction(async (tx) => {
+    // One sender's submissions one at a time, so two at the same moment cannot both miss the other.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`enquiry:${values.email}`}))`);
+    const [same] = await tx
+      .select({ id: enquiries.id })
+      .from(enquiries)
+      .where(
+        and(
+          eq(enquiries.email, values.email),
+          eq(enquiries.kind, values.kind),
+          eq(enquiries.name, values.name),
+          eq(enquiries.message, values.message),
+          gt(enquiries.createdAt, sql`now() - make_interval(mins => ${DUPLICATE_WINDOW_MINUTES})`),
+        ),
+      )
+      .limit(1);
+    if (same) return { emailQueued: false };
     const [row] = await tx.insert(enquiries).values(values).returning({ id: enquiries.id, createdAt: enquiries.createdAt });
     await addEnquiryToInbox(tx, { enquiryId: row!.id, kind: values.kind, name: values.name, email: values.email, phone: values.phone, message: values.message });
     if (!opsEmail) return { emailQueued: false };

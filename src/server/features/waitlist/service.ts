@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { waitlistEntries } from '../../db/schema';
 import { syncWaitlistInboxItem } from '../../plugins/inbox';
@@ -30,6 +30,17 @@ export async function joinWaitlist(
     sourcePath: input.sourcePath,
   };
   return db.transaction(async (tx) => {
+    // One address's submissions one at a time; the same entry sent again (a double tap, ten
+    // tabs) changes nothing and sends no second notice (issue 10, finding 9).
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`waitlist:${values.email}`}))`);
+    const [existing] = await tx
+      .select({ companyName: waitlistEntries.companyName, features: waitlistEntries.features })
+      .from(waitlistEntries)
+      .where(eq(waitlistEntries.email, values.email))
+      .limit(1);
+    if (existing && existing.companyName === values.companyName && existing.features === values.features) {
+      return { emailQueued: false };
+    }
     const [row] = await tx
       .insert(waitlistEntries)
       .values(values)
