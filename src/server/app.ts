@@ -19,6 +19,8 @@ import { locationsRoutes } from './features/locations/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { opsRoutes } from './features/ops/routes';
 import { profileRoutes } from './features/profile/routes';
+import { reviewsRoutes } from './features/reviews/routes';
+import { startReviewSweeper } from './features/reviews/sweeper';
 import { ridersRoutes } from './features/riders/routes';
 import { searchRoutes } from './features/search/routes';
 import { devMailRoutes } from './features/site/devMail';
@@ -87,6 +89,8 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', createMailer(app, { startWorker: startWorkers }));
+  // Publishes reviews whose 14-day window closed (issue 12); reads do not wait for it.
+  if (startWorkers) startReviewSweeper(app);
 
   // Rate-limit counters: in this process, or shared through Redis when REDIS_URL is set.
   app.decorate('limits', createLimitStore(config, app.log));
@@ -134,6 +138,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(signupRoutes);
   await app.register(profileRoutes);
   await app.register(ridersRoutes);
+  await app.register(reviewsRoutes);
   await app.register(companiesRoutes);
   await app.register(searchRoutes);
   await app.register(opsRoutes);

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { opsAuditRoutes } from './auditRoutes';
 import { opsInboxRoutes } from './inboxRoutes';
 import { opsNewsletterRoutes } from './newsletterRoutes';
+import { opsReviewsRoutes } from './reviewsRoutes';
 import { opsRidersRoutes } from './ridersRoutes';
 import { staffRoutes } from './staffRoutes';
 import { opsWaitlistRoutes } from './waitlistRoutes';
@@ -18,4 +19,5 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(opsRidersRoutes);
   await app.register(opsNewsletterRoutes);
   await app.register(opsAuditRoutes);
+  await app.register(opsReviewsRoutes);
 }
