@@ -450,6 +450,22 @@ export const messages = {
     `Job Success shows after 3 reviewed jobs (${reviewed} so far)`,
   ratingSummary: (rating: string, count: number) => `${rating} from ${count} review${count === 1 ? '' : 's'}`,
   noReviewsYet: 'No reviews yet',
+  riderNotFound: 'Rider not found',
+  reviewCompanyFallback: 'A company',
+  reviewsHeading: 'Reviews',
+  reviewsLoading: 'Loading reviews…',
+  reviewsLoadFailed: 'We could not load the reviews.',
+  reviewsTryAgain: 'Try again',
+  reviewsShowMore: 'Show more reviews',
+  reviewsMoreFailed: 'We could not load more reviews.',
+  reviewStars: (rating: number) => `Rated ${rating} out of 5`,
+  reviewWouldHireAgain: 'Would hire again',
+  reviewReplyFrom: (username: string) => `Reply from ${username}`,
+  reviewEnded: (date: string) => `Job ended ${date}`,
+  requestThisRider: 'Request this rider',
+  hireThisRiderQuote: 'Ask for a quote with this rider',
+  joinCompanyWaitlist: 'Join the company waitlist',
+  quoteForRider: (username: string) => `I would like to hire rider ${username}`,
 
   // ── Company side: sign-up and account (helper: companies) ──
   companySignupIntro: (company: string) =>

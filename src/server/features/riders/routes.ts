@@ -12,6 +12,7 @@
  * Each answers {message, profile}: the profile as it now is. ID documents are private: the
  * profile names them at /files/<id>, which answers their owner's x-auth-token only.
  * And the public page every rider shares: GET /riders/:username (publicPage.ts).
+ * Its reviews, public too: GET /api/riders/:username/reviews?cursor= (issue 12).
  */
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/messages';
@@ -31,11 +32,14 @@ import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
 import { readMultipartForm } from '../../plugins/files';
 import { checkForm, formBodySchema } from '../../plugins/forms';
 import { profileWriteSchema } from '../../plugins/riderProfile';
+import { publicReviewsPageSchema } from '../../plugins/publishedReviews';
+import type { PublicReviewsPage } from '../../../shared/publicReviews';
 import {
   createPastEmployee,
   createWorkHistory,
   deletePastEmployee,
   deleteWorkHistory,
+  listRiderReviews,
   profileAfterWrite,
   savePersonalInfo,
   updatePastEmployee,
@@ -58,6 +62,24 @@ export async function ridersRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.database.db;
 
   await publicPageRoutes(app);
+
+  app.get<{ Params: { username: string }; Querystring: { cursor?: string } }>(
+    '/api/riders/:username/reviews',
+    {
+      // Public like the page itself, and limited like it.
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['riders'],
+        summary: "A rider's published reviews by companies, newest first, with the rider's replies (no sign-in)",
+        description:
+          'Reviews both sides wrote or whose 14-day window closed, not hidden by staff; 10 a page, `next` is the cursor of the following page. 404 for no such rider, one who has not finished sign-up, or a suspended one.',
+        params: { type: 'object', required: ['username'], properties: { username: { type: 'string', maxLength: 64 } } },
+        querystring: { type: 'object', additionalProperties: false, properties: { cursor: { type: 'string', maxLength: 200 } } },
+        response: { 200: publicReviewsPageSchema, 400: { $ref: 'ErrorBody#' }, 404: { $ref: 'ErrorBody#' }, 429: { $ref: 'ErrorBody#' }, 500: { $ref: 'ErrorBody#' } },
+      },
+    },
+    async (request): Promise<PublicReviewsPage> => listRiderReviews(db(), request.params.username, request.query.cursor),
+  );
 
   app.post(
     '/api/riders/personal-info/save',

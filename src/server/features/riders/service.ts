@@ -12,7 +12,9 @@ import { pastEmployees, personalInfo, workHistories } from '../../db/schema';
 import { AppError } from '../../errors';
 import { deleteFilesOf, storeFile } from '../../plugins/files';
 import { refreshRiderCard } from '../../plugins/riderCards';
+import { findPublicRiderId, readPublishedReviews } from '../../plugins/publishedReviews';
 import { readProfile } from '../../plugins/riderProfile';
+import type { PublicReviewsPage } from '../../../shared/publicReviews';
 import type { CleanDocument } from './documents';
 
 /** At most this many entries in each list: a CV, not a log. */
@@ -195,4 +197,14 @@ export async function savePersonalInfo(
       );
     await refreshRiderCard(tx, userId);
   });
+}
+
+/**
+ * GET /api/riders/:username/reviews: one page of the rider's published reviews, for anyone. No
+ * such rider, one who has not finished sign-up, or a suspended one: the public page's 404.
+ */
+export async function listRiderReviews(db: Db, username: string, cursor?: string): Promise<PublicReviewsPage> {
+  const riderId = await findPublicRiderId(db, username);
+  if (!riderId) throw new AppError('NOT_FOUND', messages.riderNotFound);
+  return readPublishedReviews(db, riderId, cursor);
 }
