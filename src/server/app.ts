@@ -15,6 +15,8 @@ import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { companiesRoutes } from './features/companies/routes';
 import { enquiriesRoutes } from './features/enquiries/routes';
+import { hiringRoutes } from './features/hiring/routes';
+import { startHiringSweeper } from './features/hiring/sweeper';
 import { locationsRoutes } from './features/locations/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { opsRoutes } from './features/ops/routes';
@@ -142,6 +144,9 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(companiesRoutes);
   await app.register(searchRoutes);
   await app.register(opsRoutes);
+  await app.register(hiringRoutes);
+  // The 7-day expiry of hire requests, kept by the server (tests call expireDueRequests themselves).
+  if (startWorkers) startHiringSweeper(app);
 
   if (config.webRoot) await registerWeb(app, config.webRoot);
   else

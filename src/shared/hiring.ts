@@ -73,3 +73,77 @@ export function whatsAppLink(phone: string): string | null {
   const international = digits.startsWith('234') ? digits : digits.startsWith('0') ? `234${digits.slice(1)}` : null;
   return international && international.length >= 12 ? `https://wa.me/${international}` : null;
 }
+
+// ── The API's shapes (src/server/features/hiring) ────────────────────────────────────────────
+
+/** GET /api/hiring/requests?status=…: a status, or 'open' (waiting for an answer, or active). */
+export const HIRE_FILTERS = ['open', ...ENGAGEMENT_STATUSES] as const;
+export type HireFilter = (typeof HIRE_FILTERS)[number];
+
+/** The other side's contact details: only once the request is accepted (active or ended). */
+export interface HireContact {
+  /** The company's contact person, or the rider's display name. */
+  name: string | null;
+  phone: string | null;
+  email: string;
+  /** A wa.me link for the phone, when it is a Nigerian number. */
+  whatsapp: string | null;
+}
+
+/** One hire request or engagement as one of its two parties reads it. */
+export interface HireItem {
+  id: string;
+  /** effectiveStatus: a request past its expiry reads 'expired' even before the sweeper writes it. */
+  status: EngagementStatus;
+  /** Which side the reader is on. */
+  side: EngagementSide;
+  role: string;
+  state: string;
+  town: string;
+  /** YYYY-MM-DD. */
+  start_date: string;
+  pay_note: string;
+  message: string;
+  created_at: string;
+  expires_at: string;
+  responded_at: string | null;
+  ended_at: string | null;
+  ended_by: EngagementSide | null;
+  end_outcome: EndOutcome | null;
+  review_deadline: string | null;
+  company: { name: string; logo: { url: string } | null };
+  rider: { username: string; display_name: string; picture: { url: string } | null };
+  /** The other side's contact: null unless the status is active or ended. */
+  contact: HireContact | null;
+}
+
+export interface HirePage {
+  items: HireItem[];
+  next: string | null;
+}
+
+/** What every action answers: a notice to show and the item as it now is. */
+export interface HireActionResponse {
+  message: string;
+  item: HireItem;
+}
+
+/** What the other side is called in a list: the company's name for a rider, the rider's display name for a company. */
+export function otherPartyName(item: Pick<HireItem, 'side' | 'company' | 'rider'>): string {
+  return item.side === 'rider' ? item.company.name : item.rider.display_name;
+}
+
+/** The actions `side` may take from `status`, in the table's order. */
+export function movesFor(status: EngagementStatus, side: EngagementSide): EngagementAction[] {
+  return (Object.keys(ENGAGEMENT_MOVES) as EngagementAction[]).filter((action) => canMove(status, action, side));
+}
+
+/** "3 days", "5 hours", "12 minutes": the time left before a request expires, for its countdown. */
+export function timeLeftText(expiresAt: string, now: Date = new Date()): string | null {
+  const ms = new Date(expiresAt).getTime() - now.getTime();
+  if (ms <= 0) return null;
+  const minutes = Math.ceil(ms / 60_000);
+  if (minutes >= 48 * 60) return messages.hireDays(Math.floor(minutes / (24 * 60)));
+  if (minutes >= 120) return messages.hireHours(Math.floor(minutes / 60));
+  return messages.hireMinutes(minutes);
+}

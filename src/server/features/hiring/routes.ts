@@ -1,0 +1,189 @@
+/**
+ * Hire requests and engagements (issue 12):
+ *   POST /api/hiring/requests                 company → sends a request to a listed rider (7 days to answer)
+ *   GET  /api/hiring/requests?status&rider&cursor   company: the ones it sent; rider: the ones sent to them
+ *   GET  /api/hiring/requests/:id             either party; anyone else gets the 404 of a missing page
+ *   POST /api/hiring/requests/:id/accept      rider
+ *   POST /api/hiring/requests/:id/decline     rider
+ *   POST /api/hiring/requests/:id/withdraw    company
+ *   POST /api/hiring/requests/:id/end         either party, {outcome: 'completed' | 'early'}
+ * Signed out: 401. The wrong role or not a party: 404. A move the status does not allow: 409
+ * under 'status' saying what the request is now.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  END_OUTCOMES,
+  ENGAGEMENT_STATUSES,
+  HIRE_FILTERS,
+  hireRequestForm,
+  type EndOutcome,
+  type EngagementAction,
+  type HireActionResponse,
+  type HireFilter,
+  type HireItem,
+  type HirePage,
+} from '../../../shared/hiring';
+import { messages } from '../../../shared/messages';
+import type { FormValues } from '../../../shared/validation';
+import { AppError, errorResponses } from '../../errors';
+import { requireAuth, requireCompany, requireRider, unauthorizedResponse } from '../../plugins/auth';
+import { checkForm, formBodySchema } from '../../plugins/forms';
+import { listHireRequests, moveHireRequest, readHireRequest, sendHireRequest } from './service';
+
+const nullableString = { type: ['string', 'null'] } as const;
+const fileRef = { anyOf: [{ type: 'null' }, { type: 'object', required: ['url'], properties: { url: { type: 'string' } } }] } as const;
+
+export const hireItemSchema = {
+  type: 'object',
+  required: ['id', 'status', 'side', 'role', 'state', 'town', 'start_date', 'pay_note', 'message', 'created_at', 'expires_at', 'company', 'rider', 'contact'],
+  properties: {
+    id: { type: 'string' },
+    status: { type: 'string', enum: ENGAGEMENT_STATUSES },
+    side: { type: 'string', enum: ['company', 'rider'] },
+    role: { type: 'string' },
+    state: { type: 'string' },
+    town: { type: 'string' },
+    start_date: { type: 'string' },
+    pay_note: { type: 'string' },
+    message: { type: 'string' },
+    created_at: { type: 'string' },
+    expires_at: { type: 'string' },
+    responded_at: nullableString,
+    ended_at: nullableString,
+    ended_by: { type: ['string', 'null'], enum: ['company', 'rider', null] },
+    end_outcome: { type: ['string', 'null'], enum: [...END_OUTCOMES, null] },
+    review_deadline: nullableString,
+    company: { type: 'object', required: ['name', 'logo'], properties: { name: { type: 'string' }, logo: fileRef } },
+    rider: {
+      type: 'object',
+      required: ['username', 'display_name', 'picture'],
+      properties: { username: { type: 'string' }, display_name: { type: 'string' }, picture: fileRef },
+    },
+    contact: {
+      anyOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['name', 'phone', 'email', 'whatsapp'],
+          properties: { name: nullableString, phone: nullableString, email: { type: 'string' }, whatsapp: nullableString },
+        },
+      ],
+    },
+  },
+} as const;
+
+const actionResponse = {
+  type: 'object',
+  required: ['message', 'item'],
+  properties: { message: { type: 'string' }, item: hireItemSchema },
+} as const;
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
+const security = [{ authToken: [] }];
+const errors = { ...errorResponses, ...unauthorizedResponse, 404: { $ref: 'ErrorBody#' } } as const;
+
+const moves: Record<EngagementAction, { guard: typeof requireAuth; summary: string }> = {
+  accept: { guard: requireRider, summary: 'The rider accepts: the engagement is active and both see each other’s contact details' },
+  decline: { guard: requireRider, summary: 'The rider declines the request' },
+  withdraw: { guard: requireCompany, summary: 'The company withdraws a request not yet answered' },
+  end: { guard: requireAuth, summary: 'Either side ends an active engagement; the 14-day review window opens' },
+};
+
+export async function hiringRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: FormValues<typeof hireRequestForm> }>(
+    '/api/hiring/requests',
+    {
+      onRequest: requireCompany,
+      preValidation: checkForm(hireRequestForm),
+      schema: {
+        tags: ['hiring'],
+        summary: 'Send a hire request to a listed rider; they have 7 days to answer',
+        security,
+        body: formBodySchema(hireRequestForm),
+        response: { 200: actionResponse, 409: { $ref: 'ErrorBody#' }, ...errors },
+      },
+    },
+    async (request): Promise<HireActionResponse> => {
+      const result = await sendHireRequest(app.database.db, app.config, app.limits, request.auth!, request.body);
+      app.mailer.kick();
+      return result;
+    },
+  );
+
+  app.get<{ Querystring: { status?: HireFilter; rider?: string; cursor?: string } }>(
+    '/api/hiring/requests',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['hiring'],
+        summary: 'A company’s sent requests or a rider’s received ones, newest first (keyset paged)',
+        security,
+        querystring: {
+          type: 'object',
+          properties: {
+            status: { type: 'string', enum: HIRE_FILTERS },
+            rider: { type: 'string', maxLength: 60 },
+            cursor: { type: 'string', maxLength: 200 },
+          },
+          additionalProperties: false,
+        },
+        response: {
+          200: { type: 'object', required: ['items', 'next'], properties: { items: { type: 'array', items: hireItemSchema }, next: nullableString } },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply): Promise<HirePage> => {
+      reply.header('cache-control', 'no-store');
+      return listHireRequests(app.database.db, request.auth!, request.query);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/hiring/requests/:id',
+    {
+      onRequest: requireAuth,
+      schema: {
+        tags: ['hiring'],
+        summary: 'One request or engagement, to its two parties only',
+        security,
+        params: idParams,
+        response: { 200: hireItemSchema, ...errors },
+      },
+    },
+    async (request, reply): Promise<HireItem> => {
+      reply.header('cache-control', 'no-store');
+      return readHireRequest(app.database.db, request.auth!, request.params.id);
+    },
+  );
+
+  for (const action of Object.keys(moves) as EngagementAction[]) {
+    app.post<{ Params: { id: string }; Body: { outcome?: EndOutcome } | undefined }>(
+      `/api/hiring/requests/:id/${action}`,
+      {
+        onRequest: moves[action].guard,
+        schema: {
+          tags: ['hiring'],
+          summary: moves[action].summary,
+          security,
+          params: idParams,
+          ...(action === 'end'
+            ? { body: { type: 'object', properties: { outcome: { type: 'string', maxLength: 20 } }, additionalProperties: false } }
+            : {}),
+          response: { 200: actionResponse, 409: { $ref: 'ErrorBody#' }, ...errors },
+        },
+      },
+      async (request): Promise<HireActionResponse> => {
+        let outcome: EndOutcome | undefined;
+        if (action === 'end') {
+          const given = request.body?.outcome;
+          if (!given || !(END_OUTCOMES as readonly string[]).includes(given)) throw AppError.invalid('outcome', messages.hireOutcomeRequired);
+          outcome = given;
+        }
+        const result = await moveHireRequest(app.database.db, app.config, request.auth!, { id: request.params.id, action, outcome });
+        app.mailer.kick();
+        return result;
+      },
+    );
+  }
+}
