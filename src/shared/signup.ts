@@ -9,7 +9,7 @@ import { EMAIL_MAX } from './forms';
 import { PLACE_NAME_MAX } from './locations';
 import { messages } from './messages';
 import { USERNAME_MAX, usernameShape } from './profile';
-import { defineForm, email, field, required, type Rule } from './validation';
+import { defineForm, email, field, notSameAsAny, required, type Rule } from './validation';
 
 export const SIGNUP_STEP_TITLES = [
   'Create Account',
@@ -39,7 +39,7 @@ export const signupForm = defineForm('signup', {
     maxLength: EMAIL_MAX,
     required: true,
   }),
-  password: newPasswordField,
+  password: { ...newPasswordField, rules: [...newPasswordField.rules, notSameAsAny(['username', 'email'], messages.passwordIsIdentity)] },
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -53,6 +53,22 @@ export const sameAs =
   (value, values) =>
     value !== (values[other] ?? '') ? message : null;
 
+/**
+ * The value must not be another field's value, nor an e-mail field's part before the @
+ * (a password that is the username or the address: issue 10, finding 6). Case and spaces aside.
+ */
+export const notSameAsAny =
+  (others: readonly string[], message: string): Rule =>
+  (value, values) => {
+    const candidate = value.trim().toLowerCase();
+    if (candidate === '') return null;
+    const words = others.flatMap((name) => {
+      const other = (values[name] ?? '').trim().toLowerCase();
+      return other.includes('@') ? [other, other.split('@')[0]!] : [other];
+    });
+    return words.filter((w) => w !== '').includes(candidate) ? message : null;
+  };
+
 export const maxLength =
   (max: number, message: string): Rule =>
   (value) =>

@@ -90,7 +90,27 @@ export function isCommonPassword(password: string): boolean {
   return commonPasswords().has(password.trim().toLowerCase());
 }
 
-/** The server-only part of the new-password rule; the length rules are in src/shared/accountForms. */
-export function assertPasswordNotCommon(field: string, password: string): void {
+/**
+ * True when the password is the account's own username or e-mail address (or the address's
+ * part before the @), compared without regard to case or surrounding spaces: the first thing
+ * an attacker who knows the address tries (NIST SP 800-63B §5.1.1.2, "context-specific words").
+ */
+export function isIdentityPassword(password: string, identity: { email?: string | null; username?: string | null }): boolean {
+  const candidate = password.trim().toLowerCase();
+  const email = identity.email?.trim().toLowerCase() ?? '';
+  const words = [email, email.split('@')[0] ?? '', identity.username?.trim().toLowerCase() ?? ''].filter((w) => w.length > 0);
+  return words.includes(candidate);
+}
+
+/**
+ * The server-only part of the new-password rule (the length rules are in src/shared/accountForms):
+ * not on the common list, and not the account's own username or e-mail (issue 10, finding 6).
+ */
+export function assertPasswordNotCommon(
+  field: string,
+  password: string,
+  identity: { email?: string | null; username?: string | null } = {},
+): void {
   if (isCommonPassword(password)) throw AppError.invalid(field, messages.passwordTooCommon);
+  if (isIdentityPassword(password, identity)) throw AppError.invalid(field, messages.passwordIsIdentity);
 }

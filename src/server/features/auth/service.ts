@@ -149,12 +149,13 @@ const usableToken = (tokenHash: string) =>
 export async function resetPassword(deps: AuthDeps, input: { token: string; newPassword: string }): Promise<void> {
   const tokenHash = sha256(input.token);
   const [found] = await deps.db
-    .select({ userId: passwordResetTokens.userId })
+    .select({ userId: passwordResetTokens.userId, email: users.email, username: users.username })
     .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(usableToken(tokenHash))
     .limit(1);
   if (!found) throw AppError.invalid('alert', messages.resetLinkInvalid);
-  assertPasswordNotCommon('newPassword', input.newPassword);
+  assertPasswordNotCommon('newPassword', input.newPassword, found);
   const passwordHash = await hashPassword(input.newPassword);
 
   const email = await deps.db.transaction(async (tx) => {

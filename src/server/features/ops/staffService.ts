@@ -113,9 +113,14 @@ export async function addStaffMember(
 export async function setStaffPassword(deps: StaffDeps, input: { token: string; password: string }): Promise<void> {
   const tokenHash = sha256(input.token);
   const usable = and(eq(staffPasswordLinks.tokenHash, tokenHash), isNull(staffPasswordLinks.usedAt), gt(staffPasswordLinks.expiresAt, sql`now()`));
-  const [found] = await deps.db.select({ staffId: staffPasswordLinks.staffId }).from(staffPasswordLinks).where(usable).limit(1);
+  const [found] = await deps.db
+    .select({ staffId: staffPasswordLinks.staffId, email: staff.email })
+    .from(staffPasswordLinks)
+    .innerJoin(staff, eq(staff.id, staffPasswordLinks.staffId))
+    .where(usable)
+    .limit(1);
   if (!found) throw AppError.invalid('alert', messages.opsLinkInvalid);
-  assertPasswordNotCommon('password', input.password);
+  assertPasswordNotCommon('password', input.password, found);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     // The conditional update makes the link work once, even for two requests at the same moment.

@@ -140,7 +140,7 @@ export async function createRiderAccount(
     .limit(2);
   if (taken.some((u) => u.email === email)) throw new AppError('CONFLICT', messages.emailTaken, 'email');
   if (taken.length > 0) throw new AppError('CONFLICT', messages.usernameTaken, 'username');
-  assertPasswordNotCommon('password', input.password);
+  assertPasswordNotCommon('password', input.password, { email, username });
   const passwordHash = await hashPassword(input.password);
 
   try {
