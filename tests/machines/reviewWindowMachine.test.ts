@@ -7,7 +7,6 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { TestModel } from 'xstate/graph';
 import {
   ReviewWindowStale,
   reviewWindowMachine,
@@ -19,14 +18,13 @@ import {
 } from '../../machines/reviewWindowMachine';
 import { messages } from '../../src/shared/messages';
 import type { ReviewSide, ReviewWindowData, ReviewWindowResponse } from '../../src/shared/reviews';
-import { TransitionRecorder, edgePaths } from './coverage';
+import { TransitionRecorder } from './coverage';
 import {
   COMMENT,
-  coveringPaths,
   ENGAGEMENT_ID,
   liveEvent,
   REPLY,
-  reviewEvents,
+  reviewCoveringPaths,
   serializeReview,
   windowFor,
   type ReviewModelEvent,
@@ -78,17 +76,7 @@ async function drive(h: ReturnType<typeof harness>, event: ReviewModelEvent): Pr
   await flush();
 }
 
-function modelPaths(side: ReviewSide) {
-  const model = new TestModel(reviewWindowMachine, { events: reviewEvents as never, serializeState: serializeReview as never, input: { engagementId: ENGAGEMENT_ID, side } } as never);
-  const initial = createActor(reviewWindowMachine, { input: { engagementId: ENGAGEMENT_ID, side } }).getSnapshot();
-  const paths = edgePaths(
-    { getShortestPaths: () => model.getShortestPaths({ allowDuplicatePaths: true } as never), getAdjacencyMap: () => model.getAdjacencyMap() } as never,
-    serializeReview as never,
-  );
-  return { initial, paths: paths as never };
-}
-
-export const reviewPaths = coveringPaths(reviewWindowMachine, [modelPaths('company'), modelPaths('rider')]);
+const reviewPaths = reviewCoveringPaths();
 const recorder = new TransitionRecorder();
 const viewStatesSeen = new Set<string>();
 

@@ -11,16 +11,18 @@
  * filled), so the graph stays small; `coveringPaths` picks paths that together take every
  * transition of the machine.
  */
-import type { AnyStateMachine } from 'xstate';
+import { createActor, type AnyStateMachine } from 'xstate';
+import { TestModel } from 'xstate/graph';
 import { SubmitError } from '../../machines/formMachine';
 import {
   ReviewWindowStale,
+  reviewWindowMachine,
   type ReviewWindowEvent,
   type ReviewWindowSnapshot,
 } from '../../machines/reviewWindowMachine';
 import { messages } from '../../src/shared/messages';
 import type { ReviewShown, ReviewSide, ReviewWindowData, ReviewWindowResponse } from '../../src/shared/reviews';
-import { transitionKey } from './coverage';
+import { edgePaths, transitionKey } from './coverage';
 
 export const ENGAGEMENT_ID = '7a1d3c2e-5b6f-4a80-9c1d-2e3f4a5b6c7d';
 export const COMPANY_REVIEW_ID = '7a1d3c2e-5b6f-4a80-9c1d-00000000c0c0';
@@ -248,4 +250,21 @@ export function coveringPaths(machine: AnyStateMachine, sets: Array<{ initial: R
     for (const key of keysOf[best]!) covered.add(key);
   }
   return chosen;
+}
+
+/** One side's edge paths (every reachable state's shortest path plus each of its events). */
+function modelPaths(side: ReviewSide): { initial: ReviewWindowSnapshot; paths: Step[][] } {
+  const input = { engagementId: ENGAGEMENT_ID, side };
+  const model = new TestModel(reviewWindowMachine, { events: reviewEvents as never, serializeState: serializeReview as never, input } as never);
+  const initial = createActor(reviewWindowMachine, { input }).getSnapshot();
+  const paths = edgePaths(
+    { getShortestPaths: () => model.getShortestPaths({ allowDuplicatePaths: true } as never), getAdjacencyMap: () => model.getAdjacencyMap() } as never,
+    serializeReview as never,
+  );
+  return { initial, paths: paths as Step[][] };
+}
+
+/** The paths the machine test and the view test run: both sides, every transition between them. */
+export function reviewCoveringPaths(): Array<{ initial: ReviewWindowSnapshot; steps: Step[] }> {
+  return coveringPaths(reviewWindowMachine, [modelPaths('company'), modelPaths('rider')]);
 }
