@@ -458,6 +458,8 @@ export const messages = {
   reviewsLoadFailed: 'We could not load the reviews.',
   reviewsTryAgain: 'Try again',
   reviewsShowMore: 'Show more reviews',
+  reviewsNewest: 'Newest reviews',
+  hireRider: (username: string) => `Hire ${username}`,
   reviewsMoreFailed: 'We could not load more reviews.',
   reviewStars: (rating: number) => `Rated ${rating} out of 5`,
   reviewWouldHireAgain: 'Would hire again',

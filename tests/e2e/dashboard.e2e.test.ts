@@ -90,7 +90,8 @@ describe('rider dashboard at 375 px', () => {
 
     // An empty profile shows its fallbacks.
     await page.getByRole('heading', { level: 1, name: rider.username }).waitFor();
-    for (const text of ['100% Job Success', 'No bio found', 'No work history found', 'No past employees found']) {
+    // No job reviewed yet: "New rider", never an unearned percentage (issue 12).
+    for (const text of ['New rider', 'No bio found', 'No work history found', 'No past employees found']) {
       await page.getByText(text, { exact: true }).waitFor();
     }
     expect(await section(page, 'Personal Information').locator('dd').allInnerTexts()).toEqual(['Not given', 'No', 'Not given', 'Not given']);
@@ -265,7 +266,7 @@ describe('rider dashboard at 375 px', () => {
     expect(response!.status()).toBe(200);
     await stranger.getByRole('heading', { level: 1, name: rider.username }).waitFor();
     const publicText = await stranger.locator('body').innerText();
-    for (const text of ['Careful rider on the mainland', '100% Job Success', 'Lead rider', 'MAX Okada', 'English, Yoruba, Pidgin', 'Diploma']) {
+    for (const text of ['Careful rider on the mainland', 'New rider', 'Lead rider', 'MAX Okada', 'English, Yoruba, Pidgin', 'Diploma']) {
       expect(publicText).toContain(text);
     }
     for (const secret of [rider.email, '0803 123 4567', '+2348031234567', 'Tunde', 'nin-slip']) expect(publicText).not.toContain(secret);

@@ -3,12 +3,17 @@
  * HTML with Open Graph tags (name, introduction, photo), public fields only, escaped, and a
  * 404 page for anyone who is not a rider with a finished profile.
  */
+import { runInNewContext } from 'node:vm';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { files, pastEmployees, personalInfo, users, workHistories } from '../../src/server/db/schema';
+import { recomputeRiderReputation } from '../../src/server/plugins/reputation';
+import { messages } from '../../src/shared/messages';
 import { describeEachDatabase, useTestApp, type TestApp } from './helper';
+import { signedInUser } from './opsHelpers';
 import { daysAgo, signedInRider, type Rider } from './profileHelpers';
+import { daysBefore, makeCompany, reviewedJob } from './reputationFixtures';
 
 async function withPicture(t: TestApp, rider: Rider): Promise<string> {
   const data = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#0b6e4f' } }).webp().toBuffer();
@@ -50,20 +55,22 @@ describeEachDatabase('GET /riders/:username', (kind) => {
     expect(again.statusCode).toBe(304);
     const body = res.body;
     expect(meta(body, 'og:title')).toBe(`${rider.username} · Dispatch rider in Ikeja, Lagos`);
-    expect(meta(body, 'og:description')).toBe("Careful rider on the mainland. 3-5 years of experience, speaks English, Yoruba, ID verified.");
+    expect(meta(body, 'og:description')).toBe('New rider. Careful rider on the mainland. 3-5 years of experience, speaks English, Yoruba, ID verified.');
     expect(meta(body, 'og:url')).toBe(`https://ogbadispatch.ng/riders/${rider.username}`);
     expect(meta(body, 'og:image')).toBe(`https://ogbadispatch.ng/riders/${rider.username}/photo.jpg`);
     expect(meta(body, 'og:type')).toBe('profile');
     expect(body).toContain(`<h1 id="rider-name">${rider.username}</h1>`);
     expect(body).toContain(`src="/api/files/${pictureId}"`);
-    for (const text of ['100% Job Success', 'Five years across Lagos.', '3-5 years', 'English, Yoruba', 'Diploma', 'Gokada', 'Max.ng', 'Present']) {
+    for (const text of ['New rider', 'Five years across Lagos.', '3-5 years', 'English, Yoruba', 'Diploma', 'Gokada', 'Max.ng', 'Present']) {
       expect(body).toContain(text);
     }
     expect(body).toMatch(/<dt>Valid ID<\/dt><dd>Yes<\/dd>/);
     expect(body).toContain('<li class="success">ID verified</li>');
     // Nothing private.
     for (const secret of [rider.email, '+2348031234567', '0803', 'Tunde', 'nin-secret', doc!.id]) expect(body).not.toContain(secret);
-    expect(body).not.toMatch(/<script/i);
+    // No inline script: the one script is the call to action's, from this origin (issue 12).
+    expect(body.match(/<script[^>]*>/gi)).toEqual(['<script src="/riders/assets/cta.js" defer>']);
+    expect(body).not.toMatch(/<script[^>]*>[^<]/i);
 
     const photo = await t.app.inject({ method: 'GET', url: `/riders/${rider.username}/photo.jpg` });
     expect(photo.statusCode).toBe(200);
@@ -105,5 +112,141 @@ describeEachDatabase('GET /riders/:username', (kind) => {
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.body).toContain('Rider not found');
     }
+  });
+});
+
+/** Runs cta.js as a browser would, against a stored token, and says which call to action shows. */
+function runCtaScript(script: string, token: string | null): 'public' | 'company' {
+  const blocks = { 'cta-public': { hidden: false }, 'cta-company': { hidden: true } };
+  const context = {
+    localStorage: { getItem: (key: string) => (key === 'authToken' ? token : null) },
+    document: { getElementById: (id: string) => blocks[id as keyof typeof blocks] ?? null },
+    atob: (text: string) => Buffer.from(text, 'base64').toString('binary'),
+    Date,
+    JSON,
+  };
+  runInNewContext(script, context);
+  expect(blocks['cta-public'].hidden).toBe(!blocks['cta-company'].hidden);
+  return blocks['cta-company'].hidden ? 'public' : 'company';
+}
+
+const fakeToken = (claims: Record<string, unknown>) =>
+  `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
+
+describeEachDatabase('GET /riders/:username: Job Success, reviews and the call to action (issue 12)', (kind) => {
+  const t = useTestApp(kind, { env: { PUBLIC_URL: 'https://ogbadispatch.ng' } });
+
+  it('shows the earned score with its basis and the rating, and names them in the link preview', async () => {
+    const rider = await signedInRider(t);
+    await t.database.db.update(users).set({ introduction: 'Careful rider on the mainland' }).where(eq(users.id, rider.id));
+    for (const rating of [5, 5, 4, 3]) {
+      const company = await makeCompany(t, `Company rated ${rating}`);
+      await reviewedJob(t, { companyId: company.id, riderId: rider.id, rating });
+    }
+    await recomputeRiderReputation(t.database.db, rider.id);
+    const res = await t.app.inject({ method: 'GET', url: `/riders/${rider.username}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<li class="success">75% Job Success</li>');
+    expect(res.body).toContain('<p class="basis">Based on 4 jobs in the last 24 months</p>');
+    expect(res.body).toContain('4.3 from 4 reviews');
+    expect(res.body).not.toContain('New rider');
+    expect(meta(res.body, 'og:description')).toBe('75% Job Success · 4.3 from 4 reviews. Careful rider on the mainland');
+    expect(meta(res.body, 'twitter:description')).toBe(meta(res.body, 'og:description'));
+  });
+
+  it('a rider with fewer than 3 reviewed jobs is a "New rider", with how far they are from a score', async () => {
+    const rider = await signedInRider(t);
+    const company = await makeCompany(t, 'Only Co');
+    await reviewedJob(t, { companyId: company.id, riderId: rider.id, rating: 5, comment: 'Great first job' });
+    await recomputeRiderReputation(t.database.db, rider.id);
+    const res = await t.app.inject({ method: 'GET', url: `/riders/${rider.username}` });
+    expect(res.body).toContain('<li class="new">New rider</li>');
+    expect(res.body).toContain(messages.jobSuccessNewRiderBasis(1));
+    expect(res.body).not.toMatch(/\d+% Job Success/);
+    expect(meta(res.body, 'og:description')).toMatch(/^New rider · 5\.0 from 1 review\. /);
+    expect(res.body).toContain('Great first job');
+  });
+
+  it('lists the published reviews with the replies, 10 a page, newest first, escaped; ?cursor= shows the next page', async () => {
+    const rider = await signedInRider(t);
+    for (let i = 0; i < 12; i += 1) {
+      const company = await makeCompany(t, i === 0 ? '<b>Bold</b> Foods' : `Company ${i}`);
+      await reviewedJob(t, {
+        companyId: company.id,
+        riderId: rider.id,
+        endedAt: daysBefore(30 + i),
+        rating: i === 1 ? 2 : 5,
+        comment: i === 0 ? 'Review 0 <script>alert(1)</script>' : `Review ${i}`,
+        wouldHireAgain: i !== 1,
+        reply: i === 0 ? 'Thank you & see you soon' : undefined,
+      });
+    }
+    // A hidden review and one still inside its window are not shown.
+    const hiddenCo = await makeCompany(t, 'Hidden Co');
+    await reviewedJob(t, { companyId: hiddenCo.id, riderId: rider.id, rating: 1, comment: 'SECRET hidden', hidden: true });
+    const pendingCo = await makeCompany(t, 'Pending Co');
+    await reviewedJob(t, { companyId: pendingCo.id, riderId: rider.id, endedAt: daysBefore(1), published: 'pending', rating: 1, comment: 'SECRET pending' });
+
+    const res = await t.app.inject({ method: 'GET', url: `/riders/${rider.username}` });
+    const body = res.body;
+    expect(body).not.toContain('SECRET');
+    expect(body).not.toContain('<script>alert(1)');
+    expect(body).toContain('Review 0 &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(body).toContain('<strong>&lt;b&gt;Bold&lt;/b&gt; Foods</strong>');
+    expect(body).toContain(`Reply from ${rider.username}</div><p>Thank you &amp; see you soon</p>`);
+    expect(body).toContain('aria-label="Rated 2 out of 5">★★☆☆☆</span>');
+    const shown = [...body.matchAll(/<p class="rv">Review (\d+)/g)].map((m) => Number(m[1]));
+    expect(shown).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // "Would hire again" only where the company said yes.
+    expect(body.match(/Would hire again/g)).toHaveLength(9);
+    const next = /<a href="(\/riders\/[^"]+\?cursor=[^"#]+)#reviews">Show more reviews<\/a>/.exec(body)?.[1];
+    expect(next).toBeTruthy();
+
+    const second = await t.app.inject({ method: 'GET', url: next!.replace(/&amp;/g, '&') });
+    expect(second.statusCode).toBe(200);
+    expect([...second.body.matchAll(/<p class="rv">Review (\d+)/g)].map((m) => Number(m[1]))).toEqual([10, 11]);
+    expect(second.body).not.toContain('Show more reviews');
+    expect(second.body).toContain(`<a href="/riders/${rider.username}#reviews">Newest reviews</a>`);
+
+    // A mangled cursor from a pasted link shows the newest reviews, never an error.
+    const mangled = await t.app.inject({ method: 'GET', url: `/riders/${rider.username}?cursor=garbage` });
+    expect(mangled.statusCode).toBe(200);
+    expect([...mangled.body.matchAll(/<p class="rv">Review (\d+)/g)]).toHaveLength(10);
+  });
+
+  it('an empty review list says so', async () => {
+    const rider = await signedInRider(t);
+    const res = await t.app.inject({ method: 'GET', url: `/riders/${rider.username}` });
+    expect(res.body).toContain(`<h2 id="reviews">Reviews</h2>`);
+    expect(res.body).toContain(`<p class="empty">${messages.noReviewsYet}</p>`);
+  });
+
+  it('the call to action: a quote naming the rider or the waitlist without JavaScript; cta.js shows "Request this rider" to a signed-in company only', async () => {
+    const rider = await signedInRider(t);
+    const res = await t.app.inject({ method: 'GET', url: `/riders/${rider.username}` });
+    expect(res.body).toContain(`<a class="cta" href="/contact-us?rider=${rider.username}#quote-title">${messages.hireThisRiderQuote}</a>`);
+    expect(res.body).toContain(`<a href="/company-waitlist">${messages.joinCompanyWaitlist}</a>`);
+    expect(res.body).toContain(`<div id="cta-company" hidden><p class="links"><a class="cta" href="/company-dashboard/riders/${rider.username}">Request this rider</a>`);
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+
+    const script = await t.app.inject({ method: 'GET', url: '/riders/assets/cta.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.body.length).toBeLessThan(600);
+    const again = await t.app.inject({ method: 'GET', url: '/riders/assets/cta.js', headers: { 'if-none-match': script.headers.etag as string } });
+    expect(again.statusCode).toBe(304);
+
+    const inAnHour = Math.floor(Date.now() / 1000) + 3600;
+    expect(runCtaScript(script.body, null)).toBe('public');
+    expect(runCtaScript(script.body, 'not a token')).toBe('public');
+    expect(runCtaScript(script.body, fakeToken({ user_type: 1, exp: inAnHour }))).toBe('public');
+    expect(runCtaScript(script.body, fakeToken({ user_type: 2, exp: inAnHour }))).toBe('company');
+    expect(runCtaScript(script.body, fakeToken({ user_type: 2, exp: Math.floor(Date.now() / 1000) - 10 }))).toBe('public');
+    expect(runCtaScript(script.body, fakeToken({ user_type: 2 }))).toBe('public');
+    // A real company session's token.
+    const company = await signedInUser(t, 2, 'cta-company');
+    expect(runCtaScript(script.body, company.token)).toBe('company');
+    const riderToken = await signedInUser(t, 1, 'cta-rider');
+    expect(runCtaScript(script.body, riderToken.token)).toBe('public');
   });
 });

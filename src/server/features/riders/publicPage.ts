@@ -6,19 +6,32 @@
  * photo, so a link pasted into WhatsApp shows who it is. "ID verified" shows only after staff
  * approved the documents; a suspended rider's page is the same 404 as no rider (issue 11).
  *
- *   GET /riders/:username            the page (404 page for no such rider, or one who has not finished sign-up)
+ *   GET /riders/:username            the page (404 page for no such rider, or one who has not finished sign-up);
+ *                                    ?cursor= shows the next 10 reviews
  *   GET /riders/:username/photo.jpg  the rider's public picture as a JPEG for link previews
  *                                    (the stored picture is WebP, which not every preview reads)
+ *   GET /riders/assets/cta.js        the page's one script (issue 12): the call to action for a signed-in company
+ *
+ * Issue 12: the earned Job Success (or "New rider") with its basis, the average rating, and the
+ * published reviews with the rider's replies, 10 a page, newest first. The call to action works
+ * without JavaScript: ask for a quote naming the rider, or join the company waitlist. The token
+ * lives in the browser (localStorage), so the server cannot know a company is looking; cta.js,
+ * a small file from this origin (the CSP allows no inline script), swaps in "Request this
+ * rider" when the stored token's user_type is a company's.
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { COPYRIGHT_START_YEAR } from '../../../shared/constants';
+import { AUTH_TOKEN_KEY, COPYRIGHT_START_YEAR, USER_TYPE_RIDER } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { displayDate, publicProfilePath, type PublicProfile } from '../../../shared/profile';
-import { paths } from '../../../shared/routes';
+import { reviewDate, type PublicReview, type PublicReviewsPage } from '../../../shared/publicReviews';
+import { formatRating } from '../../../shared/reviews';
+import { companyPaths, paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
+import { AppError } from '../../errors';
 import { readStoredFile } from '../../plugins/files';
+import { findPublicRiderId, readPublishedReviews } from '../../plugins/publishedReviews';
 import { readPublicProfile } from '../../plugins/riderProfile';
 
 const escapeHtml = (value: string) =>
@@ -73,6 +86,15 @@ dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 .list strong{display:block;overflow-wrap:anywhere}
 .meta{color:var(--muted);font-size:.9375rem}
 .empty{color:var(--muted);margin:0}
+[hidden]{display:none!important}
+.basis{margin:8px 0 0;color:var(--muted);font-size:.9375rem}
+.badges .new{background:#eef1f6}
+.stars{color:#b7791f;letter-spacing:1px}
+.rv{margin:4px 0 0;white-space:pre-line;overflow-wrap:anywhere}
+.reply{margin:8px 0 0 12px;padding-left:12px;border-left:3px solid var(--border)}
+.reply p{margin:0;white-space:pre-line;overflow-wrap:anywhere}
+.links{display:flex;flex-wrap:wrap;align-items:center;gap:8px 16px;margin:12px 0 0}
+.links a:not(.cta){display:inline-flex;align-items:center;min-height:44px}
 footer{padding:24px 0;color:var(--muted);font-size:.875rem;text-align:center}
 @media (min-width:640px){dl.facts{grid-template-columns:repeat(2,1fr)}.photo{width:136px;height:136px}h1{font-size:2rem}}
 `;
@@ -82,7 +104,16 @@ function pageTitle(profile: PublicProfile): string {
   return `${profile.username}: dispatch rider${place ? ` in ${place}` : ''} | ${site.name}`;
 }
 
-/** One line a link preview shows under the name. */
+/** "92% Job Success · 4.8 from 12 reviews", "New rider · 4.5 from 2 reviews" or "New rider". */
+export function reputationLine(profile: PublicProfile): string {
+  const { job_success: score, review_count: count, rating_average_x100: average } = profile.reputation;
+  const rating = formatRating(average);
+  return [score === null ? messages.newRider : messages.jobSuccessScore(score), rating !== null && count > 0 ? messages.ratingSummary(rating, count) : null]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** One line a link preview shows under the name: the score first, so it is never cut off. */
 export function previewDescription(profile: PublicProfile): string {
   const facts = [
     profile.total_years_of_experience ? `${profile.total_years_of_experience} years of experience` : null,
@@ -91,7 +122,7 @@ export function previewDescription(profile: PublicProfile): string {
     profile.id_verified ? 'ID verified' : null,
   ].filter(Boolean);
   const lead = profile.introduction ?? `Dispatch rider on ${site.name}`;
-  const text = facts.length ? `${lead}. ${facts.join(', ')}.` : lead;
+  const text = `${reputationLine(profile)}. ${facts.length ? `${lead}. ${facts.join(', ')}.` : lead}`;
   return text.replace(/\.\./g, '.').slice(0, 200);
 }
 
@@ -99,7 +130,63 @@ function years(start: string, end: string | null): string {
   return `${displayDate(start)} – ${end ? displayDate(end) : 'Present'}`;
 }
 
-export function renderPublicProfile(profile: PublicProfile, publicUrl: string): string {
+/** The page's one script: served from this origin, as the CSP allows no inline script. */
+export const CTA_SCRIPT_PATH = '/riders/assets/cta.js';
+
+/**
+ * cta.js: a signed-in company (a stored, unexpired token whose user_type is not a rider's; spec
+ * §1: any other value is a company) sees "Request this rider" instead of the quote and waitlist
+ * links. It only reads the token's payload to choose a link: the company page it leads to
+ * checks the session as always.
+ */
+export const CTA_SCRIPT = `(function(){try{
+var t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(!t)return;
+var c=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));
+if(typeof c.exp!=='number'||c.exp*1000<=Date.now()||typeof c.user_type!=='number'||c.user_type===${USER_TYPE_RIDER})return;
+var p=document.getElementById('cta-public'),k=document.getElementById('cta-company');
+if(p&&k){p.hidden=true;k.hidden=false;}
+}catch(e){}})();
+`;
+const CTA_ETAG = `"${createHash('sha256').update(CTA_SCRIPT).digest('base64url').slice(0, 16)}"`;
+
+const stars = (rating: number) => html`<span class="stars" role="img" aria-label="${messages.reviewStars(rating)}">${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}</span>`;
+
+function reviewItem(review: PublicReview, username: string): Raw {
+  return html`<li>${stars(review.rating)} <strong>${review.company_name}</strong><div class="meta">${[reviewDate(review.published_at), review.would_hire_again ? messages.reviewWouldHireAgain : null].filter(Boolean).join(' · ')}</div><p class="rv">${review.comment}</p>${
+    review.reply ? html`<div class="reply"><div class="meta">${messages.reviewReplyFrom(username)}</div><p>${review.reply}</p></div>` : null
+  }</li>`;
+}
+
+/** The published reviews, 10 a page; "Show more reviews" is a plain link with the next cursor. */
+function reviewsSection(profile: PublicProfile, reviews: PublicReviewsPage, paged: boolean): Raw {
+  const path = publicProfilePath(profile.username);
+  const rating = formatRating(profile.reputation.rating_average_x100);
+  return html`<section class="card" aria-labelledby="reviews">
+<h2 id="reviews">${messages.reviewsHeading}</h2>
+${rating !== null && profile.reputation.review_count > 0 ? html`<p class="meta"><span aria-hidden="true">★ </span>${messages.ratingSummary(rating, profile.reputation.review_count)}</p>` : null}
+${reviews.items.length ? html`<ul class="list">${reviews.items.map((review) => reviewItem(review, profile.username))}</ul>` : html`<p class="empty">${messages.noReviewsYet}</p>`}
+${
+  reviews.next || paged
+    ? html`<p class="links">${reviews.next ? html`<a href="${`${path}?cursor=${encodeURIComponent(reviews.next)}#reviews`}">${messages.reviewsShowMore}</a>` : null}${paged ? html`<a href="${`${path}#reviews`}">${messages.reviewsNewest}</a>` : null}</p>`
+    : null
+}
+</section>`;
+}
+
+/**
+ * Hire this rider. Without JavaScript (and for anyone not signed in as a company): a quote
+ * naming the rider, or the company waitlist. cta.js shows "Request this rider" to a company.
+ */
+function hireSection(profile: PublicProfile): Raw {
+  const quote = `${paths.contactUs}?rider=${encodeURIComponent(profile.username)}#quote-title`;
+  return html`<section class="card" aria-labelledby="hire">
+<h2 id="hire">${messages.hireRider(profile.username)}</h2>
+<div id="cta-public"><p class="links"><a class="cta" href="${quote}">${messages.hireThisRiderQuote}</a><a href="${paths.companyWaitlist}">${messages.joinCompanyWaitlist}</a></p></div>
+<div id="cta-company" hidden><p class="links"><a class="cta" href="${companyPaths.rider(profile.username)}">${messages.requestThisRider}</a></p></div>
+</section>`;
+}
+
+export function renderPublicProfile(profile: PublicProfile, publicUrl: string, reviews: PublicReviewsPage = { items: [], next: null }, paged = false): string {
   const pageUrl = `${publicUrl}${publicProfilePath(profile.username)}`;
   const photoUrl = profile.picture ? `${pageUrl}/photo.jpg` : null;
   const place = [profile.town, profile.state].filter(Boolean).join(', ');
@@ -150,14 +237,20 @@ ${
 <h1 id="rider-name">${profile.username}</h1>
 ${profile.introduction ? html`<p class="intro">${profile.introduction}</p>` : null}
 <ul class="badges">
-<li class="success">100% Job Success</li>
+${profile.reputation.job_success === null ? html`<li class="new">${messages.newRider}</li>` : html`<li class="success">${messages.jobSuccessScore(profile.reputation.job_success)}</li>`}
 ${profile.id_verified ? html`<li class="success">${messages.idVerified}</li>` : null}
 ${place ? html`<li>${place}</li>` : null}
 <li>Rider since ${displayDate(profile.member_since)}</li>
 </ul>
+<p class="basis">${
+  profile.reputation.job_success === null
+    ? messages.jobSuccessNewRiderBasis(profile.reputation.reviewed)
+    : messages.jobSuccessBasis(profile.reputation.jobs_counted)
+}</p>
 </div>
 </div>
 </section>
+${hireSection(profile)}
 <section class="card" aria-labelledby="about">
 <h2 id="about">About</h2>
 <dl class="facts">
@@ -191,8 +284,10 @@ ${
     : html`<p class="empty">No past employees found</p>`
 }
 </section>
+${reviewsSection(profile, reviews, paged)}
 </main>
 <footer><div class="wrap">© ${COPYRIGHT_START_YEAR}–${new Date().getFullYear()} ${site.name} · <a href="/">${site.tagline}</a> · <a href="${paths.riderSignup}">Become a rider</a></div></footer>
+<script src="${CTA_SCRIPT_PATH}" defer></script>
 </body>
 </html>
 `;
@@ -223,14 +318,15 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(status).send(page);
   };
 
-  app.get<{ Params: { username: string } }>(
+  app.get<{ Params: { username: string }; Querystring: { cursor?: string } }>(
     '/riders/:username',
     {
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['riders'],
-        summary: "A rider's public page (HTML with Open Graph tags): public fields only",
+        summary: "A rider's public page (HTML with Open Graph tags): public fields only, Job Success, rating and published reviews",
         params: USERNAME_PARAM,
+        querystring: { type: 'object', properties: { cursor: { type: 'string', maxLength: 200 } } },
         response: {
           200: { type: 'string', description: 'text/html' },
           304: { type: 'null', description: 'Not modified' },
@@ -239,9 +335,41 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const profile = await readPublicProfile(app.database.db, request.params.username);
+      const db = app.database.db;
+      const profile = await readPublicProfile(db, request.params.username);
       if (!profile) return sendHtml(request, reply, 404, renderRiderNotFound());
-      return sendHtml(request, reply, 200, renderPublicProfile(profile, app.config.publicUrl));
+      const riderId = await findPublicRiderId(db, profile.username);
+      const cursor = request.query.cursor;
+      let reviews: PublicReviewsPage = { items: [], next: null };
+      let paged = Boolean(cursor);
+      if (riderId) {
+        try {
+          reviews = await readPublishedReviews(db, riderId, cursor);
+        } catch (err) {
+          // A mangled ?cursor= from a pasted link: show the newest reviews instead.
+          if (!(err instanceof AppError) || err.field !== 'cursor') throw err;
+          reviews = await readPublishedReviews(db, riderId);
+          paged = false;
+        }
+      }
+      return sendHtml(request, reply, 200, renderPublicProfile(profile, app.config.publicUrl, reviews, paged));
+    },
+  );
+
+  app.get(
+    CTA_SCRIPT_PATH,
+    {
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['riders'],
+        summary: "The public page's call-to-action script (shows \"Request this rider\" to a signed-in company)",
+        response: { 200: { type: 'string', description: 'text/javascript' }, 304: { type: 'null', description: 'Not modified' } },
+      },
+    },
+    async (request, reply) => {
+      reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').header('etag', CTA_ETAG);
+      if (request.headers['if-none-match'] === CTA_ETAG) return reply.code(304).send();
+      return reply.send(CTA_SCRIPT);
     },
   );
 
