@@ -109,6 +109,22 @@ export async function requestPasswordReset(
     { key: `forgot:email:${email}`, limit: authLimits.forgotPerEmail },
     { key: `forgot:address:${input.ip}`, limit: authLimits.forgotPerAddress },
   ]);
+  const started = performance.now();
+  try {
+    return await queuePasswordReset(deps, email);
+  } finally {
+    // A known address costs a token and an e-mail in the outbox, an unknown one nothing: the
+    // answer waits for a fixed floor either way, so its timing does not tell which addresses
+    // have accounts (issue 10, finding 6: 4.7 ms against 1.8 ms before).
+    const wait = FORGOT_ANSWER_FLOOR_MS - (performance.now() - started);
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/** The shortest time a forgot-password answer takes, known address or not. */
+export const FORGOT_ANSWER_FLOOR_MS = 250;
+
+async function queuePasswordReset(deps: AuthDeps, email: string): Promise<{ emailQueued: boolean }> {
   const [user] = await deps.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).limit(1);
   if (!user) return { emailQueued: false };
 
