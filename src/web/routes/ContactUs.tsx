@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { messages } from '../../shared/messages';
 import { site } from '../../shared/site';
 import { ContactLinks } from '../components/Footer';
 import { PinIcon } from '../components/Icons';
@@ -36,7 +37,16 @@ function OfficeMap() {
   );
 }
 
+/** ?rider=USERNAME, from a rider's public page (issue 12): the quote names the rider. */
+export function riderQuoteMessage(search: string): string | null {
+  const rider = new URLSearchParams(search).get('rider');
+  return rider && /^[A-Za-z0-9._-]{1,64}$/.test(rider) ? messages.quoteForRider(rider) : null;
+}
+
 export default function ContactUs() {
+  // Read after hydration: the page is prerendered without a query.
+  const [prefill, setPrefill] = useState<string | null>(null);
+  useEffect(() => setPrefill(riderQuoteMessage(window.location.search)), []);
   return (
     <section className="section">
       <div className="container">
@@ -51,7 +61,7 @@ export default function ContactUs() {
             <ContactLinks />
           </div>
           <div className="contact-form">
-            <EnquiryForm kind="quote" />
+            <EnquiryForm kind="quote" prefillMessage={prefill} />
           </div>
           <div className="contact-visit">
             <h2>Visit us</h2>

@@ -1,4 +1,5 @@
 /** Quick Enquiry (home) and Get Quote (contact us): one form machine, two kinds (spec §2). */
+import { useEffect } from 'react';
 import { enquiryForm } from '../../../shared/forms';
 import { messages } from '../../../shared/messages';
 import { enquiriesApi, type EnquiryKind } from '../../api/client';
@@ -41,7 +42,11 @@ export function EnquiryFormView({ kind, view, send }: FormViewProps & { kind: En
   );
 }
 
-export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
+/**
+ * `prefillMessage`: a message to start from (the quote asked from a rider's public page, issue 12:
+ * "I would like to hire rider USERNAME"), typed in after hydration so the prerendered HTML matches.
+ */
+export function EnquiryForm({ kind, prefillMessage }: { kind: EnquiryKind; prefillMessage?: string | null }) {
   const { view, send } = useFormMachine({
     form: enquiryForm,
     submit: (values) =>
@@ -53,5 +58,8 @@ export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
       }),
     successMessage: messages.messageSent,
   });
+  useEffect(() => {
+    if (prefillMessage) send({ type: 'CHANGE', field: 'message', value: prefillMessage });
+  }, [prefillMessage, send]);
   return <EnquiryFormView kind={kind} view={view} send={send} />;
 }
