@@ -25,6 +25,7 @@ import { reviewsRoutes } from './features/reviews/routes';
 import { startReviewSweeper } from './features/reviews/sweeper';
 import { ridersRoutes } from './features/riders/routes';
 import { searchRoutes } from './features/search/routes';
+import { searchRoutes } from './features/search/routes';
 import { devMailRoutes } from './features/site/devMail';
 import { siteRoutes } from './features/site/routes';
 import { signupRoutes } from './features/signup/routes';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(signupRoutes);
   await app.register(profileRoutes);
   await app.register(ridersRoutes);
+  await app.register(searchRoutes);
   await app.register(reviewsRoutes);
   await app.register(companiesRoutes);
   await app.register(searchRoutes);

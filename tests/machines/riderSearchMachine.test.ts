@@ -17,7 +17,7 @@ import {
   type ShortlistRequest,
 } from '../../machines/riderSearchMachine';
 import { messages } from '../../src/shared/messages';
-import { EMPTY_FILTERS, type RiderSearchPage } from '../../src/shared/riderSearch';
+import { EMPTY_FILTERS, type RiderSearchPage, type ShortlistResponse } from '../../src/shared/riderSearch';
 import { TransitionRecorder, edgePaths } from './coverage';
 import {
   coveringPaths,
@@ -46,8 +46,8 @@ function harness(recorder?: TransitionRecorder) {
     warnings: [],
     published: [],
   };
-  const held = <I,>(src: string) =>
-    fromPromise<never, I>(
+  const held = <O, I>(src: string) =>
+    fromPromise<O, I>(
       ({ input }) =>
         new Promise((resolve, reject) => {
           const name = src === 'searchRiders' && (input as SearchRequest).cursor !== null ? 'loadMore' : src;
@@ -56,7 +56,7 @@ function harness(recorder?: TransitionRecorder) {
         }),
     );
   const machine = riderSearchMachine.provide({
-    actors: { searchRiders: held<SearchRequest>('searchRiders'), setShortlisted: held<ShortlistRequest>('setShortlisted') },
+    actors: { searchRiders: held<RiderSearchPage, SearchRequest>('searchRiders'), setShortlisted: held<ShortlistResponse, ShortlistRequest>('setShortlisted') },
     actions: {
       announce: (_, params) => void state.notices.push(params.message),
       warn: (_, params) => void state.warnings.push(params.message),

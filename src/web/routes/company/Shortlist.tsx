@@ -1,4 +1,11 @@
-/** Placeholder: being built (issue 12). */
+/** /company-dashboard/shortlist: the riders this company shortlisted (issue 12), the latest first. */
+import { EMPTY_FILTERS } from '../../../shared/riderSearch';
+import { ShortlistScreen } from '../../features/companySearch/RiderSearchView';
+import { useRiderSearch } from '../../features/companySearch/useRiderSearch';
+
+const noPublish = () => undefined;
+
 export default function CompanyShortlist() {
-  return <main id="main" />;
+  const { view, send } = useRiderSearch({ source: 'shortlist', filters: EMPTY_FILTERS, publish: noPublish });
+  return <ShortlistScreen view={view} send={send} />;
 }
