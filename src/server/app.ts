@@ -25,7 +25,6 @@ import { reviewsRoutes } from './features/reviews/routes';
 import { startReviewSweeper } from './features/reviews/sweeper';
 import { ridersRoutes } from './features/riders/routes';
 import { searchRoutes } from './features/search/routes';
-import { searchRoutes } from './features/search/routes';
 import { devMailRoutes } from './features/site/devMail';
 import { siteRoutes } from './features/site/routes';
 import { signupRoutes } from './features/signup/routes';
@@ -144,7 +143,6 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(searchRoutes);
   await app.register(reviewsRoutes);
   await app.register(companiesRoutes);
-  await app.register(searchRoutes);
   await app.register(opsRoutes);
   await app.register(hiringRoutes);
   // The 7-day expiry of hire requests, kept by the server (tests call expireDueRequests themselves).
