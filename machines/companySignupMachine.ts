@@ -92,7 +92,6 @@ export type CompanySignupEvent =
   | { type: 'CAPTCHA_SOLVED'; token: string }
   | { type: 'CAPTCHA_EXPIRED' }
   | { type: 'CAPTCHA_ERROR' }
-  | { type: 'CAPTCHA_PASS_RESTORED' }
   | { type: 'ENGAGE' }
   | { type: 'SUBMIT' }
   | { type: 'RETRY' }
@@ -234,7 +233,6 @@ export const companySignupMachine = setup({
       initial: 'editing',
       on: {
         ENGAGE: { actions: assign({ engaged: true }) },
-        CAPTCHA_PASS_RESTORED: { actions: assign({ captchaPassed: true }) },
         CAPTCHA_EXPIRED: { actions: 'resetCaptcha' },
         CAPTCHA_ERROR: { actions: 'resetCaptcha' },
       },

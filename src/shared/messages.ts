@@ -531,6 +531,8 @@ export const messages = {
   companySaveProfile: 'Save profile',
   companyChangePassword: 'Change password',
   companyCancel: 'Cancel',
+  companyRemoveLogo: 'Remove logo',
+  companySignupValidUntil: (until: string) => `This invitation works once, until ${until} (Lagos time).`,
 
   // ── Company side: search, rider pages, shortlist (helper: search) ──
   searchHeading: 'Find riders',

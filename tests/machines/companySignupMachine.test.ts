@@ -178,11 +178,13 @@ describe('companySignupMachine along its model paths', () => {
 
   it('counts down 60 seconds from the first code, and says when the logo could not be saved', async () => {
     const h = harness();
-    h.actor.send({ type: 'CAPTCHA_PASS_RESTORED' });
     await drive(h, { type: 'xstate.done.actor.checkInvitation', output: { invitation: INVITATION, locations: TEST_LOCATIONS } });
-    h.actor.send({ type: 'CAPTCHA_PASS_RESTORED' });
     for (const [field, value] of FILL) h.actor.send({ type: 'CHANGE', field, value });
+    h.actor.send({ type: 'ENGAGE' });
+    h.actor.send({ type: 'CAPTCHA_SOLVED', token: CAPTCHA_TOKEN });
     h.actor.send({ type: 'SUBMIT' });
+    await drive(h, { type: 'xstate.done.actor.verifyCaptcha', output: { success: true } });
+    expect(h.state.captchaFlag).toBe(true);
     await drive(h, { type: 'xstate.done.actor.submitSignup', output: { sentAt: T0, logoSaved: false } });
     let view = companySignupSnapshotToView(h.actor.getSnapshot());
     expect([view.state, view.resendSecondsLeft, view.notice, view.email]).toEqual(['enterCode', 60, messages.companyLogoLater, INVITATION.email]);
@@ -191,7 +193,7 @@ describe('companySignupMachine along its model paths', () => {
     // No new code while the countdown runs.
     h.actor.send({ type: 'RESEND' });
     expect(h.state.pending).toBeNull();
-    expect(h.state.requests.map((r) => r.src)).toEqual(['checkInvitation', 'submitSignup']);
+    expect(h.state.requests.map((r) => r.src)).toEqual(['checkInvitation', 'verifyCaptcha', 'submitSignup']);
     h.actor.send({ type: 'TICK', now: T0 + 59_001 });
     expect(companySignupSnapshotToView(h.actor.getSnapshot()).resendSecondsLeft).toBe(1);
     h.actor.send({ type: 'TICK', now: T0 + 60_000 });

@@ -93,7 +93,7 @@ export function liveEvent(event: CompanyModelEvent, snapshot: CompanySignupSnaps
   if (event.type === 'TICK') return { type: 'TICK', now: snapshot.context.resendDeadline ?? snapshot.context.now };
   if (event.type === 'xstate.done.actor.sendCode') return { ...event, output: { sentAt: snapshot.context.now } };
   if (event.type === 'xstate.error.actor.sendCode' && (event as { error: unknown }).error instanceof ResendCooldownError) {
-    return { ...event, error: new ResendCooldownError(messages.resendWait(30), snapshot.context.now + 30_000) };
+    return { ...event, error: new ResendCooldownError(messages.resendWait(60), snapshot.context.now + 60_000) };
   }
   return event;
 }
@@ -117,9 +117,9 @@ export function companySignupEvents(snapshot: CompanySignupSnapshot): CompanyMod
     // The rest only on an empty or a full form: enough to take each transition, and the graph stays small.
     if (count === 0 || count === FILL.length) {
       if (!context.engaged) events.push({ type: 'ENGAGE' });
-      if (!context.captchaPassed) events.push({ type: 'CAPTCHA_PASS_RESTORED' });
-      if (!context.captchaPassed && context.captchaToken === null) events.push({ type: 'CAPTCHA_SOLVED', token: CAPTCHA_TOKEN });
-      if (context.captchaToken !== null) events.push({ type: 'CAPTCHA_EXPIRED' }, { type: 'CAPTCHA_ERROR' });
+      // The widget shows once the form is in use, until the captcha is passed.
+      if (context.engaged && !context.captchaPassed && context.captchaToken === null) events.push({ type: 'CAPTCHA_SOLVED', token: CAPTCHA_TOKEN });
+      if (context.engaged && !context.captchaPassed && context.captchaToken !== null) events.push({ type: 'CAPTCHA_EXPIRED' }, { type: 'CAPTCHA_ERROR' });
       if (context.logo === null) events.push({ type: 'CHOOSE_LOGO', file: null, ...GOOD_LOGO }, { type: 'CHOOSE_LOGO', file: null, ...LARGE_LOGO });
       else events.push({ type: 'REMOVE_LOGO' });
     }
@@ -151,7 +151,7 @@ export function companySignupEvents(snapshot: CompanySignupSnapshot): CompanyMod
   if (snapshot.matches({ verify: 'sending' })) {
     return [
       { type: 'xstate.done.actor.sendCode', output: { sentAt: context.now } },
-      { type: 'xstate.error.actor.sendCode', error: new ResendCooldownError(messages.resendWait(30), context.now + 30_000) },
+      { type: 'xstate.error.actor.sendCode', error: new ResendCooldownError(messages.resendWait(60), context.now + 60_000) },
       { type: 'xstate.error.actor.sendCode', error: fail('alert', messages.submitFailed) },
     ];
   }

@@ -1,12 +1,15 @@
 import { useEffect, useState } from 'react';
 import { INVITE_PARAM } from '../../shared/invitations';
-import { InvitationPage } from '../features/invitation/InvitationNotice';
+import { CompanySignupPage } from '../features/companySignup/CompanySignupPage';
 import { CompanyNotOpen } from './CompanyNotOpen';
 
-/** /company-signup: with an invitation link, what the link says; without one, not open yet. */
+/**
+ * /company-signup (issue 12): with an invitation link, the invited company's sign-up (a dead
+ * link says so and how to get a new one); without one, company sign-up is not open.
+ */
 export default function CompanySignup() {
   // Read after the first render, like everything that differs between server and browser.
   const [token, setToken] = useState<string | null>(null);
   useEffect(() => setToken(new URLSearchParams(window.location.search).get(INVITE_PARAM)), []);
-  return token ? <InvitationPage token={token} /> : <CompanyNotOpen title="Company sign-up" />;
+  return token ? <CompanySignupPage invite={token} /> : <CompanyNotOpen title="Company sign-up" />;
 }

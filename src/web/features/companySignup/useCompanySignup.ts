@@ -1,0 +1,109 @@
+/**
+ * Runs the company sign-up machine (machines/companySignupMachine.ts) for the page: supplies its
+ * effects (the API calls, the token, the captcha session flag, toasts, going to the dashboard)
+ * and a one-second clock (TICK) while the resend countdown runs. Returns the view model and
+ * `send`. The clock can be replaced (view tests drive time themselves).
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { fromPromise, type InspectionEvent } from 'xstate';
+import { SubmitError } from '../../../../machines/formMachine';
+import {
+  companySignupMachine,
+  companySignupSnapshotToView,
+  type CompanySignupEvent,
+  type CompanySignupView,
+} from '../../../../machines/companySignupMachine';
+import { CAPTCHA_PASSED_KEY } from '../../../shared/constants';
+import { messages } from '../../../shared/messages';
+import { captchaApi } from '../../api/client';
+import { signupApi } from '../../api/signup';
+import { auth } from '../../auth/authService';
+import { companySignupApi } from './companySignupApi';
+
+export interface Clock {
+  now(): number;
+  /** Calls `tick` every `ms` until the returned function is called. */
+  every(ms: number, tick: () => void): () => void;
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  every: (ms, tick) => {
+    const timer = window.setInterval(tick, ms);
+    return () => window.clearInterval(timer);
+  },
+};
+
+function session(action: 'read' | 'set' | 'clear'): boolean {
+  try {
+    if (action === 'read') return window.sessionStorage.getItem(CAPTCHA_PASSED_KEY) === '1';
+    if (action === 'set') window.sessionStorage.setItem(CAPTCHA_PASSED_KEY, '1');
+    else window.sessionStorage.removeItem(CAPTCHA_PASSED_KEY);
+  } catch {
+    // Storage refused (private mode): the pass lasts as long as the page.
+  }
+  return false;
+}
+
+export interface UseCompanySignupOptions {
+  invite: string;
+  goToDashboard: () => void;
+  clock?: Clock;
+  /** XState's inspection hook: view tests record which transitions the page drove. */
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export function useCompanySignup(options: UseCompanySignupOptions): { view: CompanySignupView; send: (event: CompanySignupEvent) => void } {
+  const clock = options.clock ?? realClock;
+  const actor = useActorRef(
+    companySignupMachine.provide({
+      actors: {
+        checkInvitation: fromPromise(async ({ input }) => {
+          const invitation = await companySignupApi.invitation(input.invite);
+          const locations = await signupApi.locations();
+          return { invitation, locations };
+        }),
+        verifyCaptcha: fromPromise(({ input }) => captchaApi.verify(input.token)),
+        submitSignup: fromPromise(async ({ input }) => {
+          const { token } = await companySignupApi.signup(input.values);
+          if (!auth.login(token)) throw new SubmitError({ field: 'alert', message: messages.invalidToken });
+          const sentAt = clock.now();
+          if (!input.logo) return { sentAt, logoSaved: true };
+          // The account exists now: a logo that fails is added later from the account page.
+          const logoSaved = await companySignupApi.uploadLogo(input.logo.file as Blob).then(
+            () => true,
+            () => false,
+          );
+          return { sentAt, logoSaved };
+        }),
+        verifyCode: fromPromise(({ input }) => companySignupApi.verifyEmail(input.code)),
+        sendCode: fromPromise(async () => {
+          await companySignupApi.sendVerifyEmail(clock.now);
+          return { sentAt: clock.now() };
+        }),
+      },
+      actions: {
+        rememberCaptchaPassed: () => void session('set'),
+        forgetCaptchaPassed: () => void session('clear'),
+        announce: (_, params) => void (params.kind === 'success' ? toast.success(params.message) : toast.error(params.message)),
+        finished: () => options.goToDashboard(),
+      },
+    }),
+    { input: { invite: options.invite, captchaPassed: session('read'), now: clock.now() }, inspect: options.inspect },
+  );
+  const snapshot = useSelector(actor, (s) => s);
+  const view = companySignupSnapshotToView(snapshot);
+
+  // The countdown's clock: a TICK each second while it runs, and one at once.
+  const counting = view.resendSecondsLeft > 0 && (view.state === 'enterCode' || view.state === 'codeError');
+  useEffect(() => {
+    if (!counting) return;
+    const tick = () => actor.send({ type: 'TICK', now: clock.now() });
+    tick();
+    return clock.every(1000, tick);
+  }, [actor, counting, clock]);
+
+  return { view, send: actor.send };
+}
