@@ -1,0 +1,118 @@
+/**
+ * Model-based test of machines/riderReviewsMachine.ts: every edge path generated with
+ * xstate/graph (tests/machines/riderReviewsModel.ts) runs against a real actor whose requests
+ * the test holds and answers; after each step the actor must be where the model says and the
+ * view model must say what that state shows. Every transition must be taken (the table is
+ * printed). The same paths drive the real list in tests/web/RiderReviewsList.test.tsx.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import {
+  riderReviewsMachine,
+  riderReviewsSnapshotToView,
+  riderReviewsViewStates,
+  type ReviewsPageRequest,
+  type RiderReviewsSnapshot,
+} from '../../machines/riderReviewsMachine';
+import type { PublicReviewsPage } from '../../src/shared/publicReviews';
+import { TransitionRecorder, edgePaths } from './coverage';
+import { firstPage, reviewsEvents, serializeReviews, USERNAME, type ReviewsModelEvent } from './riderReviewsModel';
+
+interface Pending {
+  id: string;
+  input: ReviewsPageRequest;
+  resolve: (page: PublicReviewsPage) => void;
+  reject: (error: unknown) => void;
+}
+
+function harness(recorder?: TransitionRecorder) {
+  const state: { pending: Pending | null; requests: ReviewsPageRequest[] } = { pending: null, requests: [] };
+  const machine = riderReviewsMachine.provide({
+    actors: {
+      loadPage: fromPromise<PublicReviewsPage, ReviewsPageRequest>(
+        ({ input, self }) =>
+          new Promise((resolve, reject) => {
+            state.requests.push(input);
+            state.pending = { id: self.id, input, resolve, reject };
+          }),
+      ),
+    },
+  });
+  const actor = createActor(machine, { input: { username: USERNAME }, inspect: recorder?.inspect });
+  actor.start();
+  return { actor, state };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function driveMachine(h: ReturnType<typeof harness>, event: ReviewsModelEvent): Promise<void> {
+  if ((event.type as string) === 'xstate.init') return;
+  if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
+    const pending = h.state.pending!;
+    expect(event.type.endsWith(`.${pending.id}`), `${event.type} answers ${pending.id}`).toBe(true);
+    h.state.pending = null;
+    if (event.type.startsWith('xstate.done.actor.')) pending.resolve((event as { output: PublicReviewsPage }).output);
+    else pending.reject((event as { error: unknown }).error);
+  } else {
+    h.actor.send(event as never);
+  }
+  await flush();
+}
+
+const model = new TestModel(riderReviewsMachine, { events: reviewsEvents as never, serializeState: serializeReviews as never, input: { username: USERNAME } } as never);
+const paths = edgePaths(
+  { getShortestPaths: () => model.getShortestPaths({ allowDuplicatePaths: true } as never), getAdjacencyMap: () => model.getAdjacencyMap() } as never,
+  serializeReviews as never,
+);
+const recorder = new TransitionRecorder();
+const viewStatesSeen = new Set<string>();
+
+describe('riderReviewsMachine along its model paths', () => {
+  it.each(paths.map((steps, i) => [i + 1, steps.map((s) => s.event.type.replace('xstate.', '')).join(' → '), steps] as const))(
+    'path %i: %s',
+    async (_i, _name, steps) => {
+      const h = harness(recorder);
+      for (const step of steps) {
+        const event = step.event as ReviewsModelEvent;
+        const before = h.actor.getSnapshot();
+        const requestsBefore = h.state.requests.length;
+        await driveMachine(h, event);
+        const expected = step.state as RiderReviewsSnapshot;
+        const actual = h.actor.getSnapshot();
+        expect(actual.value, event.type).toEqual(expected.value);
+        expect(serializeReviews(actual)).toBe(serializeReviews(expected));
+        const view = riderReviewsSnapshotToView(actual);
+        viewStatesSeen.add(view.state);
+        expect(view.busy).toBe(h.state.pending !== null);
+        // A request asks for the first page, or for the page after the last one shown.
+        if (h.state.requests.length > requestsBefore) {
+          const request = h.state.requests.at(-1)!;
+          expect(request.username).toBe(USERNAME);
+          expect(request.cursor).toBe(view.state === 'loading' ? null : before.context.next);
+        }
+        // Reviews already shown stay shown; none twice.
+        expect(new Set(view.items.map((r) => r.id)).size).toBe(view.items.length);
+        if (before.context.items.length > 0 && view.state !== 'loading') expect(view.items.slice(0, before.context.items.length)).toEqual(before.context.items);
+        expect(view.canShowMore).toBe(['loadingMore', 'moreFailed'].includes(view.state) || (view.state === 'list' && actual.context.next !== null));
+      }
+      h.actor.stop();
+    },
+  );
+
+  it('ignores "Show more" when there is no next page, and while one is loading: no request', async () => {
+    const h = harness();
+    await driveMachine(h, { type: 'xstate.done.actor.loadFirst', output: { ...firstPage, next: null } });
+    h.actor.send({ type: 'MORE' });
+    await flush();
+    expect(h.actor.getSnapshot().value).toBe('list');
+    expect(h.state.requests).toHaveLength(1);
+    h.actor.stop();
+  });
+
+  afterAll(() => {
+    const missing = recorder.report('riderReviewsMachine', riderReviewsMachine);
+    expect(missing, `transitions never taken:\n${missing.join('\n')}`).toEqual([]);
+    expect([...viewStatesSeen].sort()).toEqual([...riderReviewsViewStates].sort());
+  });
+});
