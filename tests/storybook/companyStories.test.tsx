@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+/**
+ * Stories of the company side's accounts (issue 12): every state of the sign-up page
+ * (companySignupViewStates) has a story, each story's view model comes from a snapshot in the
+ * state it claims, and each renders without axe violations. tests/storybook/stories.test.tsx
+ * renders every story and checks its key texts.
+ */
+import { cleanup, render } from '@testing-library/react';
+import axe from 'axe-core';
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { companySignupViewStates } from '../../machines/companySignupMachine';
+import preview from '../../storybook/preview';
+import * as signupStories from '../../storybook/stories/CompanySignup.stories';
+
+const annotations = setProjectAnnotations([preview]);
+beforeAll(annotations.beforeAll);
+beforeAll(() => {
+  window.scrollTo = () => {};
+});
+afterEach(cleanup);
+
+interface Composed {
+  (props?: Record<string, unknown>): ReactNode;
+  args: Record<string, { state: string } | undefined>;
+  parameters: Record<string, unknown>;
+}
+const signup = Object.entries(composeStories(signupStories)) as unknown as Array<[string, Composed]>;
+
+async function noAxeViolations(Story: Composed) {
+  render(<Story />);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+describe('company sign-up stories', () => {
+  it('have a story for every state of the page', () => {
+    expect(companySignupViewStates.filter((s) => !signup.some(([, story]) => story.parameters.signupState === s))).toEqual([]);
+  });
+
+  for (const [name, Story] of signup) {
+    it(`${name}: views in the state it claims, no axe violations`, async () => {
+      expect(Story.args.signup!.state).toBe(Story.parameters.signupState);
+      await noAxeViolations(Story);
+    });
+  }
+});
