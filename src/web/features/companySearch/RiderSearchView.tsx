@@ -252,7 +252,7 @@ export function RiderResults({ view, send, heading, emptyMessage, failedMessage 
       <h2 id="search-results-heading" className="visually-hidden">
         {heading}
       </h2>
-      <ul className="rider-cards">
+      <ul className="rider-cards" aria-labelledby="search-results-heading">
         {view.results.map((rider) => (
           <RiderCard
             key={rider.username}

@@ -5,6 +5,7 @@
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
+import type { InspectionEvent } from 'xstate';
 import { filtersFromParams, filtersToParams, type RiderSearchFilters } from '../../../shared/riderSearch';
 import { RiderSearchScreen } from '../../features/companySearch/RiderSearchView';
 import { useLocations } from '../../features/companySearch/useLocations';
@@ -18,7 +19,8 @@ export function searchParamsOf(filters: RiderSearchFilters): Record<string, stri
   return Object.fromEntries(Object.entries(filtersToParams(filters)).map(([k, v]) => [k, /^[1-9]\d{0,8}$/.test(v) ? Number(v) : v]));
 }
 
-export default function CompanySearch() {
+/** `inspect` is for tests (the page's actor, inspected); the router passes nothing. */
+export default function CompanySearch({ inspect }: { inspect?: (event: InspectionEvent) => void } = {}) {
   const params = useSearch({ strict: false }) as Record<string, unknown>;
   const navigate = useNavigate();
   const filters = filtersFromParams(params);
@@ -26,7 +28,7 @@ export default function CompanySearch() {
     (next: RiderSearchFilters) => void navigate({ to: '.', search: searchParamsOf(next) as never }),
     [navigate],
   );
-  const { view, send } = useRiderSearch({ source: 'search', filters, publish });
+  const { view, send } = useRiderSearch({ source: 'search', filters, publish, inspect });
   const locations = useLocations();
   // The URL changed (Back, a link): search what it says (the machine ignores what it shows already).
   const key = JSON.stringify(filtersToParams(filters));
