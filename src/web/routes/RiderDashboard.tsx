@@ -6,6 +6,7 @@
  */
 import { useNavigate } from '@tanstack/react-router';
 import { paths } from '../../shared/routes';
+import { RiderHires } from '../features/hiring/HiresList';
 import { DashboardView } from '../features/profile/DashboardView';
 import { useDashboard } from '../features/profile/useDashboard';
 
@@ -17,10 +18,14 @@ export default function RiderDashboard() {
     goHome: () => void navigate({ to: paths.home, replace: true }),
   });
   return (
-    <DashboardView
-      {...dashboard}
-      googleSignInUrl="/api/auth/google"
-      origin={typeof window === 'undefined' ? '' : window.location.origin}
-    />
+    <>
+      <DashboardView
+        {...dashboard}
+        googleSignInUrl="/api/auth/google"
+        origin={typeof window === 'undefined' ? '' : window.location.origin}
+      />
+      {/* Hire requests from companies, and engagements (issue 12). */}
+      <RiderHires />
+    </>
   );
 }

@@ -1,4 +1,13 @@
-/** Placeholder: being built (issue 12). */
+/**
+ * /company-dashboard/hires (issue 12): the company's hire requests and engagements. The reviews
+ * feature supplies `reviewSlot` (drawn under an ended engagement) here.
+ */
+import { CompanyHires as HiresList } from '../../features/hiring/HiresList';
+
 export default function CompanyHires() {
-  return <main id="main" />;
+  return (
+    <main id="main">
+      <HiresList />
+    </main>
+  );
 }
