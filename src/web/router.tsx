@@ -136,6 +136,7 @@ const opsTree = opsRoute.addChildren([
   opsPage('newsletter', lazy(() => import('./routes/ops/Newsletter'))),
   opsPage('staff', lazy(() => import('./routes/ops/Staff'))),
   opsPage('audit', lazy(() => import('./routes/ops/Audit'))),
+  opsPage('reviews', lazy(() => import('./routes/ops/Reviews'))),
 ]);
 
 // The company dashboard (issue 12): its own tabs, behind a company sign-in.

@@ -18,6 +18,7 @@ const sections = [
   { to: opsPaths.waitlist, label: messages.opsNav.waitlist, admin: false },
   { to: opsPaths.riders, label: messages.opsNav.riders, admin: false },
   { to: opsPaths.newsletter, label: messages.opsNav.newsletter, admin: false },
+  { to: '/ops/reviews', label: messages.opsNavReviews, admin: false },
   { to: opsPaths.staff, label: messages.opsNav.staff, admin: true },
   { to: opsPaths.audit, label: messages.opsNav.audit, admin: true },
 ] as const;
