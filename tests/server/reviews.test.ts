@@ -7,14 +7,14 @@
  * authorization matrix over every endpoint.
  */
 import { and, eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { engagements, outboxEmails, reviews } from '../../src/server/db/schema';
 import { publishDueReviews } from '../../src/server/features/reviews/service';
 import { readRiderReputation } from '../../src/server/plugins/reputation';
 import { STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
 import { messages } from '../../src/shared/messages';
 import type { ReviewWindowResponse } from '../../src/shared/reviews';
-import { describeEachDatabase, errorOf, type DatabaseKind, type TestApp, useTestApp } from './helper';
+import { buildTestApp, describeEachDatabase, errorOf, postgresAvailable, type DatabaseKind, type TestApp, useTestApp } from './helper';
 import { signedInStaff, signedInUser } from './opsHelpers';
 import {
   cardOf,
@@ -344,3 +344,32 @@ describeEachDatabase('reviews: authorization matrix', (kind) => {
   });
 });
 
+
+describe.skipIf(!postgresAvailable)('reviews: the publish sweeper with workers on, two instances on one database [postgres]', () => {
+  const t = useApp('postgres');
+
+  it('publishes a closed window once when two instances start their workers together, and stops with the app', async () => {
+    const { company, rider } = await parties(t, 'sweeper');
+    const id = await engagementOf(t, company, rider, { endedDaysAgo: 13 });
+    await written(t, company, id, companyReview(5, 'Swept by the worker'));
+    await closeWindow(t, id);
+    // Two more instances on the same database, with their background workers on: each sweeps once it is ready.
+    const [b, c] = await Promise.all([
+      buildTestApp({ database: 'postgres', databaseUrl: t.config.databaseUrl!, startWorkers: true }),
+      buildTestApp({ database: 'postgres', databaseUrl: t.config.databaseUrl!, startWorkers: true }),
+    ]);
+    try {
+      await expect
+        .poll(async () => (await t.database.db.select().from(engagements).where(eq(engagements.id, id)))[0]!.reviewsPublishedAt, { timeout: 10_000 })
+        .not.toBeNull();
+      await b.close();
+      await c.close();
+      expect(await publishedMail(t, rider.email)).toHaveLength(1);
+      expect(await publishedMail(t, company.email)).toHaveLength(1);
+      expect((await cardOf(t, rider.id))!.reviewCount).toBe(1);
+    } finally {
+      await b.close();
+      await c.close();
+    }
+  });
+});
