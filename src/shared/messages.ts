@@ -532,6 +532,7 @@ export const messages = {
   companyChangePassword: 'Change password',
   companyCancel: 'Cancel',
   companyRemoveLogo: 'Remove logo',
+  companyAccountLoading: 'Loading your company account…',
   companySignupValidUntil: (until: string) => `This invitation works once, until ${until} (Lagos time).`,
 
   // ── Company side: search, rider pages, shortlist (helper: search) ──

@@ -1,4 +1,6 @@
-/** Placeholder: being built (issue 12). */
+import { CompanyAccountPage } from '../../features/companyAccount/CompanyAccountPage';
+
+/** /company-dashboard/account (issue 12): profile and logo, password, data export, deletion. */
 export default function CompanyAccount() {
-  return <main id="main" />;
+  return <CompanyAccountPage />;
 }
