@@ -462,7 +462,6 @@ export const messages = {
   hireRider: (username: string) => `Hire ${username}`,
   reviewsMoreFailed: 'We could not load more reviews.',
   reviewStars: (rating: number) => `Rated ${rating} out of 5`,
-  reviewWouldHireAgain: 'Would hire again',
   reviewReplyFrom: (username: string) => `Reply from ${username}`,
   reviewEnded: (date: string) => `Job ended ${date}`,
   requestThisRider: 'Request this rider',

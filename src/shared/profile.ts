@@ -131,8 +131,16 @@ export interface PublicProfile {
   workHistories: Array<Omit<WorkHistory, '_id'>>;
   pastEmployees: Array<Omit<PastEmployee, '_id' | 'company_contact'>>;
   member_since: string;
-  reputation: ProfileReputation;
+  /**
+   * Issue 12: Job Success and the rating as the rider's card keeps them. readPublicProfile always
+   * answers it; optional so types built on this one that carry the figures their own way
+   * (CompanyRiderProfile) need not repeat it. Missing reads as a New rider with no reviews.
+   */
+  reputation?: ProfileReputation;
 }
+
+/** A rider with no reviewed job and no review. */
+export const NEW_RIDER_REPUTATION: ProfileReputation = { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 };
 
 /** Where a rider's public page lives (the share link). */
 export function publicProfilePath(username: string): string {

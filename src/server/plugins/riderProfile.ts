@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Profile, ProfileReputation, PublicProfile } from '../../shared/profile';
-import { DOCUMENT_FIELDS, type DocumentField, type FileRef } from '../../shared/profile';
+import { DOCUMENT_FIELDS, NEW_RIDER_REPUTATION, type DocumentField, type FileRef } from '../../shared/profile';
 import type { Db } from '../db/client';
 import { fileUrl } from './files';
 import { reviewsPublished } from './reputation';
@@ -195,7 +195,7 @@ export async function readPublicProfile(db: Db, username: string): Promise<Publi
     ...rest,
     id_verified: rest.id_verified === true,
     picture: pictureFileId ? { url: fileUrl(pictureFileId) } : null,
-    reputation: toReputation(rest.reputation),
+    reputation: toReputation(rest.reputation ?? NEW_RIDER_REPUTATION),
   };
 }
 

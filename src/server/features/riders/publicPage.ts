@@ -24,7 +24,7 @@ import sharp from 'sharp';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AUTH_TOKEN_KEY, COPYRIGHT_START_YEAR, USER_TYPE_RIDER } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
-import { displayDate, publicProfilePath, type PublicProfile } from '../../../shared/profile';
+import { displayDate, NEW_RIDER_REPUTATION, publicProfilePath, type PublicProfile } from '../../../shared/profile';
 import { reviewDate, type PublicReview, type PublicReviewsPage } from '../../../shared/publicReviews';
 import { formatRating } from '../../../shared/reviews';
 import { companyPaths, paths } from '../../../shared/routes';
@@ -104,9 +104,11 @@ function pageTitle(profile: PublicProfile): string {
   return `${profile.username}: dispatch rider${place ? ` in ${place}` : ''} | ${site.name}`;
 }
 
+const reputationOf = (profile: PublicProfile) => profile.reputation ?? NEW_RIDER_REPUTATION;
+
 /** "92% Job Success · 4.8 from 12 reviews", "New rider · 4.5 from 2 reviews" or "New rider". */
 export function reputationLine(profile: PublicProfile): string {
-  const { job_success: score, review_count: count, rating_average_x100: average } = profile.reputation;
+  const { job_success: score, review_count: count, rating_average_x100: average } = reputationOf(profile);
   const rating = formatRating(average);
   return [score === null ? messages.newRider : messages.jobSuccessScore(score), rating !== null && count > 0 ? messages.ratingSummary(rating, count) : null]
     .filter(Boolean)
@@ -160,10 +162,11 @@ function reviewItem(review: PublicReview, username: string): Raw {
 /** The published reviews, 10 a page; "Show more reviews" is a plain link with the next cursor. */
 function reviewsSection(profile: PublicProfile, reviews: PublicReviewsPage, paged: boolean): Raw {
   const path = publicProfilePath(profile.username);
-  const rating = formatRating(profile.reputation.rating_average_x100);
+  const reputation = reputationOf(profile);
+  const rating = formatRating(reputation.rating_average_x100);
   return html`<section class="card" aria-labelledby="reviews">
 <h2 id="reviews">${messages.reviewsHeading}</h2>
-${rating !== null && profile.reputation.review_count > 0 ? html`<p class="meta"><span aria-hidden="true">★ </span>${messages.ratingSummary(rating, profile.reputation.review_count)}</p>` : null}
+${rating !== null && reputation.review_count > 0 ? html`<p class="meta"><span aria-hidden="true">★ </span>${messages.ratingSummary(rating, reputation.review_count)}</p>` : null}
 ${reviews.items.length ? html`<ul class="list">${reviews.items.map((review) => reviewItem(review, profile.username))}</ul>` : html`<p class="empty">${messages.noReviewsYet}</p>`}
 ${
   reviews.next || paged
@@ -192,6 +195,7 @@ export function renderPublicProfile(profile: PublicProfile, publicUrl: string, r
   const place = [profile.town, profile.state].filter(Boolean).join(', ');
   const description = previewDescription(profile);
   const title = pageTitle(profile);
+  const reputation = reputationOf(profile);
   const body = html`<!doctype html>
 <html lang="en">
 <head>
@@ -237,15 +241,13 @@ ${
 <h1 id="rider-name">${profile.username}</h1>
 ${profile.introduction ? html`<p class="intro">${profile.introduction}</p>` : null}
 <ul class="badges">
-${profile.reputation.job_success === null ? html`<li class="new">${messages.newRider}</li>` : html`<li class="success">${messages.jobSuccessScore(profile.reputation.job_success)}</li>`}
+${reputation.job_success === null ? html`<li class="new">${messages.newRider}</li>` : html`<li class="success">${messages.jobSuccessScore(reputation.job_success)}</li>`}
 ${profile.id_verified ? html`<li class="success">${messages.idVerified}</li>` : null}
 ${place ? html`<li>${place}</li>` : null}
 <li>Rider since ${displayDate(profile.member_since)}</li>
 </ul>
 <p class="basis">${
-  profile.reputation.job_success === null
-    ? messages.jobSuccessNewRiderBasis(profile.reputation.reviewed)
-    : messages.jobSuccessBasis(profile.reputation.jobs_counted)
+  reputation.job_success === null ? messages.jobSuccessNewRiderBasis(reputation.reviewed) : messages.jobSuccessBasis(reputation.jobs_counted)
 }</p>
 </div>
 </div>
