@@ -323,4 +323,20 @@ describeEachDatabase('company account', (kind) => {
     expect(exported.account.email).toBe(otherCompany.email);
     expect(JSON.stringify(exported)).not.toContain(company.email);
   });
+
+  it('every /api/companies/me operation in the OpenAPI document answers signed out 401 and a rider 404', async () => {
+    const document = t.app.swagger() as unknown as { paths: Record<string, Partial<Record<'get' | 'post' | 'put' | 'delete', unknown>>> };
+    const operations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/companies/me'))
+      .flatMap(([path, item]) => (['get', 'post', 'put', 'delete'] as const).filter((m) => item[m] !== undefined).map((method) => ({ method, path })));
+    expect(operations.length).toBeGreaterThanOrEqual(8);
+    const rider = await signedInUser(t, 1, 'openapi-rider');
+    for (const { method, path } of operations) {
+      const signedOut = await call(t, {}, method.toUpperCase() as Method, path);
+      expect(signedOut.statusCode, `${method} ${path}`).toBe(401);
+      const asRider = await call(t, as(rider), method.toUpperCase() as Method, path);
+      expect(asRider.statusCode, `${method} ${path}`).toBe(404);
+      expect(errorOf(asRider.body)).toEqual({ field: 'alert', message: messages.notFound });
+    }
+  });
 });
