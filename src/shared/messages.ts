@@ -463,7 +463,6 @@ export const messages = {
   reviewsMoreFailed: 'We could not load more reviews.',
   reviewStars: (rating: number) => `Rated ${rating} out of 5`,
   reviewReplyFrom: (username: string) => `Reply from ${username}`,
-  reviewEnded: (date: string) => `Job ended ${date}`,
   requestThisRider: 'Request this rider',
   hireThisRiderQuote: 'Ask for a quote with this rider',
   joinCompanyWaitlist: 'Join the company waitlist',

@@ -81,6 +81,21 @@ describe('computeJobSuccess', () => {
     expect(computeJobSuccess(old, NOW)).toEqual({ score: null, jobs: 1, reviewed: 1 });
   });
 
+  it("the README's worked example: 57% from 7 jobs", () => {
+    const outcomes = [
+      job({ companyRating: 5 }), // A Lekki Bakes: good
+      job({ companyRating: 4 }), // B Yaba Foods: good
+      job({ companyRating: 3 }), // C Ikeja Pharmacy: counted, not good
+      job({ companyRating: 2, rehired: true }), // D Surulere Shoes, hired again: good
+      job({ companyRating: 5 }), // E Surulere Shoes again: good
+      job({ companyRating: 5, endedEarlyByCompany: true }), // F Ajah Grocers, ended early: bad
+      job({ companyRating: null, endedEarlyByCompany: true }), // G Oshodi Prints, ended early, no review: bad
+      job({ companyRating: null, endedAt: new Date(NOW.getTime() - 3 * DAY) }), // H reviews not published yet: not counted
+      job({ companyRating: 1, endedAt: new Date(NOW.getTime() - 30 * 30 * DAY) }), // I 30 months ago: outside the window
+    ];
+    expect(computeJobSuccess(outcomes, NOW)).toEqual({ score: 57, jobs: 7, reviewed: 6 });
+  });
+
   it('rounds to the nearest whole percent', () => {
     // 2 of 3 = 66.67 → 67; 1 of 3 = 33.33 → 33; 5 of 8 = 62.5 → 63; 7 of 9 = 77.78 → 78.
     expect(computeJobSuccess(rated(5, 5, 1), NOW).score).toBe(67);

@@ -8,7 +8,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { reviews, riderCards } from '../../src/server/db/schema';
-import { readRiderReputation, recomputeRiderReputation } from '../../src/server/plugins/reputation';
+import { readRiderReputation, recomputeAgedReputations, recomputeRiderReputation } from '../../src/server/plugins/reputation';
+import { writeRiderReputation } from '../../src/server/plugins/riderCards';
+import { jobSuccessWindowStart } from '../../src/shared/jobSuccess';
 import { describeEachDatabase, useTestApp } from './helper';
 import { companyReview, daysBefore, makeCompany, makeEngagement, reviewedJob, riderReview, type EngagementInput, type ReviewInput } from './reputationFixtures';
 import { profileOf, signedInRider, type Rider } from './profileHelpers';
@@ -93,6 +95,19 @@ describeEachDatabase('rider reputation', (kind) => {
     // The same company hires the rider again (accepted, still running): the bad job becomes good.
     await makeEngagement(t, { companyId: company.id, riderId: rider.id, status: 'active', createdAt: daysBefore(10) });
     expect(await readRiderReputation(t.database.db, rider.id)).toMatchObject({ score: 100, jobs: 3, reviewed: 3 });
+  });
+
+  it('a job leaving the 24-month window is taken out of the score by the aged-reputation recompute', async () => {
+    const rider = await signedInRider(t);
+    for (const rating of [5, 5, 5]) await job(rider, rating, { endedAt: daysBefore(100) });
+    // Ended an hour before the window's start: it was in the score until an hour ago.
+    await job(rider, 1, { endedAt: new Date(jobSuccessWindowStart(new Date()).getTime() - 3_600_000) });
+    await writeRiderReputation(t.database.db, rider.id, { jobSuccess: 75, jobsCounted: 4, reviewCount: 4, ratingAverageX100: 400 });
+
+    expect(await recomputeAgedReputations(t.database.db)).toBeGreaterThanOrEqual(1);
+    const [card] = await t.database.db.select().from(riderCards).where(eq(riderCards.userId, rider.id));
+    // The score forgets it; the rating keeps every published review.
+    expect(card).toMatchObject({ jobSuccess: 100, jobsCounted: 3, reviewCount: 4, ratingAverage: 400 });
   });
 
   it('recompute writes the card; the profile API answers the stored reputation', async () => {

@@ -71,3 +71,25 @@ export async function recomputeRiderReputation(db: Db, riderId: string): Promise
   });
   return facts;
 }
+
+/**
+ * A job leaving the 24-month window changes a score with no write to trigger it: recomputes the
+ * riders with an engagement that left the window in the last `lookbackHours` (call it at least
+ * that often, e.g. from the review sweeper; running it twice changes nothing). Returns how many
+ * riders were recomputed.
+ */
+export async function recomputeAgedReputations(db: Db, now: Date = new Date(), lookbackHours = 48): Promise<number> {
+  const since = jobSuccessWindowStart(now);
+  const from = new Date(since.getTime() - lookbackHours * 3_600_000);
+  const riders = rowsOf<{ rider_id: string }>(
+    await db.execute(sql`
+      select distinct e.rider_id from engagements e
+      where e.status = 'ended' and e.ended_at >= ${from.toISOString()} and e.ended_at < ${since.toISOString()}`),
+  );
+  for (const { rider_id: riderId } of riders) {
+    await db.transaction(async (tx) => {
+      await recomputeRiderReputation(tx, riderId);
+    });
+  }
+  return riders.length;
+}

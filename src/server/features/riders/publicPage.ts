@@ -89,7 +89,7 @@ dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 [hidden]{display:none!important}
 .basis{margin:8px 0 0;color:var(--muted);font-size:.9375rem}
 .badges .new{background:#eef1f6}
-.stars{color:#b7791f;letter-spacing:1px}
+.stars{color:#8a5a00;letter-spacing:1px}
 .rv{margin:4px 0 0;white-space:pre-line;overflow-wrap:anywhere}
 .reply{margin:8px 0 0 12px;padding-left:12px;border-left:3px solid var(--border)}
 .reply p{margin:0;white-space:pre-line;overflow-wrap:anywhere}
