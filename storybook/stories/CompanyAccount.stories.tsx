@@ -8,6 +8,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { formSnapshotToView } from '../../machines/formView';
 import { companyDeleteForm, companyPasswordForm, companyProfileForm, type CompanyProfile } from '../../src/shared/company';
+import { verifyEmailForm } from '../../src/shared/signup';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import { defineForm, type FormDefinition } from '../../src/shared/validation';
@@ -34,6 +35,7 @@ const PROFILE: CompanyProfile = {
   created_at: '2026-11-22T10:00:00.000Z',
 };
 const exportForm = defineForm('companyExport', {});
+const resendForm = defineForm('companyResendCode', {});
 
 function form(definition: FormDefinition, events: readonly StoryEvent[] = []) {
   return { view: formSnapshotToView(snapshotAfter({ form: definition, captchaPassed: true }, events)), send: fn() };
@@ -48,6 +50,8 @@ function props(load: AccountLoad, overrides: Partial<CompanyAccountViewProps> = 
     passwordForm: form(companyPasswordForm),
     exportForm: form(exportForm),
     deleteForm: form(companyDeleteForm),
+    verifyForm: form(verifyEmailForm),
+    resendForm: form(resendForm),
     logo: { busy: false, error: null },
     chooseLogo: fn(),
     ...overrides,
@@ -82,7 +86,15 @@ export const Loaded = story(props(loaded), [
   messages.companyExport,
   messages.companyDeleteWarning,
 ]);
-export const UnverifiedWithLogo = story(props({ ...loaded, profile: { ...PROFILE, email_verified: false, logo: { url: '/files/logo' } } }), [messages.companyEmailUnverified]);
+const unverified: AccountLoad = { ...loaded, profile: { ...PROFILE, email_verified: false, logo: { url: '/files/logo' } } };
+export const UnverifiedWithLogo = story(props(unverified), [messages.companyEmailUnverified, messages.companyVerifySubmit, messages.companyResend]);
+export const WrongCode = story(
+  props(unverified, {
+    verifyForm: form(verifyEmailForm, [on.type('verify_email_code', '4821'), on.submit, on.submitRejected('verify_email_code', messages.codeIncorrect(4))]),
+  }),
+  [messages.codeIncorrect(4)],
+);
+export const ResendWait = story(props(unverified, { resendForm: form(resendForm, [on.submit, on.submitRejected('verify_email_code', messages.resendWait(42))]) }), [messages.resendWait(42)]);
 export const ProfileFieldError = story(
   props(loaded, { profileForm: form(companyProfileForm, [...filledProfile, on.type('cac_number', 'CAC-1'), on.submit]) }),
   [messages.companyCacInvalid],

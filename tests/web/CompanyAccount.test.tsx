@@ -102,7 +102,27 @@ describe('the company account page', () => {
     await respond('/api/companies/me', 200, { ...PROFILE, email_verified: false });
     await respond('/api/locations', 200, TEST_LOCATIONS);
     await screen.findByText(messages.companyEmailUnverified);
+    expect(screen.getByRole('button', { name: messages.companyVerifySubmit })).toBeTruthy();
     expect(screen.getByText(`${PROFILE.company_name} · ${PROFILE.email}`)).toBeTruthy();
+  });
+
+  it('verifies the e-mail from the account page with the code, and asks for a new one', async () => {
+    await loaded({ ...PROFILE, email_verified: false });
+    const card = () => form(messages.companyCodeHeading);
+    expect(within(card()).getByText(messages.companyEmailUnverified)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: messages.companyResend }));
+    await respond('/api/companies/me/send-verify-email', 429, fail('verify_email_code', messages.resendWait(42)));
+    await waitFor(() => expect(alertsIn(messages.companyCodeHeading)).toEqual([messages.resendWait(42)]));
+    fireEvent.click(screen.getByRole('button', { name: messages.companyResend }));
+    await respond('/api/companies/me/send-verify-email', 200, { message: messages.verificationCodeSent, resend_after_seconds: 60 });
+    await screen.findByText(messages.verificationCodeSent);
+    fireEvent.change(input(labels.verify_email_code), { target: { value: '4821' } });
+    fireEvent.click(screen.getByRole('button', { name: messages.companyVerifySubmit }));
+    const held = await take('/api/companies/me/verify-email');
+    expect([held.method, held.body]).toEqual(['PUT', { verify_email_code: '4821' }]);
+    await act(async () => held.respond(200, { message: messages.companyVerified, profile: PROFILE }));
+    await screen.findByText(messages.companyVerified);
+    await waitFor(() => expect(screen.queryByText(messages.companyEmailUnverified)).toBeNull());
   });
 
   it('fills the profile form from the account, checks it, saves it and shows what the server kept', async () => {

@@ -8,6 +8,7 @@ import type { FormEvent } from '../../../../machines/formMachine';
 import type { FormView } from '../../../../machines/formView';
 import { COMPANY_LOGO_ACCEPT, companyDeleteForm, companyPasswordForm, companyProfileForm } from '../../../shared/company';
 import { areaNames, findState, stateNames } from '../../../shared/locations';
+import { VERIFY_CODE_LENGTH } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { Field } from '../../components/Field';
 import { PasswordField } from '../../components/PasswordField';
@@ -21,6 +22,8 @@ export interface CompanyAccountViewProps {
   passwordForm: AccountForm;
   exportForm: AccountForm;
   deleteForm: AccountForm;
+  verifyForm: AccountForm;
+  resendForm: AccountForm;
   logo: { busy: boolean; error: string | null };
   chooseLogo: (file: File) => void;
 }
@@ -139,7 +142,32 @@ export function CompanyAccountView(props: CompanyAccountViewProps) {
       <p className="company-account-who">
         {profile.company_name} · {profile.email}
       </p>
-      {profile.email_verified ? null : <p className="company-account-note">{messages.companyEmailUnverified}</p>}
+      {profile.email_verified ? null : (
+        <Card id="verify" title={messages.companyCodeHeading} onSubmit={() => props.verifyForm.send({ type: 'SUBMIT' })}>
+          <p className="company-account-note">{messages.companyEmailUnverified}</p>
+          {field(props.verifyForm, 'verify_email_code', labels.verify_email_code, {
+            maxLength: VERIFY_CODE_LENGTH,
+            required: true,
+            inputMode: 'numeric',
+            autoComplete: 'one-time-code',
+          })}
+          <Submit view={props.verifyForm.view} label={messages.companyVerifySubmit} />
+          <button
+            type="button"
+            className="btn btn-secondary company-account-resend"
+            disabled={props.resendForm.view.busy}
+            aria-busy={props.resendForm.view.busy}
+            onClick={() => props.resendForm.send({ type: 'SUBMIT' })}
+          >
+            {props.resendForm.view.busy ? messages.submitting : messages.companyResend}
+          </button>
+          {props.resendForm.view.fieldError('verify_email_code') ? (
+            <p className="field-error" role="alert">
+              {props.resendForm.view.fieldError('verify_email_code')}
+            </p>
+          ) : null}
+        </Card>
+      )}
 
       <Card id="profile" title={messages.companyProfileHeading} onSubmit={() => profileForm.send({ type: 'SUBMIT' })}>
         <div className="company-account-logo">

@@ -1,6 +1,6 @@
 /** The company account's calls (issue 12), all under /api/companies/me, on the app's one client. */
 import type { MessageResponse } from '../../../shared/api';
-import type { CompanyProfile, CompanyProfileResponse } from '../../../shared/company';
+import type { CompanyProfile, CompanyProfileResponse, CompanyResendResponse } from '../../../shared/company';
 import { api, toSubmitError } from '../../api/client';
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
@@ -28,5 +28,8 @@ export const companyAccountApi = {
       const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'ogba-dispatch-company.json';
       return { blob: response._data as Blob, fileName: name };
     }),
+  verifyEmail: (code: string) =>
+    call(() => api<CompanyProfileResponse>('/companies/me/verify-email', { method: 'PUT', body: { verify_email_code: code } })),
+  sendVerifyEmail: () => call(() => api<CompanyResendResponse>('/companies/me/send-verify-email', { method: 'POST' })),
   deleteAccount: (password: string) => call(() => api<MessageResponse>('/companies/me', { method: 'DELETE', body: { password } })),
 };

@@ -20,6 +20,7 @@ import {
 import type { LocationState } from '../../../shared/locations';
 import { messages } from '../../../shared/messages';
 import { displayPhone } from '../../../shared/profile';
+import { verifyEmailForm } from '../../../shared/signup';
 import { defineForm } from '../../../shared/validation';
 import { signupApi } from '../../api/signup';
 import { auth } from '../../auth/authService';
@@ -28,8 +29,9 @@ import { companyAccountApi } from './companyAccountApi';
 
 export type AccountLoad = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; profile: CompanyProfile; locations: LocationState[] };
 
-/** The export is a form with no fields: one button, busy while the file comes. */
+/** The export and a new code are forms with no fields: one button, busy while the request runs. */
 const exportForm = defineForm('companyExport', {});
+const resendForm = defineForm('companyResendCode', {});
 
 export interface AccountForm {
   view: FormView;
@@ -43,6 +45,9 @@ export interface CompanyAccount {
   passwordForm: AccountForm;
   exportForm: AccountForm;
   deleteForm: AccountForm;
+  /** While the e-mail is not verified: the code, and a new one. */
+  verifyForm: AccountForm;
+  resendForm: AccountForm;
   logo: { busy: boolean; error: string | null };
   chooseLogo: (file: File) => void;
 }
@@ -126,6 +131,20 @@ export function useCompanyAccount(options: { goHome: () => void }): CompanyAccou
     },
   });
 
+  const verifyForm = useFormMachine({
+    form: verifyEmailForm,
+    captcha: false,
+    submit: (values) => companyAccountApi.verifyEmail(values.verify_email_code ?? ''),
+    successMessage: (output) => (output as CompanyProfileResponse).message,
+    onSuccess: (output) => setLoad((now) => (now.state === 'loaded' ? { ...now, profile: (output as CompanyProfileResponse).profile } : now)),
+  });
+  const resendCode = useFormMachine({
+    form: resendForm,
+    captcha: false,
+    submit: () => companyAccountApi.sendVerifyEmail(),
+    successMessage: messages.verificationCodeSent,
+  });
+
   // The stored profile fills the form: after the first read and after each save.
   const sendProfile = profileForm.send;
   useEffect(() => {
@@ -161,6 +180,8 @@ export function useCompanyAccount(options: { goHome: () => void }): CompanyAccou
     passwordForm,
     exportForm: exportData,
     deleteForm,
+    verifyForm,
+    resendForm: resendCode,
     logo,
     chooseLogo,
   };
