@@ -17,12 +17,15 @@ async function captchaPass(t: TestApp, ip: string): Promise<string> {
   return `captcha_pass=${res.cookies.find((c) => c.name === 'captcha_pass')!.value}`;
 }
 
+/** `times` identical submissions at once, each from a browser of its own (a pass carries a few forms). */
 async function postTimes(t: TestApp, url: string, payload: Record<string, string>, times: number) {
-  const ip = nextIp();
-  const cookie = await captchaPass(t, ip);
-  return Promise.all(
-    Array.from({ length: times }, () => t.app.inject({ method: 'POST', url, remoteAddress: ip, headers: { cookie }, payload })),
+  const senders = await Promise.all(
+    Array.from({ length: times }, async () => {
+      const ip = nextIp();
+      return { ip, cookie: await captchaPass(t, ip) };
+    }),
   );
+  return Promise.all(senders.map(({ ip, cookie }) => t.app.inject({ method: 'POST', url, remoteAddress: ip, headers: { cookie }, payload })));
 }
 
 const noticesTo = async (t: TestApp) => (await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, OPS))).length;

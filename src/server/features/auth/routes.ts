@@ -19,7 +19,7 @@ import { paths } from '../../../shared/routes';
 import type { FormValues } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
 import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
-import { requireCaptchaPass } from '../../plugins/captcha';
+import { requireCaptchaPassToLogIn } from '../../plugins/captcha';
 import { checkForm, formBodySchema } from '../../plugins/forms';
 import { finishGoogleFlow, GOOGLE_CALLBACK_PATH, startGoogleFlow } from './google';
 import {
@@ -48,7 +48,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/auth/login',
     {
       preValidation: checkForm(loginForm),
-      preHandler: requireCaptchaPass,
+      preHandler: requireCaptchaPassToLogIn,
       schema: {
         tags: ['auth'],
         summary: 'Log in with e-mail and password',
