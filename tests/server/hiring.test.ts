@@ -288,6 +288,8 @@ function suite(kind: DatabaseKind) {
         await act(t, rider, sent.id, 'accept');
         const ender = by === 'company' ? co : rider;
 
+        const bare = await act(t, ender, sent.id, 'end');
+        expect([bare.statusCode, errorOf(bare.body)]).toEqual([400, { field: 'outcome', message: messages.hireOutcomeRequired }]);
         const missing = await act(t, ender, sent.id, 'end', {});
         expect([missing.statusCode, errorOf(missing.body)]).toEqual([400, { field: 'outcome', message: messages.hireOutcomeRequired }]);
         const wrong = await act(t, ender, sent.id, 'end', { outcome: 'fired' });
@@ -389,7 +391,7 @@ function suite(kind: DatabaseKind) {
   });
 
   describe('authorization matrix', () => {
-    it('every hiring endpoint × {signed out, rider, other rider, company, other company, staff}', async () => {
+    it('every hiring endpoint × {signed out 401, rider, other rider, company, other company, staff 401 (signed out to the marketplace)}', async () => {
       const co = await company(t, 'matrix');
       const otherCo = await company(t, 'matrix-other');
       const rider = await listedRider(t, 'matrix');
@@ -401,11 +403,13 @@ function suite(kind: DatabaseKind) {
         'other rider': { 'x-auth-token': otherRider.token },
         company: { 'x-auth-token': co.token },
         'other company': { 'x-auth-token': otherCo.token },
+        // Staff are signed out of the marketplace: their console token opens nothing here.
         staff: { 'x-ops-token': staff.token },
+        'staff token as user': { 'x-auth-token': staff.token },
       };
       // Each row: the endpoint, and what each caller gets. Actions run on a fresh request each.
       type Expect = Record<string, number>;
-      const outsiders404 = { 'signed out': 401, staff: 401, 'other rider': 404, 'other company': 404 };
+      const outsiders404 = { 'signed out': 401, staff: 401, 'staff token as user': 401, 'other rider': 404, 'other company': 404 };
       const rows: Array<{ name: string; run: (headers: Record<string, string>) => Promise<{ statusCode: number; body: string }>; expect: Expect }> = [];
       const fresh = async (accepted = false) => {
         await t.database.db.execute(sql`update engagements set status = 'withdrawn' where company_id = ${co.id} and status in ('requested', 'active')`);
@@ -423,12 +427,12 @@ function suite(kind: DatabaseKind) {
           await t.database.db.execute(sql`update engagements set status = 'withdrawn' where rider_id = ${rider.id} and status in ('requested', 'active')`);
           return inject('POST', '/api/hiring/requests', headers, requestBody(rider));
         },
-        expect: { 'signed out': 401, staff: 401, rider: 404, 'other rider': 404, company: 200, 'other company': 200 },
+        expect: { 'signed out': 401, staff: 401, 'staff token as user': 401, rider: 404, 'other rider': 404, company: 200, 'other company': 200 },
       });
       rows.push({
         name: 'GET /api/hiring/requests',
         run: (headers) => inject('GET', '/api/hiring/requests', headers),
-        expect: { 'signed out': 401, staff: 401, rider: 200, 'other rider': 200, company: 200, 'other company': 200 },
+        expect: { 'signed out': 401, staff: 401, 'staff token as user': 401, rider: 200, 'other rider': 200, company: 200, 'other company': 200 },
       });
       rows.push({
         name: 'GET /api/hiring/requests/:id',

@@ -10,7 +10,7 @@
  * Signed out: 401. The wrong role or not a party: 404. A move the status does not allow: 409
  * under 'status' saying what the request is now.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   END_OUTCOMES,
   ENGAGEMENT_STATUSES,
@@ -89,6 +89,11 @@ const moves: Record<EngagementAction, { guard: typeof requireAuth; summary: stri
   end: { guard: requireAuth, summary: 'Either side ends an active engagement; the 14-day review window opens' },
 };
 
+async function checkOutcome(request: FastifyRequest): Promise<void> {
+  const given = (request.body as { outcome?: unknown } | null | undefined)?.outcome;
+  if (typeof given !== 'string' || !(END_OUTCOMES as readonly string[]).includes(given)) throw AppError.invalid('outcome', messages.hireOutcomeRequired);
+}
+
 export async function hiringRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof hireRequestForm> }>(
     '/api/hiring/requests',
@@ -162,24 +167,21 @@ export async function hiringRoutes(app: FastifyInstance): Promise<void> {
       `/api/hiring/requests/:id/${action}`,
       {
         onRequest: moves[action].guard,
+        // How it ended is asked before the schema, so a missing body is told under 'outcome' too.
+        ...(action === 'end' ? { preValidation: checkOutcome } : {}),
         schema: {
           tags: ['hiring'],
           summary: moves[action].summary,
           security,
           params: idParams,
           ...(action === 'end'
-            ? { body: { type: 'object', properties: { outcome: { type: 'string', maxLength: 20 } }, additionalProperties: false } }
+            ? { body: { type: 'object', required: ['outcome'], properties: { outcome: { type: 'string', enum: END_OUTCOMES } }, additionalProperties: false } }
             : {}),
           response: { 200: actionResponse, 409: { $ref: 'ErrorBody#' }, ...errors },
         },
       },
       async (request): Promise<HireActionResponse> => {
-        let outcome: EndOutcome | undefined;
-        if (action === 'end') {
-          const given = request.body?.outcome;
-          if (!given || !(END_OUTCOMES as readonly string[]).includes(given)) throw AppError.invalid('outcome', messages.hireOutcomeRequired);
-          outcome = given;
-        }
+        const outcome = action === 'end' ? request.body?.outcome : undefined;
         const result = await moveHireRequest(app.database.db, app.config, request.auth!, { id: request.params.id, action, outcome });
         app.mailer.kick();
         return result;
