@@ -78,6 +78,19 @@ describe('HireRequestPanel', () => {
     expect(screen.queryByRole('button', { name: messages.hireRequestThisRider })).toBeNull();
   });
 
+  it('after withdrawing the open request, a new one can be sent from the same panel', async () => {
+    renderPanel();
+    const item = hireItem('company', { expires_at: soon });
+    await answer(LIST, 200, { items: [item], next: null });
+    expect(screen.queryByRole('button', { name: messages.hireRequestThisRider })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: messages.hireWithdraw }));
+    await answer(`${LIST}/${item.id}/withdraw`, 200, { message: messages.hireWithdrawn, item: hireItem('company', { status: 'withdrawn' }) });
+    expect(await screen.findByText(messages.hireStatusLabels.withdrawn)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: messages.hireRequestThisRider }));
+    await answer('/api/locations', 200, LOCATIONS);
+    expect(screen.getByRole('heading', { name: messages.hireRequestHeading('Ada O.') })).toBeTruthy();
+  });
+
   it('Request this rider → the form → sent: the request carries the fields and the rider, then its card shows', async () => {
     renderPanel();
     await answer(LIST, 200, { items: [], next: null });

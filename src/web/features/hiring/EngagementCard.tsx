@@ -5,7 +5,7 @@
  * the moves this side may make, ending with a confirmation and how it ended; and, under an
  * ended engagement, the review slot the route supplies. Thin: everything comes from the view.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { EngagementEvent, EngagementView } from '../../../../machines/engagementMachine';
 import { END_OUTCOMES, timeLeftText, type EngagementAction, type HireItem } from '../../../shared/hiring';
 import { messages } from '../../../shared/messages';
@@ -185,16 +185,34 @@ export function EngagementCardView({
   );
 }
 
+/** The countdown's clock: a new time each minute while a request waits for an answer. */
+function useMinuteClock(active: boolean): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
 /** A card with its own actor, for a list item or the rider page's panel. */
 export function EngagementCard({
   item,
   reviewSlot,
   inspect,
+  onStatus,
 }: {
   item: HireItem;
   reviewSlot?: ReviewSlot;
   inspect?: Parameters<typeof useEngagement>[2];
+  /** Told the status whenever it changes (the rider page offers a new request once this one is closed). */
+  onStatus?: (status: HireItem['status']) => void;
 }) {
   const { view, send } = useEngagement(item, item.side, inspect);
-  return <EngagementCardView view={view} send={send} reviewSlot={reviewSlot} />;
+  useEffect(() => {
+    onStatus?.(view.status);
+  }, [onStatus, view.status]);
+  const now = useMinuteClock(view.status === 'requested');
+  return <EngagementCardView view={view} send={send} reviewSlot={reviewSlot} now={now} />;
 }

@@ -7,7 +7,7 @@
  *
  * Contract (the rider page imports it): `<HireRequestPanel username displayName />`.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { hireRequestForm, lagosToday, type HireActionResponse, type HireItem } from '../../../shared/hiring';
 import { areaNames, findState, stateNames, type LocationState } from '../../../shared/locations';
 import { messages } from '../../../shared/messages';
@@ -155,6 +155,14 @@ export function HireRequestForm({
 export function HireRequestPanel({ username, displayName }: HireRequestPanelProps) {
   const [loaded, setOpen, retry] = useOpenRequest(username);
   const [formOpen, setFormOpen] = useState(false);
+  // Once the open request is closed (withdrawn, declined, expired, ended), a new one may be sent.
+  const [closed, setClosed] = useState(false);
+  const onStatus = useCallback((status: HireItem['status']) => setClosed(status !== 'requested' && status !== 'active'), []);
+  const requestButton = (
+    <button type="button" className="btn btn-large" onClick={() => setFormOpen(true)}>
+      {messages.hireRequestThisRider}
+    </button>
+  );
   return (
     <section className="hire-panel" aria-label={messages.hireRequestThisRider}>
       {loaded.state === 'loading' ? (
@@ -166,10 +174,11 @@ export function HireRequestPanel({ username, displayName }: HireRequestPanelProp
             {messages.tryAgain}
           </button>
         </div>
-      ) : loaded.open ? (
+      ) : loaded.open && !(closed && formOpen) ? (
         <>
           <h2>{messages.hireOpenWithRider}</h2>
-          <EngagementCard key={loaded.open.id} item={loaded.open} />
+          <EngagementCard key={loaded.open.id} item={loaded.open} onStatus={onStatus} />
+          {closed ? <div className="hire-actions">{requestButton}</div> : null}
         </>
       ) : formOpen ? (
         <HireRequestForm
@@ -177,14 +186,13 @@ export function HireRequestPanel({ username, displayName }: HireRequestPanelProp
           displayName={displayName}
           onSent={(item) => {
             setFormOpen(false);
+            setClosed(false);
             setOpen(item);
           }}
           onCancel={() => setFormOpen(false)}
         />
       ) : (
-        <button type="button" className="btn btn-large" onClick={() => setFormOpen(true)}>
-          {messages.hireRequestThisRider}
-        </button>
+        requestButton
       )}
     </section>
   );
