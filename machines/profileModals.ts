@@ -213,7 +213,15 @@ export function openEventFor(
   let values: Record<string, string> = {};
   switch (modal) {
     case 'profile':
-      values = { username: u.username, phone: displayPhone(u.phone), state: u.state ?? '', town: u.town ?? '', introduction: u.introduction ?? '' };
+      values = {
+        username: u.username,
+        first_name: u.first_name ?? '',
+        last_name: u.last_name ?? '',
+        phone: displayPhone(u.phone),
+        state: u.state ?? '',
+        town: u.town ?? '',
+        introduction: u.introduction ?? '',
+      };
       break;
     case 'bio':
       values = { username: u.username, bio: u.bio ?? '' };

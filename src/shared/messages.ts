@@ -608,6 +608,10 @@ export const messages = {
   riderPageNoWorkHistory: 'No work history yet',
   riderPageNoPastEmployees: 'No past employees yet',
   riderPageLoading: 'Loading the rider…',
+  profileFirstName: 'First name',
+  profileLastName: 'Last name',
+  profileNameHint: '(optional: companies see your first name and the initial of your last name, e.g. Ada O.; without both, your username)',
+  profileNameShape: 'Please use letters, spaces, hyphens or apostrophes only',
 
   // ── Company side: hire requests and engagements (helper: hiring) ──
   hireRequestThisRider: 'Request this rider',

@@ -32,6 +32,12 @@ export interface FileRef {
 export interface ProfileUser {
   username: string;
   email: string;
+  /**
+   * Optional (issue 12): companies see "Ada O." when both are given, else the username. Absent
+   * from the answer when not given.
+   */
+  first_name?: string;
+  last_name?: string;
   /** Stored as +234XXXXXXXXXX. */
   phone: string | null;
   address: string | null;
@@ -236,6 +242,13 @@ const dateRules = (isRequired: boolean, startField?: string): Rule[] => [
 // Forms (spec §2 'Modal forms', §7)
 
 export const INTRODUCTION_MAX = 160;
+/** A first or last name (issue 12): optional, letters of any script, spaces, hyphens, apostrophes. */
+export const PERSON_NAME_MAX = 50;
+const PERSON_NAME_SHAPE = /^[\p{L}\p{M}][\p{L}\p{M} '’-]*$/u;
+export const personName =
+  (message: string): Rule =>
+  (value) =>
+    value.trim() === '' || PERSON_NAME_SHAPE.test(value.trim()) ? null : message;
 export const BIO_MAX = 2000;
 export const PLACE_MAX = 80;
 export const PHONE_INPUT_MAX = 20;
@@ -252,9 +265,11 @@ const usernameField = field({
   required: true,
 });
 
-/** Edit Profile Content → PUT /api/users/profile-update {username, phone, state, town, introduction}. */
+/** Edit Profile Content → PUT /api/users/profile-update {username, first_name, last_name, phone, state, town, introduction}. */
 export const profileContentForm = defineForm('profileContent', {
   username: usernameField,
+  first_name: field({ rules: [personName(messages.profileNameShape), maxLength(PERSON_NAME_MAX, messages.tooLong(PERSON_NAME_MAX))], maxLength: PERSON_NAME_MAX }),
+  last_name: field({ rules: [personName(messages.profileNameShape), maxLength(PERSON_NAME_MAX, messages.tooLong(PERSON_NAME_MAX))], maxLength: PERSON_NAME_MAX }),
   phone: field({ rules: [nigerianPhone(messages.invalidPhone)], maxLength: PHONE_INPUT_MAX }),
   state: field({ rules: [required(messages.selectState)], maxLength: PLACE_MAX, required: true }),
   town: field({ rules: [required(messages.selectTown)], maxLength: PLACE_MAX, required: true }),

@@ -10,7 +10,9 @@ import { expect, it } from 'vitest';
 import { personalInfo, riderCards, users } from '../../src/server/db/schema';
 import { refreshRiderCard } from '../../src/server/plugins/riderCards';
 import { GOOD_PASSWORD } from './authHelpers';
-import { describeEachDatabase, nextIp, useTestApp, type TestApp } from './helper';
+import { messages } from '../../src/shared/messages';
+import type { ProfileWriteResponse } from '../../src/shared/profile';
+import { describeEachDatabase, errorOf, nextIp, useTestApp, type TestApp } from './helper';
 import { asStaff, signedInStaff } from './opsHelpers';
 import { as, signedInRider, type Rider } from './profileHelpers';
 import { multipart, update, verifiedRider } from './signupHelpers';
@@ -103,6 +105,35 @@ describeEachDatabase('rider cards', (kind) => {
     const card = await cardOf(t, rider.id);
     expect(card).toMatchObject({ experience: '6-10', education: 'Diploma', idVerified: false });
     expect([...card!.languages].sort()).toEqual(['english', 'pidgin', 'yoruba']);
+  });
+
+  it('takes the optional first and last name on the Edit Profile form: "Ada O." to companies, the username without both', async () => {
+    const rider = await signedInRider(t);
+    const save = (names: Record<string, string>) =>
+      as(t, rider, {
+        method: 'PUT',
+        url: '/api/users/profile-update',
+        payload: { username: rider.username, phone: '', state: 'Lagos', town: 'Ikeja', introduction: '', ...names },
+      });
+    const named = await save({ first_name: ' Ada ', last_name: 'Okafor-Bello' });
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json<ProfileWriteResponse>().profile.user).toMatchObject({ first_name: 'Ada', last_name: 'Okafor-Bello' });
+    expect((await cardOf(t, rider.id))!.displayName).toBe('Ada O.');
+
+    const bad = await save({ first_name: 'Ada<script>', last_name: 'Okafor' });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad.body)).toEqual({ field: 'first_name', message: messages.profileNameShape });
+    const long = await save({ first_name: 'Ada', last_name: 'O'.repeat(51) });
+    expect(long.statusCode).toBe(400);
+    expect(errorOf(long.body).field).toBe('last_name');
+
+    // Cleared (or left out): the names are gone from the profile and companies see the username.
+    const cleared = await save({ first_name: 'Ada' });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    const user = cleared.json<ProfileWriteResponse>().profile.user;
+    expect(user.first_name).toBe('Ada');
+    expect('last_name' in user).toBe(false);
+    expect((await cardOf(t, rider.id))!.displayName).toBe(rider.username);
   });
 
   it('shows "Ada O." only when both names are given, else the username', async () => {

@@ -21,7 +21,7 @@ interface RawFile {
 }
 
 interface RawProfile {
-  user: Omit<Profile['user'], 'picture'> & { picture_file_id: string | null };
+  user: Omit<Profile['user'], 'picture' | 'first_name' | 'last_name'> & { picture_file_id: string | null; first_name: string | null; last_name: string | null };
   workHistories: Profile['workHistories'];
   pastEmployees: Profile['pastEmployees'];
   personalInfo:
@@ -71,7 +71,8 @@ const reputationJson = sql`json_build_object(
 const profileStatement = (userId: string) => sql`
   select json_build_object(
     'user', json_build_object(
-      'username', u.username, 'email', u.email, 'phone', u.phone, 'address', u.address,
+      'username', u.username, 'email', u.email, 'first_name', u.first_name, 'last_name', u.last_name,
+      'phone', u.phone, 'address', u.address,
       'town', u.town, 'state', u.state, 'introduction', u.introduction, 'bio', u.bio,
       'picture_file_id', u.picture_file_id, 'user_type', u.user_type,
       'profile_completed', u.profile_completed, 'current_tab', u.current_tab,
@@ -123,7 +124,7 @@ export async function readProfile(db: Db, userId: string): Promise<Profile | nul
   const [row] = rowsOf<{ profile: RawProfile | string }>(await db.execute(profileStatement(userId)));
   if (!row) return null;
   const raw = (typeof row.profile === 'string' ? JSON.parse(row.profile) : row.profile) as RawProfile;
-  const { picture_file_id: pictureFileId, ...user } = raw.user;
+  const { picture_file_id: pictureFileId, first_name: firstName, last_name: lastName, ...user } = raw.user;
   let personalInfo: Profile['personalInfo'] = null;
   if (raw.personalInfo) {
     const documents = Object.fromEntries(
@@ -132,7 +133,8 @@ export async function readProfile(db: Db, userId: string): Promise<Profile | nul
     personalInfo = { ...raw.personalInfo, ...documents };
   }
   return {
-    user: { ...user, picture: pictureFileId ? { url: fileUrl(pictureFileId) } : null },
+    // The optional names (issue 12) only when the rider gave them.
+    user: { ...user, ...(firstName ? { first_name: firstName } : {}), ...(lastName ? { last_name: lastName } : {}), picture: pictureFileId ? { url: fileUrl(pictureFileId) } : null },
     workHistories: raw.workHistories,
     pastEmployees: raw.pastEmployees,
     personalInfo,
@@ -274,6 +276,8 @@ export const profileSchema = {
       properties: {
         username: { type: 'string' },
         email: { type: 'string' },
+        first_name: { type: 'string' },
+        last_name: { type: 'string' },
         ...riderContactProperties,
         user_type: { type: 'integer' },
         profile_completed: { type: 'integer' },

@@ -47,7 +47,7 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
 }
 
 export type ProfileUpdate =
-  | { kind: 'content'; username: string; phone: string; state: string; town: string; introduction: string }
+  | { kind: 'content'; username: string; first_name?: string; last_name?: string; phone: string; state: string; town: string; introduction: string }
   | { kind: 'bio'; username: string; bio: string };
 
 /**
@@ -60,6 +60,9 @@ export async function updateProfile(db: Db, userId: string, update: ProfileUpdat
     update.kind === 'content'
       ? {
           username: update.username.trim(),
+          // Optional (issue 12): what companies see as "Ada O.".
+          firstName: emptyToNull(update.first_name),
+          lastName: emptyToNull(update.last_name),
           phone: update.phone.trim() === '' ? null : normalisePhone(update.phone),
           // A state of the location data and one of its areas, in the data's spelling.
           ...checkPlace({ state: update.state, town: update.town }),

@@ -121,6 +121,8 @@ function ProfileContentFields(props: FieldProps & { locations: LocationState[] |
   return (
     <>
       <TextField {...props} name="username" label="Username" autoComplete="username" />
+      <TextField {...props} name="first_name" label={messages.profileFirstName} autoComplete="given-name" hint={messages.profileNameHint} />
+      <TextField {...props} name="last_name" label={messages.profileLastName} autoComplete="family-name" hint="(optional)" />
       <TextField {...props} name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="tel-national" hint="(optional, e.g. 0803 123 4567)" />
       <SelectField
         id={fieldId(props.modal, 'state')}

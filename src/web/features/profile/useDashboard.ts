@@ -25,7 +25,7 @@ export function saveModal(input: SaveInput): Promise<unknown> {
   const { modal, values, files, entryId, onProgress } = input;
   switch (modal) {
     case 'profile':
-      return profileApi.updateProfile(pick(values, ['username', 'phone', 'state', 'town', 'introduction']) as never);
+      return profileApi.updateProfile(pick(values, ['username', 'first_name', 'last_name', 'phone', 'state', 'town', 'introduction']) as never);
     case 'bio':
       return profileApi.updateBio(pick(values, ['username', 'bio']) as never);
     case 'personalInfo':
