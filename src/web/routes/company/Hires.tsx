@@ -5,9 +5,6 @@
 import { CompanyHires as HiresList } from '../../features/hiring/HiresList';
 
 export default function CompanyHires() {
-  return (
-    <main id="main">
-      <HiresList />
-    </main>
-  );
+  // The page sits in the layout's <main> and the company frame's tabs.
+  return <HiresList />;
 }
