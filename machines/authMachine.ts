@@ -3,8 +3,13 @@
  *
  *   restoring ─┬─▶ signedIn            (a stored token that still reads as valid)
  *              └─▶ signedOut           (none, or an expired/unreadable one: removed)
- *   signedOut ──LOGIN / GOOGLE_REDIRECT (valid token)──▶ signedIn      (stored; Google: reload home)
- *              GOOGLE_REDIRECT (expired | unreadable) ──▶ 'Token has expired' | 'Invalid token'
+ *   signedOut ──LOGIN (valid token)──▶ signedIn      (stored)
+ *   any ──GOOGLE_RETURN (the redirect's one-time code)──▶ exchangingGoogle ──▶ signedIn with the
+ *        token the server hands over (stored; home reloads), or the server's refusal said
+ *        ('Token has expired', 'Invalid token', another account) and back where it was.
+ *        The redirect's query carries a code bound to the browser that started the sign-in
+ *        (issue 10, finding 2: login CSRF); a token in the query is never taken: an expired one
+ *        still reads 'Token has expired', any other 'Invalid token'.
  *   signedIn  ──CHECK (before each API request; token expired or unreadable)──▶ signedOut (removed)
  *             ──UNAUTHORIZED (any 401)──▶ signedOut (removed, browser sent to /login)
  *             ──LOGOUT──▶ loggingOut (removed, browser sent to /login, server session ended) ──▶ signedOut
@@ -35,7 +40,7 @@ export interface AuthContext {
 
 export type AuthEvent =
   | { type: 'LOGIN'; token: string; now: number }
-  | { type: 'GOOGLE_REDIRECT'; token: string; now: number }
+  | { type: 'GOOGLE_RETURN'; code: string; now: number }
   | { type: 'CHECK'; now: number }
   | { type: 'UNAUTHORIZED' }
   | { type: 'LOGOUT' }
@@ -45,6 +50,10 @@ const userTypeOf = (token: string, now: number): number | null => {
   const reading = readToken(token, now);
   return reading.status === 'valid' ? reading.userType : null;
 };
+
+/** The server's refusal of a code as it said it; anything else (offline) as 'Invalid token'. */
+const refusal = (error: unknown): string =>
+  error instanceof Error && error.name === 'GoogleExchangeRefused' && error.message ? error.message : messages.invalidToken;
 
 const status = (token: string | null, now: number) => (token === null ? 'absent' : readToken(token, now).status);
 
@@ -58,6 +67,14 @@ export const authMachine = setup({
     /** GET /api/users/me with the token. */
     loadUser: fromPromise<CurrentUser, { token: string }>(async () => {
       throw new Error('loadUser not provided');
+    }),
+    /**
+     * POST /api/auth/google/exchange {code} (with this browser's cookie, and the current token if
+     * any): the session token, with the time it arrived. Rejects with an Error whose message is
+     * the server's, fit to show.
+     */
+    exchangeGoogleCode: fromPromise<{ token: string; now: number }, { code: string; token: string | null }>(async () => {
+      throw new Error('exchangeGoogleCode not provided');
     }),
     /** POST /api/auth/logout with the token: the server ends the session. */
     endSession: fromPromise<unknown, { token: string }>(async () => {
@@ -82,6 +99,10 @@ export const authMachine = setup({
     tokenValid: (_, params: { token: string; now: number }) => status(params.token, params.now) === 'valid',
     tokenExpired: (_, params: { token: string; now: number }) => status(params.token, params.now) === 'expired',
     tokenStale: (_, params: { token: string | null; now: number }) => status(params.token, params.now) !== 'valid',
+    /** A grant code as the server makes them: 32 random bytes in base64url. */
+    grantCode: (_, params: { code: string }) => /^[A-Za-z0-9_-]{43}$/.test(params.code),
+    /** What an old-style redirect carried: a token, expired (still told as such). */
+    codeIsExpiredToken: (_, params: { code: string; now: number }) => status(params.code, params.now) === 'expired',
   },
 }).createMachine({
   id: 'auth',
@@ -98,18 +119,10 @@ export const authMachine = setup({
         ],
       },
     ],
-    GOOGLE_REDIRECT: [
+    GOOGLE_RETURN: [
+      { guard: { type: 'grantCode', params: ({ event }) => event }, target: '.exchangingGoogle' },
       {
-        guard: { type: 'tokenValid', params: ({ event }) => event },
-        target: '.signedIn',
-        actions: [
-          assign({ token: ({ event }) => event.token, userType: ({ event }) => userTypeOf(event.token, event.now), user: null }),
-          { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
-          'reloadHome',
-        ],
-      },
-      {
-        guard: { type: 'tokenExpired', params: ({ event }) => event },
+        guard: { type: 'codeIsExpiredToken', params: ({ event }) => event },
         actions: { type: 'announce', params: { message: messages.tokenExpired } },
       },
       { actions: { type: 'announce', params: { message: messages.invalidToken } } },
@@ -129,6 +142,36 @@ export const authMachine = setup({
       ],
     },
     signedOut: {},
+    exchangingGoogle: {
+      invoke: {
+        id: 'exchangeGoogle',
+        src: 'exchangeGoogleCode',
+        input: ({ context, event }) => ({ code: (event as { code: string }).code, token: context.token }),
+        onDone: [
+          {
+            guard: { type: 'tokenValid', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: [
+              assign({ token: ({ event }) => event.output.token, userType: ({ event }) => userTypeOf(event.output.token, event.output.now), user: null }),
+              { type: 'storeToken', params: ({ event }) => ({ token: event.output.token }) },
+              'reloadHome',
+            ],
+          },
+          { guard: 'storedTokenPresent', target: 'signedIn', actions: { type: 'announce', params: { message: messages.invalidToken } } },
+          { target: 'signedOut', actions: { type: 'announce', params: { message: messages.invalidToken } } },
+        ],
+        // Refused (another browser's code, used, expired, another account signed in here):
+        // said, and back to where the browser was.
+        onError: [
+          {
+            guard: 'storedTokenPresent',
+            target: 'signedIn',
+            actions: { type: 'announce', params: ({ event }) => ({ message: refusal(event.error) }) },
+          },
+          { target: 'signedOut', actions: { type: 'announce', params: ({ event }) => ({ message: refusal(event.error) }) } },
+        ],
+      },
+    },
     signedIn: {
       initial: 'loadingUser',
       on: {

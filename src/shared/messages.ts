@@ -54,6 +54,7 @@ export const messages = {
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooCommon: 'This password is too common. Please choose a different one.',
   passwordIsIdentity: 'Your password must not be your username or email address.',
+  googleOtherAccount: 'You are logged in to another account on this device. Log out first, then continue with Google.',
   resetLinkSent:
     'If an account exists for that email, we have sent it a link to reset the password. Please check your email.',
   resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',

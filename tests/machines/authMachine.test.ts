@@ -13,8 +13,10 @@ import { readToken } from '../../machines/authToken';
 import { authSnapshotToView } from '../../machines/authView';
 import type { CurrentUser } from '../../src/shared/api';
 import {
+  GRANT_CODE,
   HOUR,
   NOW,
+  refused,
   authActorResultCanHappen,
   authEvents,
   jwt,
@@ -33,7 +35,7 @@ interface Deferred<T> {
 }
 
 function harness(input: AuthInput, recorder: TransitionRecorder) {
-  const pending: { loadUser?: Deferred<CurrentUser>; endSession?: Deferred<unknown> } = {};
+  const pending: { loadUser?: Deferred<CurrentUser>; endSession?: Deferred<unknown>; exchangeGoogle?: Deferred<{ token: string; now: number }> } = {};
   const effects: string[] = [];
   const requests: string[] = [];
   const machine = authMachine.provide({
@@ -41,6 +43,10 @@ function harness(input: AuthInput, recorder: TransitionRecorder) {
       loadUser: fromPromise(({ input: i }) => {
         requests.push(`me:${i.token === tokens.valid ? 'valid' : i.token === tokens.google ? 'google' : i.token}`);
         return new Promise<CurrentUser>((resolve, reject) => (pending.loadUser = { resolve, reject }));
+      }),
+      exchangeGoogleCode: fromPromise(({ input: i }) => {
+        requests.push(`exchange:${i.code === GRANT_CODE ? 'code' : i.code}:${i.token === tokens.valid ? 'valid' : i.token === tokens.google ? 'google' : i.token}`);
+        return new Promise<{ token: string; now: number }>((resolve, reject) => (pending.exchangeGoogle = { resolve, reject }));
       }),
       endSession: fromPromise(({ input: i }) => {
         requests.push(`logout:${i.token === tokens.valid ? 'valid' : i.token === tokens.google ? 'google' : i.token}`);
@@ -69,6 +75,12 @@ async function drive(h: ReturnType<typeof harness>, event: AuthModelEvent): Prom
       break;
     case 'xstate.error.actor.loadUser':
       h.pending.loadUser!.reject(event.error);
+      break;
+    case 'xstate.done.actor.exchangeGoogle':
+      h.pending.exchangeGoogle!.resolve(event.output);
+      break;
+    case 'xstate.error.actor.exchangeGoogle':
+      h.pending.exchangeGoogle!.reject(event.error);
       break;
     case 'xstate.done.actor.endSession':
       h.pending.endSession!.resolve(event.output);
@@ -200,17 +212,39 @@ describe('auth machine: the scenarios of issue 4', () => {
     expect(h.actor.getSnapshot().context.token).toBeNull();
   });
 
-  it('the Google redirect: a valid token is stored and home reloads; expired and unreadable ones say so', async () => {
+  it('the Google redirect: its one-time code is exchanged, the token stored and home reloaded; a token in the query is never taken', async () => {
     const h = harness(signedOut, local);
-    h.actor.send({ type: 'GOOGLE_REDIRECT', token: tokens.expired, now: NOW });
-    h.actor.send({ type: 'GOOGLE_REDIRECT', token: tokens.unreadable, now: NOW });
-    h.actor.send({ type: 'GOOGLE_REDIRECT', token: tokens.noExp, now: NOW });
+    h.actor.send({ type: 'GOOGLE_RETURN', code: tokens.expired, now: NOW });
+    h.actor.send({ type: 'GOOGLE_RETURN', code: tokens.google, now: NOW });
+    h.actor.send({ type: 'GOOGLE_RETURN', code: tokens.unreadable, now: NOW });
     expect(h.effects).toEqual(['toast:Token has expired', 'toast:Invalid token', 'toast:Invalid token']);
+    expect(h.requests).toEqual([]);
     expect(h.actor.getSnapshot().matches('signedOut')).toBe(true);
-    h.actor.send({ type: 'GOOGLE_REDIRECT', token: tokens.google, now: NOW });
+
+    h.actor.send({ type: 'GOOGLE_RETURN', code: GRANT_CODE, now: NOW });
+    expect(h.requests).toEqual(['exchange:code:null']);
+    await drive(h, { type: 'xstate.done.actor.exchangeGoogle', output: { token: tokens.google, now: NOW } });
     expect(h.effects.slice(3)).toEqual(['store:google', 'reloadHome']);
     expect(authSnapshotToView(h.actor.getSnapshot())).toMatchObject({ signedIn: true, token: tokens.google });
   });
+
+  it('a refused code says what the server said and leaves the browser as it was: signed in stays signed in', async () => {
+    const h = harness({ token: tokens.valid, now: NOW }, local);
+    await drive(h, { type: 'xstate.done.actor.loadUser', output: user });
+    h.actor.send({ type: 'GOOGLE_RETURN', code: GRANT_CODE, now: NOW });
+    expect(h.requests).toEqual(['me:valid', 'exchange:code:valid']);
+    const other = 'You are logged in to another account on this device. Log out first, then continue with Google.';
+    await drive(h, { type: 'xstate.error.actor.exchangeGoogle', error: refused(other) });
+    expect(h.effects).toEqual([`toast:${other}`]);
+    expect(authSnapshotToView(h.actor.getSnapshot())).toMatchObject({ signedIn: true, token: tokens.valid });
+
+    const g = harness(signedOut, local);
+    g.actor.send({ type: 'GOOGLE_RETURN', code: GRANT_CODE, now: NOW });
+    await drive(g, { type: 'xstate.error.actor.exchangeGoogle', error: new Error('offline') });
+    expect(g.effects).toEqual(['toast:Invalid token']);
+    expect(g.actor.getSnapshot().matches('signedOut')).toBe(true);
+  });
+
 
   it('reads exp in seconds, and a company token keeps its user_type', () => {
     const company = jwt({ sub: 'c', sid: 's', user_type: 2, exp: NOW / 1000 + 60 });

@@ -27,8 +27,16 @@ export const user: CurrentUser = {
   current_tab: 5,
 };
 
+/** A grant code as the server makes them (43 base64url characters). */
+export const GRANT_CODE = 'Qk9MQV9BREVZRU1JX0dPT0dMRV9HUkFOVF9DT0RFX1g';
+
+/** The server's refusal of a code, as authApi.exchangeGoogle throws it. */
+export const refused = (message: string) => Object.assign(new Error(message), { name: 'GoogleExchangeRefused' });
+
 export type AuthModelEvent =
   | AuthEvent
+  | { type: 'xstate.done.actor.exchangeGoogle'; output: { token: string; now: number } }
+  | { type: 'xstate.error.actor.exchangeGoogle'; error: unknown }
   | { type: 'xstate.done.actor.loadUser'; output: CurrentUser }
   | { type: 'xstate.error.actor.loadUser'; error: unknown }
   | { type: 'xstate.done.actor.endSession'; output: unknown }
@@ -37,9 +45,13 @@ export type AuthModelEvent =
 export const authEvents: AuthModelEvent[] = [
   { type: 'LOGIN', token: tokens.valid, now: NOW },
   { type: 'LOGIN', token: tokens.expired, now: NOW },
-  { type: 'GOOGLE_REDIRECT', token: tokens.google, now: NOW },
-  { type: 'GOOGLE_REDIRECT', token: tokens.expired, now: NOW },
-  { type: 'GOOGLE_REDIRECT', token: tokens.unreadable, now: NOW },
+  { type: 'GOOGLE_RETURN', code: GRANT_CODE, now: NOW },
+  // A token in the query (the old shape, or a forged link) is never taken.
+  { type: 'GOOGLE_RETURN', code: tokens.expired, now: NOW },
+  { type: 'GOOGLE_RETURN', code: tokens.google, now: NOW },
+  { type: 'xstate.done.actor.exchangeGoogle', output: { token: tokens.google, now: NOW } },
+  { type: 'xstate.done.actor.exchangeGoogle', output: { token: tokens.expired, now: NOW } },
+  { type: 'xstate.error.actor.exchangeGoogle', error: refused('You are logged in to another account on this device. Log out first, then continue with Google.') },
   { type: 'CHECK', now: NOW },
   // Before a request made after the token's exp: the expiry is found then.
   { type: 'CHECK', now: NOW + 3 * HOUR },
@@ -64,5 +76,6 @@ export function serializeAuthState(snapshot: {
 export function authActorResultCanHappen(state: { matches(value: unknown): boolean }, event: AuthModelEvent): boolean {
   if (event.type.endsWith('.loadUser')) return state.matches({ signedIn: 'loadingUser' });
   if (event.type.endsWith('.endSession')) return state.matches('loggingOut');
+  if (event.type.endsWith('.exchangeGoogle')) return state.matches('exchangingGoogle');
   return true;
 }

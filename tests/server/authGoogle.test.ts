@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema';
 import { startOidcProvider, subjectFor, type OidcProviderStandIn } from '../support/oidcProvider';
 import { createUser, freshEmail, GOOD_PASSWORD, loginToken, me } from './authHelpers';
@@ -40,11 +40,45 @@ class Jar {
 
 interface FlowResult {
   location: string;
+  /** The session token the page gets by exchanging the redirect's code (null when none). */
   token: string | null;
+  /** What the redirect's query carries: a one-time code, never the token. */
+  code: string | null;
+  /** This browser's cookies after the callback (its grant). */
+  cookie: string;
 }
 
-/** Goes through the whole flow as a browser would, choosing the account `email` at the provider. */
+/** The flow up to the redirect, without the page's exchange: the code and this browser's cookies. */
+async function signInWithGoogleNoExchange(t: TestApp, email: string): Promise<{ code: string; cookie: string }> {
+  const flow = await signInWithGoogleRaw(t, email);
+  return { code: flow.code!, cookie: flow.cookie };
+}
+
+/** The page's exchange of the redirect's code, with a browser's cookies and maybe its current token. */
+function exchange(t: TestApp, code: string, cookie: string, token?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/google/exchange',
+    remoteAddress: nextIp(),
+    headers: { cookie, ...(token ? { 'x-auth-token': token } : {}) },
+    payload: { code },
+  });
+}
+
+/** Goes through the whole flow as a browser would, choosing the account `email` at the provider, and exchanges the code. */
 async function signInWithGoogle(
+  t: TestApp,
+  email: string,
+  options: { name?: string; tamper?: (callbackUrl: URL) => void; cancel?: boolean } = {},
+): Promise<FlowResult> {
+  const flow = await signInWithGoogleRaw(t, email, options);
+  if (!flow.code) return flow;
+  const handed = await exchange(t, flow.code, flow.cookie);
+  expect(handed.statusCode, handed.body).toBe(200);
+  return { ...flow, token: handed.json<{ token: string }>().token };
+}
+
+async function signInWithGoogleRaw(
   t: TestApp,
   email: string,
   options: { name?: string; tamper?: (callbackUrl: URL) => void; cancel?: boolean } = {},
@@ -88,8 +122,9 @@ async function signInWithGoogle(
   expect(back.statusCode).toBe(302);
   expect(back.headers['cache-control']).toBe('no-store');
   const location = back.headers.location as string;
-  const landed = new URL(location, PUBLIC_URL);
-  return { location, token: landed.searchParams.get('token') };
+  app.take(back.headers);
+  const code = new URL(location, PUBLIC_URL).searchParams.get('token');
+  return { location, token: null, code, cookie: app.header() };
 }
 
 describeEachDatabase('Google sign-in', (kind) => {
@@ -163,7 +198,7 @@ describeEachDatabase('Google sign-in', (kind) => {
     try {
       const email = freshEmail('unverified').toLowerCase();
       const result = await signInWithGoogle(t, email);
-      expect(result).toEqual({ location: '/login?google=failed', token: null });
+      expect(result).toMatchObject({ location: '/login?google=failed', token: null });
       expect(await t.database.db.select().from(users).where(eq(users.email, email))).toEqual([]);
     } finally {
       google.verifiedEmails = true;
@@ -174,11 +209,65 @@ describeEachDatabase('Google sign-in', (kind) => {
     const tampered = await signInWithGoogle(t, freshEmail('tampered').toLowerCase(), {
       tamper: (url) => url.searchParams.set('state', 'forged-state'),
     });
-    expect(tampered).toEqual({ location: '/login?google=failed', token: null });
+    expect(tampered).toMatchObject({ location: '/login?google=failed', token: null });
     const cancelled = await signInWithGoogle(t, freshEmail('cancelled').toLowerCase(), { cancel: true });
-    expect(cancelled).toEqual({ location: '/login?google=failed', token: null });
+    expect(cancelled).toMatchObject({ location: '/login?google=failed', token: null });
     // A callback without the flow cookie (another browser) is refused too.
     const bare = await t.app.inject({ url: '/api/auth/google/callback?code=abc&state=def' });
     expect(bare.headers.location).toBe('/login?google=failed');
+  });
+
+  describe('the hand-over to the page (issue 10, finding 2: login CSRF)', () => {
+    it('the redirect carries a one-time code, not the token; only the browser that started the sign-in can exchange it, once', async () => {
+      const email = freshEmail('google-grant').toLowerCase();
+      const flow = await signInWithGoogle(t, email);
+      expect(flow.code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(flow.location).not.toContain(flow.token!);
+      expect((await me(t, flow.token)).statusCode).toBe(200);
+
+      // A victim's browser given the attacker's link has no grant cookie: nothing happens.
+      const victim = await exchange(t, flow.code!, '');
+      expect(victim.statusCode).toBe(400);
+      expect(victim.json()).toEqual({ error: { field: 'alert', message: 'Invalid token' } });
+
+      // The same browser again (a replayed link): the code is spent.
+      const replay = await exchange(t, flow.code!, flow.cookie);
+      expect(replay.statusCode).toBe(400);
+    });
+
+    it('a code with another browser\'s grant, or a forged one, is refused', async () => {
+      const a = await signInWithGoogle(t, freshEmail('google-grant-a').toLowerCase());
+      const b = await signInWithGoogle(t, freshEmail('google-grant-b').toLowerCase());
+      expect((await exchange(t, a.code!, b.cookie)).statusCode).toBe(400);
+      expect((await exchange(t, 'x'.repeat(43), 'google_grant=forged')).statusCode).toBe(400);
+      expect((await exchange(t, 'not a code', '')).json()).toEqual({ error: { field: 'alert', message: 'Invalid token' } });
+    });
+
+    it('says "Token has expired" for a grant older than two minutes', async () => {
+      const late = await signInWithGoogleNoExchange(t, freshEmail('google-late').toLowerCase());
+      const realNow = Date.now;
+      Date.now = () => realNow() + 3 * 60 * 1000;
+      try {
+        const answer = await exchange(t, late.code, late.cookie);
+        expect(answer.json()).toEqual({ error: { field: 'alert', message: 'Token has expired' } });
+      } finally {
+        Date.now = realNow;
+      }
+    });
+
+    it('never switches a browser signed in to another account silently: 409, and the new session is ended', async () => {
+      const signedIn = await loginToken(t, (await createUser(t, { email: freshEmail('google-here') })).email, GOOD_PASSWORD, nextIp());
+      const email = freshEmail('google-other').toLowerCase();
+      const other = await signInWithGoogleNoExchange(t, email);
+      const switched = await exchange(t, other.code, other.cookie, signedIn);
+      expect(switched.statusCode).toBe(409);
+      expect(switched.json().error.message).toBe('You are logged in to another account on this device. Log out first, then continue with Google.');
+      expect((await me(t, signedIn)).statusCode).toBe(200);
+
+      // The same account confirming itself (a recent Google sign-in before deleting the account) is fine.
+      const self = await signInWithGoogle(t, email);
+      const again = await signInWithGoogleNoExchange(t, email);
+      expect((await exchange(t, again.code, again.cookie, self.token!)).statusCode).toBe(200);
+    });
   });
 });

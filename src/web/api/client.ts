@@ -89,6 +89,24 @@ export const authApi = {
     call(() => api<MessageResponse>('/auth/forget-password', { method: 'POST', body: values })),
   resetPassword: (values: { token: string; newPassword: string }) =>
     call(() => api<MessageResponse>('/auth/reset-password', { method: 'POST', body: values })),
+  /**
+   * The Google redirect's one-time code for the session token (with this browser's grant cookie).
+   * A refusal is an Error named GoogleExchangeRefused carrying the server's message.
+   */
+  exchangeGoogle: async (code: string, token: string | null): Promise<{ token: string; now: number }> => {
+    try {
+      const answer = await api<LoginResponse>('/auth/google/exchange', {
+        method: 'POST',
+        body: { code },
+        headers: token ? { [AUTH_HEADER]: token } : {},
+      });
+      return { token: answer.token, now: Date.now() };
+    } catch (error) {
+      const failure = toSubmitError(error);
+      if (!(failure instanceof SubmitError)) throw failure;
+      throw Object.assign(new Error(failure.fieldError.message), { name: 'GoogleExchangeRefused' });
+    }
+  },
 };
 
 let configPromise: Promise<PublicConfig> | null = null;

@@ -60,6 +60,9 @@ function createAuthActor(): AuthActor {
       actors: {
         loadUser: fromPromise<CurrentUser, { token: string }>(({ input }) => authApi.me(input.token)),
         endSession: fromPromise<unknown, { token: string }>(({ input }) => authApi.logout(input.token)),
+        exchangeGoogleCode: fromPromise<{ token: string; now: number }, { code: string; token: string | null }>(({ input }) =>
+          authApi.exchangeGoogle(input.code, input.token),
+        ),
       },
       actions: {
         storeToken: (_, params) => writeStoredToken(params.token),
@@ -124,9 +127,9 @@ export const auth = {
     getActor()?.send({ type: 'LOGIN', token, now: Date.now() });
     return authView().token === token;
   },
-  /** The Google redirect's token (spec §2 'Home'). */
-  googleRedirect(token: string): void {
-    getActor()?.send({ type: 'GOOGLE_REDIRECT', token, now: Date.now() });
+  /** The Google redirect's one-time code (spec §2 'Home'; issue 10, finding 2). */
+  googleReturn(code: string): void {
+    getActor()?.send({ type: 'GOOGLE_RETURN', code, now: Date.now() });
   },
   logout(): void {
     getActor()?.send({ type: 'LOGOUT' });

@@ -1,7 +1,9 @@
 /**
  * Spec §2 'Home': after Google sign-in the server sends the browser to
- * /?token=…&authType=google. The query leaves the address bar at once; a still-valid token is
- * stored and the app goes to / and reloads; otherwise 'Token has expired' or 'Invalid token'.
+ * /?token=…&authType=google. The query leaves the address bar at once. What it carries is a
+ * one-time code the page exchanges for the session token (only this browser can: issue 10,
+ * finding 2); the token is stored and the app goes to / and reloads; otherwise 'Token has
+ * expired' or 'Invalid token' (machines/authMachine.ts GOOGLE_RETURN).
  */
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -20,6 +22,6 @@ export function useGoogleRedirect(): void {
     router.history.replace(paths.home);
     // After this commit's effects, so the toaster is listening for 'Token has expired'.
     // Once per token (StrictMode runs effects twice), hence no clean-up.
-    setTimeout(() => auth.googleRedirect(token), 0);
+    setTimeout(() => auth.googleReturn(token), 0);
   }, [router]);
 }

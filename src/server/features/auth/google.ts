@@ -3,6 +3,7 @@
  * nonce against GOOGLE_ISSUER, with the `openid-client` package. The verifier, state and nonce
  * wait in a short-lived, signed, httpOnly cookie between the start and the callback.
  */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Config } from '../../config';
@@ -128,5 +129,55 @@ export async function finishGoogleFlow(
   } catch (err) {
     request.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'Google sign-in did not complete');
     return null;
+  }
+}
+
+/**
+ * The hand-over from the callback to the page (issue 10, finding 2: login CSRF). The spec's
+ * redirect shape stays (/?token=…&authType=google), but what it carries is a one-time code, not
+ * the session token: the token waits in a signed, httpOnly cookie of this browser (the one that
+ * started the flow), for two minutes, and the page exchanges code + cookie for it once
+ * (POST /api/auth/google/exchange). A link with someone else's code does nothing in another
+ * browser, and a code works once.
+ */
+const GRANT_COOKIE = 'google_grant';
+export const GRANT_LIFETIME_MS = 2 * 60 * 1000;
+/** A grant code: 32 random bytes in base64url. */
+export const GRANT_CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+export function issueGoogleGrant(config: Config, reply: FastifyReply, token: string): string {
+  const code = randomBytes(32).toString('base64url');
+  const grant = { h: sha256(code), t: token, e: Date.now() + GRANT_LIFETIME_MS };
+  reply.setCookie(GRANT_COOKIE, Buffer.from(JSON.stringify(grant)).toString('base64url'), {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.publicUrl.startsWith('https:'),
+    path: '/api/auth/google',
+    maxAge: Math.ceil(GRANT_LIFETIME_MS / 1000),
+  });
+  return code;
+}
+
+export type GrantReading = { status: 'ok'; token: string; codeHash: string } | { status: 'expired' | 'invalid' };
+
+/** Reads this browser's grant for `code` (and clears the cookie: a grant is read once). */
+export function readGoogleGrant(request: FastifyRequest, reply: FastifyReply, code: string): GrantReading {
+  const raw = request.cookies[GRANT_COOKIE];
+  reply.clearCookie(GRANT_COOKIE, { path: '/api/auth/google' });
+  if (!raw || !GRANT_CODE_PATTERN.test(code)) return { status: 'invalid' };
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || unsigned.value === null) return { status: 'invalid' };
+  try {
+    const grant = JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')) as { h?: unknown; t?: unknown; e?: unknown };
+    if (typeof grant.h !== 'string' || typeof grant.t !== 'string' || typeof grant.e !== 'number') return { status: 'invalid' };
+    const codeHash = sha256(code);
+    if (grant.h.length !== codeHash.length || !timingSafeEqual(Buffer.from(grant.h), Buffer.from(codeHash))) return { status: 'invalid' };
+    if (grant.e <= Date.now()) return { status: 'expired' };
+    return { status: 'ok', token: grant.t, codeHash };
+  } catch {
+    return { status: 'invalid' };
   }
 }

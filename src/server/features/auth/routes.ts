@@ -21,9 +21,10 @@ import { AppError, errorResponses } from '../../errors';
 import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
 import { requireCaptchaPassToLogIn } from '../../plugins/captcha';
 import { checkForm, formBodySchema } from '../../plugins/forms';
-import { finishGoogleFlow, GOOGLE_CALLBACK_PATH, startGoogleFlow } from './google';
+import { finishGoogleFlow, GOOGLE_CALLBACK_PATH, GRANT_CODE_PATTERN, issueGoogleGrant, readGoogleGrant, startGoogleFlow } from './google';
 import {
   getCurrentUser,
+  exchangeGoogleGrant,
   loginWithPassword,
   logoutSession,
   requestPasswordReset,
@@ -167,12 +168,39 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         const identity = await finishGoogleFlow(app.config, request, reply);
         if (!identity) return reply.redirect(googleFailedUrl('failed'));
         const token = await signInWithGoogle(deps(), identity);
-        return reply.redirect(`/?token=${encodeURIComponent(token)}&authType=google`);
+        // The spec's shape, carrying a one-time code bound to this browser, never the token itself.
+        return reply.redirect(`/?token=${issueGoogleGrant(app.config, reply, token)}&authType=google`);
       } catch (err) {
         if (!(err instanceof AppError)) request.log.error({ err }, 'Google sign-in failed');
         // A suspended account is told so on the login page (issue 11), not sent to try again.
         return reply.redirect(googleFailedUrl(err instanceof AppError && err.code === 'FORBIDDEN' ? 'suspended' : 'failed'));
       }
+    },
+  );
+
+  app.post<{ Body: { code: string } }>(
+    '/api/auth/google/exchange',
+    {
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: "Exchange the Google redirect's one-time code for the session token",
+        description:
+          'Only in the browser that started the sign-in (its google_grant cookie), within two minutes, once. A browser signed in to another account gets 409: log out first.',
+        body: {
+          type: 'object',
+          required: ['code'],
+          properties: { code: { type: 'string', maxLength: 64 } },
+        },
+        response: { 200: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } }, ...errorResponses },
+      },
+    },
+    async (request, reply): Promise<LoginResponse> => {
+      reply.header('cache-control', 'no-store');
+      const header = request.headers['x-auth-token'];
+      const currentToken = typeof header === 'string' && header.length > 0 && header.length <= 4096 ? header : null;
+      const reading = GRANT_CODE_PATTERN.test(request.body.code) ? readGoogleGrant(request, reply, request.body.code) : ({ status: 'invalid' } as const);
+      return { token: await exchangeGoogleGrant(deps(), { reading, currentToken }) };
     },
   );
 

@@ -13,8 +13,9 @@ import { site } from '../../../shared/site';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema';
+import { GRANT_LIFETIME_MS, type GrantReading } from './google';
 import { AppError } from '../../errors';
-import { endAllSessions, endSession, startSession } from '../../plugins/auth';
+import { endAllSessions, endSession, readSession, startSession } from '../../plugins/auth';
 import { authLimits, countAgainstLimits, type LimitStore } from '../../plugins/limits';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import {
@@ -327,4 +328,30 @@ export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUse
     profile_completed: user.profileCompleted,
     current_tab: user.currentTab,
   };
+}
+
+/**
+ * Hands the session of a finished Google sign-in to the page that exchanges its one-time code
+ * (issue 10, finding 2; features/auth/google.ts issueGoogleGrant). The grant must be this
+ * browser's, unexpired and unused (counted in the shared limit store, so a code works once
+ * across instances). A browser already signed in to another account is not switched silently:
+ * 409, log out first.
+ */
+export async function exchangeGoogleGrant(
+  deps: AuthDeps,
+  input: { reading: GrantReading; currentToken: string | null },
+): Promise<string> {
+  const { reading } = input;
+  if (reading.status === 'expired') throw AppError.invalid('alert', messages.tokenExpired);
+  if (reading.status !== 'ok') throw AppError.invalid('alert', messages.invalidToken);
+  const uses = await deps.limits.hit(`google-grant:${reading.codeHash}`, GRANT_LIFETIME_MS);
+  if (uses.count > 1) throw AppError.invalid('alert', messages.invalidToken);
+  const granted = await readSession(deps.db, deps.config, reading.token);
+  if (!granted) throw AppError.invalid('alert', messages.invalidToken);
+  const current = input.currentToken ? await readSession(deps.db, deps.config, input.currentToken) : null;
+  if (current && current.userId !== granted.userId) {
+    await endSession(deps.db, granted.sessionId);
+    throw new AppError('CONFLICT', messages.googleOtherAccount);
+  }
+  return reading.token;
 }
