@@ -77,7 +77,7 @@ function Screens({ card, list, side }: { card?: EngagementView; list?: OpsListVi
           side={side}
           list={list}
           send={fn()}
-          renderItem={(item) => <EngagementCardView view={cardAfter(side, item, [])} send={fn()} now={NOW} />}
+          renderItem={(item, level) => <EngagementCardView view={cardAfter(side, item, [])} send={fn()} now={NOW} headingLevel={level} />}
         />
       ) : null}
     </main>

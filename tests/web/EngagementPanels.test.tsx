@@ -152,8 +152,8 @@ describe('the lists', () => {
     const waiting = hireItem('company', { id: '00000000-0000-4000-8000-000000000001', expires_at: soon, rider: { username: 'chike', display_name: 'Chike E.', picture: null } });
     const ended = hireItem('company', { id: '00000000-0000-4000-8000-000000000002', status: 'ended' });
     await act(async () => first.respond(200, { items: [waiting, ended], next: 'cursor-1' }));
-    expect(await screen.findByRole('heading', { level: 2, name: messages.hireHiresHeading })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: 'Chike E.' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: messages.hireHiresHeading })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Chike E.' })).toBeTruthy();
     expect(screen.getByText('Review slot ended')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: messages.hireLoadMore }));

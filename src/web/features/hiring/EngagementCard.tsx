@@ -33,10 +33,11 @@ const EVENT: Record<EngagementAction, EngagementEvent['type']> = { accept: 'ACCE
 const day = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Africa/Lagos' }).format(new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso));
 
-function Contact({ contact }: { contact: NonNullable<HireItem['contact']> }) {
+function Contact({ contact, level }: { contact: NonNullable<HireItem['contact']>; level: 2 | 3 }) {
+  const Heading = level === 2 ? 'h3' : 'h4';
   return (
     <div className="hire-contact">
-      <h4>{messages.hireContactHeading}</h4>
+      <Heading>{messages.hireContactHeading}</Heading>
       {contact.name ? <p className="hire-contact-name">{contact.name}</p> : null}
       <div className="hire-contact-links">
         {contact.phone ? (
@@ -64,13 +65,17 @@ export function EngagementCardView({
   send,
   reviewSlot,
   now,
+  headingLevel = 3,
 }: {
   view: EngagementView;
   send: (event: EngagementEvent) => void;
   reviewSlot?: ReviewSlot;
   /** The clock of the countdown (stories pin it). */
   now?: Date;
+  /** The card's title level: 2 on a page whose title is the list's h1, else 3. */
+  headingLevel?: 2 | 3;
 }) {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const { item, side, status } = view;
   const titleId = `hire-${item.id}-title`;
   const party = side === 'rider' ? item.company : null;
@@ -83,7 +88,7 @@ export function EngagementCardView({
       <header className="hire-card-head">
         {picture ? <img src={`${API_BASE}${picture.url}`} alt="" width={48} height={48} className="hire-avatar" /> : null}
         <div>
-          <h3 id={titleId}>{title}</h3>
+          <Title id={titleId}>{title}</Title>
           {side === 'company' ? <p className="hire-sub">@{item.rider.username}</p> : null}
         </div>
         <span className={`hire-status hire-status-${status}`}>{messages.hireStatusLabels[status]}</span>
@@ -119,7 +124,7 @@ export function EngagementCardView({
         ) : null}
       </p>
 
-      {item.contact ? <Contact contact={item.contact} /> : null}
+      {item.contact ? <Contact contact={item.contact} level={headingLevel} /> : null}
 
       {view.alert ? (
         <p className="hire-alert" role="alert">
@@ -202,9 +207,11 @@ export function EngagementCard({
   reviewSlot,
   inspect,
   onStatus,
+  headingLevel,
 }: {
   item: HireItem;
   reviewSlot?: ReviewSlot;
+  headingLevel?: 2 | 3;
   inspect?: Parameters<typeof useEngagement>[2];
   /** Told the status whenever it changes (the rider page offers a new request once this one is closed). */
   onStatus?: (status: HireItem['status']) => void;
@@ -214,5 +221,5 @@ export function EngagementCard({
     onStatus?.(view.status);
   }, [onStatus, view.status]);
   const now = useMinuteClock(view.status === 'requested');
-  return <EngagementCardView view={view} send={send} reviewSlot={reviewSlot} now={now} />;
+  return <EngagementCardView view={view} send={send} reviewSlot={reviewSlot} now={now} headingLevel={headingLevel} />;
 }

@@ -46,16 +46,19 @@ export interface HiresListViewProps {
   list: OpsListView<HireItem>;
   send: (event: OpsListEvent) => void;
   reviewSlot?: ReviewSlot;
-  /** Renders one item (the app: a card with its own actor; stories: a fixed view). */
-  renderItem?: (item: HireItem) => React.ReactNode;
+  /** Renders one item (the app: a card with its own actor; stories: a fixed view) at the card title level given. */
+  renderItem?: (item: HireItem, headingLevel: 2 | 3) => React.ReactNode;
 }
 
 export function HiresListView({ side, list, send, reviewSlot, renderItem }: HiresListViewProps) {
   const headingId = `hires-${side}-heading`;
   const filter = list.filters.status ?? '';
+  // The company's Hires is a page of its own (h1); the rider's is a section of the dashboard (h2).
+  const Heading = side === 'company' ? 'h1' : 'h2';
+  const cardLevel = side === 'company' ? 2 : 3;
   return (
     <section className="hire-section" aria-labelledby={headingId}>
-      <h2 id={headingId}>{side === 'company' ? messages.hireHiresHeading : messages.hireRiderHeading}</h2>
+      <Heading id={headingId}>{side === 'company' ? messages.hireHiresHeading : messages.hireRiderHeading}</Heading>
       <p className="hire-intro">{side === 'company' ? messages.hireHiresIntro : messages.hireRiderIntro}</p>
       <div className="hire-filter">
         <label htmlFor={`hires-${side}-filter`}>{messages.hireFilterLabel}</label>
@@ -81,7 +84,7 @@ export function HiresListView({ side, list, send, reviewSlot, renderItem }: Hire
       ) : (
         <ul className="hire-list">
           {list.items.map((item) => (
-            <li key={item.id}>{renderItem ? renderItem(item) : <EngagementCard item={item} reviewSlot={reviewSlot} />}</li>
+            <li key={item.id}>{renderItem ? renderItem(item, cardLevel) : <EngagementCard item={item} reviewSlot={reviewSlot} headingLevel={cardLevel} />}</li>
           ))}
         </ul>
       )}
