@@ -58,8 +58,13 @@ function props(load: AccountLoad, overrides: Partial<CompanyAccountViewProps> = 
   };
 }
 
+/** In the layout's <main>, as the page sits in the app (src/web/components/Layout.tsx). */
 function Screen({ account }: { account: CompanyAccountViewProps }) {
-  return <CompanyAccountView {...account} />;
+  return (
+    <main>
+      <CompanyAccountView {...account} />
+    </main>
+  );
 }
 
 const meta = {

@@ -68,11 +68,12 @@ function viewAfter(events: readonly StoryEvent[], filters: RiderSearchFilters = 
 
 function Screens({ search, shortlist, rider: page }: { search?: RiderSearchView; shortlist?: RiderSearchView; rider?: CompanyRiderState }) {
   return (
-    <div className="company-frame">
+    // In the layout's <main>, as the pages sit in the app (src/web/components/Layout.tsx).
+    <main className="company-frame">
       {search ? <RiderSearchScreen view={search} send={fn()} locations={LOCATIONS} /> : null}
       {shortlist ? <ShortlistScreen view={shortlist} send={fn()} /> : null}
       {page ? <CompanyRiderView state={page} onRetry={fn()} onToggleShortlist={fn()} /> : null}
-    </div>
+    </main>
   );
 }
 

@@ -43,7 +43,10 @@ const downloads: Blob[] = [];
 function open() {
   render(
     <StoryRouter path="/company-dashboard/account">
-      <CompanyAccountPage />
+      {/* The layout's landmark the page sits in (src/web/components/Layout.tsx). */}
+      <main>
+        <CompanyAccountPage />
+      </main>
       <Toasts />
     </StoryRouter>,
   );

@@ -52,7 +52,10 @@ function renderApp(initial: string): { router: AnyRouter } {
   const root = createRootRoute({
     component: () => (
       <>
-        <Outlet />
+        {/* The layout's landmark the pages sit in (src/web/components/Layout.tsx). */}
+        <main>
+          <Outlet />
+        </main>
         <Toasts />
       </>
     ),

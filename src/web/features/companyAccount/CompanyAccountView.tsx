@@ -98,23 +98,23 @@ export function CompanyAccountView(props: CompanyAccountViewProps) {
   const { load } = props;
   if (load.state === 'loading') {
     return (
-      <main id="main" className="company-account">
+      <div className="company-account">
         <h1>{messages.companyAccountHeading}</h1>
         <p role="status" className="company-account-loading">
           {messages.companyAccountLoading}
         </p>
-      </main>
+      </div>
     );
   }
   if (load.state === 'failed') {
     return (
-      <main id="main" className="company-account">
+      <div className="company-account">
         <h1>{messages.companyAccountHeading}</h1>
         <p role="alert">{messages.companyProfileLoadFailed}</p>
         <button type="button" className="btn" onClick={props.retry}>
           {messages.tryAgain}
         </button>
-      </main>
+      </div>
     );
   }
   const { profile, locations } = load;
@@ -137,7 +137,7 @@ export function CompanyAccountView(props: CompanyAccountViewProps) {
   };
   const p = companyProfileForm.fields;
   return (
-    <main id="main" className="company-account">
+    <div className="company-account">
       <h1>{messages.companyAccountHeading}</h1>
       <p className="company-account-who">
         {profile.company_name} · {profile.email}
@@ -253,6 +253,6 @@ export function CompanyAccountView(props: CompanyAccountViewProps) {
         />
         <Submit view={props.deleteForm.view} label={messages.companyDelete} danger />
       </Card>
-    </main>
+    </div>
   );
 }

@@ -63,17 +63,17 @@ export function CompanyRiderView({
   );
   if (state.status === 'loading') {
     return (
-      <main id="main" className="company-rider">
+      <div className="company-rider">
         {back}
         <p className="search-status" role="status" aria-live="polite">
           {messages.riderPageLoading}
         </p>
-      </main>
+      </div>
     );
   }
   if (state.status === 'notFound' || state.status === 'failed') {
     return (
-      <main id="main" className="company-rider">
+      <div className="company-rider">
         {back}
         <h1>{state.status === 'notFound' ? messages.riderPageNotFound : messages.riderPageLoadFailed}</h1>
         {state.status === 'failed' ? (
@@ -84,12 +84,12 @@ export function CompanyRiderView({
             </button>
           </div>
         ) : null}
-      </main>
+      </div>
     );
   }
   const { rider, saving } = state;
   return (
-    <main id="main" className="company-rider">
+    <div className="company-rider">
       {back}
       <header className="company-rider-head">
         <img src={rider.picture ? `${API_BASE}${rider.picture.url}` : DEFAULT_PICTURE} alt="" width={96} height={96} />
@@ -143,6 +143,6 @@ export function CompanyRiderView({
         )}
       </section>
       {reviewsSlot ? <section aria-label={messages.riderPageReviews}>{reviewsSlot}</section> : null}
-    </main>
+    </div>
   );
 }

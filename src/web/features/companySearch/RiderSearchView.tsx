@@ -291,22 +291,22 @@ export function RiderResults({ view, send, heading, emptyMessage, failedMessage 
 /** The search page: heading, filters, riders. */
 export function RiderSearchScreen({ view, send, locations }: { view: RiderSearchView; send: Send; locations: LocationState[] | null }) {
   return (
-    <main id="main" className="company-search">
+    <div className="company-search">
       <h1>{messages.searchHeading}</h1>
       <div className="company-search-layout">
         <FilterPanel view={view} send={send} locations={locations} />
         <RiderResults view={view} send={send} heading={messages.searchResults} emptyMessage={messages.searchNoResults} failedMessage={messages.searchFailed} />
       </div>
-    </main>
+    </div>
   );
 }
 
 /** The shortlist page: the same list, no filters. */
 export function ShortlistScreen({ view, send }: { view: RiderSearchView; send: Send }) {
   return (
-    <main id="main" className="company-search">
+    <div className="company-search">
       <h1>{messages.shortlistHeading}</h1>
       <RiderResults view={view} send={send} heading={messages.shortlistHeading} emptyMessage={messages.shortlistEmpty} failedMessage={messages.shortlistLoadFailed} />
-    </main>
+    </div>
   );
 }
