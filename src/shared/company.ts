@@ -10,7 +10,7 @@ import { EMAIL_MAX } from './forms';
 import { PLACE_NAME_MAX } from './locations';
 import { messages } from './messages';
 import { COMPANY_CONTACT_MAX, COMPANY_NAME_MAX, nigerianPhone, PHONE_INPUT_MAX } from './profile';
-import { defineForm, email, field, required, type Rule } from './validation';
+import { defineForm, email, field, notSameAsAny, required, type Rule } from './validation';
 
 /** An invitation token is 43 characters; anything longer is not one. */
 export const INVITE_TOKEN_MAX = 64;
@@ -55,7 +55,8 @@ export const companySignupForm = defineForm('companySignup', {
     required: true,
   }),
   phone: phoneField,
-  password: newPasswordField,
+  // Not the e-mail nor its part before the @ (issue 10, finding 6), in the browser too.
+  password: { ...newPasswordField, rules: [...newPasswordField.rules, notSameAsAny(['email'], messages.passwordIsIdentity)] },
   address: addressField,
   state: stateField,
   town: townField,

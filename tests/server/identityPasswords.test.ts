@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
+import { companySignupForm } from '../../src/shared/company';
 import { signupForm } from '../../src/shared/signup';
 import { validateForm } from '../../src/shared/validation';
 import { captchaCookie, createUser, freshEmail, lastEmail, resetTokenFrom } from './authHelpers';
@@ -22,6 +23,11 @@ describe('the browser check of the sign-up form', () => {
     ['the part before the @', 'Ada.Rides'],
   ])('refuses %s as the password', (_name, password) => {
     expect(validateForm(signupForm, { ...base, password })).toEqual({ field: 'password', message: IDENTITY });
+  });
+  it('the company sign-up refuses the e-mail as the password too', () => {
+    const company = { invite: 'x'.repeat(43), company_name: 'Lekki Bakes', contact_person: 'Funmi', email: 'hello@lekkibakes.ng', phone: '08031234567', address: '12 Admiralty Way', state: 'Lagos', town: 'Eti-Osa', cac_number: '' };
+    expect(validateForm(companySignupForm, { ...company, password: 'hello@lekkibakes.ng' })).toEqual({ field: 'password', message: IDENTITY });
+    expect(validateForm(companySignupForm, { ...company, password: 'HELLO' })?.message).not.toBe(IDENTITY);
   });
   it('accepts a password that only contains the username', () => {
     expect(validateForm(signupForm, { ...base, password: 'ada_rides-on-okada-2026' })).toBeNull();

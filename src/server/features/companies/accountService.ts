@@ -139,8 +139,8 @@ export async function changeCompanyPassword(
   deps: PasswordDeps,
   input: { userId: string; sessionId: string; currentPassword: string; newPassword: string },
 ): Promise<{ message: string }> {
-  await confirmPassword(deps, input.userId, input.currentPassword, 'current_password', messages.companyCurrentPasswordWrong);
-  assertPasswordNotCommon('new_password', input.newPassword);
+  const { email } = await confirmPassword(deps, input.userId, input.currentPassword, 'current_password', messages.companyCurrentPasswordWrong);
+  assertPasswordNotCommon('new_password', input.newPassword, { email });
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, input.userId));

@@ -120,7 +120,7 @@ export async function signUpCompany(deps: CompanyDeps, input: FormValues<typeof 
   if (input.cac_number.trim() !== '' && !cac) throw AppError.invalid('cac_number', messages.companyCacInvalid);
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (taken) throw new AppError('CONFLICT', messages.emailTaken, 'email');
-  assertPasswordNotCommon('password', input.password);
+  assertPasswordNotCommon('password', input.password, { email });
   const passwordHash = await hashPassword(input.password);
   const companyName = input.company_name.trim();
 
