@@ -11,6 +11,8 @@ import type { MessageResponse } from '../../shared/api';
 import type { Profile, ProfileWriteResponse } from '../../shared/profile';
 import type { UploadProfileImageResponse } from '../../shared/signup';
 import { api, toSubmitError } from './client';
+import { DOCUMENT_UPLOAD_MAX_SIDE, PICTURE_UPLOAD_MAX_SIDE } from '../../shared/uploads';
+import { resizeImage } from '../uploads/resizeImage';
 import { uploadWithProgress, type UploadProgress } from './upload';
 
 function toProfileError(error: unknown): Error {
@@ -55,7 +57,10 @@ export const profileApi = {
   updateBio: (body: { username: string; bio: string }) =>
     call(() => api<ProfileWriteResponse>('/users/profile-update', { method: 'PUT', body })),
 
-  savePersonalInfo(values: PersonalInfoUpload, onProgress: Progress): Promise<ProfileWriteResponse> {
+  async savePersonalInfo(values: PersonalInfoUpload, onProgress: Progress): Promise<ProfileWriteResponse> {
+    // A photographed ID is shrunk to the size the server keeps (issue 13); a PDF goes as chosen.
+    const shrink = async (file: Blob | null) => (file instanceof File ? resizeImage(file, { maxSide: DOCUMENT_UPLOAD_MAX_SIDE }) : file);
+    values = { ...values, valid_id: await shrink(values.valid_id), rider_id_card: await shrink(values.rider_id_card) };
     const form = new FormData();
     form.append('total_years_of_experience', values.total_years_of_experience);
     form.append('languages_spoken', values.languages_spoken);
@@ -67,9 +72,10 @@ export const profileApi = {
     return upload('/riders/personal-info/save', form, onProgress);
   },
 
-  uploadPicture(file: Blob, onProgress: Progress): Promise<UploadProfileImageResponse> {
+  async uploadPicture(file: Blob, onProgress: Progress): Promise<UploadProfileImageResponse> {
+    const sent = file instanceof File ? await resizeImage(file, { maxSide: PICTURE_UPLOAD_MAX_SIDE }) : file;
     const form = new FormData();
-    form.append('profile_image', file, file instanceof File ? file.name : 'profile-image');
+    form.append('profile_image', sent, sent instanceof File ? sent.name : 'profile-image');
     return upload('/users/upload-profile-image', form, onProgress);
   },
 

@@ -16,6 +16,8 @@ import type {
   UploadProfileImageResponse,
 } from '../../shared/signup';
 import { api, toSubmitError } from './client';
+import { PICTURE_UPLOAD_MAX_SIDE } from '../../shared/uploads';
+import { resizeImage } from '../uploads/resizeImage';
 import { uploadWithProgress } from './upload';
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
@@ -55,10 +57,11 @@ export const signupApi = {
     return data;
   },
 
-  /** multipart field profile_image; onProgress(loaded, total) as the bytes go up. */
-  uploadProfileImage(file: Blob, onProgress: (loaded: number, total: number) => void): Promise<UploadProfileImageResponse> {
+  /** multipart field profile_image, shrunk in the browser first (issue 13); onProgress(loaded, total) as the bytes go up. */
+  async uploadProfileImage(file: Blob, onProgress: (loaded: number, total: number) => void): Promise<UploadProfileImageResponse> {
+    const sent = file instanceof File ? await resizeImage(file, { maxSide: PICTURE_UPLOAD_MAX_SIDE }) : file;
     const form = new FormData();
-    form.append('profile_image', file, file instanceof File ? file.name : 'profile-image');
+    form.append('profile_image', sent, sent instanceof File ? sent.name : 'profile-image');
     return uploadWithProgress<UploadProfileImageResponse>('/users/upload-profile-image', form, onProgress);
   },
 };
