@@ -308,8 +308,6 @@ export const messages = {
   invitationEmailBody: (until: string) =>
     `You joined the Ogba Dispatch waitlist, and we would like you in. The link below opens your company sign-up. It works once, until ${until}.`,
   invitationEmailAction: 'Open my company sign-up',
-  invitationValid: (company: string, until: string) =>
-    `The invitation for ${company} is valid until ${until}. Company accounts open soon: keep this link, it works once.`,
   invitationInvalid: 'This invitation is no longer valid. Please contact us for a new one.',
   invitationChecking: 'Checking your invitation…',
   invitationHeading: 'Company sign-up',

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Stories of the console's waitlist and newsletter screens, the invitation page and the
- * unsubscribe pages: every state of each view has a story, each story's view models come from
+ * Stories of the console's waitlist and newsletter screens and the unsubscribe pages: every state of each view has a story, each story's view models come from
  * snapshots in the states it claims, and each renders without axe violations.
  * tests/storybook/stories.test.tsx renders every story and checks its key texts.
  */
@@ -12,7 +11,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowActionViewStates } from '../../machines/opsRowActionMachine';
 import { messages } from '../../src/shared/messages';
 import preview from '../../storybook/preview';
-import * as invitationStories from '../../storybook/stories/CompanyInvitation.stories';
+import * as unsubscribeStories from '../../storybook/stories/Unsubscribe.stories';
 import * as newsletterStories from '../../storybook/stories/OpsNewsletter.stories';
 import * as waitlistStories from '../../storybook/stories/OpsWaitlist.stories';
 
@@ -58,11 +57,10 @@ for (const [screen, module] of [['waitlist', waitlistStories], ['newsletter', ne
   });
 }
 
-describe('invitation and unsubscribe page stories', () => {
-  const all = Object.entries(composeStories(invitationStories)) as unknown as Array<[string, Composed]>;
+describe('unsubscribe page stories', () => {
+  const all = Object.entries(composeStories(unsubscribeStories)) as unknown as Array<[string, Composed]>;
 
-  it('have a story for every state of the invitation check and every unsubscribe page', () => {
-    expect(new Set(all.map(([, s]) => s.parameters.invitationState).filter(Boolean))).toEqual(new Set(['checking', 'valid', 'invalid', 'failed']));
+  it('have a story for every unsubscribe page', () => {
     expect(new Set(all.map(([, s]) => s.parameters.unsubscribeState).filter(Boolean))).toEqual(new Set(['ask', 'done', 'invalid']));
   });
 
@@ -80,14 +78,4 @@ describe('invitation and unsubscribe page stories', () => {
     expect(pages.invalid!.querySelector('form')).toBeNull();
     for (const doc of Object.values(pages)) expect(doc.documentElement.getAttribute('lang')).toBe('en');
   });
-
-  for (const [name, Story] of all.filter(([, s]) => s.parameters.invitationState)) {
-    it(`${name}: no axe violations`, async () => {
-      render(<Story />);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      // 'region' off: in the app the page sits inside the site Layout's <main>; the story has none.
-      const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
-      expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    });
-  }
 });
