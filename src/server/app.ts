@@ -13,6 +13,7 @@ import type { Database } from './db/client';
 import { errorBodySchema } from './errors';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
+import { clientErrorsRoutes } from './features/clientErrors/routes';
 import { companiesRoutes } from './features/companies/routes';
 import { enquiriesRoutes } from './features/enquiries/routes';
 import { hiringRoutes } from './features/hiring/routes';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(siteRoutes);
   if (app.mailer.mode === 'dev-mailbox') await app.register(devMailRoutes);
   await app.register(captchaRoutes);
+  await app.register(clientErrorsRoutes);
   await app.register(authRoutes);
   await app.register(newsletterRoutes);
   await app.register(enquiriesRoutes);

@@ -53,6 +53,8 @@ export interface Config {
    * is a localhost address or DEV_MAILBOX=1 asks for it (and /dev/mail answers only loopback).
    */
   devMailbox: boolean;
+  /** SENTRY_DSN: browser errors go to Sentry instead of POST /api/client-errors (issue 10). */
+  sentryDsn: string | null;
 }
 
 type Env = Record<string, string | undefined>;
@@ -201,5 +203,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webRoot: webRootValue === null ? path.resolve(cwd, 'dist/web') : webRootValue === 'none' ? null : path.resolve(cwd, webRootValue),
     trustProxy: trustProxy(env),
     devMailbox: devMailbox(env, publicUrl, smtpUrl),
+    sentryDsn: url(env, 'SENTRY_DSN', null, ['http:', 'https:']),
   };
 }

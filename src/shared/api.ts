@@ -25,6 +25,8 @@ export interface MessageResponse {
 export interface PublicConfig {
   captcha: { siteKey: string; scriptUrl: string };
   googleSignIn: boolean;
+  /** Set when browser errors go to Sentry (SENTRY_DSN) instead of POST /api/client-errors. */
+  sentryDsn?: string;
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

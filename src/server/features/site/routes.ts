@@ -21,6 +21,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
                 properties: { siteKey: { type: 'string' }, scriptUrl: { type: 'string' } },
               },
               googleSignIn: { type: 'boolean' },
+              sentryDsn: { type: 'string' },
             },
           },
         },
@@ -31,6 +32,8 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       return {
         captcha: { siteKey: app.config.hcaptcha.siteKey, scriptUrl: app.config.hcaptcha.scriptUrl },
         googleSignIn: app.config.google !== null,
+        // Only when set: browser errors then go to Sentry, loaded on the first one (issue 10).
+        ...(app.config.sentryDsn ? { sentryDsn: app.config.sentryDsn } : {}),
       };
     },
   );
