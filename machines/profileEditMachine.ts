@@ -8,6 +8,8 @@
  *           ──SUBMIT──▶ checking ─┬─▶ editing            (a rule failed: its message under its field)
  *                                 └─▶ saving
  *   saving ──SAVE_PROGRESS──▶ saving                      (an upload's bytes going up)
+ *          ──CANCEL_UPLOAD──▶ editing                     (issue 13: a modal with files; its request is
+ *                                                           aborted, nothing saved, the choice kept)
  *          ──done──▶ closed                               (the success toast; the app applies the answer)
  *          ──error──▶ editing                             (a field's message under it, else a toast:
  *                                                           the server's message or the modal's own)
@@ -54,7 +56,14 @@ export type ProfileEditEvent =
   | { type: 'SELECT_FILE'; field: string; file: FileLike | null }
   | { type: 'SUBMIT' }
   | { type: 'CLOSE' }
-  | { type: 'SAVE_PROGRESS'; loaded: number; total: number };
+  | { type: 'SAVE_PROGRESS'; loaded: number; total: number }
+  /** Issue 13: Cancel during an upload (leaving 'saving' stops the save actor, whose AbortSignal aborts the request). */
+  | { type: 'CANCEL_UPLOAD' };
+
+/** A modal whose save sends files (the picture, personal info with its ID documents): Cancel aborts it. */
+export function isUploadModal(modal: ModalKind | null): boolean {
+  return modal !== null && modalSpecs[modal].fileFields.length > 0;
+}
 
 /** The values a modal starts with: every field of its form, filled from what OPEN carried. */
 function startValues(modal: ModalKind, given: Record<string, string> = {}): Record<string, string> {
@@ -128,6 +137,7 @@ export const profileEditMachine = setup({
   },
   guards: {
     invalid: ({ context }) => checkModal(context) !== null,
+    isUpload: ({ context }) => isUploadModal(context.modal),
     isShownFieldError: ({ context }, params: { error: unknown }) => shownField(context.modal, params.error),
   },
 }).createMachine({
@@ -215,6 +225,7 @@ export const profileEditMachine = setup({
         SAVE_PROGRESS: {
           actions: assign({ progress: ({ event }) => (event.total > 0 ? Math.min(1, event.loaded / event.total) : null) }),
         },
+        CANCEL_UPLOAD: { guard: 'isUpload', target: 'editing', actions: assign({ progress: null }) },
       },
     },
   },
@@ -236,6 +247,8 @@ export interface ProfileEditView {
   files: Record<string, FileLike | null>;
   entryId: string | null;
   busy: boolean;
+  /** Issue 13: Cancel stays usable while an upload goes up (it sends CANCEL_UPLOAD). */
+  cancellable: boolean;
   progress: number | null;
   fieldError: (field: string) => string | null;
 }
@@ -253,6 +266,7 @@ export function profileEditSnapshotToView(snapshot: { value: unknown; context: P
     files: context.files,
     entryId: context.entryId,
     busy: state === 'saving',
+    cancellable: state === 'saving' && isUploadModal(context.modal),
     progress: context.progress,
     fieldError: (field) => (error && error.field === field ? error.message : null),
   };

@@ -7,6 +7,7 @@
  *             ├─▶ leaving (no token, an address asking for a step after the first: /login)
  *             └─▶ account (step 1: fields, captcha, POST /api/auth/create)
  *   account ──▶ verify (step 2) ──▶ location (3) ──▶ picture (4, or Skip) ──▶ agreement (5) ──▶ finished
+ *   (step 4's upload: CANCEL_UPLOAD ──▶ back to the picture choice, SKIP ──▶ skipping; both abort it)
  *
  * Step 2 is parallel: the code boxes (typed, pasted, Backspace), and the resend region
  * (ready → sending → coolingDown → ready). The cooldown keeps a deadline (a timestamp), not a
@@ -136,6 +137,8 @@ export type SignupEvent =
   | ({ type: 'CHOOSE_FILE' } & ChosenPicture)
   | { type: 'UPLOAD_PROGRESS'; loaded: number; total: number }
   | { type: 'SKIP' }
+  /** Issue 13: the rider stops an upload under way (its request is aborted: leaving 'uploading' stops the actor). */
+  | { type: 'CANCEL_UPLOAD' }
   | { type: 'TOGGLE_AGREE'; agreed: boolean }
   | { type: 'RETRY' }
   | { type: 'SIGNED_OUT' };
@@ -719,6 +722,10 @@ export const signupMachine = setup({
         uploading: {
           entry: [assign({ uploadPercent: 0 }), 'clearError'],
           on: {
+            // Issue 13: Cancel and Skip stay usable on slow data. Leaving the state stops the
+            // invoked upload, whose AbortSignal aborts the request: nothing is saved.
+            CANCEL_UPLOAD: 'editing',
+            SKIP: 'skipping',
             UPLOAD_PROGRESS: {
               actions: assign({
                 uploadPercent: ({ event }) => (event.total > 0 ? Math.min(100, Math.round((event.loaded / event.total) * 100)) : 0),

@@ -802,6 +802,9 @@ export const messages = {
   reviewRatingRequired: 'Please choose a rating',
   reviewRatingInvalid: 'Please choose a rating from 1 to 5',
   reviewHireAgainRequired: 'Please say whether you would hire this rider again',
+
+  // ── Uploads (issue 13) ──
+  cancelUpload: 'Cancel upload',
 } as const;
 
 export type Messages = typeof messages;

@@ -94,6 +94,8 @@ export function editEvents(state: { value: unknown; context: { modal: ModalKind 
     const named = modal ? serverField[modal] : undefined;
     return [
       { type: 'SAVE_PROGRESS', loaded: 50, total: 100 },
+      // Issue 13: Cancel during an upload (a no-op for the other modals: the guard refuses it).
+      { type: 'CANCEL_UPLOAD' },
       { type: 'xstate.done.actor.save', output: { message: 'ok' } },
       ...(named ? [{ type: 'xstate.error.actor.save' as const, error: new SubmitError(named) }] : []),
       // A message for no field (or a field this modal does not show, like the bio's username).

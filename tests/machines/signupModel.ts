@@ -177,6 +177,7 @@ function pictureEvents(): ModelEvent[] {
     { type: 'CHOOSE_FILE', file: 'huge-file', ...HUGE },
     { type: 'SUBMIT' },
     { type: 'SKIP' },
+    { type: 'CANCEL_UPLOAD' },
     { type: 'UPLOAD_PROGRESS', loaded: 1_200_000, total: 2_400_000 },
     { type: 'SIGNED_OUT' },
     done('uploadPicture', { message: messages.profileImageUploaded }),

@@ -85,6 +85,7 @@ class HeldXhr {
   method = '';
   path = '';
   body: FormData | null = null;
+  aborted = false;
   open(method: string, url: string) {
     this.method = method;
     this.path = new URL(url, window.location.href).pathname;
@@ -93,6 +94,11 @@ class HeldXhr {
   send(body: FormData) {
     this.body = body;
     HeldXhr.held.push(this);
+  }
+  /** Issue 13: Cancel during an upload aborts it (the save's AbortSignal fires). */
+  abort() {
+    this.aborted = true;
+    HeldXhr.held = HeldXhr.held.filter((x) => x !== this);
   }
   respond(status: number, body: unknown) {
     this.status = status;
@@ -328,6 +334,23 @@ async function perform(steps: readonly Step[], index: number): Promise<void> {
       act(() => xhr.upload.onprogress?.({ lengthComputable: true, loaded: event.loaded, total: event.total }));
       return;
     }
+    case 'CANCEL_UPLOAD': {
+      const cancel = within(dialog()).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
+      if (!UPLOADS.includes(modal)) {
+        // Not an upload: Cancel stays disabled while the request is under way (the machine refuses the event).
+        expect(cancel.disabled).toBe(true);
+        return;
+      }
+      const xhr = await waitFor(() => {
+        const found = HeldXhr.held.find((x) => x.path === requestOf(modal).path);
+        if (!found) throw new Error('no upload yet');
+        return found;
+      });
+      expect(cancel.disabled).toBe(false);
+      await act(async () => fireEvent.click(cancel));
+      expect(xhr.aborted).toBe(true);
+      return;
+    }
     case 'xstate.done.actor.save':
     case 'xstate.error.actor.save': {
       const { method, path, upload } = requestOf(modal);
@@ -404,6 +427,8 @@ async function expectShown(state: Snapshot): Promise<void> {
     if (file) expect(chosen?.textContent, field).toContain(file.name);
     else expect(chosen, field).toBeNull();
   }
+  const cancel = within(d).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
+  expect(cancel.disabled).toBe(view.busy && !view.cancellable);
   const progress = d.querySelector('progress');
   if (view.busy && view.progress !== null) expect(progress?.getAttribute('value')).toBe(String(Math.round(view.progress * 100)));
   else expect(progress).toBeNull();

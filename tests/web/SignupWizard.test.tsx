@@ -248,6 +248,89 @@ describe('the sign-up wizard in the page', () => {
     await waitFor(() => expect(alerts()).toEqual([messages.uploadImageFailed]), { timeout: 10_000 });
   });
 
+  it('sends the photo shrunk in the browser, and Cancel upload or Skip abort the transfer (issue 13)', async () => {
+    // The browser edge: an image decoder and canvas (jsdom has neither) and an XMLHttpRequest held until answered.
+    const decoded: unknown[] = [];
+    const encoded: Array<{ width: number; height: number; type: string }> = [];
+    const held: Array<{ path: string; body: FormData; aborted: boolean }> = [];
+    class HeldXhr {
+      upload = { onprogress: null };
+      onload = null;
+      onerror = null;
+      ontimeout = null;
+      timeout = 0;
+      path = '';
+      entry: { path: string; body: FormData; aborted: boolean } | null = null;
+      open(_method: string, url: string) {
+        this.path = url;
+      }
+      setRequestHeader() {}
+      send(body: FormData) {
+        this.entry = { path: this.path, body, aborted: false };
+        held.push(this.entry);
+      }
+      abort() {
+        if (this.entry) this.entry.aborted = true;
+      }
+    }
+    class StandInCanvas {
+      constructor(
+        public width: number,
+        public height: number,
+      ) {}
+      getContext() {
+        return { drawImage() {}, imageSmoothingEnabled: false, imageSmoothingQuality: 'low' };
+      }
+      async convertToBlob({ type }: { type: string }) {
+        encoded.push({ width: this.width, height: this.height, type });
+        return new Blob([new Uint8Array(300)], { type });
+      }
+    }
+    const g = globalThis as Record<string, unknown>;
+    const real = { xhr: g.XMLHttpRequest, bitmap: g.createImageBitmap, canvas: g.OffscreenCanvas };
+    g.XMLHttpRequest = HeldXhr;
+    g.createImageBitmap = async (_file: Blob, options: unknown) => {
+      decoded.push(options);
+      return { width: 4000, height: 3000, close() {} };
+    };
+    g.OffscreenCanvas = StandInCanvas;
+    try {
+      await signIn(4);
+      open(4);
+      await heading('Add Profile Picture');
+      await user.upload(screen.getByLabelText('Profile picture'), new File([new Uint8Array(5000)], 'IMG_0042.jpg', { type: 'image/jpeg' }));
+      await user.click(continueButton());
+      await waitFor(() => expect(held).toHaveLength(1));
+      expect(decoded).toEqual([{ imageOrientation: 'from-image' }]);
+      expect(encoded).toEqual([{ width: 1600, height: 1200, type: 'image/webp' }]);
+      const sent = held[0]!.body.get('profile_image') as File;
+      expect([held[0]!.path, sent.name, sent.type, sent.size]).toEqual(['/api/users/upload-profile-image', 'IMG_0042.webp', 'image/webp', 300]);
+
+      // Cancel upload: the request is aborted, the step is back at the choice with the photo kept.
+      await user.click(within(form()).getByRole('button', { name: messages.cancelUpload }));
+      expect(held[0]!.aborted).toBe(true);
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      expect(continueButton().textContent).toBe('Continue');
+      expect(screen.getByText('Chosen: IMG_0042.jpg')).toBeTruthy();
+
+      // Again, then Skip while it goes up: aborted too, and the skip is sent.
+      await user.click(continueButton());
+      await waitFor(() => expect(held).toHaveLength(2));
+      const skip = within(form()).getByRole('button', { name: 'Skip' }) as HTMLButtonElement;
+      expect(skip.disabled).toBe(false);
+      await user.click(skip);
+      expect(held[1]!.aborted).toBe(true);
+      const skipped = await take('/api/users/signup-update');
+      expect(skipped.body).toEqual({ request_type: 'skip_picture' });
+      skipped.respond(200, { message: 'ok', current_tab: 5, profile_completed: 0 });
+      await heading('Rider Agreement');
+    } finally {
+      g.XMLHttpRequest = real.xhr;
+      g.createImageBitmap = real.bitmap;
+      g.OffscreenCanvas = real.canvas;
+    }
+  });
+
   it('the built-in location list is a small part of the shipped data, spelled the same', () => {
     const full = locations as Array<{ name: string; towns: Array<{ name: string }>; lgas: Array<{ name: string }> }>;
     expect(fallbackLocations.map((s) => s.name).sort()).toEqual(['Federal Capital Territory', 'Kwara', 'Lagos', 'Ogun', 'Osun', 'Oyo', 'Rivers']);

@@ -30,8 +30,8 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 
 type Progress = UploadProgress;
 
-function upload<T>(path: string, form: FormData, onProgress: Progress): Promise<T> {
-  return uploadWithProgress<T>(path, form, onProgress, (message) => new NetworkFailure(message));
+function upload<T>(path: string, form: FormData, onProgress: Progress, signal?: AbortSignal): Promise<T> {
+  return uploadWithProgress<T>(path, form, onProgress, (message) => new NetworkFailure(message), signal);
 }
 
 export interface PersonalInfoUpload {
@@ -57,7 +57,7 @@ export const profileApi = {
   updateBio: (body: { username: string; bio: string }) =>
     call(() => api<ProfileWriteResponse>('/users/profile-update', { method: 'PUT', body })),
 
-  async savePersonalInfo(values: PersonalInfoUpload, onProgress: Progress): Promise<ProfileWriteResponse> {
+  async savePersonalInfo(values: PersonalInfoUpload, onProgress: Progress, signal?: AbortSignal): Promise<ProfileWriteResponse> {
     // A photographed ID is shrunk to the size the server keeps (issue 13); a PDF goes as chosen.
     const shrink = async (file: Blob | null) => (file instanceof File ? resizeImage(file, { maxSide: DOCUMENT_UPLOAD_MAX_SIDE }) : file);
     values = { ...values, valid_id: await shrink(values.valid_id), rider_id_card: await shrink(values.rider_id_card) };
@@ -69,14 +69,14 @@ export const profileApi = {
       const file = values[field];
       if (file) form.append(field, file, file instanceof File ? file.name : field);
     }
-    return upload('/riders/personal-info/save', form, onProgress);
+    return upload('/riders/personal-info/save', form, onProgress, signal);
   },
 
-  async uploadPicture(file: Blob, onProgress: Progress): Promise<UploadProfileImageResponse> {
+  async uploadPicture(file: Blob, onProgress: Progress, signal?: AbortSignal): Promise<UploadProfileImageResponse> {
     const sent = file instanceof File ? await resizeImage(file, { maxSide: PICTURE_UPLOAD_MAX_SIDE }) : file;
     const form = new FormData();
     form.append('profile_image', sent, sent instanceof File ? sent.name : 'profile-image');
-    return upload('/users/upload-profile-image', form, onProgress);
+    return upload('/users/upload-profile-image', form, onProgress, signal);
   },
 
   createWorkHistory: (body: Record<string, string>) =>

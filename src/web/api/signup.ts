@@ -58,10 +58,14 @@ export const signupApi = {
   },
 
   /** multipart field profile_image, shrunk in the browser first (issue 13); onProgress(loaded, total) as the bytes go up. */
-  async uploadProfileImage(file: Blob, onProgress: (loaded: number, total: number) => void): Promise<UploadProfileImageResponse> {
+  async uploadProfileImage(
+    file: Blob,
+    onProgress: (loaded: number, total: number) => void,
+    signal?: AbortSignal,
+  ): Promise<UploadProfileImageResponse> {
     const sent = file instanceof File ? await resizeImage(file, { maxSide: PICTURE_UPLOAD_MAX_SIDE }) : file;
     const form = new FormData();
     form.append('profile_image', sent, sent instanceof File ? sent.name : 'profile-image');
-    return uploadWithProgress<UploadProfileImageResponse>('/users/upload-profile-image', form, onProgress);
+    return uploadWithProgress<UploadProfileImageResponse>('/users/upload-profile-image', form, onProgress, undefined, signal);
   },
 };

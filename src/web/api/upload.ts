@@ -15,10 +15,22 @@ export function uploadWithProgress<T>(
   onProgress: UploadProgress,
   /** What a request that never got an answer rejects with (a machine may tell it apart). */
   networkError: (message: string) => Error = (message) => new Error(message),
+  /** Aborts the transfer (issue 13: Cancel and Skip during an upload); the promise rejects with an AbortError. */
+  signal?: AbortSignal,
 ): Promise<T> {
   const token = auth.beforeRequest();
   return new Promise<T>((resolve, reject) => {
+    const aborted = () => new DOMException('upload aborted', 'AbortError');
+    if (signal?.aborted) return reject(aborted());
     const xhr = new XMLHttpRequest();
+    signal?.addEventListener(
+      'abort',
+      () => {
+        xhr.abort();
+        reject(aborted());
+      },
+      { once: true },
+    );
     xhr.open('POST', `/api${path}`);
     if (token) xhr.setRequestHeader('x-auth-token', token);
     xhr.setRequestHeader('x-source-path', window.location.pathname);
@@ -37,7 +49,7 @@ export function uploadWithProgress<T>(
       if (xhr.status === 401 && token === auth.currentToken()) auth.unauthorized();
       reject(isApiErrorBody(body) ? new SubmitError(body.error) : new Error(`upload failed: HTTP ${xhr.status}`));
     };
-    xhr.onerror = () => reject(networkError('upload failed: network'));
+    xhr.onerror = () => reject(signal?.aborted ? aborted() : networkError('upload failed: network'));
     xhr.ontimeout = () => reject(networkError('upload failed: time-out'));
     xhr.send(form);
   });

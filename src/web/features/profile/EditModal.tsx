@@ -314,7 +314,13 @@ export function EditModal(props: EditModalProps) {
         {body(props, modal)}
         <Progress value={view.busy ? view.progress : null} />
         <div className="modal-actions">
-          <button type="button" className="btn btn-secondary" onClick={() => send({ type: 'CLOSE' })} disabled={view.busy}>
+          {/* Issue 13: during an upload Cancel stays usable and aborts it (back to the choice, nothing saved). */}
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => send({ type: view.cancellable ? 'CANCEL_UPLOAD' : 'CLOSE' })}
+            disabled={view.busy && !view.cancellable}
+          >
             Cancel
           </button>
           <button type="submit" className={danger ? 'btn btn-danger' : 'btn'} disabled={view.busy} aria-busy={view.busy}>

@@ -20,8 +20,8 @@ import { auth } from '../../auth/authService';
 
 const pick = (values: Record<string, string>, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, values[n] ?? '']));
 
-/** One request per modal kind (spec §7). */
-export function saveModal(input: SaveInput): Promise<unknown> {
+/** One request per modal kind (spec §7); `signal` aborts an upload (issue 13: Cancel during it). */
+export function saveModal(input: SaveInput, signal?: AbortSignal): Promise<unknown> {
   const { modal, values, files, entryId, onProgress } = input;
   switch (modal) {
     case 'profile':
@@ -38,9 +38,10 @@ export function saveModal(input: SaveInput): Promise<unknown> {
           rider_id_card: (files.rider_id_card as unknown as Blob | null) ?? null,
         },
         onProgress,
+        signal,
       );
     case 'picture':
-      return profileApi.uploadPicture(files.profile_image as unknown as Blob, onProgress);
+      return profileApi.uploadPicture(files.profile_image as unknown as Blob, onProgress, signal);
     case 'addWorkHistory':
       return profileApi.createWorkHistory(values);
     case 'editWorkHistory':
@@ -143,7 +144,7 @@ export function useDashboard(options: UseDashboardOptions): Dashboard {
 
   const editActor = useActorRef(
     profileEditMachine.provide({
-      actors: { save: fromPromise(({ input }) => saveModal(input)) },
+      actors: { save: fromPromise(({ input, signal }) => saveModal(input, signal)) },
       actions: {
         announceSuccess: (_, params) => void toast.success(params.message),
         announceFailure: (_, params) => void toast.error(params.message),

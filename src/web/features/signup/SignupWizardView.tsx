@@ -338,10 +338,14 @@ function PictureStep({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn'>
         <div className="upload-progress">
           <progress max={100} value={picture.percent ?? 0} aria-label="Upload progress" />
           <span aria-live="polite">Uploading {picture.percent}%</span>
+          <button type="button" className="btn btn-secondary" onClick={() => send({ type: 'CANCEL_UPLOAD' })}>
+            {messages.cancelUpload}
+          </button>
         </div>
       ) : null}
       <div className="signup-actions">
-        <button type="button" className="btn btn-secondary" disabled={view.busy} onClick={() => send({ type: 'SKIP' })}>
+        {/* Skip stays usable during an upload (issue 13): it aborts the transfer. */}
+        <button type="button" className="btn btn-secondary" disabled={view.state === 'picture.skipping'} onClick={() => send({ type: 'SKIP' })}>
           {view.state === 'picture.skipping' ? messages.submitting : 'Skip'}
         </button>
         <SubmitButton busy={view.state === 'picture.uploading'} label="Continue" />
