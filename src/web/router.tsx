@@ -25,6 +25,7 @@ import {
   requireTokenAfterFirstStep,
 } from './auth/guards';
 import { Layout } from './components/Layout';
+import { reportError } from './errorReporting';
 import { ErrorPage } from './routes/ErrorPage';
 import { Home } from './routes/Home';
 import { NotFound } from './routes/NotFound';
@@ -36,7 +37,11 @@ function lazy(load: () => Promise<Module>) {
   return lazyRouteComponent(
     () =>
       new Promise<Module>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(messages.chunkLoadFailed)), CHUNK_LOAD_TIMEOUT_MS);
+        const fail = (error: Error) => {
+          reportError(error, 'chunk');
+          reject(error);
+        };
+        const timer = setTimeout(() => fail(new Error(messages.chunkLoadFailed)), CHUNK_LOAD_TIMEOUT_MS);
         load().then(
           (m) => {
             clearTimeout(timer);
@@ -44,7 +49,7 @@ function lazy(load: () => Promise<Module>) {
           },
           (e: unknown) => {
             clearTimeout(timer);
-            reject(e instanceof Error ? e : new Error(String(e)));
+            fail(e instanceof Error ? e : new Error(String(e)));
           },
         );
       }),

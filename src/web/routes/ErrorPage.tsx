@@ -3,7 +3,9 @@
  * and text, or its message. A script chunk that failed to load says so and offers a reload.
  */
 import type { ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { messages } from '../../shared/messages';
+import { reportError } from '../errorReporting';
 
 export function isChunkLoadError(error: unknown): boolean {
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
@@ -21,6 +23,8 @@ function describe(error: unknown): string {
 }
 
 export function ErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
+  // Reported once per error object (issue 10); a chunk's failure was reported by router.tsx's lazy().
+  useEffect(() => reportError(error, isChunkLoadError(error) ? 'chunk' : 'router'), [error]);
   if (isChunkLoadError(error)) {
     return (
       <section className="status-page" role="alert">
