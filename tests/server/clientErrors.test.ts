@@ -148,6 +148,8 @@ describeEachDatabase('GET /api/config with SENTRY_DSN', (kind) => {
   it('gives the browser the DSN', async () => {
     const res = await t.app.inject({ url: '/api/config' });
     expect(res.json()).toMatchObject({ sentryDsn: 'https://public@o1.ingest.sentry.io/42' });
+    // The page may send there: the Content-Security-Policy's connect-src names Sentry's origin.
+    expect(res.headers['content-security-policy']).toMatch(/connect-src 'self' [^;]*https:\/\/o1\.ingest\.sentry\.io/);
   });
 });
 

@@ -16,7 +16,8 @@ export function contentSecurityPolicy(config: Config): string {
     `frame-src ${c} https://www.openstreetmap.org`,
     // hCaptcha and sonner insert <style> elements; styles cannot run code.
     `style-src 'self' 'unsafe-inline' ${c}`,
-    `connect-src 'self' ${c}`,
+    // Browser errors go to Sentry's ingest origin when SENTRY_DSN is set (issue 10).
+    `connect-src 'self' ${c}${config.sentryDsn ? ` ${new URL(config.sentryDsn).origin}` : ''}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "object-src 'none'",
