@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_REPORT_BODY_LIMIT, type ErrorReportEvent } from '../../src/shared/errorReports';
 import { clientErrorLogFields } from '../../src/server/plugins/scrub';
 import { describeEachDatabase, errorOf, nextIp, useTestApp } from './helper';
-import { signedInUser } from './opsHelpers';
+import { asStaff, signedInStaff, signedInUser } from './opsHelpers';
 
 const EMAIL = 'ada.obi@example.com';
 const PHONE = '+234 803 123 4567';
@@ -128,13 +128,21 @@ describeEachDatabase('POST /api/client-errors', (kind) => {
     expect((await post({ events: [event()] })).statusCode).toBe(204);
   });
 
-  it('needs no sign-in: signed out, a rider and a company are all accepted', async () => {
-    const rider = await signedInUser(t, 1, 'cerider');
-    const company = await signedInUser(t, 2, 'cecompany');
+  it('needs no sign-in: signed out, riders, companies and staff are all accepted alike', async () => {
+    const users = [
+      await signedInUser(t, 1, 'cerider'),
+      await signedInUser(t, 1, 'ceotherrider'),
+      await signedInUser(t, 2, 'cecompany'),
+      await signedInUser(t, 2, 'ceothercompany'),
+    ];
     expect((await post({ events: [event()] })).statusCode).toBe(204);
-    for (const who of [rider, company]) {
+    for (const who of users) {
       expect((await post({ events: [event()] }, { headers: { 'x-auth-token': who.token } })).statusCode).toBe(204);
     }
+    const staffMember = await signedInStaff(t, 'dispatcher', 'ce');
+    const res = await asStaff(t, staffMember, { method: 'POST', url: '/api/client-errors', remoteAddress: nextIp(), payload: { events: [event()] } });
+    expect(res.statusCode).toBe(204);
+    expect(reported()).toHaveLength(6);
   });
 
   it('GET /api/config leaves sentryDsn out when SENTRY_DSN is not set', async () => {
