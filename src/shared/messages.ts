@@ -805,6 +805,8 @@ export const messages = {
 
   // ── Uploads (issue 13) ──
   cancelUpload: 'Cancel upload',
+  takePhoto: 'Take a photo',
+  chooseFromGallery: 'Choose from gallery',
 } as const;
 
 export type Messages = typeof messages;

@@ -427,6 +427,11 @@ async function expectShown(state: Snapshot): Promise<void> {
     if (file) expect(chosen?.textContent, field).toContain(file.name);
     else expect(chosen, field).toBeNull();
   }
+  if (view.modal === 'picture') {
+    // Issue 13: the styled control, the front camera and the gallery (the field's named input).
+    expect((within(d).getByLabelText(messages.takePhoto) as HTMLInputElement).getAttribute('capture')).toBe('user');
+    expect(within(d).getByLabelText(messages.chooseFromGallery)).toBe(d.querySelector('input[name="profile_image"]'));
+  }
   const cancel = within(d).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
   expect(cancel.disabled).toBe(view.busy && !view.cancellable);
   const progress = d.querySelector('progress');

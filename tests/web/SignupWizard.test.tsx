@@ -313,6 +313,13 @@ describe('the sign-up wizard in the page', () => {
       expect(continueButton().textContent).toBe('Continue');
       expect(screen.getByText('Chosen: IMG_0042.jpg')).toBeTruthy();
 
+      // The styled control: "Take a photo" opens the front camera, "Choose from gallery" is the field's input.
+      const camera = screen.getByLabelText(messages.takePhoto) as HTMLInputElement;
+      expect([camera.type, camera.getAttribute('capture'), camera.accept]).toEqual(['file', 'user', 'image/jpeg,image/png,image/webp']);
+      expect(screen.getByLabelText(messages.chooseFromGallery)).toBe(screen.getByLabelText('Profile picture'));
+      await user.upload(camera, new File([new Uint8Array(6000)], 'selfie.jpg', { type: 'image/jpeg' }));
+      expect(screen.getByText('Chosen: selfie.jpg')).toBeTruthy();
+
       // Again, then Skip while it goes up: aborted too, and the skip is sent.
       await user.click(continueButton());
       await waitFor(() => expect(held).toHaveLength(2));

@@ -214,6 +214,7 @@ function body(props: EditModalProps, modal: ModalKind): ReactNode {
           accept={PROFILE_IMAGE_ACCEPT}
           file={view.files.profile_image ?? null}
           preview
+          capture="user"
           hint={`A JPEG, PNG or WebP photo of your face, up to ${PROFILE_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`}
           error={view.fieldError('profile_image')}
           onFile={(file) => send({ type: 'SELECT_FILE', field: 'profile_image', file })}

@@ -1,6 +1,7 @@
 /** The dashboard forms' select and file inputs, with the error line of components/Field.tsx. */
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FileLike } from '../../../../machines/profileModals';
+import { PictureSource } from '../../uploads/PictureSource';
 
 interface Described {
   id: string;
@@ -120,6 +121,8 @@ interface FileFieldProps extends Described {
   labelHint?: string;
   /** Show a preview of a chosen image. */
   preview?: boolean;
+  /** Issue 13: a picture: "Take a photo" (this camera) and "Choose from gallery" in place of the bare input. */
+  capture?: 'user' | 'environment';
 }
 
 /** A chosen image's preview: an object URL that lives as long as the choice (presentation only). */
@@ -134,7 +137,7 @@ function Preview({ file }: { file: FileLike }) {
   return url ? <img className="file-preview" src={url} alt="Preview of the chosen picture" width={120} height={120} /> : null;
 }
 
-export function FileField({ id, name, label, accept, file, onFile, error, hint, current, labelHint, preview }: FileFieldProps) {
+export function FileField({ id, name, label, accept, file, onFile, error, hint, current, labelHint, preview, capture }: FileFieldProps) {
   return (
     <div className="field file-field">
       <label htmlFor={id}>
@@ -142,15 +145,19 @@ export function FileField({ id, name, label, accept, file, onFile, error, hint, 
         {labelHint ? <span className="field-hint"> {labelHint}</span> : null}
       </label>
       {current ? <p className="file-current">{current}</p> : null}
-      <input
-        id={id}
-        name={name}
-        type="file"
-        accept={accept}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy({ id, error, hint })}
-        onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-      />
+      {capture ? (
+        <PictureSource id={id} name={name} accept={accept} capture={capture} invalid={!!error} describedBy={describedBy({ id, error, hint })} onFile={onFile} />
+      ) : (
+        <input
+          id={id}
+          name={name}
+          type="file"
+          accept={accept}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy({ id, error, hint })}
+          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+        />
+      )}
       {file ? (
         <p className="file-chosen">
           Chosen: <strong>{file.name}</strong> ({formatSize(file.size)})

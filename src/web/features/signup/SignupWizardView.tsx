@@ -16,6 +16,7 @@ import { CaptchaRegion } from '../../components/Captcha';
 import { Field } from '../../components/Field';
 import { GoogleButton } from '../../components/GoogleButton';
 import { PasswordField } from '../../components/PasswordField';
+import { PictureSource } from '../../uploads/PictureSource';
 import { RiderAgreement } from './RiderAgreement';
 import './signup.css';
 
@@ -308,16 +309,15 @@ function PictureStep({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn'>
         />
         <div className="field picture-field">
           <label htmlFor={`${ID}-picture`}>Profile picture</label>
-          <input
+          <PictureSource
             id={`${ID}-picture`}
             name="profile_image"
-            type="file"
             accept={PROFILE_IMAGE_ACCEPT}
+            capture="user"
             disabled={view.busy}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${ID}-picture-error` : undefined}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
+            invalid={!!error}
+            describedBy={error ? `${ID}-picture-error` : undefined}
+            onFile={(file) => {
               if (!file) return;
               send({
                 type: 'CHOOSE_FILE',
@@ -327,7 +327,6 @@ function PictureStep({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn'>
                 size: file.size,
                 previewUrl: URL.createObjectURL(file),
               });
-              e.target.value = '';
             }}
           />
           {picture.name ? <p className="field-hint picture-name">Chosen: {picture.name}</p> : null}
