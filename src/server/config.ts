@@ -4,10 +4,11 @@
  * (the pattern of Epic Stack's env.server).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { isLoopbackHost } from './loopback';
+import { dataDirFault, prepareDirectory } from './plugins/dataDir';
 
 export class ConfigError extends Error {
   constructor(
@@ -148,10 +149,20 @@ function jwtSecret(env: Env, dataDir: string): string {
     return given;
   }
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  // A DATA_DIR that cannot be read, created or written stops the server with a DataDirError
+  // naming it and the cause (plugins/dataDir.ts), not a bare ENOENT or EACCES.
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    throw dataDirFault('DATA_DIR', dataDir, err, 'read');
+  }
   const secret = randomBytes(48).toString('base64url');
-  mkdirSync(dataDir, { recursive: true });
-  writeFileSync(file, secret, { mode: 0o600 });
+  prepareDirectory(dataDir);
+  try {
+    writeFileSync(file, secret, { mode: 0o600 });
+  } catch (err) {
+    throw dataDirFault('DATA_DIR', dataDir, err, 'write');
+  }
   return secret;
 }
 

@@ -1,27 +1,35 @@
 /** The server's entry: read the configuration, open the database, listen, drain on SIGTERM. */
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, type Database } from './db/client';
 import { answerAdminCommand } from './features/ops/adminCommands';
 import { adminSocketPath, listenAdminSocket, type AdminSocket } from './features/ops/adminSocket';
+import { DataDirError, dataDirInUse, prepareDirectory } from './plugins/dataDir';
 
 async function main(): Promise<void> {
   let config: Config;
+  let database: Database;
   try {
     config = loadConfig();
+    // DATA_DIR is created and probed before anything writes there (PGlite does it in openDatabase).
+    if (config.databaseUrl !== null && dataDirInUse(config)) prepareDirectory(config.dataDir);
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (err) => console.error(`database connection lost (the pool will reconnect): ${err.message}`),
+    });
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
       process.exit(78); // EX_CONFIG
     }
+    if (err instanceof DataDirError) {
+      // One line naming the directory and the cause; 73 cannot create/write, 74 full or I/O error.
+      console.error(err.message);
+      process.exit(err.exitCode);
+    }
     throw err;
   }
-
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    onIdleError: (err) => console.error(`database connection lost (the pool will reconnect): ${err.message}`),
-  });
   const app = await buildApp({ config, database });
 
   let adminSocket: AdminSocket | null = null;

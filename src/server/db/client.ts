@@ -3,7 +3,6 @@
  * (PostgreSQL compiled to WebAssembly) embedded in DATA_DIR. Same schema, same migrations,
  * same queries (DESIGN.md §6).
  */
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { dataDirFault, fileErrorCode, prepareDirectory } from '../plugins/dataDir';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -53,13 +53,25 @@ export async function openDatabase(options: {
     };
   }
   let dataPath = options.dataDir;
-  if (!dataPath.startsWith('memory://')) {
+  const onDisk = !dataPath.startsWith('memory://');
+  if (onDisk) {
+    // Created and probed first, so a read-only, unwritable or full DATA_DIR is named with its
+    // cause (a DataDirError) rather than PGlite's `ErrnoError { errno: 51 }`.
     dataPath = path.join(options.dataDir, 'pglite');
-    mkdirSync(dataPath, { recursive: true });
+    prepareDirectory(options.dataDir);
+    prepareDirectory(dataPath, "DATA_DIR's database directory");
   }
-  const client = await PGlite.create(dataPath);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataPath);
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+  } catch (err) {
+    // The disk filled up or went away between the probe and PGlite's own writes.
+    const code = fileErrorCode(err) ?? ((err as { code?: unknown }).code === '53100' ? 'ENOSPC' : null);
+    if (onDisk && code !== null) throw dataDirFault("DATA_DIR's database directory", dataPath, code === 'ENOSPC' ? { code } : err, 'write');
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     db,
     kind: 'pglite',

@@ -7,7 +7,8 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { messages } from '../../shared/messages';
 import { AppError } from '../errors';
-import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './lifecycle';
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, storageFault } from './lifecycle';
+import { installReadiness } from './readiness';
 
 /** Turns an ajv error into the input it concerns, e.g. '/email' or missingProperty 'email'. */
 function fieldOf(error: FastifyError): string {
@@ -20,6 +21,8 @@ function fieldOf(error: FastifyError): string {
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
+  // The failed writes this handler sees decide /readyz (plugins/readiness.ts).
+  installReadiness(app);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
@@ -35,6 +38,17 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, wrong content type).
       return reply.code(status).send({ error: { field: 'alert', message: messages.invalidRequest } });
+    }
+    const storage = storageFault(error);
+    if (storage) {
+      // A full or failing disk: the client may try later, and /readyz says so for a while.
+      // The error is logged through the err serializer, which never writes a query's values.
+      request.server.readiness.recordWriteFailure(storage.source, storage.code);
+      request.log.error({ err: error, storage: storage.kind }, storage.kind === 'full' ? 'storage full' : 'storage failing');
+      return reply
+        .code(storage.kind === 'full' ? 507 : 503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: { field: 'alert', message: messages.serviceUnavailable } });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../shared/messages';
+import { fileErrorCode, STORAGE_FULL_CODES } from './dataDir';
 
 /** Seconds a client should wait before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -66,4 +67,36 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     e = (e as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * A write that failed for want of space or a working disk (issue 10, finding 9): 'full' is
+ * answered 507 Insufficient Storage, 'failing' 503 with Retry-After, and both make /readyz
+ * answer 503 for a while (plugins/readiness.ts). `source` is where it failed: a Node file-system
+ * call (it has a `syscall`) wrote in DATA_DIR; anything else came from the database.
+ */
+export interface StorageFault {
+  kind: 'full' | 'failing';
+  code: string;
+  source: 'database' | 'dataDir';
+}
+const STORAGE_FULL = new Set([...STORAGE_FULL_CODES, '53100']); // 53100 disk_full
+const STORAGE_FAILING = new Set(['EROFS', 'EIO', '58030', '53200']); // 58030 io_error, 53200 out_of_memory
+const NO_SPACE_MESSAGE = /No space left on device|Disk quota exceeded/i;
+
+/** The storage fault an error (or its cause, as Drizzle wraps driver errors) reports, or null. */
+export function storageFault(error: unknown): StorageFault | null {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth += 1) {
+    const { code, message, syscall } = e as { code?: unknown; message?: unknown; syscall?: unknown };
+    const source = typeof syscall === 'string' ? 'dataDir' : 'database';
+    const fileCode = fileErrorCode(e) ?? (typeof code === 'string' ? code : null);
+    if (fileCode !== null && STORAGE_FULL.has(fileCode)) return { kind: 'full', code: fileCode, source };
+    if (fileCode !== null && STORAGE_FAILING.has(fileCode)) return { kind: 'failing', code: fileCode, source };
+    // PostgreSQL's "could not write to file …: No space left on device" (XX000, 53100, 58030).
+    // Not in a message that may quote input: Drizzle's (it lists the parameters) or other codes'.
+    const mayQuoteInput = typeof message !== 'string' || message.startsWith('Failed query: ') || (typeof code === 'string' && !/^(53|58|XX)/.test(code));
+    if (!mayQuoteInput && NO_SPACE_MESSAGE.test(message as string)) return { kind: 'full', code: 'ENOSPC', source };
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
 }

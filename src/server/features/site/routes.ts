@@ -40,14 +40,17 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
+  // Readiness: the database answers and writes work (plugins/readiness.ts); /healthz is liveness.
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     try {
       await app.database.ping();
-      return { status: 'ok' };
     } catch (err) {
       request.log.error({ err }, 'database not reachable');
       return reply.code(503).send({ error: { field: 'alert', message: 'Database not reachable' } });
     }
+    const notReady = await app.readiness.check();
+    if (notReady !== null) return reply.code(503).send({ error: { field: 'alert', message: `Not ready: ${notReady}` } });
+    return { status: 'ok' };
   });
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
