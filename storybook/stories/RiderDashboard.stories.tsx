@@ -144,7 +144,7 @@ export const PersonalInfoSaving = modal('personalInfo', 'saving', [on.choose('ri
 
 // ---- Upload Profile Image
 
-export const PictureEditing = modal('picture', 'editing', [on.choose('profile_image', PHOTO)], ['Upload Profile Image', 'selfie.jpg']);
+export const PictureEditing = modal('picture', 'editing', [on.choose('profile_image', PHOTO)], ['Upload Profile Image', 'selfie.jpg', messages.takePhoto, messages.chooseFromGallery]);
 export const PictureInvalid = modal('picture', 'invalid', [on.submit], [messages.selectProfileImage]);
 export const PictureSaving = modal('picture', 'saving', [on.choose('profile_image', PHOTO), on.submit, on.progress(1_800_000, 2_400_000)], [
   messages.submitting,

@@ -154,7 +154,7 @@ export const LocationSubmitting = after('location.submitting', signedIn, [...lag
 
 // ---- Step 4: Add Profile Picture
 
-export const PictureEditing = after('picture.editing', signedIn, atPicture, ['Add Profile Picture', 'Skip', 'Profile picture']);
+export const PictureEditing = after('picture.editing', signedIn, atPicture, ['Add Profile Picture', 'Skip', 'Profile picture', messages.takePhoto, messages.chooseFromGallery]);
 export const PictureChosen = after('picture.editing', signedIn, [...atPicture, chosen], ['Chosen: selfie.jpg']);
 export const PictureMissing = after('picture.error', signedIn, [...atPicture, on.submit], [messages.uploadImage]);
 export const PictureWrongType = after(
@@ -170,7 +170,7 @@ export const PictureUploading = after(
   'picture.uploading',
   signedIn,
   [...atPicture, chosen, on.submit, { type: 'UPLOAD_PROGRESS', loaded: 1_080_000, total: 2_400_000 }],
-  ['Uploading 45%'],
+  ['Uploading 45%', messages.cancelUpload],
 );
 export const PictureSkipping = after('picture.skipping', signedIn, [...atPicture, { type: 'SKIP' }], [messages.submitting]);
 
