@@ -8,6 +8,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { paths } from '../../shared/routes';
 import { RiderHires } from '../features/hiring/HiresList';
 import { DashboardView } from '../features/profile/DashboardView';
+import { ReviewWindow } from '../features/reviews/ReviewWindow';
 import { useDashboard } from '../features/profile/useDashboard';
 
 export default function RiderDashboard() {
@@ -25,7 +26,7 @@ export default function RiderDashboard() {
         origin={typeof window === 'undefined' ? '' : window.location.origin}
       />
       {/* Hire requests from companies, and engagements (issue 12). */}
-      <RiderHires />
+      <RiderHires reviewSlot={(engagement) => <ReviewWindow engagementId={engagement.id} side="rider" headingLevel={4} />} />
     </>
   );
 }
