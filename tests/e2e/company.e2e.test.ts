@@ -215,13 +215,15 @@ describe.skipIf(!databaseUrl)('the company side, end to end at 375 px', () => {
 
     // Double-blind: the rider does not see the company's review before writing theirs.
     await phone.reload();
-    await phone.getByRole('heading', { name: messages.reviewHeadingRider }).waitFor();
+    // The window under this engagement (the two earlier jobs have theirs, published).
+    const window = phone.getByRole('region', { name: new RegExp(`^${messages.reviewHeadingRider}.*${companyName}`) });
+    await window.waitFor();
     expect(await phone.locator('main').innerText()).not.toContain('Careful with the cakes');
-    await phone.getByRole('radio', { name: messages.reviewStar(5) }).check({ force: true });
-    await phone.getByLabel(messages.reviewCommentLabel).fill('Clear directions and paid on the day.');
-    await phone.getByRole('button', { name: messages.reviewSubmit }).click();
+    await window.getByRole('radio', { name: messages.reviewStar(5) }).check({ force: true });
+    await window.getByLabel(messages.reviewCommentLabel).fill('Clear directions and paid on the day.');
+    await window.getByRole('button', { name: messages.reviewSubmit }).click();
     // Both published together: the rider now reads the company's review.
-    await phone.getByText('Careful with the cakes, always on time.').first().waitFor();
+    await window.getByText('Careful with the cakes, always on time.').first().waitFor();
     await shoot(phone, '6-reviews-published');
 
     // ── The score appears with the third reviewed job: dashboard, search and public page ──
