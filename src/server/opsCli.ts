@@ -11,6 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config';
+import { DataDirError, prepareDirectory } from './plugins/dataDir';
 import { openDatabase } from './db/client';
 import { AppError } from './errors';
 import { answerAdminCommand, parseAdminCommand, type AdminAnswer, type AdminResult } from './features/ops/adminCommands';
@@ -119,14 +120,24 @@ async function main(): Promise<number> {
       console.error(err.message);
       return EXIT.config;
     }
+    // The same one line and exit code as the server's for a DATA_DIR it cannot use.
+    if (err instanceof DataDirError) {
+      console.error(err.message);
+      return err.exitCode;
+    }
     throw err;
   }
   let answer: AdminAnswer;
   try {
+    // On PGlite the command needs DATA_DIR (the server's socket or the database in it).
+    if (!config.databaseUrl) prepareDirectory(config.dataDir);
     answer = (config.databaseUrl ? null : await throughServer(config, request)) ?? (await directly(config, request));
   } catch (err) {
     if (err instanceof AppError) answer = { ok: false, error: { field: err.field, message: err.message } };
-    else throw err;
+    else if (err instanceof DataDirError) {
+      console.error(err.message);
+      return err.exitCode;
+    } else throw err;
   }
   if (!answer.ok) {
     console.error(answer.error.field === 'alert' ? answer.error.message : `${answer.error.field}: ${answer.error.message}`);

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, writeFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -153,6 +153,16 @@ describe('npm run ops, PGlite, server stopped', () => {
     }
     // None of them opened (and so created) the database.
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(false);
+  });
+
+  it('says which DATA_DIR it cannot use, in one line, with the server\'s exit code (73)', { timeout: 120_000 }, async () => {
+    const parent = tempDataDir();
+    const file = path.join(parent, 'a-file');
+    writeFileSync(file, 'not a directory');
+    const run = await ops(baseEnv(path.join(file, 'data')), 'list-staff');
+    expect(run.code, run.stderr).toBe(73);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain(`DATA_DIR ${path.join(file, 'data')}`);
   });
 });
 
