@@ -5,83 +5,44 @@
  * rules as a rider's (src/shared/signup.ts): random, kept as an HMAC, once, for 10 minutes,
  * dead after 5 wrong tries, a new one at most every 60 seconds and ten an hour.
  */
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { companySignupForm, normaliseCac } from '../../../shared/company';
-import { RESEND_COOLDOWN_SECONDS, USER_TYPE_COMPANY, VERIFY_CODE_LENGTH } from '../../../shared/constants';
+import { RESEND_COOLDOWN_SECONDS, USER_TYPE_COMPANY } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { normalisePhone } from '../../../shared/profile';
 import { paths } from '../../../shared/routes';
-import { VERIFY_CODE_LIFETIME_MS, VERIFY_CODE_MAX_ATTEMPTS, VERIFY_CODES_PER_HOUR } from '../../../shared/signup';
 import type { FormValues } from '../../../shared/validation';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { companies, emailVerificationCodes, users } from '../../db/schema';
+import { companies, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { startSession } from '../../plugins/auth';
 import { consumeInvitation } from '../../plugins/invitations';
 import { checkPlace } from '../../plugins/locations';
-import { enqueueEmail, renderEmail } from '../../plugins/mail';
+import { renderEmail } from '../../plugins/mail';
 import { assertPasswordNotCommon, hashPassword } from '../../plugins/passwords';
+import {
+  assertResendAllowed,
+  checkVerificationCode,
+  CODE_FIELD,
+  CooldownError,
+  issueVerificationCode,
+  spendVerificationCode,
+  uniqueViolation,
+} from '../../plugins/verificationCodes';
 
 export interface CompanyDeps {
   db: Db;
   config: Config;
 }
 
-/** A 429 that says, in Retry-After, when to ask again. */
-export class CompanyCooldownError extends AppError {
-  constructor(
-    readonly retryAfterSeconds: number,
-    message: string,
-    field: string,
-  ) {
-    super('RATE_LIMITED', message, field);
-  }
-}
+/** The resend's 429 with Retry-After (the same error as the rider's). */
+export { CooldownError as CompanyCooldownError, CODE_FIELD, uniqueViolation };
 
-export const CODE_FIELD = 'verify_email_code';
-
-/** The constraint a unique violation names, or null when the error is something else. */
-export function uniqueViolation(err: unknown): string | null {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, constraint_name: constraintName, message } = e as Record<string, unknown>;
-    if (code === '23505') return String(constraint ?? constraintName ?? message ?? '');
-  }
-  return null;
-}
-
-// The same keyed hash as the rider's codes (one key derived from JWT_SECRET for this purpose).
-const codeKeys = new WeakMap<Config, Buffer>();
-function codeHash(config: Config, userId: string, code: string): string {
-  let key = codeKeys.get(config);
-  if (!key) {
-    key = createHmac('sha256', config.jwtSecret).update('email-verification-code').digest();
-    codeKeys.set(config, key);
-  }
-  return createHmac('sha256', key).update(`${userId}:${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** Makes a new code (ending any earlier one) and puts its e-mail in the outbox, inside `tx`. */
-async function issueCode(tx: Db, config: Config, user: { id: string; email: string; companyName: string }): Promise<void> {
-  const code = String(randomInt(0, 10 ** VERIFY_CODE_LENGTH)).padStart(VERIFY_CODE_LENGTH, '0');
-  await tx
-    .update(emailVerificationCodes)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(emailVerificationCodes.userId, user.id), isNull(emailVerificationCodes.usedAt)));
-  await tx.insert(emailVerificationCodes).values({
-    userId: user.id,
-    codeHash: codeHash(config, user.id, code),
-    expiresAt: new Date(Date.now() + VERIFY_CODE_LIFETIME_MS),
-  });
-  await enqueueEmail(
-    tx,
+/** Puts a new code's e-mail for a company in the outbox (the code's rules: plugins/verificationCodes.ts). */
+function issueCode(tx: Db, config: Config, user: { id: string; email: string; companyName: string }): Promise<void> {
+  return issueVerificationCode(tx, config, user.id, (code) =>
     renderEmail({
       to: user.email,
       subject: messages.companyCodeEmailSubject,
@@ -90,7 +51,6 @@ async function issueCode(tx: Db, config: Config, user: { id: string; email: stri
       code,
       action: { label: messages.companyCodeEmailAction, url: `${config.publicUrl}${paths.companySignup}` },
     }),
-    'urgent',
   );
 }
 
@@ -189,24 +149,7 @@ export async function resendCompanyCode(deps: CompanyDeps, userId: string): Prom
   return deps.db.transaction(async (tx) => {
     const user = await codeOwner(tx, userId, true);
     if (user.emailVerifiedAt) throw new AppError('CONFLICT', messages.emailAlreadyVerified, CODE_FIELD);
-    const [latest] = await tx
-      .select({ ageMs: sql<number>`(extract(epoch from (now() - ${emailVerificationCodes.createdAt})) * 1000)::float8` })
-      .from(emailVerificationCodes)
-      .where(eq(emailVerificationCodes.userId, userId))
-      .orderBy(desc(emailVerificationCodes.createdAt))
-      .limit(1);
-    const cooldownMs = RESEND_COOLDOWN_SECONDS * 1000;
-    if (latest && Number(latest.ageMs) < cooldownMs) {
-      const seconds = Math.max(1, Math.ceil((cooldownMs - Number(latest.ageMs)) / 1000));
-      throw new CompanyCooldownError(seconds, messages.resendWait(seconds), CODE_FIELD);
-    }
-    const [recent] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(emailVerificationCodes)
-      .where(and(eq(emailVerificationCodes.userId, userId), gt(emailVerificationCodes.createdAt, sql`now() - interval '1 hour'`)));
-    if ((recent?.count ?? 0) >= VERIFY_CODES_PER_HOUR) {
-      throw new CompanyCooldownError(3600, messages.tooManyRequests(3600), CODE_FIELD);
-    }
+    await assertResendAllowed(tx, userId);
     await issueCode(tx, deps.config, user);
     return { resendAfterSeconds: RESEND_COOLDOWN_SECONDS };
   });
@@ -220,43 +163,9 @@ export async function resendCompanyCode(deps: CompanyDeps, userId: string): Prom
 export async function verifyCompanyEmail(deps: CompanyDeps, userId: string, code: string): Promise<string> {
   const user = await codeOwner(deps.db, userId);
   if (user.emailVerifiedAt) return messages.emailAlreadyVerified;
-  const newest = deps.db
-    .select({ id: emailVerificationCodes.id })
-    .from(emailVerificationCodes)
-    .where(and(eq(emailVerificationCodes.userId, userId), isNull(emailVerificationCodes.usedAt)))
-    .orderBy(desc(emailVerificationCodes.createdAt))
-    .limit(1);
-  const [claimed] = await deps.db
-    .update(emailVerificationCodes)
-    .set({ attempts: sql`${emailVerificationCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(emailVerificationCodes.id, sql`(${newest})`),
-        lt(emailVerificationCodes.attempts, VERIFY_CODE_MAX_ATTEMPTS),
-        gt(emailVerificationCodes.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ id: emailVerificationCodes.id, codeHash: emailVerificationCodes.codeHash, attempts: emailVerificationCodes.attempts });
-  if (!claimed) {
-    const [latest] = await deps.db
-      .select({ attempts: emailVerificationCodes.attempts })
-      .from(emailVerificationCodes)
-      .where(and(eq(emailVerificationCodes.userId, userId), isNull(emailVerificationCodes.usedAt)))
-      .orderBy(desc(emailVerificationCodes.createdAt))
-      .limit(1);
-    const usedUp = latest && latest.attempts >= VERIFY_CODE_MAX_ATTEMPTS;
-    throw AppError.invalid(CODE_FIELD, usedUp ? messages.codeUsedUp : messages.codeExpired);
-  }
-  if (!sameHash(claimed.codeHash, codeHash(deps.config, userId, code))) {
-    throw AppError.invalid(CODE_FIELD, messages.codeIncorrect(VERIFY_CODE_MAX_ATTEMPTS - claimed.attempts));
-  }
+  const codeId = await checkVerificationCode(deps.db, deps.config, userId, code);
   return deps.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(emailVerificationCodes)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(emailVerificationCodes.id, claimed.id), isNull(emailVerificationCodes.usedAt)))
-      .returning({ id: emailVerificationCodes.id });
-    if (!used) throw AppError.invalid(CODE_FIELD, messages.codeExpired);
+    await spendVerificationCode(tx, codeId);
     await tx
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })

@@ -11,102 +11,50 @@
  * tries; a new one at most every 60 seconds (and ten an hour), enforced here whatever the
  * browser shows. Sending a new code ends the old one.
  */
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { RESEND_COOLDOWN_SECONDS, USER_TYPE_RIDER, VERIFY_CODE_LENGTH } from '../../../shared/constants';
+import { eq, sql } from 'drizzle-orm';
+import { RESEND_COOLDOWN_SECONDS, USER_TYPE_RIDER } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import {
   RIDER_AGREEMENT_VERSION,
-  VERIFY_CODE_LIFETIME_MS,
-  VERIFY_CODE_MAX_ATTEMPTS,
-  VERIFY_CODES_PER_HOUR,
   type SignupProgressResponse,
   type UploadProfileImageResponse,
 } from '../../../shared/signup';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { emailVerificationCodes, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { startSession } from '../../plugins/auth';
 import { deleteFilesOf, fileUrl, storeFile } from '../../plugins/files';
 import { processProfileImage } from '../../plugins/images';
 import { checkPlace } from '../../plugins/locations';
-import { enqueueEmail, renderEmail } from '../../plugins/mail';
+import { renderEmail } from '../../plugins/mail';
 import { assertPasswordNotCommon, hashPassword } from '../../plugins/passwords';
 import { refreshRiderCard } from '../../plugins/riderCards';
+import {
+  assertResendAllowed,
+  checkVerificationCode,
+  CODE_FIELD,
+  CooldownError,
+  issueVerificationCode,
+  spendVerificationCode,
+  uniqueViolation,
+} from '../../plugins/verificationCodes';
 
 export interface SignupDeps {
   db: Db;
   config: Config;
 }
 
-/** A 429 that says, in Retry-After, when to ask again. */
-export class CooldownError extends AppError {
-  constructor(
-    readonly retryAfterSeconds: number,
-    message: string,
-    field: string,
-  ) {
-    super('RATE_LIMITED', message, field);
-  }
-}
-
-const CODE_FIELD = 'verify_email_code';
+export { CooldownError };
 
 function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-const codeKeys = new WeakMap<Config, Buffer>();
-function codeHash(config: Config, userId: string, code: string): string {
-  let key = codeKeys.get(config);
-  if (!key) {
-    key = createHmac('sha256', config.jwtSecret).update('email-verification-code').digest();
-    codeKeys.set(config, key);
-  }
-  return createHmac('sha256', key).update(`${userId}:${code}`).digest('hex');
-}
-
-function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-function isUniqueViolation(err: unknown): string | null {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, constraint_name: constraintName, message } = e as {
-      code?: unknown;
-      constraint?: unknown;
-      constraint_name?: unknown;
-      message?: unknown;
-    };
-    if (code === '23505') {
-      const name = String(constraint ?? constraintName ?? message ?? '');
-      return name;
-    }
-  }
-  return null;
-}
-
-/**
- * Makes a new code for a user (ending any earlier one) and puts its e-mail in the outbox.
- * Pass the transaction of the change that sends it.
- */
-async function issueCode(tx: Db, config: Config, user: { id: string; email: string; username: string }): Promise<void> {
-  const code = String(randomInt(0, 10 ** VERIFY_CODE_LENGTH)).padStart(VERIFY_CODE_LENGTH, '0');
-  await tx
-    .update(emailVerificationCodes)
-    .set({ usedAt: sql`now()` })
-    .where(and(eq(emailVerificationCodes.userId, user.id), isNull(emailVerificationCodes.usedAt)));
-  await tx.insert(emailVerificationCodes).values({
-    userId: user.id,
-    codeHash: codeHash(config, user.id, code),
-    expiresAt: new Date(Date.now() + VERIFY_CODE_LIFETIME_MS),
-  });
-  await enqueueEmail(
-    tx,
+/** Puts a new code's e-mail for a rider in the outbox (the code's rules: plugins/verificationCodes.ts). */
+function issueCode(tx: Db, config: Config, user: { id: string; email: string; username: string }): Promise<void> {
+  return issueVerificationCode(tx, config, user.id, (code) =>
     renderEmail({
       to: user.email,
       subject: 'Your verification code',
@@ -118,7 +66,6 @@ async function issueCode(tx: Db, config: Config, user: { id: string; email: stri
       code,
       action: { label: 'Continue sign-up', url: `${config.publicUrl}${paths.riderSignup}?step=2` },
     }),
-    'urgent',
   );
 }
 
@@ -154,7 +101,7 @@ export async function createRiderAccount(
     });
   } catch (err) {
     // Someone took the address or the name between the look and the insert.
-    const constraint = isUniqueViolation(err);
+    const constraint = uniqueViolation(err);
     if (constraint === null) throw err;
     if (constraint.includes('email')) throw new AppError('CONFLICT', messages.emailTaken, 'email');
     throw new AppError('CONFLICT', messages.usernameTaken, 'username');
@@ -205,24 +152,7 @@ export async function sendVerificationCode(deps: SignupDeps, userId: string): Pr
   return deps.db.transaction(async (tx) => {
     const user = await progressOf(tx, userId, true);
     if (user.emailVerifiedAt) throw new AppError('CONFLICT', messages.emailAlreadyVerified, CODE_FIELD);
-    const [latest] = await tx
-      .select({ ageMs: sql<number>`(extract(epoch from (now() - ${emailVerificationCodes.createdAt})) * 1000)::float8` })
-      .from(emailVerificationCodes)
-      .where(eq(emailVerificationCodes.userId, userId))
-      .orderBy(desc(emailVerificationCodes.createdAt))
-      .limit(1);
-    const cooldownMs = RESEND_COOLDOWN_SECONDS * 1000;
-    if (latest && Number(latest.ageMs) < cooldownMs) {
-      const seconds = Math.max(1, Math.ceil((cooldownMs - Number(latest.ageMs)) / 1000));
-      throw new CooldownError(seconds, messages.resendWait(seconds), CODE_FIELD);
-    }
-    const [recent] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(emailVerificationCodes)
-      .where(and(eq(emailVerificationCodes.userId, userId), gt(emailVerificationCodes.createdAt, sql`now() - interval '1 hour'`)));
-    if ((recent?.count ?? 0) >= VERIFY_CODES_PER_HOUR) {
-      throw new CooldownError(3600, messages.tooManyRequests(3600), CODE_FIELD);
-    }
+    await assertResendAllowed(tx, userId);
     await issueCode(tx, deps.config, user);
     return { resendAfterSeconds: RESEND_COOLDOWN_SECONDS };
   });
@@ -236,45 +166,10 @@ export async function verifyEmailCode(deps: SignupDeps, userId: string, code: st
   const user = await progressOf(deps.db, userId);
   if (user.emailVerifiedAt) return answer(messages.emailAlreadyVerified, user);
 
-  const newest = deps.db
-    .select({ id: emailVerificationCodes.id })
-    .from(emailVerificationCodes)
-    .where(and(eq(emailVerificationCodes.userId, userId), isNull(emailVerificationCodes.usedAt)))
-    .orderBy(desc(emailVerificationCodes.createdAt))
-    .limit(1);
-  const [claimed] = await deps.db
-    .update(emailVerificationCodes)
-    .set({ attempts: sql`${emailVerificationCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(emailVerificationCodes.id, sql`(${newest})`),
-        lt(emailVerificationCodes.attempts, VERIFY_CODE_MAX_ATTEMPTS),
-        gt(emailVerificationCodes.expiresAt, sql`now()`),
-      ),
-    )
-    .returning({ id: emailVerificationCodes.id, codeHash: emailVerificationCodes.codeHash, attempts: emailVerificationCodes.attempts });
-
-  if (!claimed) {
-    const [latest] = await deps.db
-      .select({ attempts: emailVerificationCodes.attempts, usedAt: emailVerificationCodes.usedAt })
-      .from(emailVerificationCodes)
-      .where(and(eq(emailVerificationCodes.userId, userId), isNull(emailVerificationCodes.usedAt)))
-      .orderBy(desc(emailVerificationCodes.createdAt))
-      .limit(1);
-    const usedUp = latest && latest.attempts >= VERIFY_CODE_MAX_ATTEMPTS;
-    throw AppError.invalid(CODE_FIELD, usedUp ? messages.codeUsedUp : messages.codeExpired);
-  }
-  if (!sameHash(claimed.codeHash, codeHash(deps.config, userId, code))) {
-    throw AppError.invalid(CODE_FIELD, messages.codeIncorrect(VERIFY_CODE_MAX_ATTEMPTS - claimed.attempts));
-  }
+  const codeId = await checkVerificationCode(deps.db, deps.config, userId, code);
 
   return deps.db.transaction(async (tx) => {
-    const [used] = await tx
-      .update(emailVerificationCodes)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(emailVerificationCodes.id, claimed.id), isNull(emailVerificationCodes.usedAt)))
-      .returning({ id: emailVerificationCodes.id });
-    if (!used) throw AppError.invalid(CODE_FIELD, messages.codeExpired);
+    await spendVerificationCode(tx, codeId);
     const [updated] = await tx
       .update(users)
       .set({
