@@ -427,6 +427,11 @@ describeEachDatabase('ops audit log', (kind) => {
         after: { suspended: i % 2 === 1, n: i },
       });
     }
+    // PGlite's clock can give two quick inserts the same now(): spread them a millisecond
+    // apart in the order written, so "newest first" has one right answer.
+    await t.database.db.execute(
+      sql`update audit_log set created_at = created_at + ((after->>'n')::int * interval '1 millisecond') where entity_id = ${entityId}`,
+    );
     const page = (cursor?: string) =>
       asStaff(t, admin, { method: 'GET', url: `/api/ops/audit?entityId=${entityId}${cursor ? `&cursor=${cursor}` : ''}` });
     const first = await page();
