@@ -470,6 +470,10 @@ describeEachDatabase('ops audit log', (kind) => {
     await writeAudit(t.database.db, { staffId: admin.id, email: admin.email }, { action: 'inbox.move', entityType: 'inbox_item', entityId });
     await writeAudit(t.database.db, { staffId: other.id, email: other.email }, { action: 'inbox.reply', entityType: 'inbox_item', entityId });
     await writeAudit(t.database.db, { staffId: null, email: 'command line' }, { action: 'staff.invite', entityType: 'staff', entityId });
+    // PGlite's clock can give quick inserts the same now(): a millisecond apart, in the order written.
+    await t.database.db.execute(
+      sql`update audit_log set created_at = created_at + (case action when 'inbox.move' then 0 when 'inbox.reply' then 1 else 2 end) * interval '1 millisecond' where entity_id = ${entityId}`,
+    );
     const get = async (query: string) => {
       const res = await asStaff(t, admin, { method: 'GET', url: `/api/ops/audit?${query}` });
       expect(res.statusCode, res.body).toBe(200);
