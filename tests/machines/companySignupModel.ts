@@ -26,7 +26,7 @@ import { COMPANY_LOGO_MAX_BYTES } from '../../src/shared/company';
 import type { PublicInvitation } from '../../src/shared/invitations';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
-import { TransitionRecorder } from './coverage';
+import { coverAll, TransitionRecorder } from './coverage';
 
 export const INVITE = 'Q2hpYW1ha2EtTGVra2ktQmFrZXMtaW52aXRhdGlvbi0x';
 export const T0 = Date.parse('2026-11-22T10:00:00.000Z');
@@ -212,24 +212,5 @@ function keysOf(machine: AnyStateMachine, steps: Step[]): Set<string> {
  * fewest, shortest first, that together take every transition a path can take.
  */
 export function coveringPaths(machine: AnyStateMachine, paths: Step[][]): Step[][] {
-  const covered = new Set<string>();
-  const chosen: Step[][] = [];
-  const sorted = [...paths].sort((a, b) => a.length - b.length);
-  const keys = sorted.map((steps) => keysOf(machine, steps));
-  for (;;) {
-    let best = -1;
-    let bestGain = 0;
-    keys.forEach((set, i) => {
-      let gain = 0;
-      for (const key of set) if (!covered.has(key)) gain++;
-      if (gain > bestGain) {
-        best = i;
-        bestGain = gain;
-      }
-    });
-    if (best < 0) break;
-    chosen.push(sorted[best]!);
-    for (const key of keys[best]!) covered.add(key);
-  }
-  return chosen;
+  return coverAll(paths, (steps) => steps.length, (steps) => keysOf(machine, steps));
 }

@@ -111,3 +111,44 @@ export function edgePaths(
   }
   return out;
 }
+
+/**
+ * The keys (transitions or graph edges) a path takes, from the state it starts in: `stepKeys`
+ * names what one step takes, given the state before it.
+ */
+export function pathKeys<S, Step extends StepLike>(initial: S, steps: readonly Step[], stepKeys: (before: S, step: Step) => Iterable<string>): Set<string> {
+  const keys = new Set<string>();
+  let before = initial;
+  for (const step of steps) {
+    for (const key of stepKeys(before, step)) keys.add(key);
+    before = step.state as S;
+  }
+  return keys;
+}
+
+/**
+ * Greedy set cover: from the candidate paths, shortest first, the fewest that together take
+ * every key any of them takes. Running these instead of every edge path keeps a view test's
+ * run short while still driving every transition.
+ */
+export function coverAll<T>(candidates: readonly T[], length: (candidate: T) => number, keysOf: (candidate: T) => Set<string>): T[] {
+  const sorted = [...candidates].sort((a, b) => length(a) - length(b));
+  const keys = sorted.map(keysOf);
+  const covered = new Set<string>();
+  const chosen: T[] = [];
+  for (;;) {
+    let best = -1;
+    let bestGain = 0;
+    keys.forEach((set, i) => {
+      let gain = 0;
+      for (const key of set) if (!covered.has(key)) gain++;
+      if (gain > bestGain) {
+        best = i;
+        bestGain = gain;
+      }
+    });
+    if (best < 0) return chosen;
+    chosen.push(sorted[best]!);
+    for (const key of keys[best]!) covered.add(key);
+  }
+}

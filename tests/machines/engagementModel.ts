@@ -16,7 +16,7 @@ import { SubmitError } from '../../machines/formMachine';
 import type { EngagementEvent, EngagementSnapshot } from '../../machines/engagementMachine';
 import { DAY_MS, type EngagementSide, type EngagementStatus, type HireActionResponse, type HireItem } from '../../src/shared/hiring';
 import { messages } from '../../src/shared/messages';
-import { edgePaths } from './coverage';
+import { coverAll, edgePaths, pathKeys } from './coverage';
 
 export const ENGAGEMENT_ID = '7a1c2e3f-4b5d-4e6f-8a9b-0c1d2e3f4a5b';
 const CREATED = '2026-11-20T09:15:00.000Z';
@@ -161,34 +161,7 @@ function stepKeys(_machine: AnyStateMachine, before: EngagementSnapshot, step: S
 
 /** The fewest, shortest paths that together take every edge of the graph. */
 export function coveringPaths(machine: AnyStateMachine, initial: EngagementSnapshot, paths: Step[][]): Step[][] {
-  const covered = new Set<string>();
-  const chosen: Step[][] = [];
-  const sorted = [...paths].sort((a, b) => a.length - b.length);
-  const keysOf = sorted.map((steps) => {
-    const keys = new Set<string>();
-    let before = initial;
-    for (const step of steps) {
-      for (const key of stepKeys(machine, before, step)) keys.add(key);
-      before = step.state as EngagementSnapshot;
-    }
-    return keys;
-  });
-  for (;;) {
-    let best = -1;
-    let bestGain = 0;
-    keysOf.forEach((keys, i) => {
-      let gain = 0;
-      for (const key of keys) if (!covered.has(key)) gain++;
-      if (gain > bestGain) {
-        best = i;
-        bestGain = gain;
-      }
-    });
-    if (best < 0) break;
-    chosen.push(sorted[best]!);
-    for (const key of keysOf[best]!) covered.add(key);
-  }
-  return chosen;
+  return coverAll(paths, (steps) => steps.length, (steps) => pathKeys(initial, steps, (before, step) => stepKeys(machine, before, step)));
 }
 
 /** The paths run for one side: every edge of its graph, by the fewest shortest paths. */

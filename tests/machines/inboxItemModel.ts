@@ -14,7 +14,7 @@ import { SubmitError } from '../../machines/formMachine';
 import type { InboxItemEvent, InboxItemSnapshot } from '../../machines/inboxItemMachine';
 import { canReply, inboxMoves, type InboxItemDetail, type InboxStatus } from '../../src/shared/inbox';
 import { messages } from '../../src/shared/messages';
-import { transitionKey } from './coverage';
+import { coverAll, pathKeys, transitionKey } from './coverage';
 
 export const ITEM_ID = '0b9c6a52-3f0e-4b1b-9a57-2d6f7c0e8a11';
 export const ME = { id: '5d7e2c1a-8b44-4f0e-a1c2-93b7d1e0f001', email: 'tolu@ogbadispatch.ng' };
@@ -159,32 +159,5 @@ function stepKeys(machine: AnyStateMachine, before: InboxItemSnapshot, step: Ste
  * fewest, shortest first, that together take every transition a path can take.
  */
 export function coveringPaths(machine: AnyStateMachine, initial: InboxItemSnapshot, paths: Step[][]): Step[][] {
-  const covered = new Set<string>();
-  const chosen: Step[][] = [];
-  const sorted = [...paths].sort((a, b) => a.length - b.length);
-  const keysOf = sorted.map((steps) => {
-    const keys = new Set<string>();
-    let before = initial;
-    for (const step of steps) {
-      for (const key of stepKeys(machine, before, step)) keys.add(key);
-      before = step.state as InboxItemSnapshot;
-    }
-    return keys;
-  });
-  for (;;) {
-    let best = -1;
-    let bestGain = 0;
-    keysOf.forEach((keys, i) => {
-      let gain = 0;
-      for (const key of keys) if (!covered.has(key)) gain++;
-      if (gain > bestGain) {
-        best = i;
-        bestGain = gain;
-      }
-    });
-    if (best < 0) break;
-    chosen.push(sorted[best]!);
-    for (const key of keysOf[best]!) covered.add(key);
-  }
-  return chosen;
+  return coverAll(paths, (steps) => steps.length, (steps) => pathKeys(initial, steps, (before, step) => stepKeys(machine, before, step)));
 }

@@ -22,7 +22,7 @@ import {
 } from '../../machines/reviewWindowMachine';
 import { messages } from '../../src/shared/messages';
 import type { ReviewShown, ReviewSide, ReviewWindowData, ReviewWindowResponse } from '../../src/shared/reviews';
-import { edgePaths, transitionKey } from './coverage';
+import { coverAll, edgePaths, pathKeys, transitionKey } from './coverage';
 
 export const ENGAGEMENT_ID = '7a1d3c2e-5b6f-4a80-9c1d-2e3f4a5b6c7d';
 export const COMPANY_REVIEW_ID = '7a1d3c2e-5b6f-4a80-9c1d-00000000c0c0';
@@ -222,34 +222,8 @@ function stepKeys(machine: AnyStateMachine, before: ReviewWindowSnapshot, step: 
  * first, that together take every transition a path can take.
  */
 export function coveringPaths(machine: AnyStateMachine, sets: Array<{ initial: ReviewWindowSnapshot; paths: Step[][] }>): Array<{ initial: ReviewWindowSnapshot; steps: Step[] }> {
-  const all = sets.flatMap(({ initial, paths }) => paths.map((steps) => ({ initial, steps }))).sort((a, b) => a.steps.length - b.steps.length);
-  const keysOf = all.map(({ initial, steps }) => {
-    const keys = new Set<string>();
-    let before = initial;
-    for (const step of steps) {
-      for (const key of stepKeys(machine, before, step)) keys.add(key);
-      before = step.state as ReviewWindowSnapshot;
-    }
-    return keys;
-  });
-  const covered = new Set<string>();
-  const chosen: Array<{ initial: ReviewWindowSnapshot; steps: Step[] }> = [];
-  for (;;) {
-    let best = -1;
-    let bestGain = 0;
-    keysOf.forEach((keys, i) => {
-      let gain = 0;
-      for (const key of keys) if (!covered.has(key)) gain++;
-      if (gain > bestGain) {
-        best = i;
-        bestGain = gain;
-      }
-    });
-    if (best < 0) break;
-    chosen.push(all[best]!);
-    for (const key of keysOf[best]!) covered.add(key);
-  }
-  return chosen;
+  const all = sets.flatMap(({ initial, paths }) => paths.map((steps) => ({ initial, steps })));
+  return coverAll(all, (p) => p.steps.length, ({ initial, steps }) => pathKeys(initial, steps, (before, step) => stepKeys(machine, before, step)));
 }
 
 /** One side's edge paths (every reachable state's shortest path plus each of its events). */

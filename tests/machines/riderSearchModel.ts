@@ -14,7 +14,7 @@ import { SubmitError } from '../../machines/formMachine';
 import type { RiderSearchEvent, RiderSearchSnapshot } from '../../machines/riderSearchMachine';
 import { messages } from '../../src/shared/messages';
 import { EMPTY_FILTERS, sameFilters, type RiderSearchFilters, type RiderSearchPage, type RiderSearchResult } from '../../src/shared/riderSearch';
-import { transitionKey } from './coverage';
+import { coverAll, pathKeys, transitionKey } from './coverage';
 
 export const LAGOS: RiderSearchFilters = { ...EMPTY_FILTERS, state: 'Lagos', town: 'Ikeja', languages: 'Yoruba', verified: true, min_rating: '4', q: 'motorbike' };
 
@@ -122,32 +122,7 @@ interface Step {
  * can take.
  */
 export function coveringPaths(machine: AnyStateMachine, initial: RiderSearchSnapshot, paths: Step[][]): Step[][] {
-  const covered = new Set<string>();
-  const chosen: Step[][] = [];
-  const sorted = [...paths].sort((a, b) => a.length - b.length);
-  const keysOf = sorted.map((steps) => {
-    const keys = new Set<string>();
-    let before = initial;
-    for (const step of steps) {
-      for (const t of machine.getTransitionData(before as never, step.event as never) as Parameters<typeof transitionKey>[0][]) keys.add(transitionKey(t));
-      before = step.state as RiderSearchSnapshot;
-    }
-    return keys;
-  });
-  for (;;) {
-    let best = -1;
-    let bestGain = 0;
-    keysOf.forEach((keys, i) => {
-      let gain = 0;
-      for (const key of keys) if (!covered.has(key)) gain++;
-      if (gain > bestGain) {
-        best = i;
-        bestGain = gain;
-      }
-    });
-    if (best < 0) break;
-    chosen.push(sorted[best]!);
-    for (const key of keysOf[best]!) covered.add(key);
-  }
-  return chosen;
+  const stepKeys = (before: RiderSearchSnapshot, step: Step) =>
+    (machine.getTransitionData(before as never, step.event as never) as Parameters<typeof transitionKey>[0][]).map(transitionKey);
+  return coverAll(paths, (steps) => steps.length, (steps) => pathKeys(initial, steps, stepKeys));
 }
