@@ -10,53 +10,17 @@
 // the way down: keyset paging costs the same at any depth), a filter and a search, --requests
 // times each after a warm-up, and prints p50/p95 per case. Exit code 1 when a p95 is over 50 ms.
 // The database is dropped at the end.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { benchOptions, measureCases, runBenchOnDatabase } from './bench-db.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const ROWS = option('rows', 100_000);
-const REQUESTS = option('requests', 200);
+const { rows: ROWS, requests: REQUESTS } = benchOptions({ rows: 100_000, requests: 200 });
 const BUDGET_MS = 50;
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const { buildApp } = await import('../src/server/app.ts');
-const { loadConfig } = await import('../src/server/config.ts');
-const { openDatabase } = await import('../src/server/db/client.ts');
 const { startStaffSession, STAFF_TOKEN_HEADER } = await import('../src/server/plugins/staffAuth.ts');
 const { encodeCursor } = await import('../src/server/plugins/keyset.ts');
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-const name = `lagos_bench_ops_${randomBytes(4).toString('hex')}`;
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
-await admin(`CREATE DATABASE "${name}"`);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'lagos-bench-ops-'));
-let database;
-let app;
-let failed = false;
-try {
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_ROOT: 'none', DATABASE_URL: url.toString(), JWT_SECRET: randomBytes(32).toString('base64url'), LOG_LEVEL: 'warn' });
-  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
-  const seeder = new pg.Client({ connectionString: url.toString() });
-  await seeder.connect();
-
+await runBenchOnDatabase('ops', async ({ config, database, seeder, onClose }) => {
   const started = performance.now();
   // Generated in the server: arrays of real names, places and requests, picked by the row number.
   await seeder.query(`
@@ -112,7 +76,8 @@ try {
   await seeder.query('analyze');
   const seedSeconds = (performance.now() - started) / 1000;
 
-  app = await buildApp({ config, database, startWorkers: false, logLevel: 'warn' });
+  const app = await buildApp({ config, database, startWorkers: false, logLevel: 'warn' });
+  onClose(() => app.close());
   await app.ready();
   const [member] = (await seeder.query(`insert into staff (email, role) values ('bench@ogbadispatch.ng', 'dispatcher') returning id`)).rows;
   const token = await startStaffSession(database.db, config, member.id, 'complete');
@@ -125,7 +90,6 @@ try {
   };
   const inboxDeep = await cursorAt('inbox_items', 'true');
   const ridersDeep = await cursorAt('users', 'user_type = 1');
-  await seeder.end();
 
   const cases = [
     ['inbox: first page', '/api/ops/inbox'],
@@ -140,38 +104,16 @@ try {
     ['riders: search "chiamaka"', '/api/ops/riders?q=chiamaka'],
     ['riders: ID awaiting check', '/api/ops/riders?review=pending'],
   ];
-  const rowsOut = [];
-  for (const [label, target] of cases) {
-    const ask = async () => {
-      const res = await app.inject({ method: 'GET', url: target, headers: { [STAFF_TOKEN_HEADER]: token } });
-      if (res.statusCode !== 200) throw new Error(`${target} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
-      return res.json();
-    };
-    for (let i = 0; i < 10; i++) await ask();
-    const times = [];
-    let items = 0;
-    for (let i = 0; i < REQUESTS; i++) {
-      const t0 = performance.now();
-      const body = await ask();
-      times.push(performance.now() - t0);
-      items = body.items.length;
-    }
-    times.sort((a, b) => a - b);
-    const p = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-    rowsOut.push({ label, items, p50: p(0.5), p95: p(0.95) });
-  }
-
-  console.log(`\nConsole lists on PostgreSQL: ${ROWS.toLocaleString('en')} inbox items and ${ROWS.toLocaleString('en')} riders (seeded in ${seedSeconds.toFixed(1)} s), ${REQUESTS} requests per case\n`);
-  console.log(`${'case'.padEnd(30)} ${'rows'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  budget`);
-  for (const r of rowsOut) {
-    const ok = r.p95 <= BUDGET_MS;
-    if (!ok) failed = true;
-    console.log(`${r.label.padEnd(30)} ${String(r.items).padStart(5)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)}  ${ok ? 'ok' : `OVER ${BUDGET_MS} ms`}`);
-  }
-} finally {
-  await app?.close();
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-}
-process.exit(failed ? 1 : 0);
+  const ask = async (target) => {
+    const res = await app.inject({ method: 'GET', url: target, headers: { [STAFF_TOKEN_HEADER]: token } });
+    if (res.statusCode !== 200) throw new Error(`${target} answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+    return res.json();
+  };
+  return measureCases({
+    title: `Console lists on PostgreSQL: ${ROWS.toLocaleString('en')} inbox items and ${ROWS.toLocaleString('en')} riders (seeded in ${seedSeconds.toFixed(1)} s), ${REQUESTS} requests per case`,
+    cases,
+    ask,
+    requests: REQUESTS,
+    budgetMs: BUDGET_MS,
+  });
+});

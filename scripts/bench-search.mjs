@@ -12,26 +12,14 @@
 // inject: the route, its schema, the company's session check and the query) for each typical
 // search --requests times after a warm-up, and prints p50/p95 per case and overall. Exit code 1
 // when a p95 is over 50 ms. The database is dropped at the end.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { benchOptions, measureCases, runBenchOnDatabase } from './bench-db.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const ROWS = option('rows', 100_000);
-const REQUESTS = option('requests', 200);
+const { rows: ROWS, requests: REQUESTS } = benchOptions({ rows: 100_000, requests: 200 });
 const BUDGET_MS = 50;
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const { buildApp } = await import('../src/server/app.ts');
-const { loadConfig } = await import('../src/server/config.ts');
-const { openDatabase } = await import('../src/server/db/client.ts');
 const { startSession } = await import('../src/server/plugins/auth.ts');
 const { refreshAllRiderCards } = await import('../src/server/plugins/riderCards.ts');
 
@@ -40,30 +28,7 @@ const lagos = locations.find((s) => s.name === 'Lagos');
 const lagosTowns = lagos.towns.map((t) => t.name);
 const elsewhere = locations.filter((s) => s.name !== 'Lagos').flatMap((s) => s.towns.map((t) => `${s.name}|${t.name}`));
 
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-const name = `lagos_bench_search_${randomBytes(4).toString('hex')}`;
-const url = new URL(ADMIN_URL);
-url.pathname = `/${name}`;
-await admin(`CREATE DATABASE "${name}"`);
-const dataDir = mkdtempSync(path.join(tmpdir(), 'lagos-bench-search-'));
-let database;
-let app;
-let failed = false;
-try {
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_ROOT: 'none', DATABASE_URL: url.toString(), JWT_SECRET: randomBytes(32).toString('base64url'), LOG_LEVEL: 'warn' });
-  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir });
-  const seeder = new pg.Client({ connectionString: url.toString() });
-  await seeder.connect();
-
+await runBenchOnDatabase('search', async ({ config, database, seeder, onClose }) => {
   const started = performance.now();
   await seeder.query(
     `create temporary table words as select
@@ -135,7 +100,8 @@ try {
             count(*) filter (where listed and id_verified) as verified from rider_cards`,
   );
 
-  app = await buildApp({ config, database, startWorkers: false, logLevel: 'warn' });
+  const app = await buildApp({ config, database, startWorkers: false, logLevel: 'warn' });
+  onClose(() => app.close());
   await app.ready();
   const [company] = (
     await seeder.query(`insert into users (username, email, user_type, profile_completed, current_tab) values ('bench_company', 'bench@company.ng', 2, 1, 5) returning id`)
@@ -143,7 +109,6 @@ try {
   const token = await startSession(database.db, config, { id: company.id, userType: 2 }, 'password');
   // A shortlist of a few hundred riders, so the "shortlisted" flag is really looked up.
   await seeder.query(`insert into shortlists (company_id, rider_id) select $1, user_id from rider_cards where listed order by user_id limit 300`, [company.id]);
-  await seeder.end();
 
   let ip = 0;
   const ask = async (target) => {
@@ -178,42 +143,11 @@ try {
     ['languages Swahili (nobody)', '/api/companies/riders?languages=Swahili'],
     ['Lagos, page 2 (cursor)', `/api/companies/riders?state=Lagos&cursor=${firstPage.next}`],
   ];
-  const rowsOut = [];
-  const everything = [];
-  for (const [label, target] of cases) {
-    for (let i = 0; i < 10; i++) await ask(target);
-    const times = [];
-    let items = 0;
-    for (let i = 0; i < REQUESTS; i++) {
-      const t0 = performance.now();
-      const body = await ask(target);
-      times.push(performance.now() - t0);
-      items = body.items.length;
-    }
-    everything.push(...times);
-    times.sort((a, b) => a - b);
-    const p = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-    rowsOut.push({ label, items, p50: p(0.5), p95: p(0.95) });
-  }
-  everything.sort((a, b) => a - b);
-  const all = (q) => everything[Math.min(everything.length - 1, Math.floor(q * everything.length))];
-
-  console.log(
-    `\nCompany search on PostgreSQL: ${ROWS.toLocaleString('en')} riders (${Number(counts[0].listed).toLocaleString('en')} listed, ${Number(counts[0].lagos).toLocaleString('en')} in Lagos, ${Number(counts[0].verified).toLocaleString('en')} verified; seeded in ${seedSeconds.toFixed(1)} s), ${REQUESTS} requests per case\n`,
-  );
-  console.log(`${'case'.padEnd(36)} ${'rows'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  budget`);
-  for (const r of rowsOut) {
-    const ok = r.p95 <= BUDGET_MS;
-    if (!ok) failed = true;
-    console.log(`${r.label.padEnd(36)} ${String(r.items).padStart(5)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)}  ${ok ? 'ok' : `OVER ${BUDGET_MS} ms`}`);
-  }
-  console.log(`${'overall'.padEnd(36)} ${''.padStart(5)} ${all(0.5).toFixed(1).padStart(8)} ${all(0.95).toFixed(1).padStart(8)}  ${all(0.95) <= BUDGET_MS ? 'ok' : `OVER ${BUDGET_MS} ms`}`);
-} finally {
-  await app?.close();
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  // BENCH_KEEP=1 keeps the database to look at the plans (drop it yourself).
-  if (process.env.BENCH_KEEP === '1') console.log(`kept database ${name}`);
-  else await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-}
-process.exit(failed ? 1 : 0);
+  return measureCases({
+    title: `Company search on PostgreSQL: ${ROWS.toLocaleString('en')} riders (${Number(counts[0].listed).toLocaleString('en')} listed, ${Number(counts[0].lagos).toLocaleString('en')} in Lagos, ${Number(counts[0].verified).toLocaleString('en')} verified; seeded in ${seedSeconds.toFixed(1)} s), ${REQUESTS} requests per case`,
+    cases,
+    ask,
+    requests: REQUESTS,
+    budgetMs: BUDGET_MS,
+  });
+});
