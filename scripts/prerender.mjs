@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 
 const web = path.resolve('dist/web');
 const ssrEntry = path.resolve('dist/ssr/entry-server.js');
-const { render, pageMeta, prerenderPaths } = await import(pathToFileURL(ssrEntry).href);
+const { render, pageMeta, notFoundMeta, prerenderPaths } = await import(pathToFileURL(ssrEntry).href);
 const template = readFileSync(path.join(web, 'index.html'), 'utf8');
 
 const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -33,7 +33,7 @@ for (const route of prerenderPaths) {
 }
 // The Not Found page, served with status 404 for unknown paths.
 const { html: notFound } = await render('/__not-found__');
-writeFileSync(path.join(web, '404.html'), page(notFound, { title: 'Page not found', description: pageMeta('/').description }));
+writeFileSync(path.join(web, '404.html'), page(notFound, notFoundMeta));
 // The empty shell for screens that are not prerendered (dashboards, sign-up steps).
 writeFileSync(path.join(web, 'shell.html'), template);
 rmSync(path.resolve('dist/ssr'), { recursive: true, force: true });

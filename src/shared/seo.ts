@@ -1,12 +1,30 @@
-/** Each public page's title and description, used by the prerender and by the browser on navigation. */
-import { paths } from './routes';
+/**
+ * The one table of page titles (and the public pages' descriptions): used by the prerender, by
+ * the browser after each navigation (src/web/pageTitle.ts) and by the 404 page. Every route of
+ * src/web/router.tsx has its own row; tests/web/pageTitles.test.tsx checks that none is missing.
+ */
+import { messages } from './messages';
+import { opsPaths } from './opsForms';
+import { companyPaths, paths } from './routes';
 import { site } from './site';
 
-const pages: Record<string, { title: string; description: string }> = {
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+const homeDescription =
+  'Same-day pickup and delivery across Lagos, and from Lagos to Canada and the UK. Riders build a reputation; businesses find riders they can trust.';
+
+/** A page behind sign-in or a one-time flow: its title and the site's description. */
+const titled = (name: string): PageMeta => ({ title: `${name} | ${site.name}`, description: homeDescription });
+const opsTitled = (name: string): PageMeta => titled(`${name} · Operations console`);
+
+/** Keyed by the route's path; a segment starting with $ matches any one segment. */
+const pages: Record<string, PageMeta> = {
   [paths.home]: {
     title: `${site.name}: same-day pickup and delivery in Lagos`,
-    description:
-      'Same-day pickup and delivery across Lagos, and from Lagos to Canada and the UK. Riders build a reputation; businesses find riders they can trust.',
+    description: homeDescription,
   },
   [paths.aboutUs]: {
     title: `About Us | ${site.name}`,
@@ -34,13 +52,45 @@ const pages: Record<string, { title: string; description: string }> = {
     description: 'Sign up as a dispatch rider in five short steps and start building your reputation.',
   },
   [paths.forgotPassword]: { title: `Forgot password | ${site.name}`, description: 'Get a link to reset your password.' },
+  [paths.resetPassword]: titled('Reset password'),
+  [paths.riderDashboard]: titled('Rider dashboard'),
+  [paths.companySignup]: titled('Company sign-up'),
+  [companyPaths.search]: titled(`${messages.companyNavSearch} · ${messages.companyNavLabel}`),
+  [companyPaths.shortlist]: titled(`${messages.companyNavShortlist} · ${messages.companyNavLabel}`),
+  [companyPaths.hires]: titled(`${messages.companyNavHires} · ${messages.companyNavLabel}`),
+  [companyPaths.account]: titled(`${messages.companyNavAccount} · ${messages.companyNavLabel}`),
+  [`${companyPaths.search}/riders/$username`]: titled(`Rider profile · ${messages.companyNavLabel}`),
+  [opsPaths.home]: opsTitled(messages.opsNav.inbox),
+  [opsPaths.login]: opsTitled('Staff sign-in'),
+  [opsPaths.setPassword]: opsTitled('Set your password'),
+  [opsPaths.inbox]: opsTitled(messages.opsNav.inbox),
+  [`${opsPaths.inbox}/$id`]: opsTitled(`${messages.opsNav.inbox} item`),
+  [opsPaths.waitlist]: opsTitled(messages.opsNav.waitlist),
+  [opsPaths.riders]: opsTitled(messages.opsNav.riders),
+  [`${opsPaths.riders}/$id`]: opsTitled('Rider'),
+  [opsPaths.newsletter]: opsTitled(messages.opsNav.newsletter),
+  [opsPaths.staff]: opsTitled(messages.opsNav.staff),
+  [opsPaths.audit]: opsTitled(messages.opsNav.audit),
+  [`${opsPaths.home}/reviews`]: opsTitled(messages.opsNavReviews),
 };
 
-export function pageMeta(pathname: string): { title: string; description: string } {
-  return (
-    pages[pathname] ?? {
-      title: site.name,
-      description: pages[paths.home]!.description,
-    }
-  );
+/** The 404 page's title, in the prerendered 404.html and after a navigation to an unknown path. */
+export const notFoundMeta: PageMeta = { title: `${messages.pageNotFound} | ${site.name}`, description: homeDescription };
+
+const patterns = Object.keys(pages)
+  .filter((key) => key.includes('$'))
+  .map((key) => ({ key, re: new RegExp(`^${key.replace(/\$[^/]+/g, '[^/]+')}$`) }));
+
+/** The row of a route path (e.g. '/ops/riders/$id'), or undefined: used by the test that every route has one. */
+export function routeMeta(routePath: string): PageMeta | undefined {
+  return pages[routePath];
+}
+
+/** The title and description of a location; an unknown path gets the 404 page's. */
+export function pageMeta(pathname: string): PageMeta {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const exact = pages[path];
+  if (exact) return exact;
+  const match = patterns.find((p) => p.re.test(path));
+  return match ? pages[match.key]! : notFoundMeta;
 }

@@ -9,7 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { publicPaths } from '../shared/routes';
 import { createAppRouter } from './router';
 
-export { pageMeta } from '../shared/seo';
+export { notFoundMeta, pageMeta } from '../shared/seo';
 /** The pages worth prerendering: the public pages of the route table. */
 export const prerenderPaths = publicPaths;
 

@@ -1,7 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { pageMeta } from '../shared/seo';
 import { installErrorReporting } from './errorReporting';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -9,9 +8,6 @@ import './styles.css';
 const router = createAppRouter();
 // Browser errors reach the server's log, or Sentry when SENTRY_DSN is set (issue 10).
 installErrorReporting(() => router.state.matches.at(-1)?.routeId);
-router.subscribe('onResolved', ({ toLocation }) => {
-  document.title = pageMeta(toLocation.pathname).title;
-});
 
 const container = document.getElementById('root')!;
 const app = (

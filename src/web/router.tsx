@@ -26,6 +26,7 @@ import {
 } from './auth/guards';
 import { Layout } from './components/Layout';
 import { reportError } from './errorReporting';
+import { connectPageTitles } from './pageTitle';
 import { ErrorPage } from './routes/ErrorPage';
 import { Home } from './routes/Home';
 import { NotFound } from './routes/NotFound';
@@ -182,6 +183,7 @@ export function createAppRouter(history?: RouterHistory) {
   const router = createRouter({ routeTree, history, defaultPreload: 'intent', scrollRestoration: true });
   connectAuthNavigation(router);
   connectProfileCompletion(router);
+  connectPageTitles(router);
   return router;
 }
 
