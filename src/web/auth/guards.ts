@@ -9,12 +9,30 @@ import { auth, authView, setLoginNavigation } from './authService';
 
 let appRouter: AnyRouter | null = null;
 
-/** Lets the auth machine's "go to /login" use the router (no page load). */
+/**
+ * Lets the auth machine's "go to /login" use the router (no page load), never before the app's
+ * first render: a 401 to the user's basics (a token whose session ended elsewhere) can arrive
+ * while a prerendered page hydrates, and a navigation then would render /login into the HTML of
+ * the page being hydrated (React error #418, issue 9). It waits for that render to commit.
+ */
 export function connectAuthNavigation(router: AnyRouter): void {
   appRouter = router;
   if (typeof window === 'undefined') return;
-  setLoginNavigation(() => {
+  let rendered = false;
+  let pending = false;
+  const goToLogin = () => {
     if (router.state.location.pathname !== paths.login) void router.navigate({ to: paths.login });
+  };
+  router.subscribe('onRendered', () => {
+    rendered = true;
+    if (!pending) return;
+    pending = false;
+    // After the render that committed, not inside it.
+    setTimeout(goToLogin, 0);
+  });
+  setLoginNavigation(() => {
+    if (rendered) goToLogin();
+    else pending = true;
   });
 }
 
