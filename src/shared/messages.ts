@@ -807,6 +807,10 @@ export const messages = {
   cancelUpload: 'Cancel upload',
   takePhoto: 'Take a photo',
   chooseFromGallery: 'Choose from gallery',
+
+  // ── Searchable state and area lists (issue 13) ──
+  comboboxNoMatch: (query: string) => `No place matches "${query}"`,
+  comboboxMatches: (count: number) => (count === 1 ? '1 place matches' : `${count} places match`),
 } as const;
 
 export type Messages = typeof messages;
