@@ -36,6 +36,7 @@ import { clientErrorHandler, installErrorHandler } from './plugins/errorHandler'
 import { installFiles } from './plugins/files';
 import { installNulGuard } from './plugins/hostileInput';
 import { installLifecycle } from './plugins/lifecycle';
+import { installReadiness } from './plugins/readiness';
 import { createLimitStore } from './plugins/limits';
 import { installSecurityHeaders } from './plugins/security';
 import { installStaffAuth } from './plugins/staffAuth';
@@ -101,6 +102,8 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   installAuth(app);
   installStaffAuth(app);
 
+  // Readiness first: the error handler records the failed writes that decide /readyz.
+  installReadiness(app);
   installErrorHandler(app);
   installLifecycle(app);
   installNulGuard(app);

@@ -8,7 +8,6 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { messages } from '../../shared/messages';
 import { AppError } from '../errors';
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS, storageFault } from './lifecycle';
-import { installReadiness } from './readiness';
 
 /** Turns an ajv error into the input it concerns, e.g. '/email' or missingProperty 'email'. */
 function fieldOf(error: FastifyError): string {
@@ -21,8 +20,6 @@ function fieldOf(error: FastifyError): string {
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
-  // The failed writes this handler sees decide /readyz (plugins/readiness.ts).
-  installReadiness(app);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
