@@ -589,7 +589,6 @@ export const messages = {
   riderPageWorkHistory: 'Work history',
   riderPagePastEmployees: 'Past employees',
   riderPageReviews: 'Reviews',
-  riderPageHire: 'Request this rider',
   riderPageContactHidden: 'Phone and e-mail are shared once the rider accepts a request.',
   riderPageFactLabels: {
     area: 'Area',
