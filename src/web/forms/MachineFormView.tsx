@@ -10,6 +10,7 @@ import { messages } from '../../shared/messages';
 import type { FormDefinition } from '../../shared/validation';
 import { CaptchaRegion } from '../components/Captcha';
 import { Field } from '../components/Field';
+import { PasswordField } from '../components/PasswordField';
 
 export interface FieldConfig {
   name: string;
@@ -75,6 +76,22 @@ export function MachineFormView({
       {captchaFirst ? captcha : null}
       {fields.map((f) => {
         const spec = form.fields[f.name];
+        // A password gets the Show/Hide toggle that Login has (issue 13).
+        if (f.type === 'password')
+          return (
+            <PasswordField
+              key={f.name}
+              id={`${id}-${f.name}`}
+              name={f.name}
+              label={f.label}
+              autoComplete={f.autoComplete === 'current-password' ? 'current-password' : 'new-password'}
+              maxLength={spec?.maxLength}
+              required={spec?.required}
+              value={view.values[f.name] ?? ''}
+              error={view.fieldError(f.name)}
+              onValueChange={(value) => send({ type: 'CHANGE', field: f.name, value })}
+            />
+          );
         return (
           <Field
             key={f.name}

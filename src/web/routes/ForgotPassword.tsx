@@ -1,6 +1,8 @@
-/** Forgot Password (spec §2, §7): POST /api/auth/forget-password; the server's answer is the toast. */
+/**
+ * Forgot Password (spec §2, §7): POST /api/auth/forget-password. The confirmation is shown once,
+ * as a block in the form (ForgotPasswordFormView), not doubled by a toast (issue 13).
+ */
 import { forgotPasswordForm } from '../../shared/accountForms';
-import type { MessageResponse } from '../../shared/api';
 import { authApi } from '../api/client';
 import { ForgotPasswordFormView } from '../features/auth/ForgotPasswordFormView';
 import { useFormMachine } from '../forms/useFormMachine';
@@ -10,7 +12,7 @@ export default function ForgotPassword() {
     form: forgotPasswordForm,
     captcha: false,
     submit: (values) => authApi.forgotPassword({ email: values.email ?? '' }),
-    successMessage: (output) => (output as MessageResponse).message,
+    successMessage: null,
   });
   return <ForgotPasswordFormView view={view} send={send} />;
 }
