@@ -17,6 +17,7 @@ import {
   workHistoryUpdateForm,
   type Profile,
 } from '../src/shared/profile';
+import type { ChecklistItemKey } from '../src/shared/profileChecklist';
 import { checkImageFile } from '../src/shared/signup';
 import { defineForm, field, required, type FormDefinition } from '../src/shared/validation';
 
@@ -260,4 +261,21 @@ export function openEventFor(
       values = {};
   }
   return { type: 'OPEN', modal, values, entryId };
+}
+
+/**
+ * The profile checklist (issue 13, src/shared/profileChecklist.ts): the modal each item opens.
+ * "Go to item" is the edit machine's own OPEN, with the values openEventFor gives that modal.
+ */
+export const checklistModals: Readonly<Record<ChecklistItemKey, ModalKind>> = {
+  picture: 'picture',
+  introduction: 'profile',
+  bio: 'bio',
+  workHistory: 'addWorkHistory',
+  id: 'personalInfo',
+  languages: 'personalInfo',
+};
+
+export function openEventForChecklistItem(key: ChecklistItemKey, profile: Profile): ReturnType<typeof openEventFor> {
+  return openEventFor(checklistModals[key], profile);
 }

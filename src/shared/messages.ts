@@ -807,6 +807,43 @@ export const messages = {
   takePhoto: 'Take a photo',
   chooseFromGallery: 'Choose from gallery',
 
+  // ── Profile checklist and the agreement summary (issue 13) ──
+  checklistHeading: 'Profile checklist',
+  checklistIntro: 'Companies search and filter on these. Each one you add helps them choose you.',
+  checklistProgress: (done: number, total: number) => `${done} of ${total} done`,
+  checklistDoneHeading: 'Profile checklist: all done',
+  checklistDoneText: 'Your picture, introduction, bio, work history, checked ID and languages are all on your profile.',
+  checklistTodo: {
+    picture: 'Add a profile picture',
+    introduction: 'Write a one-line introduction',
+    bio: 'Write your bio',
+    workHistory: 'Add your work history',
+    id: 'Upload your ID',
+    languages: 'Add the languages you speak',
+  },
+  checklistDone: {
+    picture: 'Profile picture',
+    introduction: 'Introduction',
+    bio: 'Bio',
+    workHistory: 'Work history',
+    id: 'ID checked',
+    languages: 'Languages',
+  },
+  checklistDoneLabel: 'done',
+  checklistIdRejected: 'Upload your ID again: it was not accepted',
+  checklistIdWaitingHelp: 'Nothing to do for now: our staff check it.',
+  agreementSummaryHeading: 'The agreement in short',
+  agreementSummaryNote: 'This summary only helps you read. It does not replace the Rider Agreement below, which is what you accept.',
+  agreementSummary: (minimumAge: number): readonly string[] => [
+    'Ogba Dispatch is a marketplace, not your employer: you are an independent rider and choose the jobs you take.',
+    `You are ${minimumAge} or older, hold a valid rider’s licence, and your motorbike’s papers and insurance are in order.`,
+    'You ride safely and within the law, and deliver each parcel as agreed, unopened.',
+    'You agree the price of each job before you accept it and pay your own fuel, costs and taxes. Signing up is free.',
+    'Your profile is true and your own. Companies rate you and comment on your work, and ratings are public.',
+    'We may check your ID documents, which only you and the staff who check them see. We use your data as the Privacy Policy says.',
+    'You can leave at any time by deleting your account from your dashboard.',
+  ],
+
   // ── Searchable state and area lists (issue 13) ──
   comboboxNoMatch: (query: string) => `No place matches "${query}"`,
   comboboxMatches: (count: number) => (count === 1 ? '1 place matches' : `${count} places match`),
