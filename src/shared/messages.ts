@@ -847,6 +847,8 @@ export const messages = {
   // ── Searchable state and area lists (issue 13) ──
   comboboxNoMatch: (query: string) => `No place matches "${query}"`,
   comboboxMatches: (count: number) => (count === 1 ? '1 place matches' : `${count} places match`),
+  // ── Slow networks: navigation feedback, titles, illustrations (issue 13) ──
+  navigationLoading: 'Loading the page…',
 } as const;
 
 export type Messages = typeof messages;

@@ -4,6 +4,7 @@ import { opsPaths } from '../../shared/opsForms';
 import { paths } from '../../shared/routes';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { NavigationProgress } from './NavigationProgress';
 import { Toasts } from './Toasts';
 import { useIsMobile } from './useIsMobile';
 
@@ -24,6 +25,7 @@ export function Layout() {
   if (pathname === opsPaths.home || pathname.startsWith(`${opsPaths.home}/`)) {
     return (
       <div className="shell" data-mobile={isMobile ? 'true' : 'false'}>
+        <NavigationProgress />
         <Outlet />
         <Toasts />
       </div>
@@ -31,6 +33,7 @@ export function Layout() {
   }
   return (
     <div className="shell" data-mobile={isMobile ? 'true' : 'false'}>
+      <NavigationProgress />
       <a href="#main" className="skip-link">
         Skip to content
       </a>
