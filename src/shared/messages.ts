@@ -849,6 +849,13 @@ export const messages = {
   comboboxMatches: (count: number) => (count === 1 ? '1 place matches' : `${count} places match`),
   // ── Slow networks: navigation feedback, titles, illustrations (issue 13) ──
   navigationLoading: 'Loading the page…',
+
+  // ── Uploads (issue 13): the square picture the rider recentres ──
+  pictureFocusInvalid: 'The position of the picture is not valid. Please choose the picture again.',
+  pictureFocusLabel: 'Position of the picture in the square',
+  pictureFocusHint: 'Drag the photo, or use the arrow keys, to choose what shows in the square.',
+  /** The preview's position read out: where the square sits on the photo. */
+  pictureFocusText: (where: string) => `Showing the ${where} of the photo`,
 } as const;
 
 export type Messages = typeof messages;

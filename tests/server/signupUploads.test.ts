@@ -33,7 +33,8 @@ describeEachDatabase('POST /api/users/upload-profile-image', (kind) => {
     expect(body.current_tab).toBe(3);
 
     for (const [url, size] of [
-      [body.picture.url, { width: 800, height: 600 }],
+      // Stored square (issue 13): the 1600×1200 photo's centre, 800×800.
+      [body.picture.url, { width: 800, height: 800 }],
       [body.picture.thumb_url, { width: 160, height: 160 }],
     ] as const) {
       const served = await t.app.inject({ method: 'GET', url: `/api${url}` });

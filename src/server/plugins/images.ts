@@ -11,10 +11,16 @@
  *    while decoding (limitInputPixels);
  *  - a truncated or corrupt image is an error, not a half-grey picture (failOn: 'error').
  * sharp works on libuv's thread pool: processing never blocks the event loop.
+ *
+ * A rider's picture is stored square (issue 13): the photo covers an 800 px square (smaller when
+ * the photo is), placed at the rider's focal point (src/shared/uploads.ts: the meaning of CSS
+ * object-position with object-fit: cover, the browser's preview), the centre when none was sent.
+ * So no avatar is ever stretched. A company logo is kept whole (no `square`): never cropped.
  */
 import sharp from 'sharp';
 import type { Metadata, OutputInfo } from 'sharp';
 import { messages } from '../../shared/messages';
+import type { FocalPoint } from '../../shared/uploads';
 import { AppError } from '../errors';
 import { sniffFileType } from './files';
 
@@ -23,7 +29,10 @@ sharp.cache(false);
 
 /** 52 million pixels: a 50-megapixel phone camera (8160 × 6120) passes, a bomb does not. */
 export const MAX_IMAGE_PIXELS = 52_000_000;
-/** The display image fits in this square (no enlargement); the thumbnail is this square, cropped. */
+/**
+ * A square picture is this square (smaller when the photo is); a whole image fits in it (no
+ * enlargement). The thumbnail is this square, cropped.
+ */
 export const DISPLAY_SIZE = 800;
 export const THUMB_SIZE = 160;
 
@@ -37,18 +46,44 @@ export interface ProcessedImage {
 
 const SHARP_FORMAT = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 
+export interface ProcessOptions {
+  /** Store the display image square, covered at this focal point; absent: keep the image whole. */
+  square?: FocalPoint;
+}
+
+/**
+ * Where a square of `side` sits on an image scaled to cover it: the image's scaled size and the
+ * square's offset. The offset is the focal point's share of the room the image has to move,
+ * exactly as CSS object-position percentages place an object-fit: cover image.
+ */
+export function coverCrop(width: number, height: number, side: number, focus: FocalPoint) {
+  const scale = side / Math.min(width, height);
+  const scaledWidth = Math.max(side, Math.round(width * scale));
+  const scaledHeight = Math.max(side, Math.round(height * scale));
+  return {
+    scaledWidth,
+    scaledHeight,
+    left: Math.round(((scaledWidth - side) * focus.x) / 100),
+    top: Math.round(((scaledHeight - side) * focus.y) / 100),
+  };
+}
+
 /**
  * Checks and re-encodes an uploaded picture. Throws an AppError under `field` (400: not an
  * image we take, unreadable, too many pixels) with a message fit to show.
  */
-export async function processProfileImage(bytes: Buffer, field = 'profile_image'): Promise<{ display: ProcessedImage; thumb: ProcessedImage }> {
+export async function processProfileImage(
+  bytes: Buffer,
+  field = 'profile_image',
+  options: ProcessOptions = {},
+): Promise<{ display: ProcessedImage; thumb: ProcessedImage }> {
   const sniffed = sniffFileType(bytes);
   if (!sniffed || sniffed.contentType === 'application/pdf') throw AppError.invalid(field, messages.imageType);
-  const options = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true } as const;
+  const input = { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true } as const;
 
   let metadata: Metadata;
   try {
-    metadata = await sharp(bytes, options).metadata();
+    metadata = await sharp(bytes, input).metadata();
   } catch (err) {
     if (err instanceof Error && /pixel limit/i.test(err.message)) throw AppError.invalid(field, messages.imageTooManyPixels);
     throw AppError.invalid(field, messages.imageUnreadable);
@@ -61,11 +96,19 @@ export async function processProfileImage(bytes: Buffer, field = 'profile_image'
 
   try {
     // rotate() turns the pixels the way the EXIF orientation says, before the EXIF is dropped.
-    const display = await sharp(bytes, options)
-      .rotate()
-      .resize(DISPLAY_SIZE, DISPLAY_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80, effort: 4 })
-      .toBuffer({ resolveWithObject: true });
+    const turned = sharp(bytes, input).rotate();
+    if (options.square) {
+      // The size as shown (a photo taken sideways reports its sides swapped until turned).
+      const shown = metadata.autoOrient ?? { width, height };
+      const side = Math.min(DISPLAY_SIZE, shown.width, shown.height);
+      const crop = coverCrop(shown.width, shown.height, side, options.square);
+      turned
+        .resize(crop.scaledWidth, crop.scaledHeight, { fit: 'fill' })
+        .extract({ left: crop.left, top: crop.top, width: side, height: side });
+    } else {
+      turned.resize(DISPLAY_SIZE, DISPLAY_SIZE, { fit: 'inside', withoutEnlargement: true });
+    }
+    const display = await turned.webp({ quality: 80, effort: 4 }).toBuffer({ resolveWithObject: true });
     const thumb = await sharp(display.data)
       .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover', position: 'attention' })
       .webp({ quality: 75, effort: 4 })

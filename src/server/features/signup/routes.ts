@@ -5,7 +5,7 @@
  *   PUT  /api/users/verify-email        {verify_email_code} → progress
  *   PUT  /api/users/signup-update       {state, town, request_type:'location'} | {request_type:'skip_picture'}
  *                                       | {rider_agreement:true, request_type:'rider_agreement'} → progress
- *   POST /api/users/upload-profile-image  multipart field profile_image → {message, picture, current_tab}
+ *   POST /api/users/upload-profile-image  multipart field profile_image (and focal_point "x,y") → {message, picture, current_tab}
  * Every answer after the first says where the rider now is ({current_tab, profile_completed}).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -22,6 +22,7 @@ import {
   type SignupUpdateType,
   type UploadProfileImageResponse,
 } from '../../../shared/signup';
+import { FOCAL_POINT_FIELD, parseFocalPoint } from '../../../shared/uploads';
 import { pickValues, validateForm, type FormValues } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
 import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
@@ -206,7 +207,7 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
         tags: ['users'],
         summary: 'Upload the profile picture (sign-up step 4, and the dashboard)',
         description:
-          'multipart/form-data with the file in profile_image: a JPEG, PNG or WebP (judged by its bytes) of at most 8 MB and 52 megapixels. It is re-encoded without any metadata to a display image (800 px) and a thumbnail (160 px), both public.',
+          'multipart/form-data with the file in profile_image: a JPEG, PNG or WebP (judged by its bytes) of at most 8 MB and 52 megapixels, and optionally focal_point: "x,y", whole percentages 0-100 saying which part of the photo the square keeps (CSS object-position with object-fit: cover; absent: the centre). It is re-encoded without any metadata to a square display image (800 px, smaller when the photo is) and a thumbnail (160 px), both public. A bad focal_point is a 400 under focal_point.',
         security: [{ authToken: [] }],
         consumes: ['multipart/form-data'],
         response: {
@@ -239,7 +240,10 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
       });
       const file = form.files.profile_image;
       if (!file || file.data.length === 0) throw AppError.invalid('profile_image', messages.uploadImage);
-      return uploadProfilePicture(deps(), request.auth!.userId, file);
+      // Issue 13: which part of the photo the square keeps, by the rule the browser uses too.
+      const focus = parseFocalPoint(form.fields[FOCAL_POINT_FIELD]);
+      if (!focus) throw AppError.invalid(FOCAL_POINT_FIELD, messages.pictureFocusInvalid);
+      return uploadProfilePicture(deps(), request.auth!.userId, file, focus);
     },
   );
 }

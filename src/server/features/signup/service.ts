@@ -20,6 +20,7 @@ import {
   type SignupProgressResponse,
   type UploadProfileImageResponse,
 } from '../../../shared/signup';
+import { CENTRE_FOCUS, type FocalPoint } from '../../../shared/uploads';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -245,15 +246,17 @@ export async function acceptRiderAgreement(deps: SignupDeps, userId: string): Pr
 /**
  * Step 4 (and the dashboard's picture): checks and re-encodes the image (outside any
  * transaction: it is the slow part), then replaces the rider's picture and thumbnail in one.
+ * The picture is stored square, covered at the rider's focal point (issue 13).
  */
 export async function uploadProfilePicture(
   deps: SignupDeps,
   userId: string,
   upload: { data: Buffer; filename: string },
+  focus: FocalPoint = CENTRE_FOCUS,
 ): Promise<UploadProfileImageResponse> {
   const user = await progressOf(deps.db, userId);
   assertVerified(user, 'profile_image');
-  const { display, thumb } = await processProfileImage(upload.data);
+  const { display, thumb } = await processProfileImage(upload.data, 'profile_image', { square: focus });
   const baseName = upload.filename.replace(/\.[^.]*$/, '') || 'profile';
   return deps.db.transaction(async (tx) => {
     await deleteFilesOf(tx, userId, ['profile_image', 'profile_thumb']);
