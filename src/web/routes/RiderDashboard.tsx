@@ -19,14 +19,9 @@ export default function RiderDashboard() {
     goHome: () => void navigate({ to: paths.home, replace: true }),
   });
   return (
-    <>
-      <DashboardView
-        {...dashboard}
-        googleSignInUrl="/api/auth/google"
-        origin={typeof window === 'undefined' ? '' : window.location.origin}
-      />
-      {/* Hire requests from companies, and engagements (issue 12). */}
+    <DashboardView {...dashboard} googleSignInUrl="/api/auth/google" origin={typeof window === 'undefined' ? '' : window.location.origin}>
+      {/* Hire requests from companies, and engagements (issue 12); "Your data" comes after them, last (issue 13). */}
       <RiderHires reviewSlot={(engagement) => <ReviewWindow engagementId={engagement.id} side="rider" headingLevel={4} />} />
-    </>
+    </DashboardView>
   );
 }

@@ -5,13 +5,16 @@
  * everything else comes from the view models, and every action is an event sent to a machine
  * or one of the effects passed in (share, open a document).
  */
+import { useEffect, useRef } from 'react';
 import type { ProfileEvent, ProfileView } from '../../../../machines/profileMachine';
 import type { ProfileEditEvent, ProfileEditView } from '../../../../machines/profileEditMachine';
-import { openEventFor, type ModalKind } from '../../../../machines/profileModals';
+import { openEventFor, openEventForChecklistItem, type ModalKind } from '../../../../machines/profileModals';
 import type { LocationState } from '../../../shared/locations';
 import { messages } from '../../../shared/messages';
 import { displayDate, displayPhone, publicProfilePath, type DocumentField, type IdReviewStatus, type Profile } from '../../../shared/profile';
+import { profileChecklist, type ChecklistItemKey } from '../../../shared/profileChecklist';
 import { EditModal } from './EditModal';
+import { CHECKLIST_HEADING_ID, ProfileChecklist } from './ProfileChecklist';
 import { JobSuccessBadge, RatingSummary } from '../../components/JobSuccess';
 import { useDropdown } from '../../components/useDropdown';
 import { CameraIcon, DownloadIcon, EditIcon, FileIcon, PlusIcon, ShareIcon, TrashIcon } from '../../components/Icons';
@@ -34,7 +37,19 @@ export interface DashboardViewProps {
   googleSignInUrl: string;
   /** The site's origin for the share link (window.location.origin in the app). */
   origin: string;
+  /** What the page shows between the profile and "Your data", which comes last (issue 13): the hire requests. */
+  children?: React.ReactNode;
 }
+
+/**
+ * The field a checklist item's modal puts the focus on (EditModal's ids, `modal-{kind}-{field}`);
+ * the other items' modals start at their first field, which is the item.
+ */
+const CHECKLIST_FOCUS: Partial<Record<ChecklistItemKey, string>> = {
+  introduction: 'modal-profile-introduction',
+  languages: 'modal-personalInfo-languages_spoken',
+  id: 'modal-personalInfo-valid_id',
+};
 
 // ---------------------------------------------------------------------------------------------
 // Header
@@ -384,7 +399,19 @@ function Failed({ retry }: { retry: () => void }) {
 export function DashboardView(props: DashboardViewProps) {
   const { profile: view, edit, sendProfile, sendEdit } = props;
   const profile = view.profile;
+  // A modal opened from the checklist: the field to focus once it is open, and focus goes back
+  // to the checklist when it closes (the item's button is gone once it is done).
+  const fromChecklist = useRef<{ focus: string | null } | null>(null);
+  useEffect(() => {
+    if (edit.state === 'closed') return;
+    const target = fromChecklist.current?.focus;
+    if (!target) return;
+    fromChecklist.current = { focus: null };
+    // The modal (a child) has focused its first field already; the item's own field wins.
+    document.getElementById(target)?.focus();
+  }, [edit.state]);
   let content: React.ReactNode;
+  let data: React.ReactNode = null;
   if (view.state === 'loading' || !profile) {
     content =
       view.state === 'failed' ? (
@@ -396,15 +423,29 @@ export function DashboardView(props: DashboardViewProps) {
       );
   } else {
     const open = (modal: ModalKind, entryId?: string) => {
-      if (edit.state === 'closed') sendEdit(openEventFor(modal, profile, entryId ?? null));
+      if (edit.state !== 'closed') return;
+      fromChecklist.current = null;
+      sendEdit(openEventFor(modal, profile, entryId ?? null));
     };
+    const goToItem = (key: ChecklistItemKey) => {
+      if (edit.state !== 'closed') return;
+      fromChecklist.current = { focus: CHECKLIST_FOCUS[key] ?? null };
+      sendEdit(openEventForChecklistItem(key, profile));
+    };
+    data = (
+      <section className="section dashboard-data">
+        <div className="container">
+          <DataCard profile={profile} open={open} />
+        </div>
+      </section>
+    );
     content = (
       <>
         <ProfileHeader profile={profile} open={open} onShare={props.onShare} origin={props.origin} />
+        <ProfileChecklist checklist={profileChecklist(profile)} onGo={goToItem} />
         <div className="dashboard-grid">
           <div className="dashboard-side">
             <PersonalInfoCard profile={profile} open={open} onOpenDocument={props.onOpenDocument} />
-            <DataCard profile={profile} open={open} />
           </div>
           <div className="dashboard-main">
             <BioCard profile={profile} open={open} />
@@ -418,15 +459,19 @@ export function DashboardView(props: DashboardViewProps) {
           profile={profile}
           locations={props.locations}
           googleSignInUrl={props.googleSignInUrl}
-          returnFocus={() => document.getElementById(returnFocusTarget(edit.modal))}
+          returnFocus={() => document.getElementById(fromChecklist.current ? CHECKLIST_HEADING_ID : returnFocusTarget(edit.modal))}
         />
       </>
     );
   }
   return (
-    <section className="section dashboard">
-      <div className="container">{content}</div>
-    </section>
+    <>
+      <section className="section dashboard">
+        <div className="container">{content}</div>
+      </section>
+      {props.children}
+      {data}
+    </>
   );
 }
 
