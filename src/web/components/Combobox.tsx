@@ -37,7 +37,7 @@ export interface ComboboxProps {
   label: string;
   /** Shown after the label, e.g. '(optional)'. */
   labelHint?: string;
-  /** The chosen value: '' or one of `options` (a stored value the list lacks should be in `options` too). */
+  /** The chosen value: '' or one of `options` (a stored value the list lacks is offered first, as a select kept it). */
   value: string;
   options: readonly string[];
   onValueChange: (value: string) => void;
@@ -91,7 +91,7 @@ export function Combobox({
   label,
   labelHint,
   value,
-  options,
+  options: given,
   onValueChange,
   error,
   hint,
@@ -111,6 +111,8 @@ export function Combobox({
   // A click that focuses the box: its mouseup must not undo the select-all of the focus.
   const keepSelection = useRef(false);
 
+  // A stored value the list does not have (a place from older data) stays choosable.
+  const options = value && !given.includes(value) ? [value, ...given] : given;
   const listId = `${id}-listbox`;
   const labelId = `${id}-label`;
   const shown = query === null ? [...options] : filterOptions(options, query);
@@ -270,7 +272,13 @@ export function Combobox({
         />
         <span className="combobox-chevron" aria-hidden="true" />
         <div className="combobox-popup" hidden={!open}>
-          <ul ref={list} id={listId} role="listbox" aria-labelledby={labelId} className="combobox-list" hidden={!open || shown.length === 0}>
+          <ul
+            ref={list}
+            id={listId}
+            role="listbox"
+            // Named by the field's label while open only: closed, nothing but the input answers to it.
+            aria-labelledby={open ? labelId : undefined}
+            className="combobox-list" hidden={!open || shown.length === 0}>
             {open
               ? shown.map((option, i) => (
                   <li

@@ -13,6 +13,7 @@ import { messages } from '../../../shared/messages';
 import { companyPaths, paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
 import { CaptchaRegion } from '../../components/Captcha';
+import { Combobox } from '../../components/Combobox';
 import { Field } from '../../components/Field';
 import { PasswordField } from '../../components/PasswordField';
 import './companySignup.css';
@@ -30,48 +31,6 @@ function Shell({ children, labelledBy }: { children: ReactNode; labelledBy?: str
     <section className="section company-signup" aria-labelledby={labelledBy}>
       <div className="container narrow">{children}</div>
     </section>
-  );
-}
-
-interface SelectProps {
-  field: 'state' | 'town';
-  label: string;
-  placeholder: string;
-  options: string[];
-  value: string;
-  error: string | null;
-  disabled?: boolean;
-  onChange: (value: string) => void;
-}
-
-function Select({ field, label, placeholder, options, value, error, disabled, onChange }: SelectProps) {
-  const id = `${ID}-${field}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        name={field}
-        value={value}
-        required
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -125,24 +84,28 @@ function SignupForm({ view, send }: CompanySignupViewProps) {
         onValueChange={change('password')}
       />
       {text('address', { autoComplete: 'street-address' })}
-      <Select
-        field="state"
+      <Combobox
+        id={`${ID}-state`}
+        name="state"
         label={labels.state}
         placeholder={messages.companySelectState}
         options={view.states}
         value={view.values.state}
         error={view.fieldError('state')}
-        onChange={change('state')}
+        required
+        onValueChange={change('state')}
       />
-      <Select
-        field="town"
+      <Combobox
+        id={`${ID}-town`}
+        name="town"
         label={labels.town}
         placeholder={messages.companySelectTown}
         options={view.areas}
         value={view.values.town}
         error={view.fieldError('town')}
+        required
         disabled={view.values.state === ''}
-        onChange={change('town')}
+        onValueChange={change('town')}
       />
       {text('cac_number', { autoCapitalize: 'characters', placeholder: 'RC123456' })}
       <div className="field">

@@ -13,6 +13,7 @@ import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { PROFILE_IMAGE_ACCEPT, SIGNUP_STEP_TITLES, signupForm } from '../../../shared/signup';
 import { CaptchaRegion } from '../../components/Captcha';
+import { Combobox } from '../../components/Combobox';
 import { Field } from '../../components/Field';
 import { GoogleButton } from '../../components/GoogleButton';
 import { PasswordField } from '../../components/PasswordField';
@@ -245,45 +246,27 @@ function LocationStep({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn'
     <>
       <p className="signup-intro">Where do you ride? Businesses look for riders near them.</p>
       {location.fallback ? <p className="signup-note">We could not load the full list of places, so a shorter list is shown.</p> : null}
-      <div className="field">
-        <label htmlFor={`${ID}-state`}>State</label>
-        <select
-          id={`${ID}-state`}
-          name="state"
-          value={location.state}
-          aria-invalid={stateError ? true : undefined}
-          aria-describedby={stateError ? `${ID}-state-error` : undefined}
-          onChange={(e) => send({ type: 'SELECT_STATE', state: e.target.value })}
-        >
-          <option value="">Select state</option>
-          {location.states.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-        <ErrorLine id={`${ID}-state-error`} message={stateError} />
-      </div>
+      <Combobox
+        id={`${ID}-state`}
+        name="state"
+        label="State"
+        value={location.state}
+        options={location.states}
+        placeholder="Select state"
+        error={stateError}
+        onValueChange={(state) => send({ type: 'SELECT_STATE', state })}
+      />
       {location.state ? (
-        <div className="field">
-          <label htmlFor={`${ID}-town`}>Town or area</label>
-          <select
-            id={`${ID}-town`}
-            name="town"
-            value={location.town}
-            aria-invalid={townError ? true : undefined}
-            aria-describedby={townError ? `${ID}-town-error` : undefined}
-            onChange={(e) => send({ type: 'SELECT_TOWN', town: e.target.value })}
-          >
-            <option value="">Select town</option>
-            {location.areas.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-          <ErrorLine id={`${ID}-town-error`} message={townError} />
-        </div>
+        <Combobox
+          id={`${ID}-town`}
+          name="town"
+          label="Town or area"
+          value={location.town}
+          options={location.areas}
+          placeholder="Select town"
+          error={townError}
+          onValueChange={(town) => send({ type: 'SELECT_TOWN', town })}
+        />
       ) : (
         <ErrorLine id={`${ID}-town-error`} message={townError} />
       )}
