@@ -10,6 +10,7 @@ import { COMPANY_LOGO_ACCEPT, companyDeleteForm, companyPasswordForm, companyPro
 import { areaNames, findState, stateNames } from '../../../shared/locations';
 import { VERIFY_CODE_LENGTH } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
+import { Combobox } from '../../components/Combobox';
 import { Field } from '../../components/Field';
 import { PasswordField } from '../../components/PasswordField';
 import type { AccountForm, AccountLoad } from './useCompanyAccount';
@@ -58,39 +59,21 @@ function Submit({ view, label, danger }: { view: FormView; label: string; danger
 
 function PlaceSelect(props: { form: AccountForm; field: 'state' | 'town'; options: string[]; placeholder: string }) {
   const { view, send } = props.form;
-  const id = `${ID}-${props.field}`;
-  const error = view.fieldError(props.field);
-  const value = view.values[props.field] ?? '';
-  // A stored place the list no longer has still shows.
-  const options = value && !props.options.includes(value) ? [value, ...props.options] : props.options;
   return (
-    <div className="field">
-      <label htmlFor={id}>{labels[props.field]}</label>
-      <select
-        id={id}
-        name={props.field}
-        value={value}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => {
-          send({ type: 'CHANGE', field: props.field, value: e.target.value });
-          if (props.field === 'state') send({ type: 'CHANGE', field: 'town', value: '' });
-        }}
-      >
-        <option value="">{props.placeholder}</option>
-        {options.map((o) => (
-          <option key={o} value={o}>
-            {o}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <Combobox
+      id={`${ID}-${props.field}`}
+      name={props.field}
+      label={labels[props.field]}
+      value={view.values[props.field] ?? ''}
+      options={props.options}
+      placeholder={props.placeholder}
+      error={view.fieldError(props.field)}
+      required
+      onValueChange={(value) => {
+        send({ type: 'CHANGE', field: props.field, value });
+        if (props.field === 'state') send({ type: 'CHANGE', field: 'town', value: '' });
+      }}
+    />
   );
 }
 
