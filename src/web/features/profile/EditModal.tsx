@@ -21,6 +21,7 @@ import {
   type Profile,
 } from '../../../shared/profile';
 import { PROFILE_IMAGE_ACCEPT, PROFILE_IMAGE_MAX_BYTES } from '../../../shared/signup';
+import { Combobox } from '../../components/Combobox';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { PasswordField } from '../../components/PasswordField';
@@ -124,7 +125,7 @@ function ProfileContentFields(props: FieldProps & { locations: LocationState[] |
       <TextField {...props} name="first_name" label={messages.profileFirstName} autoComplete="given-name" hint={messages.profileNameHint} />
       <TextField {...props} name="last_name" label={messages.profileLastName} autoComplete="family-name" hint="(optional)" />
       <TextField {...props} name="phone" label="Phone" type="tel" inputMode="tel" autoComplete="tel-national" hint="(optional, e.g. 0803 123 4567)" />
-      <SelectField
+      <Combobox
         id={fieldId(props.modal, 'state')}
         name="state"
         label="State"
@@ -139,7 +140,7 @@ function ProfileContentFields(props: FieldProps & { locations: LocationState[] |
           if (value !== view.values.state) send({ type: 'CHANGE', field: 'town', value: '' });
         }}
       />
-      <SelectField
+      <Combobox
         id={fieldId(props.modal, 'town')}
         name="town"
         label="Area"
