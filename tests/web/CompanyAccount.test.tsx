@@ -41,6 +41,20 @@ const PROFILE: CompanyProfile = {
 const edge = new ApiEdge();
 const downloads: Blob[] = [];
 
+/**
+ * A downloaded Blob's text. On Node 24, fetch's response.blob() makes the global Blob, which
+ * jsdom replaces with its own, without text(); jsdom's FileReader reads that one (issue 14).
+ */
+function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
 function open() {
   render(
     <StoryRouter path="/company-dashboard/account">
@@ -214,7 +228,7 @@ describe('the company account page', () => {
     await act(async () => held.respond(200, { format: 'ogba-dispatch-company-export/1' }));
     await screen.findByText(messages.dataDownloaded);
     expect(downloads).toHaveLength(1);
-    expect(JSON.parse(await downloads[0]!.text())).toEqual({ format: 'ogba-dispatch-company-export/1' });
+    expect(JSON.parse(await blobText(downloads[0]!))).toEqual({ format: 'ogba-dispatch-company-export/1' });
   });
 
   it('deletes the account with the password, then forgets the token and leaves', async () => {
