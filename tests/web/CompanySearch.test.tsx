@@ -37,6 +37,7 @@ import {
   type RiderSearchModelEvent,
 } from '../machines/riderSearchModel';
 import { ApiEdge, type HeldRequest } from './support/apiEdge';
+import { setCombobox } from './support/combobox';
 
 const SEARCH = '/api/companies/riders';
 const edge = new ApiEdge();
@@ -87,7 +88,7 @@ async function perform(router: AnyRouter, event: RiderSearchModelEvent, before: 
   else if (type === 'APPLY') fireEvent.click(screen.getByRole('button', { name: messages.searchSubmit }));
   else if (type === 'CLEAR') fireEvent.click(screen.getByRole('button', { name: messages.searchClear }));
   else if (type === 'TOGGLE_FILTERS') fireEvent.click(screen.getByRole('button', { name: before.context.filtersOpen ? messages.searchHideFilters : messages.searchFilters }));
-  else if (type === 'EDIT') fireEvent.change(screen.getByLabelText(messages.searchLabels.state), { target: { value: event.value } });
+  else if (type === 'EDIT') setCombobox(messages.searchLabels.state, event.value);
   else if (type === 'SEARCH') await act(async () => void (await router.navigate({ to: '/company-dashboard', search: searchParamsOf(event.filters) as never })));
   else if (type === 'TOGGLE_SHORTLIST') {
     const rider = before.context.results.find((r) => r.username === event.username)!;
@@ -118,7 +119,7 @@ async function expectScreen(router: AnyRouter, state: RiderSearchSnapshot, event
   const { context } = state;
   const value = state.value as { list: string; shortlist: string };
   // The panel: the draft, and the Filters button says whether it is open.
-  await waitFor(() => expect((screen.getByLabelText(messages.searchLabels.state) as HTMLSelectElement).value).toBe(context.draft.state));
+  await waitFor(() => expect((screen.getByLabelText(messages.searchLabels.state) as HTMLInputElement).value).toBe(context.draft.state));
   expect((screen.getByLabelText(messages.searchLabels.q) as HTMLInputElement).value).toBe(context.draft.q);
   expect((screen.getByLabelText(messages.searchLabels.verified) as HTMLInputElement).checked).toBe(context.draft.verified);
   expect(screen.getByRole('button', { name: context.filtersOpen ? messages.searchHideFilters : messages.searchFilters }).getAttribute('aria-expanded')).toBe(String(context.filtersOpen));
@@ -213,7 +214,7 @@ describe('the search page along the rider search machine’s paths', () => {
     let held = await waitFor(() => edge.take(SEARCH));
     expect(queryOf(held)).toEqual({ state: 'Lagos', town: 'Ikeja', verified: '1', min_rating: '4', sort: 'rating' });
     await act(async () => held.respond(200, FIRST_PAGE));
-    expect((screen.getByLabelText(messages.searchLabels.town) as HTMLSelectElement).value).toBe('Ikeja');
+    expect((screen.getByLabelText(messages.searchLabels.town) as HTMLInputElement).value).toBe('Ikeja');
     fireEvent.change(screen.getByLabelText(messages.searchLabels.q), { target: { value: 'motorbike' } });
     fireEvent.click(screen.getByRole('button', { name: messages.searchSubmit }));
     held = await waitFor(() => edge.take(SEARCH));

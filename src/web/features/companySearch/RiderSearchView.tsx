@@ -20,6 +20,7 @@ import {
   type SearchSort,
 } from '../../../shared/riderSearch';
 import { companyPaths } from '../../../shared/routes';
+import { Combobox } from '../../components/Combobox';
 import { JobSuccessBadge, RatingSummary } from '../../components/JobSuccess';
 import './companySearch.css';
 
@@ -131,13 +132,28 @@ function Select({
 
 const plain = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
+/** State and town (issue 13): the searchable list; an empty box is "any". */
+function Place({ name, label, value, options, any, send }: { name: 'state' | 'town'; label: string; value: string; options: readonly string[]; any: string; send: Send }) {
+  return (
+    <Combobox
+      id={`search-${name}`}
+      name={name}
+      label={label}
+      className="search-field"
+      value={value}
+      options={options}
+      placeholder={any}
+      error={null}
+      onValueChange={(next) => send({ type: 'EDIT', field: name, value: next })}
+    />
+  );
+}
+
 export function FilterPanel({ view, send, locations }: { view: RiderSearchView; send: Send; locations: LocationState[] | null }) {
   const { draft } = view;
+  // A state or town from a shared link stays choosable while the list loads (or if it failed): the Combobox offers it.
   const states = (locations ?? []).map((s) => s.name);
-  // A state from a shared link stays choosable while the list loads (or if it failed).
-  if (draft.state && !states.includes(draft.state)) states.unshift(draft.state);
   const towns = areaNames(locations ? findState(locations, draft.state) : undefined);
-  if (draft.town && !towns.includes(draft.town)) towns.unshift(draft.town);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     send({ type: 'APPLY' });
@@ -170,8 +186,8 @@ export function FilterPanel({ view, send, locations }: { view: RiderSearchView; 
           />
           <small id="search-q-hint">{messages.searchHints.q}</small>
         </div>
-        <Select name="state" label={messages.searchLabels.state} value={draft.state} options={plain(states)} any={messages.searchAnyState} send={send} />
-        <Select name="town" label={messages.searchLabels.town} value={draft.town} options={plain(towns)} any={messages.searchAnyTown} send={send} />
+        <Place name="state" label={messages.searchLabels.state} value={draft.state} options={states} any={messages.searchAnyState} send={send} />
+        <Place name="town" label={messages.searchLabels.town} value={draft.town} options={towns} any={messages.searchAnyTown} send={send} />
         <Select name="experience" label={messages.searchLabels.experience} value={draft.experience} options={plain(EXPERIENCE_OPTIONS)} any={messages.searchAny} send={send} />
         <div className="search-field">
           <label htmlFor="search-languages">{messages.searchLabels.languages}</label>
