@@ -19,6 +19,7 @@ import { HireRequestPanel } from '../../src/web/features/hiring/HireRequestPanel
 import { CompanyHires, RiderHires } from '../../src/web/features/hiring/HiresList';
 import { hireItem } from '../machines/engagementModel';
 import { ApiEdge } from './support/apiEdge';
+import { pickOption } from './support/combobox';
 
 const edge = new ApiEdge();
 const LIST = '/api/hiring/requests';
@@ -105,8 +106,8 @@ describe('HireRequestPanel', () => {
     expect(edge.held.filter((r) => r.method === 'POST')).toEqual([]);
 
     fireEvent.change(screen.getByLabelText(new RegExp(`^${messages.hireLabels.role}`)), { target: { value: 'Dispatch rider' } });
-    fireEvent.change(screen.getByLabelText(messages.hireLabels.state), { target: { value: 'Lagos' } });
-    fireEvent.change(screen.getByLabelText(messages.hireLabels.town), { target: { value: 'Ogba' } });
+    pickOption(messages.hireLabels.state, 'Lagos');
+    pickOption(messages.hireLabels.town, 'Ogba');
     fireEvent.change(screen.getByLabelText(messages.hireLabels.start_date), { target: { value: lagosToday() } });
     fireEvent.change(screen.getByLabelText(new RegExp(`^${messages.hireLabels.pay_note}`)), { target: { value: '₦120,000 a month' } });
     fireEvent.change(screen.getByLabelText(new RegExp(`^${messages.hireLabels.message.replace(/[()]/g, '\\$&')}`)), { target: { value: 'Mornings' } });
@@ -128,8 +129,8 @@ describe('HireRequestPanel', () => {
     fireEvent.click(await screen.findByRole('button', { name: messages.hireRequestThisRider }));
     await answer('/api/locations', 200, LOCATIONS);
     fireEvent.change(screen.getByLabelText(new RegExp(`^${messages.hireLabels.role}`)), { target: { value: 'Dispatch rider' } });
-    fireEvent.change(screen.getByLabelText(messages.hireLabels.state), { target: { value: 'Lagos' } });
-    fireEvent.change(screen.getByLabelText(messages.hireLabels.town), { target: { value: 'Ikeja' } });
+    pickOption(messages.hireLabels.state, 'Lagos');
+    pickOption(messages.hireLabels.town, 'Ikeja');
     fireEvent.change(screen.getByLabelText(messages.hireLabels.start_date), { target: { value: lagosToday() } });
     fireEvent.change(screen.getByLabelText(new RegExp(`^${messages.hireLabels.pay_note}`)), { target: { value: 'pay' } });
     fireEvent.click(screen.getByRole('button', { name: messages.hireSendRequest }));

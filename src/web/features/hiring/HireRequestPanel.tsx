@@ -12,6 +12,7 @@ import { hireRequestForm, lagosToday, type HireActionResponse, type HireItem } f
 import { areaNames, findState, stateNames, type LocationState } from '../../../shared/locations';
 import { messages } from '../../../shared/messages';
 import { signupApi } from '../../api/signup';
+import { Combobox } from '../../components/Combobox';
 import { Field } from '../../components/Field';
 import { useFormMachine } from '../../forms/useFormMachine';
 import { EngagementCard } from './EngagementCard';
@@ -79,38 +80,21 @@ export function HireRequestForm({
   const values = view.values;
   const towns = states ? areaNames(findState(states, values.state ?? '')) : [];
   const change = (field: string) => (value: string) => send({ type: 'CHANGE', field, value });
-  const select = (field: 'state' | 'town', options: string[], placeholder: string) => {
-    const id = `hire-${field}`;
-    const error = view.fieldError(field);
-    return (
-      <div className="field">
-        <label htmlFor={id}>{messages.hireLabels[field]}</label>
-        <select
-          id={id}
-          name={field}
-          value={values[field] ?? ''}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            change(field)(e.target.value);
-            if (field === 'state') change('town')('');
-          }}
-        >
-          <option value="">{placeholder}</option>
-          {options.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-        {error ? (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const select = (field: 'state' | 'town', options: string[], placeholder: string) => (
+    <Combobox
+      id={`hire-${field}`}
+      name={field}
+      label={messages.hireLabels[field]}
+      value={values[field] ?? ''}
+      options={options}
+      placeholder={placeholder}
+      error={view.fieldError(field)}
+      onValueChange={(value) => {
+        change(field)(value);
+        if (field === 'state') change('town')('');
+      }}
+    />
+  );
   const riderError = view.fieldError('rider');
   return (
     <form
