@@ -61,3 +61,13 @@ export function profileChecklist(profile: Profile): ProfileChecklist {
   const done = items.filter((item) => item.status === 'done').length;
   return { items, done, total: items.length, complete: done === items.length };
 }
+
+/** What the checklist card shows; each has a story (storybook/stories/RiderDashboard.stories.tsx). */
+export const CHECKLIST_VIEW_STATES = ['empty', 'partial', 'idAwaitingCheck', 'complete'] as const;
+export type ChecklistViewState = (typeof CHECKLIST_VIEW_STATES)[number];
+
+export function checklistViewState(checklist: ProfileChecklist): ChecklistViewState {
+  if (checklist.complete) return 'complete';
+  if (checklist.items.some((item) => item.status === 'waiting')) return 'idAwaitingCheck';
+  return checklist.done === 0 ? 'empty' : 'partial';
+}

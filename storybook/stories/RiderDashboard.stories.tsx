@@ -12,6 +12,7 @@ import { profileSnapshotToView, type ProfileViewState } from '../../machines/pro
 import type { ModalKind } from '../../machines/profileModals';
 import { messages } from '../../src/shared/messages';
 import type { Profile } from '../../src/shared/profile';
+import type { ChecklistViewState } from '../../src/shared/profileChecklist';
 import { DashboardView } from '../../src/web/features/profile/DashboardView';
 import { editAfter, fullRider, googleRider, newRider, on, open, PDF, PHOTO, profileAfter, riderWithReview, type EditStoryEvent, type ProfileStoryEvent } from '../support/profileSnapshots';
 import { storyLocations } from '../support/signupSnapshots';
@@ -195,3 +196,28 @@ export const DeleteAccountSaving = modal('deleteAccount', 'saving', [on.type('pa
 /** A Google account confirms with a recent Google sign-in instead of a password. */
 export const DeleteGoogleAccountEditing = modal('deleteGoogleAccount', 'editing', [], ['Sign in with Google again'], googleRider);
 export const DeleteGoogleAccountSaving = modal('deleteGoogleAccount', 'saving', [on.submit], [messages.submitting], googleRider);
+
+// ---- The profile checklist (issue 13): each state of the card under the header
+
+const checklistStory = (state: ChecklistViewState, profile: Profile, keyText: readonly string[]): Story => {
+  const base = story({ profile: 'loaded' }, loaded(profile), [], keyText);
+  return { ...base, parameters: { ...base.parameters, checklistState: state } };
+};
+const pictured = (profile: Profile): Profile => ({ ...profile, user: { ...profile.user, picture: { url: '/files/3a4b5c6d-7e8f-4a1b-9c2d-3e4f5a6b7c8d' } } });
+
+/** Just signed up: all six to do, each a button to its modal. */
+export const ChecklistEmpty = checklistStory('empty', newRider, [messages.checklistHeading, messages.checklistProgress(0, 6), ...Object.values(messages.checklistTodo)]);
+/** Some done: those are ticked, the rest are buttons. */
+export const ChecklistPartial = checklistStory(
+  'partial',
+  { ...newRider, user: { ...newRider.user, bio: fullRider.user.bio }, workHistories: fullRider.workHistories },
+  [messages.checklistProgress(2, 6), messages.checklistDone.bio, messages.checklistDone.workHistory, messages.checklistTodo.picture, messages.checklistTodo.id],
+);
+/** The ID uploaded and not yet checked: said so, not missing and not done. */
+export const ChecklistIdAwaitingCheck = checklistStory('idAwaitingCheck', pictured(riderWithReview('pending')), [
+  messages.checklistProgress(5, 6),
+  messages.idAwaitingCheck,
+  messages.checklistIdWaitingHelp,
+]);
+/** Every item done: one line. */
+export const ChecklistComplete = checklistStory('complete', pictured(fullRider), [messages.checklistDoneHeading, messages.checklistDoneText]);

@@ -13,6 +13,7 @@ import { profileEditViewStates, type ProfileEditView } from '../../machines/prof
 import { profileViewStates, type ProfileView } from '../../machines/profileMachine';
 import { modalKinds, modalSpecs, modalViewStatesOf } from '../../machines/profileModals';
 import { messages } from '../../src/shared/messages';
+import { CHECKLIST_VIEW_STATES, checklistViewState, profileChecklist } from '../../src/shared/profileChecklist';
 import preview from '../../storybook/preview';
 import * as stories from '../../storybook/stories/RiderDashboard.stories';
 
@@ -26,7 +27,7 @@ afterEach(cleanup);
 interface Composed {
   (props?: Record<string, unknown>): React.ReactNode;
   args: { profile: ProfileView; edit: ProfileEditView };
-  parameters: { profileViewState: string; modalState: { modal: string | null; state: string }; keyText: string[] };
+  parameters: { profileViewState: string; modalState: { modal: string | null; state: string }; keyText: string[]; checklistState?: string };
 }
 const all = Object.entries(composeStories(stories)) as unknown as Array<[string, Composed]>;
 
@@ -44,6 +45,26 @@ describe('rider dashboard stories', () => {
     const states = new Set(all.map(([, s]) => s.parameters.modalState.state));
     expect(profileEditViewStates.filter((s) => !states.has(s))).toEqual([]);
   });
+
+  it('has a story for every state of the profile checklist (issue 13), each with a profile in the state it claims', () => {
+    const claimed = all.filter(([, s]) => s.parameters.checklistState);
+    expect(CHECKLIST_VIEW_STATES.filter((state) => !claimed.some(([, s]) => s.parameters.checklistState === state))).toEqual([]);
+    for (const [name, Story] of claimed) {
+      expect(checklistViewState(profileChecklist(Story.args.profile.profile!)), name).toBe(Story.parameters.checklistState);
+    }
+  });
+
+  for (const [name, Story] of all.filter(([, s]) => s.parameters.checklistState)) {
+    it(`${name}: the checklist shows one button for each item to do, and its progress`, () => {
+      const checklist = profileChecklist(Story.args.profile.profile!);
+      render(<Story />);
+      const card = screen.getByRole('heading', { level: 2, name: /Profile checklist/ }).closest('section')!;
+      const todo = checklist.items.filter((item) => item.status === 'todo').map((item) => (item.rejected ? messages.checklistIdRejected : messages.checklistTodo[item.key]));
+      expect(within(card).queryAllByRole('button').map((b) => b.textContent)).toEqual(todo);
+      if (checklist.complete) expect(within(card).queryByRole('progressbar')).toBeNull();
+      else expect(within(card).getByRole('progressbar').getAttribute('value')).toBe(String(checklist.done));
+    });
+  }
 
   for (const [name, Story] of all) {
     it(`${name}: snapshots in the states it claims, rendered as their view models say`, async () => {
