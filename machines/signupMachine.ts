@@ -9,20 +9,28 @@
  *   account ──▶ verify (step 2) ──▶ location (3) ──▶ picture (4, or Skip) ──▶ agreement (5) ──▶ finished
  *   (step 4's upload: CANCEL_UPLOAD ──▶ back to the picture choice, SKIP ──▶ skipping; both abort it)
  *
- * Step 2 is parallel: the code boxes (typed, pasted, Backspace), and the resend region
- * (ready → sending → coolingDown → ready). The cooldown keeps a deadline (a timestamp), not a
+ * Step 2 is either entering the code or changing the address (issue 13):
+ *   entering (parallel) ──CHANGE_EMAIL──▶ changingEmail: editing ⇄ error ──SUBMIT──▶ submitting
+ *      ▲  ▲                                        │ CANCEL_CHANGE_EMAIL                 │
+ *      │  └────────────────────────────────────────┘                                     │
+ *      └──── a new code went to the new address (digits cleared, countdown restarted) ───┘
+ * Entering is parallel: the code boxes (typed, pasted, Backspace), and the resend region
+ * (ready → sending → coolingDown → ready); a resend that went out clears the old digits and the
+ * old error (CODE_RESENT, raised). The cooldown keeps a deadline (a timestamp), not a
  * number of seconds: TICK events carry the time, so a simulated clock drives it in tests and
  * the deadline survives a reload (the app stores it and passes it back in the input).
+ * 'Welcome back …' shows on the step where the rider resumed: leaving that step clears it.
  *
  * Pure: the time comes in events and the input; every effect (requests, navigation, storage,
  * toasts, the picture preview) is a named actor or action supplied with .provide().
  */
-import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import { assign, fromPromise, not, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { FieldError } from '../src/shared/api';
 import { RESEND_COOLDOWN_SECONDS, USER_TYPE_RIDER, VERIFY_CODE_LENGTH } from '../src/shared/constants';
 import type { LocationState } from '../src/shared/locations';
 import { messages } from '../src/shared/messages';
 import {
+  changeEmailForm,
   checkImageFile,
   digitsFromPaste,
   locationForm,
@@ -107,6 +115,8 @@ export interface SignupContext {
   now: number;
   resendNotice: string | null;
   resendError: string | null;
+  /** Issue 13: the address typed in 'Wrong e-mail? Change it'. */
+  newEmail: string;
   // Step 3
   locations: LocationState[] | null;
   locationsFallback: boolean;
@@ -131,6 +141,12 @@ export type SignupEvent =
   | { type: 'CODE_BACKSPACE'; index: number }
   | { type: 'CODE_PASTE'; text: string }
   | { type: 'RESEND' }
+  /** Raised by the machine when a resend went out: the old digits and error go (issue 13). */
+  | { type: 'CODE_RESENT' }
+  /** Issue 13: 'Wrong e-mail? Change it', the address typed, and Cancel. */
+  | { type: 'CHANGE_EMAIL' }
+  | { type: 'EDIT_EMAIL'; value: string }
+  | { type: 'CANCEL_CHANGE_EMAIL' }
   | { type: 'TICK'; now: number }
   | { type: 'SELECT_STATE'; state: string }
   | { type: 'SELECT_TOWN'; town: string }
@@ -217,6 +233,13 @@ export const signupMachine = setup({
     sendCode: fromPromise<{ sentAt: number }>(async () => {
       throw new Error('sendCode not provided');
     }),
+    /**
+     * PUT /api/users/signup-email (issue 13): the address changed and a new code sent there.
+     * Resolves with the address as stored; rejects with ResendCooldownError when told to wait.
+     */
+    changeEmail: fromPromise<{ sentAt: number; email: string }, { email: string }>(async () => {
+      throw new Error('changeEmail not provided');
+    }),
     loadLocations: fromPromise<LocationState[]>(async () => {
       throw new Error('loadLocations not provided');
     }),
@@ -252,6 +275,9 @@ export const signupMachine = setup({
     /** Frees a picture preview's object URL. */
     releasePreview: (_, _params: { url: string | null }) => {},
     clearError: assign({ error: null }),
+    /** Leaving the step where the rider resumed: 'Welcome back …' is not shown on later steps. */
+    forgetWelcome: assign({ welcomeName: null }),
+    clearCode: assign({ code: () => emptyCode(), codeFocus: 0, error: null }),
     applyAccountChange: assign({
       values: ({ context, event }) => {
         const e = event as Extract<SignupEvent, { type: 'CHANGE' }>;
@@ -305,6 +331,7 @@ export const signupMachine = setup({
     isFieldError: (_, params: { error: unknown }) =>
       params.error instanceof SubmitError && ['username', 'email', 'password', 'user_type'].includes(params.error.fieldError.field),
     codeIncomplete: ({ context }) => context.code.some((d) => d === ''),
+    newEmailInvalid: ({ context }) => validateForm(changeEmailForm, { email: context.newEmail }) !== null,
     pasteIsCode: (_, params: { text: string }) => digitsFromPaste(params.text) !== null,
     coolingDown: ({ context }) => context.resendDeadline !== null && context.resendDeadline > context.now,
     deadlinePassed: ({ context }, params: { now: number }) => context.resendDeadline === null || params.now >= context.resendDeadline,
@@ -336,6 +363,7 @@ export const signupMachine = setup({
     now: input.now,
     resendNotice: null,
     resendError: null,
+    newEmail: '',
     locations: null,
     locationsFallback: false,
     state: '',
@@ -490,102 +518,203 @@ export const signupMachine = setup({
     // ---- Step 2: Verify Your Email ----------------------------------------------------------
     verify: {
       entry: assign({ step: 2, error: null }),
-      type: 'parallel',
+      exit: 'forgetWelcome',
+      initial: 'entering',
       states: {
-        code: {
-          initial: 'editing',
+        entering: {
+          type: 'parallel',
           states: {
-            editing: {
-              on: {
-                CODE_INPUT: { actions: 'typeDigit' },
-                CODE_BACKSPACE: { actions: 'backspace' },
-                CODE_PASTE: { guard: { type: 'pasteIsCode', params: ({ event }) => ({ text: event.text }) }, actions: 'pasteCode' },
-                SUBMIT: [
-                  { guard: 'codeIncomplete', target: 'error', actions: assign({ error: { field: CODE_FIELD, message: messages.enterCode } }) },
-                  { target: 'submitting' },
-                ],
-              },
-            },
-            error: {
-              on: {
-                CODE_INPUT: { target: 'editing', actions: ['typeDigit', 'clearError'] },
-                CODE_BACKSPACE: { target: 'editing', actions: ['backspace', 'clearError'] },
-                CODE_PASTE: {
-                  guard: { type: 'pasteIsCode', params: ({ event }) => ({ text: event.text }) },
-                  target: 'editing',
-                  actions: ['pasteCode', 'clearError'],
+            code: {
+              initial: 'editing',
+              states: {
+                editing: {
+                  on: {
+                    CODE_INPUT: { actions: 'typeDigit' },
+                    CODE_BACKSPACE: { actions: 'backspace' },
+                    CODE_PASTE: { guard: { type: 'pasteIsCode', params: ({ event }) => ({ text: event.text }) }, actions: 'pasteCode' },
+                    SUBMIT: [
+                      { guard: 'codeIncomplete', target: 'error', actions: assign({ error: { field: CODE_FIELD, message: messages.enterCode } }) },
+                      { target: 'submitting' },
+                    ],
+                    CODE_RESENT: { actions: 'clearCode' },
+                    // Not while a new code is on its way (leaving would drop that request).
+                    CHANGE_EMAIL: {
+                      guard: not(stateIn({ verify: { entering: { resend: 'sending' } } })),
+                      target: '#signup.verify.changingEmail',
+                      actions: assign({ newEmail: ({ context }) => context.email }),
+                    },
+                  },
                 },
-                SUBMIT: [
-                  { guard: 'codeIncomplete', target: 'error', actions: assign({ error: { field: CODE_FIELD, message: messages.enterCode } }) },
-                  { target: 'submitting' },
-                ],
+                error: {
+                  on: {
+                    CODE_INPUT: { target: 'editing', actions: ['typeDigit', 'clearError'] },
+                    CODE_BACKSPACE: { target: 'editing', actions: ['backspace', 'clearError'] },
+                    CODE_PASTE: {
+                      guard: { type: 'pasteIsCode', params: ({ event }) => ({ text: event.text }) },
+                      target: 'editing',
+                      actions: ['pasteCode', 'clearError'],
+                    },
+                    SUBMIT: [
+                      { guard: 'codeIncomplete', target: 'error', actions: assign({ error: { field: CODE_FIELD, message: messages.enterCode } }) },
+                      { target: 'submitting' },
+                    ],
+                    CODE_RESENT: { target: 'editing', actions: 'clearCode' },
+                    CHANGE_EMAIL: {
+                      guard: not(stateIn({ verify: { entering: { resend: 'sending' } } })),
+                      target: '#signup.verify.changingEmail',
+                      actions: [assign({ newEmail: ({ context }) => context.email }), 'clearError'],
+                    },
+                  },
+                },
+                submitting: {
+                  entry: 'clearError',
+                  invoke: {
+                    id: 'verifyCode',
+                    src: 'verifyCode',
+                    input: ({ context }) => ({ code: context.code.join('') }),
+                    onDone: {
+                      target: '#signup.location',
+                      actions: ['forgetResendDeadline', assign({ resendDeadline: null, resendNotice: null, resendError: null })],
+                    },
+                    onError: {
+                      target: 'error',
+                      actions: assign({ error: ({ event }) => ({ field: CODE_FIELD, message: messageOf(event.error, messages.submitFailed) }) }),
+                    },
+                  },
+                },
               },
             },
-            submitting: {
-              entry: 'clearError',
-              invoke: {
-                id: 'verifyCode',
-                src: 'verifyCode',
-                input: ({ context }) => ({ code: context.code.join('') }),
-                onDone: { target: '#signup.location', actions: ['forgetResendDeadline', assign({ resendDeadline: null, resendNotice: null, resendError: null })] },
-                onError: {
-                  target: 'error',
-                  actions: assign({ error: ({ event }) => ({ field: CODE_FIELD, message: messageOf(event.error, messages.submitFailed) }) }),
+            resend: {
+              initial: 'checking',
+              states: {
+                checking: {
+                  always: [{ guard: 'coolingDown', target: 'coolingDown' }, { target: 'ready' }],
+                },
+                ready: {
+                  on: { RESEND: 'sending', TICK: { actions: 'tick' } },
+                },
+                sending: {
+                  entry: assign({ resendNotice: null, resendError: null }),
+                  invoke: {
+                    id: 'sendCode',
+                    src: 'sendCode',
+                    onDone: {
+                      target: 'coolingDown',
+                      actions: [
+                        assign({
+                          resendDeadline: ({ event }) => event.output.sentAt + COOLDOWN_MS,
+                          now: ({ event }) => event.output.sentAt,
+                          resendNotice: messages.verificationCodeSent,
+                        }),
+                        { type: 'persistResendDeadline', params: ({ event }) => ({ deadline: event.output.sentAt + COOLDOWN_MS }) },
+                        // The code boxes start again: the old digits are of a dead code.
+                        raise({ type: 'CODE_RESENT' }),
+                      ],
+                    },
+                    onError: [
+                      {
+                        guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
+                        target: 'coolingDown',
+                        actions: [
+                          assign({
+                            resendDeadline: ({ event }) => (event.error as ResendCooldownError).retryAt,
+                            resendError: ({ event }) => (event.error as ResendCooldownError).message,
+                          }),
+                          { type: 'persistResendDeadline', params: ({ event }) => ({ deadline: (event.error as ResendCooldownError).retryAt }) },
+                        ],
+                      },
+                      { target: 'ready', actions: assign({ resendError: ({ event }) => messageOf(event.error, messages.submitFailed) }) },
+                    ],
+                  },
+                },
+                coolingDown: {
+                  on: {
+                    TICK: [
+                      {
+                        guard: { type: 'deadlinePassed', params: ({ event }) => ({ now: event.now }) },
+                        target: 'ready',
+                        actions: ['tick', assign({ resendDeadline: null, resendError: null }), 'forgetResendDeadline'],
+                      },
+                      { actions: 'tick' },
+                    ],
+                  },
                 },
               },
             },
           },
         },
-        resend: {
-          initial: 'checking',
+
+        // 'Wrong e-mail? Change it' (issue 13): the same rule as step 1's address; a new code
+        // goes to the new address and the old one dies, under the resend's cooldown and limits.
+        changingEmail: {
+          initial: 'editing',
           states: {
-            checking: {
-              always: [{ guard: 'coolingDown', target: 'coolingDown' }, { target: 'ready' }],
+            editing: {
+              on: {
+                EDIT_EMAIL: { actions: assign({ newEmail: ({ event }) => event.value }) },
+                SUBMIT: [
+                  {
+                    guard: 'newEmailInvalid',
+                    target: 'error',
+                    actions: assign({ error: ({ context }) => validateForm(changeEmailForm, { email: context.newEmail }) }),
+                  },
+                  { target: 'submitting' },
+                ],
+                CANCEL_CHANGE_EMAIL: { target: '#signup.verify.entering' },
+              },
             },
-            ready: {
-              on: { RESEND: 'sending', TICK: { actions: 'tick' } },
+            error: {
+              on: {
+                EDIT_EMAIL: { target: 'editing', actions: [assign({ newEmail: ({ event }) => event.value }), 'clearError'] },
+                SUBMIT: [
+                  {
+                    guard: 'newEmailInvalid',
+                    target: 'error',
+                    actions: assign({ error: ({ context }) => validateForm(changeEmailForm, { email: context.newEmail }) }),
+                  },
+                  { target: 'submitting' },
+                ],
+                CANCEL_CHANGE_EMAIL: { target: '#signup.verify.entering', actions: 'clearError' },
+              },
             },
-            sending: {
-              entry: assign({ resendNotice: null, resendError: null }),
+            submitting: {
+              entry: 'clearError',
               invoke: {
-                id: 'sendCode',
-                src: 'sendCode',
+                id: 'changeEmail',
+                src: 'changeEmail',
+                input: ({ context }) => ({ email: context.newEmail.trim() }),
                 onDone: {
-                  target: 'coolingDown',
+                  target: '#signup.verify.entering',
                   actions: [
+                    'clearCode',
                     assign({
+                      email: ({ event }) => event.output.email,
+                      newEmail: '',
                       resendDeadline: ({ event }) => event.output.sentAt + COOLDOWN_MS,
                       now: ({ event }) => event.output.sentAt,
-                      resendNotice: messages.verificationCodeSent,
+                      resendNotice: ({ event }) => messages.emailChanged(event.output.email),
+                      resendError: null,
                     }),
                     { type: 'persistResendDeadline', params: ({ event }) => ({ deadline: event.output.sentAt + COOLDOWN_MS }) },
+                    'userChanged',
                   ],
                 },
                 onError: [
                   {
                     guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
-                    target: 'coolingDown',
+                    target: 'error',
                     actions: [
                       assign({
                         resendDeadline: ({ event }) => (event.error as ResendCooldownError).retryAt,
-                        resendError: ({ event }) => (event.error as ResendCooldownError).message,
+                        error: ({ event }) => ({ field: 'email', message: (event.error as ResendCooldownError).message }),
                       }),
                       { type: 'persistResendDeadline', params: ({ event }) => ({ deadline: (event.error as ResendCooldownError).retryAt }) },
                     ],
                   },
-                  { target: 'ready', actions: assign({ resendError: ({ event }) => messageOf(event.error, messages.submitFailed) }) },
-                ],
-              },
-            },
-            coolingDown: {
-              on: {
-                TICK: [
                   {
-                    guard: { type: 'deadlinePassed', params: ({ event }) => ({ now: event.now }) },
-                    target: 'ready',
-                    actions: ['tick', assign({ resendDeadline: null, resendError: null }), 'forgetResendDeadline'],
+                    target: 'error',
+                    actions: assign({ error: ({ event }) => ({ field: 'email', message: messageOf(event.error, messages.submitFailed) }) }),
                   },
-                  { actions: 'tick' },
                 ],
               },
             },
@@ -597,6 +726,7 @@ export const signupMachine = setup({
     // ---- Step 3: Choose Location ------------------------------------------------------------
     location: {
       entry: assign({ step: 3, error: null }),
+      exit: 'forgetWelcome',
       initial: 'loading',
       states: {
         loading: {
@@ -673,7 +803,7 @@ export const signupMachine = setup({
     // ---- Step 4: Add Profile Picture --------------------------------------------------------
     picture: {
       entry: assign({ step: 4, error: null }),
-      exit: { type: 'releasePreview', params: ({ context }) => ({ url: context.picture?.previewUrl ?? null }) },
+      exit: [{ type: 'releasePreview', params: ({ context }) => ({ url: context.picture?.previewUrl ?? null }) }, 'forgetWelcome'],
       initial: 'editing',
       states: {
         editing: {
@@ -767,6 +897,7 @@ export const signupMachine = setup({
     // ---- Step 5: Rider Agreement ------------------------------------------------------------
     agreement: {
       entry: assign({ step: 5, error: null }),
+      exit: 'forgetWelcome',
       initial: 'editing',
       states: {
         editing: {

@@ -22,6 +22,10 @@ export const signupViewStates = [
   'verify.editing',
   'verify.submitting',
   'verify.error',
+  // 'Wrong e-mail? Change it' (issue 13)
+  'verify.emailEditing',
+  'verify.emailSubmitting',
+  'verify.emailError',
   'location.loading',
   'location.editing',
   'location.submitting',
@@ -68,6 +72,10 @@ export interface SignupView {
     focus: number;
     error: string | null;
     resend: { state: ResendViewState; secondsLeft: number; notice: string | null; error: string | null };
+    /** Issue 13: once the minute since the last code is up, where else to look for it. */
+    spamHint: string | null;
+    /** Issue 13: the 'Wrong e-mail? Change it' form while it is open, else null. */
+    changing: { value: string; error: string | null } | null;
   };
   location: {
     loading: boolean;
@@ -94,8 +102,11 @@ function viewStateOf(snapshot: SnapshotFrom<typeof signupMachine>): SignupViewSt
   if (m({ account: 'submitting' })) return 'account.submitting';
   if (m({ account: 'error' })) return 'account.error';
   if (m('account')) return 'account.editing';
-  if (m({ verify: { code: 'submitting' } })) return 'verify.submitting';
-  if (m({ verify: { code: 'error' } })) return 'verify.error';
+  if (m({ verify: { changingEmail: 'submitting' } })) return 'verify.emailSubmitting';
+  if (m({ verify: { changingEmail: 'error' } })) return 'verify.emailError';
+  if (m({ verify: 'changingEmail' })) return 'verify.emailEditing';
+  if (m({ verify: { entering: { code: 'submitting' } } })) return 'verify.submitting';
+  if (m({ verify: { entering: { code: 'error' } } })) return 'verify.error';
   if (m('verify')) return 'verify.editing';
   if (m({ location: 'loading' }) || m({ location: 'loadingFallback' })) return 'location.loading';
   if (m({ location: 'submitting' })) return 'location.submitting';
@@ -115,9 +126,9 @@ export function signupSnapshotToView(snapshot: SnapshotFrom<typeof signupMachine
   const state = viewStateOf(snapshot);
   const error = context.error;
   const fieldError = (field: string) => (error && error.field === field ? error.message : null);
-  const resendState: ResendViewState = snapshot.matches({ verify: { resend: 'sending' } })
+  const resendState: ResendViewState = snapshot.matches({ verify: { entering: { resend: 'sending' } } })
     ? 'sending'
-    : snapshot.matches({ verify: { resend: 'coolingDown' } })
+    : snapshot.matches({ verify: { entering: { resend: 'coolingDown' } } })
       ? 'coolingDown'
       : 'ready';
   const secondsLeft =
@@ -125,13 +136,16 @@ export function signupSnapshotToView(snapshot: SnapshotFrom<typeof signupMachine
       ? Math.max(0, Math.ceil((context.resendDeadline - context.now) / 1000))
       : 0;
   const locations = context.locations ?? [];
+  const changing = state.startsWith('verify.email');
   return {
     state,
     step: context.step,
     stepTitle: SIGNUP_STEP_TITLES[context.step - 1]!,
     segments: segmentsFor(context.step),
     welcome: context.welcomeName ? messages.welcomeBack(context.welcomeName) : null,
-    busy: state.endsWith('.submitting') || ['account.verifyingCaptcha', 'picture.uploading', 'picture.skipping'].includes(state),
+    busy:
+      state.endsWith('.submitting') ||
+      ['account.verifyingCaptcha', 'verify.emailSubmitting', 'picture.uploading', 'picture.skipping'].includes(state),
     alert: fieldError('alert'),
     fieldError,
     account: {
@@ -147,6 +161,9 @@ export function signupSnapshotToView(snapshot: SnapshotFrom<typeof signupMachine
       focus: context.codeFocus,
       error: fieldError(CODE_FIELD),
       resend: { state: resendState, secondsLeft, notice: context.resendNotice, error: context.resendError },
+      // The resend is ready again only once a minute has passed since the last code went out.
+      spamHint: changing || resendState !== 'ready' ? null : messages.checkSpam,
+      changing: changing ? { value: context.newEmail, error: fieldError('email') } : null,
     },
     location: {
       loading: state === 'location.loading',

@@ -844,6 +844,18 @@ export const messages = {
     'You can leave at any time by deleting your account from your dashboard.',
   ],
 
+  // ── Sign-up step 2 (issue 13): change the address, the code in the subject, spam hint ──
+  /** The verification e-mail's subject, so a phone's notification shows the code. */
+  verificationCodeEmailSubject: (code: string) => `${code} is your Ogba Dispatch code`,
+  changeEmailLink: 'Wrong e-mail? Change it',
+  changeEmailHeading: 'Change your email address',
+  changeEmailIntro: 'Type the right address. We send a new code there, and the code we sent before stops working.',
+  changeEmailLabel: 'Email',
+  changeEmailSubmit: 'Send the code there',
+  changeEmailCancel: 'Cancel',
+  emailChanged: (email: string) => `We sent a new code to ${email}.`,
+  checkSpam: 'No e-mail after a minute? Look in your spam or junk folder, or send a new code.',
+
   // ── Searchable state and area lists (issue 13) ──
   comboboxNoMatch: (query: string) => `No place matches "${query}"`,
   comboboxMatches: (count: number) => (count === 1 ? '1 place matches' : `${count} places match`),

@@ -76,6 +76,19 @@ export const verifyEmailForm = defineForm('verifyEmail', {
   verify_email_code: field({ rules: [required(messages.enterCode), fourDigits], maxLength: VERIFY_CODE_LENGTH, required: true }),
 });
 
+/**
+ * Step 2's 'Wrong e-mail? Change it' (issue 13) → PUT /api/users/signup-email {email}: the
+ * address's rule is step 1's. A new code goes to the new address; the old code dies.
+ */
+export const changeEmailForm = defineForm('changeEmail', { email: signupForm.fields.email });
+
+/** PUT /api/users/signup-email: the address now on the account (as stored) and the resend's cooldown. */
+export interface ChangeSignupEmailResponse {
+  message: string;
+  email: string;
+  resend_after_seconds: number;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Step 3, the location (spec §5: 'Select a state', 'Select a town').
 

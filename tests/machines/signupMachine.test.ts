@@ -8,9 +8,9 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { TestModel } from 'xstate/graph';
 import {
   COOLDOWN_MS,
+  ResendCooldownError,
   applyBackspace,
   applyBoxInput,
   signupMachine,
@@ -21,31 +21,21 @@ import { signupSnapshotToView, signupViewStates, type SignupViewState } from '..
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder } from './coverage';
 import {
+  ACTOR_IDS,
+  NEW_EMAIL,
+  RIDER,
   T0,
   done,
-  eventsIn,
+  failed,
   modelParts,
+  networkDown,
+  pathsOf,
   progress,
   serializeSignup,
-  startOf,
+  serverError,
   type ModelEvent,
-  type ModelPart,
   type Snapshot,
 } from './signupModel';
-
-export const ACTOR_IDS = [
-  'loadProgress',
-  'verifyCaptcha',
-  'createAccount',
-  'verifyCode',
-  'sendCode',
-  'loadLocations',
-  'loadFallbackLocations',
-  'saveLocation',
-  'uploadPicture',
-  'skipPicture',
-  'acceptAgreement',
-] as const;
 
 interface Deferred {
   resolve: (value: unknown) => void;
@@ -99,71 +89,6 @@ function expectSameState(actual: Snapshot, expected: Snapshot): void {
 
 const recorder = new TransitionRecorder();
 const viewStatesSeen = new Set<SignupViewState>();
-
-interface Step {
-  event: ModelEvent;
-  state: Snapshot;
-}
-
-/**
- * Paths from the model's adjacency map: the shortest path to every reachable state (breadth
- * first), then every event from every state after its shortest path (edge coverage). Edge paths
- * run only where they take a transition that no path before them took (found on a bare run).
- */
-export function pathsOf(part: ModelPart): Array<{ name: string; steps: Step[] }> {
-  const start = startOf(part);
-  const model = new TestModel(signupMachine, {
-    input: part.input,
-    fromState: start,
-    events: ((s: Snapshot) => eventsIn(part.part, s)) as never,
-    serializeState: serializeSignup as never,
-  });
-  const adjacency = model.getAdjacencyMap() as unknown as Record<
-    string,
-    { state: Snapshot; transitions: Record<string, { event: ModelEvent; state: Snapshot }> }
-  >;
-  const shortest = new Map<string, Step[]>([[serializeSignup(start), []]]);
-  const queue = [serializeSignup(start)];
-  while (queue.length > 0) {
-    const key = queue.shift()!;
-    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
-      const next = serializeSignup(state);
-      if (shortest.has(next)) continue;
-      shortest.set(next, [...shortest.get(key)!, { event, state }]);
-      queue.push(next);
-    }
-  }
-  const covered = new Set<string>();
-  const keysOf = (steps: readonly Step[]) => {
-    const r = new TransitionRecorder();
-    const a = createActor(
-      signupMachine.provide({
-        actors: Object.fromEntries(ACTOR_IDS.map((id) => [id, fromPromise(() => new Promise(() => {}))])) as never,
-      }),
-      { input: part.input, inspect: r.inspect },
-    );
-    a.start();
-    for (const e of [...part.prefix, ...steps.map((s) => s.event)]) a.send(e as SignupEvent);
-    a.stop();
-    return [...r.taken.keys()];
-  };
-  const describeSteps = (steps: readonly Step[]) => steps.map((x) => x.event.type.replace('xstate.', '')).join(' → ') || '(start)';
-  const out: Array<{ name: string; steps: Step[] }> = [];
-  for (const steps of shortest.values()) {
-    keysOf(steps).forEach((k) => covered.add(k));
-    out.push({ name: `shortest: ${describeSteps(steps)}`, steps });
-  }
-  for (const [key, prefix] of shortest) {
-    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
-      const steps = [...prefix, { event, state }];
-      const fresh = keysOf(steps).filter((k) => !covered.has(k));
-      if (fresh.length === 0) continue;
-      fresh.forEach((k) => covered.add(k));
-      out.push({ name: `edge: ${describeSteps(steps)}`, steps });
-    }
-  }
-  return out;
-}
 
 describe('sign-up wizard machine, model-based', () => {
   for (const part of modelParts) {
@@ -300,6 +225,91 @@ describe('sign-up wizard machine, by example', () => {
     expect(h.actor.getSnapshot().status).toBe('done');
     expect(h.effects).toContain(`announce:${messages.agreementAccepted}`);
     expect(h.effects.slice(-3)).toEqual(['forgetDeadline', 'userChanged', 'goToDashboard']);
+    h.actor.stop();
+  });
+
+  it("shows 'Welcome back' on the step where the rider resumed, not on the next one (issue 13)", async () => {
+    const h = harness(input, recorder);
+    await drive(h, done('loadProgress', progress(2)));
+    const view = () => signupSnapshotToView(h.actor.getSnapshot());
+    expect(view().welcome).toBe(messages.welcomeBack('ade_rider'));
+    // Changing the address stays on the step: the banner stays too.
+    h.actor.send({ type: 'CHANGE_EMAIL' });
+    expect(view().welcome).toBe(messages.welcomeBack('ade_rider'));
+    h.actor.send({ type: 'CANCEL_CHANGE_EMAIL' });
+    h.actor.send({ type: 'CODE_PASTE', text: '4821' });
+    h.actor.send({ type: 'SUBMIT' });
+    await drive(h, done('verifyCode', { message: 'ok', current_tab: 3, profile_completed: 0 }));
+    expect(view().step).toBe(3);
+    expect(view().welcome).toBeNull();
+    h.actor.stop();
+  });
+
+  it('a resend that went out clears the old digits and the old error; one that failed keeps them (issue 13)', async () => {
+    const h = harness(input, recorder);
+    await drive(h, done('loadProgress', progress(2)));
+    const view = () => signupSnapshotToView(h.actor.getSnapshot());
+    h.actor.send({ type: 'CODE_PASTE', text: '4821' });
+    h.actor.send({ type: 'SUBMIT' });
+    await drive(h, failed('verifyCode', serverError('verify_email_code', messages.codeIncorrect(4))));
+    expect([view().state, view().verify.digits.join(''), view().verify.error]).toEqual(['verify.error', '4821', messages.codeIncorrect(4)]);
+    h.actor.send({ type: 'RESEND' });
+    await drive(h, failed('sendCode', networkDown()));
+    expect([view().state, view().verify.digits.join(''), view().verify.error]).toEqual(['verify.error', '4821', messages.codeIncorrect(4)]);
+    h.actor.send({ type: 'RESEND' });
+    await drive(h, done('sendCode', { sentAt: T0 + 1000 }));
+    expect([view().state, view().verify.digits, view().verify.error, view().verify.focus]).toEqual(['verify.editing', ['', '', '', ''], null, 0]);
+    expect(view().verify.resend).toMatchObject({ state: 'coolingDown', notice: messages.verificationCodeSent });
+    h.actor.stop();
+  });
+
+  it("changes a mistyped address: the form starts from it, checks it, and a new code's countdown starts (issue 13)", async () => {
+    const h = harness(input, recorder);
+    await drive(h, done('loadProgress', progress(2)));
+    const view = () => signupSnapshotToView(h.actor.getSnapshot());
+    expect(view().verify.spamHint).toBe(messages.checkSpam);
+    h.actor.send({ type: 'CODE_INPUT', index: 0, value: '4' });
+    h.actor.send({ type: 'CHANGE_EMAIL' });
+    expect(view().state).toBe('verify.emailEditing');
+    expect(view().verify.changing).toEqual({ value: RIDER.email, error: null });
+    expect(view().verify.spamHint).toBeNull();
+    h.actor.send({ type: 'EDIT_EMAIL', value: 'ade.bakare@example' });
+    h.actor.send({ type: 'SUBMIT' });
+    expect(view().verify.changing).toEqual({ value: 'ade.bakare@example', error: messages.invalidEmail });
+    h.actor.send({ type: 'EDIT_EMAIL', value: ` ${NEW_EMAIL} ` });
+    h.actor.send({ type: 'SUBMIT' });
+    expect(view().state).toBe('verify.emailSubmitting');
+    expect(view().busy).toBe(true);
+    await drive(h, failed('changeEmail', serverError('email', messages.emailTaken)));
+    expect(view().verify.changing).toEqual({ value: ` ${NEW_EMAIL} `, error: messages.emailTaken });
+    h.actor.send({ type: 'SUBMIT' });
+    await drive(h, failed('changeEmail', new ResendCooldownError(messages.resendWait(20), T0 + 20_000)));
+    expect(view().verify.changing?.error).toBe(messages.resendWait(20));
+    expect(h.effects.at(-1)).toBe('persist:20000');
+    h.actor.send({ type: 'SUBMIT' });
+    await drive(h, done('changeEmail', { sentAt: T0 + 30_000, email: NEW_EMAIL }));
+    expect(view().state).toBe('verify.editing');
+    expect(view().verify.email).toBe(NEW_EMAIL);
+    expect(view().verify.digits).toEqual(['', '', '', '']);
+    expect(view().verify.resend).toEqual({ state: 'coolingDown', secondsLeft: 60, notice: messages.emailChanged(NEW_EMAIL), error: null });
+    expect(view().verify.spamHint).toBeNull();
+    expect(h.effects.slice(-2)).toEqual([`persist:${30_000 + COOLDOWN_MS}`, 'userChanged']);
+    // Cancel leaves the address as it was.
+    h.actor.send({ type: 'CHANGE_EMAIL' });
+    h.actor.send({ type: 'EDIT_EMAIL', value: 'someone@else.com' });
+    h.actor.send({ type: 'CANCEL_CHANGE_EMAIL' });
+    expect([view().state, view().verify.email]).toEqual(['verify.editing', NEW_EMAIL]);
+    expect(view().verify.resend.state).toBe('coolingDown');
+    h.actor.stop();
+  });
+
+  it('does not open the change while a new code is on its way', async () => {
+    const h = harness(input, recorder);
+    await drive(h, done('loadProgress', progress(2)));
+    h.actor.send({ type: 'RESEND' });
+    h.actor.send({ type: 'CHANGE_EMAIL' });
+    expect(signupSnapshotToView(h.actor.getSnapshot()).verify.resend.state).toBe('sending');
+    expect(signupSnapshotToView(h.actor.getSnapshot()).verify.changing).toBeNull();
     h.actor.stop();
   });
 

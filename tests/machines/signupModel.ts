@@ -5,12 +5,14 @@
  * a simulated clock: TICK events carry `now`, always later than the state's own time, and the
  * server's answers carry the time they happened.
  */
-import { initialTransition, transition, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, initialTransition, transition, type SnapshotFrom } from 'xstate';
+import { TestModel } from 'xstate/graph';
 import { ResendCooldownError, signupMachine, type SignupEvent, type SignupInput } from '../../machines/signupMachine';
 import { SubmitError } from '../../machines/formMachine';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import type { SignupProgressResponse } from '../../src/shared/signup';
+import { TransitionRecorder } from './coverage';
 
 export type Snapshot = SnapshotFrom<typeof signupMachine>;
 
@@ -52,6 +54,8 @@ export const TEST_LOCATIONS: LocationState[] = [
 export const TEST_FALLBACK: LocationState[] = [TEST_LOCATIONS[0]!];
 
 export const RIDER = { username: 'ade_rider', email: 'ade@example.com', password: 'ogba-rides-at-dawn' };
+/** The address a rider who mistyped it at step 1 corrects it to (issue 13). */
+export const NEW_EMAIL = 'ade.bakare@example.com';
 
 export const progress = (current_tab: number, profile_completed = 0, user_type = 1) => ({
   username: RIDER.username,
@@ -80,9 +84,11 @@ const running = (s: Snapshot, id: string): boolean => {
     case 'createAccount':
       return s.matches({ account: 'submitting' });
     case 'verifyCode':
-      return s.matches({ verify: { code: 'submitting' } });
+      return s.matches({ verify: { entering: { code: 'submitting' } } });
     case 'sendCode':
-      return s.matches({ verify: { resend: 'sending' } });
+      return s.matches({ verify: { entering: { resend: 'sending' } } });
+    case 'changeEmail':
+      return s.matches({ verify: { changingEmail: 'submitting' } });
     case 'loadLocations':
       return s.matches({ location: 'loading' });
     case 'loadFallbackLocations':
@@ -152,6 +158,32 @@ function verifyEvents(s: Snapshot): ModelEvent[] {
   ];
 }
 
+/**
+ * Step 2's 'Wrong e-mail? Change it' (issue 13): opening it from the code boxes (also after a
+ * wrong code), the address typed empty, malformed and right, Cancel, the server's answers (sent,
+ * too soon, the address taken, no network); a resend around it, the clock to the deadline.
+ */
+function changeEmailEvents(s: Snapshot): ModelEvent[] {
+  const { now, resendDeadline } = s.context;
+  return [
+    { type: 'CHANGE_EMAIL' },
+    { type: 'EDIT_EMAIL', value: '' },
+    { type: 'EDIT_EMAIL', value: 'ade.bakare@example' },
+    { type: 'EDIT_EMAIL', value: NEW_EMAIL },
+    { type: 'SUBMIT' },
+    { type: 'CANCEL_CHANGE_EMAIL' },
+    { type: 'CODE_PASTE', text: '4821' },
+    { type: 'RESEND' },
+    ...(resendDeadline !== null && resendDeadline > now ? [{ type: 'TICK', now: resendDeadline } as const] : []),
+    done('changeEmail', { sentAt: now + 1000, email: NEW_EMAIL }),
+    failed('changeEmail', new ResendCooldownError(messages.resendWait(45), now + 45_000)),
+    failed('changeEmail', serverError('email', messages.emailTaken)),
+    failed('changeEmail', networkDown()),
+    done('sendCode', { sentAt: now }),
+    failed('verifyCode', serverError('verify_email_code', messages.codeIncorrect(4))),
+  ];
+}
+
 function locationEvents(): ModelEvent[] {
   return [
     done('loadLocations', TEST_LOCATIONS),
@@ -215,7 +247,7 @@ export function eventsIn(part: ModelPart['part'], s: Snapshot): ModelEvent[] {
   const inPart =
     part === 'resume'
       ? s.matches('starting') || s.matches('loading') || s.matches('loadFailed')
-      : s.matches(part === 'account' ? 'account' : part);
+      : s.matches(part === 'account' ? 'account' : part === 'changeEmail' ? 'verify' : part);
   if (!inPart) return [];
   const all =
     part === 'resume'
@@ -224,6 +256,8 @@ export function eventsIn(part: ModelPart['part'], s: Snapshot): ModelEvent[] {
         ? accountEvents(s)
         : part === 'verify'
           ? verifyEvents(s)
+          : part === 'changeEmail'
+            ? changeEmailEvents(s)
           : part === 'location'
             ? locationEvents()
             : part === 'picture'
@@ -241,6 +275,8 @@ export function serializeSignup(s: Snapshot): string {
     c.step,
     c.error,
     c.welcomeName,
+    c.email,
+    c.newEmail,
     c.values.username !== '',
     c.captchaToken !== null,
     c.captchaPassed,
@@ -262,7 +298,7 @@ export function serializeSignup(s: Snapshot): string {
 
 export interface ModelPart {
   name: string;
-  part: 'resume' | 'account' | 'verify' | 'location' | 'picture' | 'agreement';
+  part: 'resume' | 'account' | 'verify' | 'changeEmail' | 'location' | 'picture' | 'agreement';
   input: SignupInput;
   /** Events that bring a fresh actor to where the model starts. */
   prefix: ModelEvent[];
@@ -288,6 +324,7 @@ export const modelParts: ModelPart[] = [
     input: { ...signedIn, resendDeadline: T0 + 40_000 },
     prefix: [done('loadProgress', progress(2))],
   },
+  { name: "step 2, 'Wrong e-mail? Change it'", part: 'changeEmail', input: signedIn, prefix: [done('loadProgress', progress(2))] },
   { name: 'step 3', part: 'location', input: signedIn, prefix: [done('loadProgress', progress(3))] },
   { name: 'step 4', part: 'picture', input: signedIn, prefix: [done('loadProgress', progress(4))] },
   { name: 'step 5', part: 'agreement', input: signedIn, prefix: [done('loadProgress', progress(5))] },
@@ -298,4 +335,87 @@ export function startOf(part: ModelPart): Snapshot {
   let [snapshot] = initialTransition(signupMachine, part.input);
   for (const event of part.prefix) [snapshot] = transition(signupMachine, snapshot, event as SignupEvent);
   return snapshot;
+}
+
+/** Every actor the wizard invokes (each settled by the tests with its model event). */
+export const ACTOR_IDS = [
+  'loadProgress',
+  'verifyCaptcha',
+  'createAccount',
+  'verifyCode',
+  'sendCode',
+  'changeEmail',
+  'loadLocations',
+  'loadFallbackLocations',
+  'saveLocation',
+  'uploadPicture',
+  'skipPicture',
+  'acceptAgreement',
+] as const;
+
+export interface Step {
+  event: ModelEvent;
+  state: Snapshot;
+}
+
+/** The transitions (tests/machines/coverage.ts keys) a part's path takes, on an actor whose requests never settle. */
+export function pathKeys(part: ModelPart, steps: readonly Step[]): Set<string> {
+  const r = new TransitionRecorder();
+  const a = createActor(
+    signupMachine.provide({
+      actors: Object.fromEntries(ACTOR_IDS.map((id) => [id, fromPromise(() => new Promise(() => {}))])) as never,
+    }),
+    { input: part.input, inspect: r.inspect },
+  );
+  a.start();
+  for (const e of [...part.prefix, ...steps.map((s) => s.event)]) a.send(e as SignupEvent);
+  a.stop();
+  return new Set(r.taken.keys());
+}
+
+/**
+ * Paths from the model's adjacency map: the shortest path to every reachable state (breadth
+ * first), then every event from every state after its shortest path (edge coverage). Edge paths
+ * run only where they take a transition that no path before them took (found on a bare run).
+ */
+export function pathsOf(part: ModelPart): Array<{ name: string; steps: Step[] }> {
+  const start = startOf(part);
+  const model = new TestModel(signupMachine, {
+    input: part.input,
+    fromState: start,
+    events: ((s: Snapshot) => eventsIn(part.part, s)) as never,
+    serializeState: serializeSignup as never,
+  });
+  const adjacency = model.getAdjacencyMap() as unknown as Record<
+    string,
+    { state: Snapshot; transitions: Record<string, { event: ModelEvent; state: Snapshot }> }
+  >;
+  const shortest = new Map<string, Step[]>([[serializeSignup(start), []]]);
+  const queue = [serializeSignup(start)];
+  while (queue.length > 0) {
+    const key = queue.shift()!;
+    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
+      const next = serializeSignup(state);
+      if (shortest.has(next)) continue;
+      shortest.set(next, [...shortest.get(key)!, { event, state }]);
+      queue.push(next);
+    }
+  }
+  const covered = new Set<string>();
+  const describeSteps = (steps: readonly Step[]) => steps.map((x) => x.event.type.replace('xstate.', '')).join(' → ') || '(start)';
+  const out: Array<{ name: string; steps: Step[] }> = [];
+  for (const steps of shortest.values()) {
+    pathKeys(part, steps).forEach((k) => covered.add(k));
+    out.push({ name: `shortest: ${describeSteps(steps)}`, steps });
+  }
+  for (const [key, prefix] of shortest) {
+    for (const { event, state } of Object.values(adjacency[key]?.transitions ?? {})) {
+      const steps = [...prefix, { event, state }];
+      const fresh = [...pathKeys(part, steps)].filter((k) => !covered.has(k));
+      if (fresh.length === 0) continue;
+      fresh.forEach((k) => covered.add(k));
+      out.push({ name: `edge: ${describeSteps(steps)}`, steps });
+    }
+  }
+  return out;
 }
