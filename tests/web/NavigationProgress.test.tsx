@@ -14,6 +14,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { NAVIGATION_PROGRESS_DELAY_MS, NavigationProgress } from '../../src/web/components/NavigationProgress';
@@ -28,7 +29,7 @@ const sleep = (ms: number) => act(() => new Promise<void>((resolve) => setTimeou
 /** A screen whose code arrives when the test says so. */
 function deferredScreen(heading: string) {
   let arrive!: () => void;
-  const loaded = new Promise<{ default: () => JSX.Element }>((resolve) => {
+  const loaded = new Promise<{ default: () => ReactElement }>((resolve) => {
     arrive = () => resolve({ default: () => <h1>{heading}</h1> });
   });
   return { component: lazyRouteComponent(() => loaded), arrive };
@@ -69,7 +70,7 @@ describe('navigation progress bar', () => {
     await screen.findByRole('heading', { name: 'Home' });
     let navigated!: Promise<void>;
     act(() => {
-      navigated = router.navigate({ to: '/slow' });
+      navigated = router.navigate({ href: '/slow' });
     });
     await sleep(NAVIGATION_PROGRESS_DELAY_MS - 120);
     expect(screen.queryByRole('progressbar')).toBeNull();
@@ -91,7 +92,7 @@ describe('navigation progress bar', () => {
     await screen.findByRole('heading', { name: 'Home' });
     let navigated!: Promise<void>;
     act(() => {
-      navigated = router.navigate({ to: '/quick' });
+      navigated = router.navigate({ href: '/quick' });
     });
     await sleep(100);
     await act(async () => {
