@@ -2,10 +2,13 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
+import { dashboardFor } from '../auth/guards';
+import { useAuth } from '../auth/useAuth';
 import { useGoogleRedirect } from '../auth/useGoogleRedirect';
 import { FlipCard } from '../components/FlipCard';
 import { EnquiryForm } from '../features/enquiries/EnquiryForm';
 import { NewsletterForm } from '../features/newsletter/NewsletterForm';
+import { useIdlePrefetch } from '../idlePrefetch';
 
 /** A rider with a parcel on the way to a pin: an inline drawing of a few hundred bytes. */
 function HeroArt() {
@@ -81,6 +84,13 @@ const reasons = [
 
 export function Home() {
   useGoogleRedirect();
+  // Issue 13: a signed-in visitor's Get Started goes to their dashboard. The prerendered HTML
+  // and the hydrating render are signed out (useAuth's server snapshot); the link changes
+  // right after hydration, without a mismatch.
+  const { signedIn, userType } = useAuth();
+  const start = signedIn ? dashboardFor(userType) : paths.login;
+  // The code behind this page's links, fetched while the browser is idle after load.
+  useIdlePrefetch([paths.riderSignup, start]);
   return (
     <>
       <section className="hero" aria-labelledby="hero-title">
@@ -91,7 +101,7 @@ export function Home() {
               Riders find work and build a reputation with Lagos businesses. Businesses get parcels moved the same day, by
               riders whose ratings they can read.
             </p>
-            <Link to={paths.login} className="btn btn-large">
+            <Link to={start} className="btn btn-large">
               Get Started
             </Link>
           </div>
