@@ -20,6 +20,7 @@ import { useAuth } from '../auth/useAuth';
 import { useGoogleSignInEnabled } from '../components/GoogleButton';
 import { LoginFormView } from '../features/auth/LoginFormView';
 import { useFormMachine } from '../forms/useFormMachine';
+import { useIdlePrefetch } from '../idlePrefetch';
 
 async function logIn(values: Record<string, string>): Promise<CurrentUser | null> {
   const { token } = await authApi.login({
@@ -43,6 +44,7 @@ export default function Login() {
   const { google } = useSearch({ strict: false }) as { google?: 'failed' | 'off' | 'suspended' };
   const googleSignIn = useGoogleSignInEnabled();
   const { signedIn } = useAuth();
+  useIdlePrefetch([paths.riderSignup, paths.riderDashboard]);
   const { view, send } = useFormMachine({
     form: loginForm,
     submit: logIn,
