@@ -77,6 +77,14 @@ describeEachDatabase('GET /riders/:username', (kind) => {
     expect(photo.headers['content-type']).toBe('image/jpeg');
     const info = await sharp(photo.rawPayload).metadata();
     expect([info.format, info.width, info.height]).toEqual(['jpeg', 600, 600]);
+    // A link preview asking again gets 304 and no body while the picture is the same (issue 14),
+    // and the same bytes without its validator.
+    const etag = photo.headers.etag as string;
+    expect(etag).toBe(`"${pictureId}-og"`);
+    const revalidated = await t.app.inject({ method: 'GET', url: `/riders/${rider.username}/photo.jpg`, headers: { 'if-none-match': etag } });
+    expect([revalidated.statusCode, revalidated.body]).toEqual([304, '']);
+    const fresh = await t.app.inject({ method: 'GET', url: `/riders/${rider.username}/photo.jpg` });
+    expect(fresh.rawPayload.equals(photo.rawPayload)).toBe(true);
   });
 
   it('finds the rider without regard to case; an empty profile shows the fallbacks', async () => {

@@ -149,6 +149,23 @@ interface RawPublicProfile extends Omit<PublicProfile, 'picture'> {
 const PUBLIC_USERNAME = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
+ * The picture of a rider who has a public page (sign-up done, not suspended), or null: the one
+ * lookup the link-preview JPEG needs, without the page's reviews and reputation.
+ */
+export async function readPublicPictureId(db: Db, username: string): Promise<string | null> {
+  if (!PUBLIC_USERNAME.test(username)) return null;
+  const [row] = rowsOf<{ picture_file_id: string | null }>(
+    await db.execute(sql`
+      select u.picture_file_id from users u
+      where lower(u.username) = lower(${username}) and u.user_type = 1 and u.profile_completed = 1
+        and u.suspended_at is null
+      limit 1
+    `),
+  );
+  return row?.picture_file_id ?? null;
+}
+
+/**
  * A rider's public page: public fields only (no e-mail, phone, address, company contacts or
  * documents; whether staff verified the ID is shown as Yes/No). Only riders who finished sign-up
  * and are not suspended have one; the username is matched without regard to case.

@@ -32,7 +32,7 @@ import { site } from '../../../shared/site';
 import { AppError } from '../../errors';
 import { readStoredFile } from '../../plugins/files';
 import { findPublicRiderId, readPublishedReviews } from '../../plugins/publishedReviews';
-import { readPublicProfile } from '../../plugins/riderProfile';
+import { readPublicPictureId, readPublicProfile } from '../../plugins/riderProfile';
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -310,6 +310,35 @@ export function renderRiderNotFound(): string {
 const USERNAME_PARAM = { type: 'object', required: ['username'], properties: { username: { type: 'string', maxLength: 64 } } } as const;
 
 /** The routes of the public page. */
+/**
+ * The link-preview JPEGs made so far, by picture file id (a file never changes, so an entry is
+ * never stale), the least recently used dropped past 16 MB: re-encoding one costs about 27 ms of
+ * CPU (issue 14), and a shared link is fetched by every chat that shows it.
+ */
+const previewJpegs = new Map<string, Buffer>();
+const PREVIEW_CACHE_BYTES = 16 * 1024 * 1024;
+let previewBytes = 0;
+
+async function linkPreviewJpeg(db: Parameters<typeof readStoredFile>[0], fileId: string): Promise<Buffer | null> {
+  const kept = previewJpegs.get(fileId);
+  if (kept) {
+    previewJpegs.delete(fileId);
+    previewJpegs.set(fileId, kept);
+    return kept;
+  }
+  const file = await readStoredFile(db, fileId);
+  if (!file || !file.isPublic) return null;
+  const jpeg = await sharp(file.data).resize(600, 600, { fit: 'cover', position: 'attention' }).jpeg({ quality: 82 }).toBuffer();
+  previewJpegs.set(fileId, jpeg);
+  previewBytes += jpeg.length;
+  for (const [id, old] of previewJpegs) {
+    if (previewBytes <= PREVIEW_CACHE_BYTES) break;
+    previewJpegs.delete(id);
+    previewBytes -= old.length;
+  }
+  return jpeg;
+}
+
 export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
   // Revalidated on every visit (an ETag makes that a cheap 304): an edit shows at once, and a
   // deleted account's page is gone at once, from every cache.
@@ -387,16 +416,15 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const profile = await readPublicProfile(app.database.db, request.params.username);
-      const fileId = profile?.picture?.url.split('/').pop();
-      const file = fileId ? await readStoredFile(app.database.db, fileId) : null;
-      if (!file || !file.isPublic) return reply.code(404).send({ error: { field: 'alert', message: 'Not found' } });
-      const jpeg = await sharp(file.data).resize(600, 600, { fit: 'cover', position: 'attention' }).jpeg({ quality: 82 }).toBuffer();
-      return reply
-        .header('content-type', 'image/jpeg')
-        .header('cache-control', 'public, max-age=3600')
-        .header('etag', `"${file.id}-og"`)
-        .send(jpeg);
+      const fileId = await readPublicPictureId(app.database.db, request.params.username);
+      if (!fileId) return reply.code(404).send({ error: { field: 'alert', message: 'Not found' } });
+      // A new picture is a new file, so the file's id names this JPEG for good.
+      const etag = `"${fileId}-og"`;
+      reply.header('cache-control', 'public, max-age=3600').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      const jpeg = await linkPreviewJpeg(app.database.db, fileId);
+      if (!jpeg) return reply.code(404).send({ error: { field: 'alert', message: 'Not found' } });
+      return reply.header('content-type', 'image/jpeg').send(jpeg);
     },
   );
 }
