@@ -8,6 +8,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { SignupEvent, SignupInput } from '../../machines/signupMachine';
 import { signupSnapshotToView, type ResendViewState, type SignupView, type SignupViewState } from '../../machines/signupView';
+import { MINIMUM_AGE } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import { SignupWizardView } from '../../src/web/features/signup/SignupWizardView';
 import {
@@ -176,7 +177,15 @@ export const PictureSkipping = after('picture.skipping', signedIn, [...atPicture
 
 // ---- Step 5: Rider Agreement
 
-export const AgreementEditing = after('agreement.editing', signedIn, atAgreement, ['Rider Agreement', 'I AGREE', storyRider.email]);
+/** Step 5 opens with the agreement in short (issue 13), labelled as a summary, above the full text. */
+export const AgreementEditing = after('agreement.editing', signedIn, atAgreement, [
+  messages.agreementSummaryHeading,
+  messages.agreementSummaryNote,
+  ...messages.agreementSummary(MINIMUM_AGE),
+  'Rider Agreement',
+  'I AGREE',
+  storyRider.email,
+]);
 export const AgreementNotTicked = after('agreement.error', signedIn, [...atAgreement, on.submit], [messages.acceptAgreement]);
 export const AgreementServerError = after(
   'agreement.error',

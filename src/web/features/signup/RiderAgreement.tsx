@@ -6,9 +6,28 @@
  * RIDER_AGREEMENT_VERSION, recorded with the time of acceptance.
  */
 import { MINIMUM_AGE, POLICY_EFFECTIVE_DATE } from '../../../shared/constants';
+import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { RIDER_AGREEMENT_VERSION } from '../../../shared/signup';
 import { site } from '../../../shared/site';
+
+/**
+ * The agreement's main points in plain words (issue 13), shown above the full text: labelled as
+ * a summary that does not replace the agreement, which stays word for word below it.
+ */
+export function RiderAgreementSummary() {
+  return (
+    <section className="agreement-summary" aria-labelledby="agreement-summary-title">
+      <h2 id="agreement-summary-title">{messages.agreementSummaryHeading}</h2>
+      <p className="agreement-summary-note">{messages.agreementSummaryNote}</p>
+      <ul>
+        {messages.agreementSummary(MINIMUM_AGE).map((point) => (
+          <li key={point}>{point}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export function RiderAgreement({ email }: { email: string }) {
   const riderEmail = email || 'the e-mail address of your account';

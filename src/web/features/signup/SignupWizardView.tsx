@@ -18,7 +18,7 @@ import { Field } from '../../components/Field';
 import { GoogleButton } from '../../components/GoogleButton';
 import { PasswordField } from '../../components/PasswordField';
 import { PictureSource } from '../../uploads/PictureSource';
-import { RiderAgreement } from './RiderAgreement';
+import { RiderAgreement, RiderAgreementSummary } from './RiderAgreement';
 import './signup.css';
 
 export interface SignupWizardViewProps {
@@ -341,6 +341,7 @@ function AgreementStep({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn
   return (
     <>
       <p className="signup-intro">Please read the agreement to the end, then tick I AGREE.</p>
+      <RiderAgreementSummary />
       <div className="agreement-text" tabIndex={0} role="region" aria-label="Rider agreement text">
         <RiderAgreement email={view.agreement.email} />
       </div>
