@@ -49,7 +49,13 @@ export interface ComboboxProps {
   required?: boolean;
   /** The wrapper's class: 'field' (forms) unless told. */
   className?: string;
+  /** The list starts open with this text typed (a story showing the open states). */
+  initialQuery?: string;
 }
+
+/** What the field shows, named for the stories (data-state on the wrapper). */
+export const comboboxStates = ['closed', 'open', 'filtered', 'noMatch', 'error'] as const;
+export type ComboboxState = (typeof comboboxStates)[number];
 
 /** Lower case, accents and other combining marks removed, hyphens and runs of spaces as one space. */
 export function fold(text: string): string {
@@ -99,10 +105,11 @@ export function Combobox({
   disabled,
   required,
   className = 'field',
+  initialQuery,
 }: ComboboxProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initialQuery !== undefined);
   // The text typed since the list opened; null while the box shows the chosen value.
-  const [query, setQuery] = useState<string | null>(null);
+  const [query, setQuery] = useState<string | null>(initialQuery ?? null);
   // The option the arrow keys are on (index into `shown`), -1 for none.
   const [active, setActive] = useState(-1);
   const [focused, setFocused] = useState(false);
@@ -117,6 +124,7 @@ export function Combobox({
   const labelId = `${id}-label`;
   const shown = query === null ? [...options] : filterOptions(options, query);
   const typed = query !== null && fold(query) !== '';
+  const state: ComboboxState = !open ? (error ? 'error' : 'closed') : !typed ? 'open' : shown.length ? 'filtered' : 'noMatch';
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
 
   const close = () => {
@@ -219,7 +227,7 @@ export function Combobox({
   const status = focused && open && typed ? (shown.length ? messages.comboboxMatches(shown.length) : messages.comboboxNoMatch(query!.trim())) : '';
 
   return (
-    <div className={`${className} combobox-field`}>
+    <div className={`${className} combobox-field`} data-state={state}>
       <label id={labelId} htmlFor={id}>
         {label}
         {labelHint ? <span className="field-hint"> {labelHint}</span> : null}
