@@ -6,7 +6,8 @@
  *     postgres://postgres@127.0.0.1:5432/postgres) so tests can read rows while the server runs;
  *     with no PostgreSQL answering it falls back to PGlite in a temporary DATA_DIR and the tests
  *     skip only their database-row checks, loudly (REQUIRE_POSTGRES=1 makes that an error),
- *  4. spawns the real server (`node --import tsx src/server/index.ts`) on a free port, serving a
+ *  4. spawns the real server as `npm start` runs it (`node dist/server/index.js`, the built
+ *     JavaScript, rebuilt first when the server's sources changed) on a free port, serving a
  *     copy of dist/web taken now (a rebuild during the run cannot change it), waits
  *     for /readyz, and hands the base URL and the rest to the tests through provide/inject.
  * At teardown it sends SIGTERM and requires a clean exit (code 0: graceful shutdown), then
@@ -46,6 +47,10 @@ const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.
 interface BuildStamp {
   sourceStamp(cwd?: string): string;
   STAMP_FILE: string;
+}
+interface ServerBuild {
+  ensureServerBuilt(cwd?: string, log?: (line: string) => void): Promise<boolean>;
+  SERVER_ENTRY: string;
 }
 interface ChromiumFinder {
   findChromium(): string | null;
@@ -160,6 +165,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!chromiumPath) throw new Error(`${HOW_TO_INSTALL}\n(or run \`npm run test:e2e\`, which installs it when it can)`);
 
   await ensureBuilt();
+  // `npm run build` built the server too; this catches a change to the server's sources alone.
+  const { ensureServerBuilt, SERVER_ENTRY } = await importScript<ServerBuild>('build-server.mjs');
+  await ensureServerBuilt(ROOT, (line) => console.log(`[e2e] ${line}`));
 
   const screenshotsDir = path.join(RESULTS, 'screenshots');
   mkdirSync(screenshotsDir, { recursive: true });
@@ -229,7 +237,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     edges = await startAuthEdges(baseURL);
     Object.assign(env, edges.env);
 
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    server = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
