@@ -228,6 +228,23 @@ describe('Combobox', () => {
     expect(outer).toBe(1);
   });
 
+  it('offers a stored value the list no longer has, first, as the select kept it', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial="Old Garage" />);
+    expect(box().value).toBe('Old Garage');
+    await user.click(box());
+    expect(optionNames()[0]).toBe('Old Garage');
+    expect(optionNames().slice(1)).toEqual(AREAS);
+  });
+
+  it('a disabled box cannot be opened', async () => {
+    const user = userEvent.setup();
+    render(<Combobox id="t" name="town" label="Town or area" value="" options={AREAS} error={null} disabled onValueChange={() => changes.push('x')} />);
+    await user.click(box());
+    expect(box().getAttribute('aria-expanded')).toBe('false');
+    expect(box().disabled).toBe(true);
+  });
+
   it('shows its error under the field, tied to the input', () => {
     render(<Harness error={messages.selectTown} />);
     expect(box().getAttribute('aria-invalid')).toBe('true');
