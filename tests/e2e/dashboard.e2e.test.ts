@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/plugins/passwords';
-import { baseURL, databaseUrl, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
+import { baseURL, databaseUrl, expectNoViolations, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
 
 const PASSWORD = 'ogba-rides-at-dawn-42';
 const browser = useBrowser();
@@ -357,5 +357,45 @@ describe('rider dashboard at 375 px', () => {
     await page.getByRole('button', { name: 'Edit personal information' }).click();
     await dialog(page, 'Edit Personal Information').waitFor();
     await shoot(page, 'modal-personal-info', 'desktop');
+  });
+
+  it.skipIf(needsDatabase)('shows the profile checklist that takes the rider to each item and follows each save, with "Your data" last (issue 13)', async () => {
+    const rider = await createRider('checklist');
+    const page = await browser.open('phone');
+    await openDashboard(page, rider.email);
+    const checklist = section(page, 'Profile checklist');
+    await checklist.getByText('0 of 6 done').waitFor();
+    expect(await checklist.getByRole('button').allInnerTexts()).toEqual([
+      'Add a profile picture',
+      'Write a one-line introduction',
+      'Write your bio',
+      'Add your work history',
+      'Upload your ID',
+      'Add the languages you speak',
+    ]);
+    // "Your data" is the page's last section, after the hire requests.
+    await page.getByRole('heading', { level: 2, name: 'Hire requests' }).waitFor();
+    const headings = await page.locator('main h2').allInnerTexts();
+    expect(headings.at(-1)).toBe('Your data');
+    expect(headings.indexOf('Hire requests')).toBeLessThan(headings.length - 1);
+    await expectNoViolations(page, 'the rider dashboard with its checklist');
+    await noHorizontalScroll(page);
+    await shoot(page, 'checklist', 'phone');
+
+    // An item opens its modal at its field; a save updates the checklist at once.
+    await checklist.getByRole('button', { name: 'Add the languages you speak' }).click();
+    let modal = dialog(page, 'Edit Personal Information');
+    await modal.waitFor();
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('languages_spoken');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    await checklist.getByRole('button', { name: 'Write your bio' }).click();
+    modal = dialog(page, 'Edit Bio');
+    await modal.getByLabel('Bio').fill('Five years across Lagos, on time.');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Bio updated successfully').waitFor();
+    await checklist.getByText('1 of 6 done').waitFor();
+    expect(await checklist.getByRole('button', { name: 'Write your bio' }).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('profile-checklist-title');
   });
 });
