@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
+import { Illustration } from '../components/Illustration';
 import { WaitlistForm } from '../features/waitlist/WaitlistForm';
 
 export default function CompanyWaitlist() {
@@ -8,6 +9,7 @@ export default function CompanyWaitlist() {
     <section className="section">
       <div className="container split">
         <div className="split-text">
+          <Illustration name="company" className="illustration-small" />
           <h1>Join the company waitlist</h1>
           <p className="lead">The company side of {site.name} is not open yet.</p>
           <p>

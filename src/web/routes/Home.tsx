@@ -6,27 +6,10 @@ import { dashboardFor } from '../auth/guards';
 import { useAuth } from '../auth/useAuth';
 import { useGoogleRedirect } from '../auth/useGoogleRedirect';
 import { FlipCard } from '../components/FlipCard';
+import { HeroArt } from '../components/HeroArt';
 import { EnquiryForm } from '../features/enquiries/EnquiryForm';
 import { NewsletterForm } from '../features/newsletter/NewsletterForm';
 import { useIdlePrefetch } from '../idlePrefetch';
-
-/** A rider with a parcel on the way to a pin: an inline drawing of a few hundred bytes. */
-function HeroArt() {
-  return (
-    <svg className="hero-art" viewBox="0 0 240 160" aria-hidden="true" focusable="false">
-      <path d="M10 138c60-28 110 8 220-22" fill="none" stroke="#c8d1cc" strokeWidth="6" strokeLinecap="round" strokeDasharray="2 14" />
-      <path d="M196 30a16 16 0 0 1 16 16c0 12-16 28-16 28s-16-16-16-28a16 16 0 0 1 16-16z" fill="#0b6e4f" />
-      <circle cx="196" cy="46" r="6" fill="#fff" />
-      <rect x="58" y="60" width="34" height="28" rx="4" fill="#ffb627" />
-      <path d="M58 72h34M75 60v28" stroke="#14213d" strokeWidth="2" />
-      <path d="M40 120h60l18-30h22l14 30" fill="none" stroke="#14213d" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
-      <circle cx="48" cy="122" r="14" fill="#fff" stroke="#14213d" strokeWidth="6" />
-      <circle cx="150" cy="122" r="14" fill="#fff" stroke="#14213d" strokeWidth="6" />
-      <circle cx="118" cy="52" r="10" fill="#0b6e4f" />
-      <path d="M112 64l-6 26h24" fill="none" stroke="#0b6e4f" strokeWidth="8" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 const services = [
   {

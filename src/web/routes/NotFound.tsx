@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { messages } from '../../shared/messages';
+import { Illustration } from '../components/Illustration';
 
 export function NotFound() {
   return (
     <section className="status-page">
+      <Illustration name="notFound" />
       <h1>{messages.pageNotFound}</h1>
       <p>The page you asked for is not here.</p>
       <Link to="/" className="btn">

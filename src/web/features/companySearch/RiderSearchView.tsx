@@ -21,6 +21,7 @@ import {
 } from '../../../shared/riderSearch';
 import { companyPaths } from '../../../shared/routes';
 import { Combobox } from '../../components/Combobox';
+import { Illustration } from '../../components/Illustration';
 import { JobSuccessBadge, RatingSummary } from '../../components/JobSuccess';
 import './companySearch.css';
 
@@ -258,6 +259,7 @@ export function RiderResults({ view, send, heading, emptyMessage, failedMessage 
   if (view.state === 'empty') {
     return (
       <div className="search-status" role="status" aria-live="polite">
+        <Illustration name="emptyList" />
         <p>{emptyMessage}</p>
       </div>
     );

@@ -10,6 +10,7 @@ import { fromPromise, type InspectionEvent } from 'xstate';
 import { opsListMachine, opsListView, type ListFilters, type ListPage, type OpsListEvent, type OpsListView } from '../../../../machines/opsListMachine';
 import { ENGAGEMENT_STATUSES, type EngagementSide, type HireItem } from '../../../shared/hiring';
 import { messages } from '../../../shared/messages';
+import { Illustration } from '../../components/Illustration';
 import { EngagementCard, type ReviewSlot } from './EngagementCard';
 import { hiringApi } from './hiringApi';
 import './hiring.css';
@@ -80,7 +81,10 @@ export function HiresListView({ side, list, send, reviewSlot, renderItem }: Hire
           </button>
         </div>
       ) : list.items.length === 0 ? (
-        <p>{filter ? messages.hireEmptyFiltered : messages.hireEmpty}</p>
+        <p>
+          <Illustration name="emptyList" />
+          {filter ? messages.hireEmptyFiltered : messages.hireEmpty}
+        </p>
       ) : (
         <ul className="hire-list">
           {list.items.map((item) => (

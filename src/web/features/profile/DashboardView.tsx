@@ -15,6 +15,7 @@ import { displayDate, displayPhone, publicProfilePath, type DocumentField, type 
 import { profileChecklist, type ChecklistItemKey } from '../../../shared/profileChecklist';
 import { EditModal } from './EditModal';
 import { CHECKLIST_HEADING_ID, ProfileChecklist } from './ProfileChecklist';
+import { Illustration } from '../../components/Illustration';
 import { JobSuccessBadge, RatingSummary } from '../../components/JobSuccess';
 import { useDropdown } from '../../components/useDropdown';
 import { CameraIcon, DownloadIcon, EditIcon, FileIcon, PlusIcon, ShareIcon, TrashIcon } from '../../components/Icons';
@@ -291,7 +292,10 @@ function WorkHistoryCard({ profile, open }: { profile: Profile; open: (modal: Mo
     <section className="card" aria-labelledby="work-history-title">
       <SectionHeading id="work-history-title" title="Work History" action={<AddButton label="Add" onClick={() => open('addWorkHistory')} />} />
       {profile.workHistories.length === 0 ? (
-        <p className="empty">No work history found</p>
+        <p className="empty">
+          <Illustration name="emptyList" />
+          No work history found
+        </p>
       ) : (
         <ul className="entries">
           {profile.workHistories.map((w) => (
@@ -321,7 +325,10 @@ function PastEmployeesCard({ profile, open }: { profile: Profile; open: (modal: 
     <section className="card" aria-labelledby="past-employees-title">
       <SectionHeading id="past-employees-title" title="Past Employees" action={<AddButton label="Add" onClick={() => open('addPastEmployee')} />} />
       {profile.pastEmployees.length === 0 ? (
-        <p className="empty">No past employees found</p>
+        <p className="empty">
+          <Illustration name="emptyList" />
+          No past employees found
+        </p>
       ) : (
         <ul className="entries">
           {profile.pastEmployees.map((e) => (

@@ -16,6 +16,7 @@ import { CaptchaRegion } from '../../components/Captcha';
 import { Combobox } from '../../components/Combobox';
 import { Field } from '../../components/Field';
 import { GoogleButton } from '../../components/GoogleButton';
+import { Illustration } from '../../components/Illustration';
 import { PasswordField } from '../../components/PasswordField';
 import { PictureSource } from '../../uploads/PictureSource';
 import { RiderAgreement, RiderAgreementSummary } from './RiderAgreement';
@@ -340,6 +341,7 @@ function AgreementStep({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn
   const error = view.fieldError('rider_agreement');
   return (
     <>
+      <Illustration name="signupDone" className="illustration-small" />
       <p className="signup-intro">Please read the agreement to the end, then tick I AGREE.</p>
       <RiderAgreementSummary />
       <div className="agreement-text" tabIndex={0} role="region" aria-label="Rider agreement text">
