@@ -4,6 +4,8 @@
  *
  *   closed ──OPEN {modal, values, entryId}──▶ editing
  *   editing ──CHANGE / SELECT_FILE──▶ editing            (the field's message clears)
+ *           ──RECENTRE──▶ editing                         (issue 13: the picture's square preview moved;
+ *                                                           a chosen picture and no error read 'previewing')
  *           ──CLOSE (X, overlay, Escape)──▶ closed
  *           ──SUBMIT──▶ checking ─┬─▶ editing            (a rule failed: its message under its field)
  *                                 └─▶ saving
@@ -19,6 +21,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { FieldError } from '../src/shared/api';
+import { CENTRE_FOCUS, clampFocus, type FocalPoint } from '../src/shared/uploads';
 import { validateForm } from '../src/shared/validation';
 import { SubmitError } from './formMachine';
 import { modalSpecs, type FileLike, type ModalKind } from './profileModals';
@@ -36,6 +39,8 @@ export interface SaveInput {
   values: Record<string, string>;
   files: Record<string, FileLike | null>;
   entryId: string | null;
+  /** Issue 13: the focal point of the recentred picture (the centre for every other modal). */
+  focus: FocalPoint;
   /** Calls back with the bytes sent so far (uploads). */
   onProgress: (loaded: number, total: number) => void;
 }
@@ -48,6 +53,8 @@ export interface ProfileEditContext {
   error: FieldError | null;
   /** 0..1 while an upload goes up; null when nothing is measured. */
   progress: number | null;
+  /** Issue 13: which part of the chosen picture the square keeps (the centre until recentred). */
+  focus: FocalPoint;
 }
 
 export type ProfileEditEvent =
@@ -56,6 +63,8 @@ export type ProfileEditEvent =
   | { type: 'SELECT_FILE'; field: string; file: FileLike | null }
   | { type: 'SUBMIT' }
   | { type: 'CLOSE' }
+  /** Issue 13: the rider drags the picture's square preview or moves it with the arrow keys (percentages, clamped). */
+  | { type: 'RECENTRE'; x: number; y: number }
   | { type: 'SAVE_PROGRESS'; loaded: number; total: number }
   /** Issue 13: Cancel during an upload (leaving 'saving' stops the save actor, whose AbortSignal aborts the request). */
   | { type: 'CANCEL_UPLOAD' };
@@ -63,6 +72,12 @@ export type ProfileEditEvent =
 /** A modal whose save sends files (the picture, personal info with its ID documents): Cancel aborts it. */
 export function isUploadModal(modal: ModalKind | null): boolean {
   return modal !== null && modalSpecs[modal].fileFields.length > 0;
+}
+
+/** Issue 13: the modal shows its picture in a square preview to recentre, and one is chosen. */
+export function canRecentre(context: Pick<ProfileEditContext, 'modal' | 'files'>): boolean {
+  const field = context.modal ? modalSpecs[context.modal].recentre : undefined;
+  return field !== undefined && !!context.files[field];
 }
 
 /** The values a modal starts with: every field of its form, filled from what OPEN carried. */
@@ -115,6 +130,7 @@ const closedContext = (): Omit<ProfileEditContext, never> => ({
   entryId: null,
   error: null,
   progress: null,
+  focus: CENTRE_FOCUS,
 });
 
 export const profileEditMachine = setup({
@@ -139,6 +155,7 @@ export const profileEditMachine = setup({
     invalid: ({ context }) => checkModal(context) !== null,
     isUpload: ({ context }) => isUploadModal(context.modal),
     isShownFieldError: ({ context }, params: { error: unknown }) => shownField(context.modal, params.error),
+    canRecentre: ({ context }) => canRecentre(context),
   },
 }).createMachine({
   id: 'profileEdit',
@@ -156,6 +173,7 @@ export const profileEditMachine = setup({
             entryId: event.entryId ?? null,
             error: null,
             progress: null,
+            focus: CENTRE_FOCUS,
           })),
         },
       },
@@ -172,8 +190,11 @@ export const profileEditMachine = setup({
           actions: assign({
             files: ({ context, event }) => ({ ...context.files, [event.field]: event.file }),
             error: ({ context, event }) => (context.error?.field === event.field ? null : context.error),
+            // A new picture starts centred.
+            focus: ({ context, event }) => (context.modal && modalSpecs[context.modal].recentre === event.field ? CENTRE_FOCUS : context.focus),
           }),
         },
+        RECENTRE: { guard: 'canRecentre', actions: assign({ focus: ({ event }) => clampFocus({ x: event.x, y: event.y }) }) },
         SUBMIT: 'checking',
         CLOSE: { target: 'closed', actions: assign(closedContext) },
       },
@@ -193,6 +214,7 @@ export const profileEditMachine = setup({
           values: context.values,
           files: context.files,
           entryId: context.entryId,
+          focus: context.focus,
           onProgress: (loaded: number, total: number) => self.send({ type: 'SAVE_PROGRESS', loaded, total }),
         }),
         onDone: {
@@ -237,7 +259,7 @@ export type ProfileEditMachine = typeof profileEditMachine;
 // The view model
 
 /** Every state a modal can show; each modal kind has a story for each of its states. */
-export const profileEditViewStates = ['closed', 'editing', 'invalid', 'saving'] as const;
+export const profileEditViewStates = ['closed', 'editing', 'previewing', 'invalid', 'saving'] as const;
 export type ProfileEditViewState = (typeof profileEditViewStates)[number];
 
 export interface ProfileEditView {
@@ -250,6 +272,9 @@ export interface ProfileEditView {
   /** Issue 13: Cancel stays usable while an upload goes up (it sends CANCEL_UPLOAD). */
   cancellable: boolean;
   progress: number | null;
+  /** Issue 13: the chosen picture's focal point, and whether its square preview takes RECENTRE now. */
+  focus: FocalPoint;
+  canRecentre: boolean;
   fieldError: (field: string) => string | null;
 }
 
@@ -257,7 +282,15 @@ export function profileEditSnapshotToView(snapshot: { value: unknown; context: P
   const { context } = snapshot;
   const value = snapshot.value as string;
   const state: ProfileEditViewState =
-    value === 'closed' ? 'closed' : value === 'saving' ? 'saving' : context.error ? 'invalid' : 'editing';
+    value === 'closed'
+      ? 'closed'
+      : value === 'saving'
+        ? 'saving'
+        : context.error
+          ? 'invalid'
+          : canRecentre(context)
+            ? 'previewing'
+            : 'editing';
   const error = context.error;
   return {
     state,
@@ -268,6 +301,8 @@ export function profileEditSnapshotToView(snapshot: { value: unknown; context: P
     busy: state === 'saving',
     cancellable: state === 'saving' && isUploadModal(context.modal),
     progress: context.progress,
+    focus: context.focus,
+    canRecentre: value === 'editing' && canRecentre(context),
     fieldError: (field) => (error && error.field === field ? error.message : null),
   };
 }

@@ -55,6 +55,11 @@ export interface ModalSpec {
   fileFields: readonly string[];
   /** The message for a file field (null when it may be sent), given every chosen file. */
   checkFile?: (field: string, file: FileLike | null) => string | null;
+  /**
+   * Issue 13: the file field shown in a square preview the rider recentres (RECENTRE), its focal
+   * point sent with it; the modal then has a 'previewing' state (a photo chosen, nothing wrong).
+   */
+  recentre?: string;
   submitLabel: string;
   /** The toast after a success (spec §8's texts where it has them). */
   success: string;
@@ -104,6 +109,7 @@ export const modalSpecs: Readonly<Record<ModalKind, ModalSpec>> = {
     hidden: [],
     fileFields: ['profile_image'],
     checkFile: (_field, file) => (file ? checkImageFile(file) : messages.selectProfileImage),
+    recentre: 'profile_image',
     submitLabel: 'Upload',
     success: messages.profileImageUploaded,
     failure: messages.failedToUploadProfileImage,
@@ -192,9 +198,13 @@ export const modalSpecs: Readonly<Record<ModalKind, ModalSpec>> = {
   },
 };
 
-/** The states a modal of each kind can show (a confirmation has no field to be invalid). */
-export function modalViewStatesOf(kind: ModalKind): readonly ('editing' | 'invalid' | 'saving')[] {
+/**
+ * The states a modal of each kind can show (a confirmation has no field to be invalid; a picture
+ * shown in its square preview is 'previewing', issue 13).
+ */
+export function modalViewStatesOf(kind: ModalKind): readonly ('editing' | 'previewing' | 'invalid' | 'saving')[] {
   const spec = modalSpecs[kind];
+  if (spec.recentre) return ['editing', 'previewing', 'invalid', 'saving'];
   return spec.form || spec.fileFields.length ? ['editing', 'invalid', 'saving'] : ['editing', 'saving'];
 }
 

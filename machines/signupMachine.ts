@@ -7,7 +7,9 @@
  *             ├─▶ leaving (no token, an address asking for a step after the first: /login)
  *             └─▶ account (step 1: fields, captcha, POST /api/auth/create)
  *   account ──▶ verify (step 2) ──▶ location (3) ──▶ picture (4, or Skip) ──▶ agreement (5) ──▶ finished
- *   (step 4's upload: CANCEL_UPLOAD ──▶ back to the picture choice, SKIP ──▶ skipping; both abort it)
+ *   Step 4 (issue 13): editing (nothing chosen) ──CHOOSE_FILE──▶ previewing (the square preview:
+ *   RECENTRE moves the focal point) ──SUBMIT──▶ uploading (the file and its focal point) ──▶ step 5;
+ *   CANCEL_UPLOAD ──▶ back to previewing, SKIP ──▶ skipping; both abort the upload.
  *
  * Step 2 is either entering the code or changing the address (issue 13):
  *   entering (parallel) ──CHANGE_EMAIL──▶ changingEmail: editing ⇄ error ──SUBMIT──▶ submitting
@@ -39,6 +41,7 @@ import {
   type SignupProgressResponse,
   type SignupStep,
 } from '../src/shared/signup';
+import { CENTRE_FOCUS, clampFocus, type FocalPoint } from '../src/shared/uploads';
 import { validateForm } from '../src/shared/validation';
 import { SubmitError } from './formMachine';
 
@@ -124,6 +127,8 @@ export interface SignupContext {
   town: string;
   // Step 4
   picture: ChosenPicture | null;
+  /** Issue 13: which part of the photo the square picture keeps (the centre until recentred). */
+  focus: FocalPoint;
   /** 0-100 while uploading. */
   uploadPercent: number;
   // Step 5
@@ -155,6 +160,8 @@ export type SignupEvent =
   | { type: 'SKIP' }
   /** Issue 13: the rider stops an upload under way (its request is aborted: leaving 'uploading' stops the actor). */
   | { type: 'CANCEL_UPLOAD' }
+  /** Issue 13: the rider drags the square preview or moves it with the arrow keys (percentages, clamped). */
+  | { type: 'RECENTRE'; x: number; y: number }
   | { type: 'TOGGLE_AGREE'; agreed: boolean }
   | { type: 'RETRY' }
   | { type: 'SIGNED_OUT' };
@@ -250,7 +257,7 @@ export const signupMachine = setup({
       throw new Error('saveLocation not provided');
     }),
     /** The upload reports its progress through onProgress (UPLOAD_PROGRESS to the wizard). */
-    uploadPicture: fromPromise<unknown, { file: unknown; onProgress: (loaded: number, total: number) => void }>(async () => {
+    uploadPicture: fromPromise<unknown, { file: unknown; focus: FocalPoint; onProgress: (loaded: number, total: number) => void }>(async () => {
       throw new Error('uploadPicture not provided');
     }),
     skipPicture: fromPromise<SignupProgressResponse>(async () => {
@@ -307,6 +314,14 @@ export const signupMachine = setup({
         const { type: _type, ...chosen } = event as Extract<SignupEvent, { type: 'CHOOSE_FILE' }>;
         return chosen;
       },
+      // A new photo starts centred.
+      focus: CENTRE_FOCUS,
+    }),
+    recentre: assign({
+      focus: ({ event }) => {
+        const e = event as Extract<SignupEvent, { type: 'RECENTRE' }>;
+        return clampFocus({ x: e.x, y: e.y });
+      },
     }),
     rejectPicture: assign({
       error: ({ event }) => {
@@ -340,6 +355,7 @@ export const signupMachine = setup({
     isTownError: (_, params: { error: unknown }) => params.error instanceof SubmitError && params.error.fieldError.field === 'town',
     pictureRejected: (_, params: { mime: string; size: number }) => checkImageFile({ type: params.mime, size: params.size }) !== null,
     noPicture: ({ context }) => context.picture === null,
+    hasPicture: ({ context }) => context.picture !== null,
     notAgreed: ({ context }) => !context.agreed,
   },
 }).createMachine({
@@ -369,6 +385,7 @@ export const signupMachine = setup({
     state: '',
     town: '',
     picture: null,
+    focus: CENTRE_FOCUS,
     uploadPercent: 0,
     agreed: false,
   }),
@@ -806,6 +823,7 @@ export const signupMachine = setup({
       exit: [{ type: 'releasePreview', params: ({ context }) => ({ url: context.picture?.previewUrl ?? null }) }, 'forgetWelcome'],
       initial: 'editing',
       states: {
+        // Nothing chosen yet.
         editing: {
           on: {
             CHOOSE_FILE: [
@@ -814,14 +832,28 @@ export const signupMachine = setup({
                 target: 'error',
                 actions: 'rejectPicture',
               },
+              { target: 'previewing', actions: 'choosePicture' },
+            ],
+            SUBMIT: { target: 'error', actions: assign({ error: { field: PICTURE_FIELD, message: messages.uploadImage } }) },
+            SKIP: 'skipping',
+          },
+        },
+        // Issue 13: a photo chosen, shown in the square it will be stored as; the rider recentres it.
+        previewing: {
+          on: {
+            CHOOSE_FILE: [
               {
+                guard: { type: 'pictureRejected', params: ({ event }) => ({ mime: event.mime, size: event.size }) },
+                target: 'error',
+                actions: 'rejectPicture',
+              },
+              {
+                target: 'previewing',
                 actions: [{ type: 'releasePreview', params: ({ context }) => ({ url: context.picture?.previewUrl ?? null }) }, 'choosePicture'],
               },
             ],
-            SUBMIT: [
-              { guard: 'noPicture', target: 'error', actions: assign({ error: { field: PICTURE_FIELD, message: messages.uploadImage } }) },
-              { target: 'uploading' },
-            ],
+            RECENTRE: { actions: 'recentre' },
+            SUBMIT: 'uploading',
             SKIP: 'skipping',
           },
         },
@@ -834,7 +866,7 @@ export const signupMachine = setup({
                 actions: 'rejectPicture',
               },
               {
-                target: 'editing',
+                target: 'previewing',
                 actions: [
                   { type: 'releasePreview', params: ({ context }) => ({ url: context.picture?.previewUrl ?? null }) },
                   'choosePicture',
@@ -842,6 +874,8 @@ export const signupMachine = setup({
                 ],
               },
             ],
+            // After a failed upload the photo is still there to recentre.
+            RECENTRE: { guard: 'hasPicture', target: 'previewing', actions: ['recentre', 'clearError'] },
             SUBMIT: [
               { guard: 'noPicture', target: 'error', actions: assign({ error: { field: PICTURE_FIELD, message: messages.uploadImage } }) },
               { target: 'uploading' },
@@ -854,7 +888,7 @@ export const signupMachine = setup({
           on: {
             // Issue 13: Cancel and Skip stay usable on slow data. Leaving the state stops the
             // invoked upload, whose AbortSignal aborts the request: nothing is saved.
-            CANCEL_UPLOAD: 'editing',
+            CANCEL_UPLOAD: 'previewing',
             SKIP: 'skipping',
             UPLOAD_PROGRESS: {
               actions: assign({
@@ -867,6 +901,7 @@ export const signupMachine = setup({
             src: 'uploadPicture',
             input: ({ context, self }) => ({
               file: context.picture?.file,
+              focus: context.focus,
               onProgress: (loaded: number, total: number) => self.send({ type: 'UPLOAD_PROGRESS', loaded, total }),
             }),
             onDone: {

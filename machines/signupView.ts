@@ -8,6 +8,7 @@ import { VERIFY_CODE_LENGTH } from '../src/shared/constants';
 import { areaNames, findState, stateNames } from '../src/shared/locations';
 import { messages } from '../src/shared/messages';
 import { SIGNUP_STEP_TITLES, type SignupStep } from '../src/shared/signup';
+import type { FocalPoint } from '../src/shared/uploads';
 import { AGREEMENT_FIELD, CAPTCHA_FIELD, CODE_FIELD, PICTURE_FIELD, type signupMachine } from './signupMachine';
 
 /** Every state the wizard's view can show; stories and view tests must cover each one. */
@@ -31,6 +32,8 @@ export const signupViewStates = [
   'location.submitting',
   'location.error',
   'picture.editing',
+  // Issue 13: a photo chosen, in the square it will be stored as; the rider can recentre it.
+  'picture.previewing',
   'picture.uploading',
   'picture.skipping',
   'picture.error',
@@ -85,7 +88,15 @@ export interface SignupView {
     state: string;
     town: string;
   };
-  picture: { name: string | null; previewUrl: string | null; percent: number | null };
+  picture: {
+    name: string | null;
+    previewUrl: string | null;
+    percent: number | null;
+    /** Issue 13: which part of the photo the square keeps (CSS object-position percentages). */
+    focus: FocalPoint;
+    /** The preview takes drags and arrow keys (RECENTRE) now. */
+    canRecentre: boolean;
+  };
   agreement: { agreed: boolean; email: string };
 }
 
@@ -115,6 +126,7 @@ function viewStateOf(snapshot: SnapshotFrom<typeof signupMachine>): SignupViewSt
   if (m({ picture: 'uploading' })) return 'picture.uploading';
   if (m({ picture: 'skipping' })) return 'picture.skipping';
   if (m({ picture: 'error' })) return 'picture.error';
+  if (m({ picture: 'previewing' })) return 'picture.previewing';
   if (m('picture')) return 'picture.editing';
   if (m({ agreement: 'submitting' })) return 'agreement.submitting';
   if (m({ agreement: 'error' })) return 'agreement.error';
@@ -177,6 +189,8 @@ export function signupSnapshotToView(snapshot: SnapshotFrom<typeof signupMachine
       name: context.picture?.name ?? null,
       previewUrl: context.picture?.previewUrl ?? null,
       percent: state === 'picture.uploading' ? context.uploadPercent : null,
+      focus: context.focus,
+      canRecentre: context.picture !== null && (state === 'picture.previewing' || state === 'picture.error'),
     },
     agreement: { agreed: context.agreed, email: context.email },
   };

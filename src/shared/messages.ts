@@ -866,8 +866,8 @@ export const messages = {
   pictureFocusInvalid: 'The position of the picture is not valid. Please choose the picture again.',
   pictureFocusLabel: 'Position of the picture in the square',
   pictureFocusHint: 'Drag the photo, or use the arrow keys, to choose what shows in the square.',
-  /** The preview's position read out: where the square sits on the photo. */
-  pictureFocusText: (where: string) => `Showing the ${where} of the photo`,
+  /** The preview's position read out: how far the square sits from the photo's top (or left). */
+  pictureFocusText: (percent: number, edge: 'top' | 'left') => `${percent}% from the ${edge}`,
 } as const;
 
 export type Messages = typeof messages;

@@ -15,6 +15,7 @@ import type { Profile } from '../../src/shared/profile';
 import type { ChecklistViewState } from '../../src/shared/profileChecklist';
 import { DashboardView } from '../../src/web/features/profile/DashboardView';
 import { editAfter, fullRider, googleRider, newRider, on, open, PDF, PHOTO, profileAfter, riderWithReview, type EditStoryEvent, type ProfileStoryEvent } from '../support/profileSnapshots';
+import { portraitPhotoFile } from '../support/portraitPhoto';
 import { storyLocations } from '../support/signupSnapshots';
 
 const meta = {
@@ -145,7 +146,14 @@ export const PersonalInfoSaving = modal('personalInfo', 'saving', [on.choose('ri
 
 // ---- Upload Profile Image
 
-export const PictureEditing = modal('picture', 'editing', [on.choose('profile_image', PHOTO)], ['Upload Profile Image', 'selfie.jpg', messages.takePhoto, messages.chooseFromGallery]);
+export const PictureEditing = modal('picture', 'editing', [], ['Upload Profile Image', messages.takePhoto, messages.chooseFromGallery]);
+/** Issue 13: a tall photo chosen, shown in the square it is stored as, recentred on the face near its top. */
+export const PicturePreviewing = modal('picture', 'previewing', [on.choose('profile_image', portraitPhotoFile()), { type: 'RECENTRE', x: 50, y: 15 }], [
+  'Upload Profile Image',
+  'selfie.png',
+  messages.takePhoto,
+  messages.chooseFromGallery,
+]);
 export const PictureInvalid = modal('picture', 'invalid', [on.submit], [messages.selectProfileImage]);
 export const PictureSaving = modal('picture', 'saving', [on.choose('profile_image', PHOTO), on.submit, on.progress(1_800_000, 2_400_000)], [
   messages.submitting,

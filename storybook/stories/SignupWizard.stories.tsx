@@ -22,6 +22,7 @@ import {
   wizardAfter,
   type WizardEvent,
 } from '../support/signupSnapshots';
+import { PORTRAIT_PHOTO_URL } from '../support/portraitPhoto';
 import { withRouter } from '../support/StoryRouter';
 
 function WizardStory({ wizard, send, googleSignIn }: { wizard: SignupView; send: (event: SignupEvent) => void; googleSignIn: boolean | null }) {
@@ -63,7 +64,7 @@ const atVerify = [on.resumeAt(2)];
 const atLocation = [on.resumeAt(3), on.done('loadLocations', storyLocations)];
 const lagosOgba = [...atLocation, { type: 'SELECT_STATE', state: 'Lagos' }, { type: 'SELECT_TOWN', town: 'Ogba' }];
 const atPicture = [on.resumeAt(4)];
-const chosen: WizardEvent = { type: 'CHOOSE_FILE', file: null, name: 'selfie.jpg', mime: 'image/jpeg', size: 2_400_000, previewUrl: '/logo.svg' };
+const chosen: WizardEvent = { type: 'CHOOSE_FILE', file: null, name: 'selfie.jpg', mime: 'image/jpeg', size: 2_400_000, previewUrl: PORTRAIT_PHOTO_URL };
 const atAgreement = [on.resumeAt(5)];
 const code = (digits: string): WizardEvent => ({ type: 'CODE_PASTE', text: digits });
 
@@ -156,7 +157,13 @@ export const LocationSubmitting = after('location.submitting', signedIn, [...lag
 // ---- Step 4: Add Profile Picture
 
 export const PictureEditing = after('picture.editing', signedIn, atPicture, ['Add Profile Picture', 'Skip', 'Profile picture', messages.takePhoto, messages.chooseFromGallery]);
-export const PictureChosen = after('picture.editing', signedIn, [...atPicture, chosen], ['Chosen: selfie.jpg']);
+/** Issue 13: the chosen photo in the square it is stored as (centred), ready to be dragged or moved with the arrow keys. */
+export const PictureChosen = after('picture.previewing', signedIn, [...atPicture, chosen], ['Chosen: selfie.jpg', messages.pictureFocusHint]);
+/** Issue 13: recentred on the face, near the top of the tall photo. */
+export const PictureRecentred = after('picture.previewing', signedIn, [...atPicture, chosen, { type: 'RECENTRE', x: 50, y: 15 }], [
+  'Chosen: selfie.jpg',
+  messages.pictureFocusHint,
+]);
 export const PictureMissing = after('picture.error', signedIn, [...atPicture, on.submit], [messages.uploadImage]);
 export const PictureWrongType = after(
   'picture.error',

@@ -117,6 +117,8 @@ export function editEvents(state: { value: unknown; context: { modal: ModalKind 
     events.push({ type: 'SELECT_FILE', field, file: good }, { type: 'SELECT_FILE', field, file: NOT_AN_IMAGE });
     if (field !== 'profile_image') events.push({ type: 'SELECT_FILE', field, file: null });
   }
+  // Issue 13: the picture's square preview recentred on the top, and dragged past the bottom (kept at 100).
+  if (spec.recentre) events.push({ type: 'RECENTRE', x: 50, y: 0 }, { type: 'RECENTRE', x: 50, y: 140 });
   return events;
 }
 
@@ -129,9 +131,10 @@ export function serializeEditState(snapshot: { value: unknown; context: Record<s
     entryId: string | null;
     error: unknown;
     progress: number | null;
+    focus: unknown;
   };
   const files = Object.fromEntries(Object.entries(c.files).map(([k, f]) => [k, f?.name ?? null]));
-  return JSON.stringify([snapshot.value, c.modal, c.values, files, c.entryId, c.error, c.progress]);
+  return JSON.stringify([snapshot.value, c.modal, c.values, files, c.entryId, c.error, c.progress, c.focus]);
 }
 
 /** An invoked actor's result (and its progress) reaches the machine only while it runs. */

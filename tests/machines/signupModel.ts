@@ -210,6 +210,9 @@ function pictureEvents(): ModelEvent[] {
     { type: 'SUBMIT' },
     { type: 'SKIP' },
     { type: 'CANCEL_UPLOAD' },
+    // Issue 13: the square preview recentred on the top, and dragged past the bottom (kept at 100).
+    { type: 'RECENTRE', x: 50, y: 0 },
+    { type: 'RECENTRE', x: 50, y: 140 },
     { type: 'UPLOAD_PROGRESS', loaded: 1_200_000, total: 2_400_000 },
     { type: 'SIGNED_OUT' },
     done('uploadPicture', { message: messages.profileImageUploaded }),
@@ -291,6 +294,7 @@ export function serializeSignup(s: Snapshot): string {
     c.state,
     c.town,
     c.picture?.name ?? null,
+    c.focus,
     c.uploadPercent,
     c.agreed,
   ]);

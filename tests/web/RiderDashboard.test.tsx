@@ -28,6 +28,7 @@ import { NetworkFailure, profileEditMachine, profileEditSnapshotToView, type Pro
 import { modalKinds, modalSpecs, modalViewStatesOf, type FileLike, type ModalKind } from '../../machines/profileModals';
 import { messages } from '../../src/shared/messages';
 import type { Profile } from '../../src/shared/profile';
+import { formatFocalPoint } from '../../src/shared/uploads';
 import { Toasts } from '../../src/web/components/Toasts';
 import { DashboardView } from '../../src/web/features/profile/DashboardView';
 import { useDashboard } from '../../src/web/features/profile/useDashboard';
@@ -318,6 +319,12 @@ async function perform(steps: readonly Step[], index: number): Promise<void> {
     case 'SUBMIT':
       fireEvent.click(within(dialog()).getByRole('button', { name: modalSpecs[modal].submitLabel }));
       return;
+    case 'RECENTRE': {
+      // Issue 13: with the keyboard on the square preview (the model's y 0 is Home, past 100 is End).
+      const slider = within(dialog()).getByRole('slider', { name: messages.pictureFocusLabel });
+      fireEvent.keyDown(slider, { key: event.y <= 0 ? 'Home' : 'End' });
+      return;
+    }
     case 'CLOSE': {
       const way = closes++ % 3;
       if (way === 0) fireEvent.click(within(dialog()).getByRole('button', { name: 'Close' }));
@@ -359,6 +366,8 @@ async function perform(steps: readonly Step[], index: number): Promise<void> {
       if (upload) {
         const xhr = await waitFor(() => HeldXhr.take(path));
         expect(xhr.method).toBe(method);
+        // Issue 13: the picture goes with the focal point chosen in its square preview.
+        if (modal === 'picture') expect(xhr.body?.get('focal_point')).toBe(formatFocalPoint(before!.context.focus));
         await act(async () => {
           if (ok) xhr.respond(200, answerOf(modal));
           else if (error instanceof SubmitError) xhr.respond(400, { error: error.fieldError });
@@ -431,6 +440,16 @@ async function expectShown(state: Snapshot): Promise<void> {
     // Issue 13: the styled control, the front camera and the gallery (the field's named input).
     expect((within(d).getByLabelText(messages.takePhoto) as HTMLInputElement).getAttribute('capture')).toBe('user');
     expect(within(d).getByLabelText(messages.chooseFromGallery)).toBe(d.querySelector('input[name="profile_image"]'));
+    // Issue 13: a chosen photo in the square it is stored as, at its focal point; it moves unless an upload is under way.
+    if (view.files.profile_image) {
+      const slider = await within(d).findByRole('slider', { name: messages.pictureFocusLabel });
+      expect(slider.getAttribute('aria-valuenow')).toBe(String(view.focus.y));
+      expect(slider.getAttribute('aria-disabled')).toBe(view.canRecentre ? null : 'true');
+      const preview = within(d).getByAltText('Preview of the chosen picture') as HTMLImageElement;
+      expect(preview.style.objectPosition).toBe(`${view.focus.x}% ${view.focus.y}%`);
+    } else {
+      expect(within(d).queryByRole('slider')).toBeNull();
+    }
   }
   const cancel = within(d).getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
   expect(cancel.disabled).toBe(view.busy && !view.cancellable);

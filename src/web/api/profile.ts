@@ -11,7 +11,8 @@ import type { MessageResponse } from '../../shared/api';
 import type { Profile, ProfileWriteResponse } from '../../shared/profile';
 import type { UploadProfileImageResponse } from '../../shared/signup';
 import { api, toSubmitError } from './client';
-import { DOCUMENT_UPLOAD_MAX_SIDE, PICTURE_UPLOAD_MAX_SIDE } from '../../shared/uploads';
+import { DOCUMENT_UPLOAD_MAX_SIDE, type FocalPoint } from '../../shared/uploads';
+import { pictureForm } from '../uploads/pictureForm';
 import { resizeImage } from '../uploads/resizeImage';
 import { uploadWithProgress, type UploadProgress } from './upload';
 
@@ -72,11 +73,9 @@ export const profileApi = {
     return upload('/riders/personal-info/save', form, onProgress, signal);
   },
 
-  async uploadPicture(file: Blob, onProgress: Progress, signal?: AbortSignal): Promise<UploadProfileImageResponse> {
-    const sent = file instanceof File ? await resizeImage(file, { maxSide: PICTURE_UPLOAD_MAX_SIDE }) : file;
-    const form = new FormData();
-    form.append('profile_image', sent, sent instanceof File ? sent.name : 'profile-image');
-    return upload('/users/upload-profile-image', form, onProgress, signal);
+  /** The photo shrunk in the browser, with the focal point the rider chose in the square preview (issue 13). */
+  async uploadPicture(file: Blob, focus: FocalPoint, onProgress: Progress, signal?: AbortSignal): Promise<UploadProfileImageResponse> {
+    return upload('/users/upload-profile-image', await pictureForm(file, focus), onProgress, signal);
   },
 
   createWorkHistory: (body: Record<string, string>) =>

@@ -16,8 +16,8 @@ import type {
   UploadProfileImageResponse,
 } from '../../shared/signup';
 import { api, toSubmitError } from './client';
-import { PICTURE_UPLOAD_MAX_SIDE } from '../../shared/uploads';
-import { resizeImage } from '../uploads/resizeImage';
+import type { FocalPoint } from '../../shared/uploads';
+import { pictureForm } from '../uploads/pictureForm';
 import { uploadWithProgress } from './upload';
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
@@ -57,15 +57,17 @@ export const signupApi = {
     return data;
   },
 
-  /** multipart field profile_image, shrunk in the browser first (issue 13); onProgress(loaded, total) as the bytes go up. */
+  /**
+   * multipart field profile_image, shrunk in the browser first, with the focal point the rider
+   * chose (issue 13); onProgress(loaded, total) as the bytes go up.
+   */
   async uploadProfileImage(
     file: Blob,
+    focus: FocalPoint,
     onProgress: (loaded: number, total: number) => void,
     signal?: AbortSignal,
   ): Promise<UploadProfileImageResponse> {
-    const sent = file instanceof File ? await resizeImage(file, { maxSide: PICTURE_UPLOAD_MAX_SIDE }) : file;
-    const form = new FormData();
-    form.append('profile_image', sent, sent instanceof File ? sent.name : 'profile-image');
+    const form = await pictureForm(file, focus);
     return uploadWithProgress<UploadProfileImageResponse>('/users/upload-profile-image', form, onProgress, undefined, signal);
   },
 };

@@ -216,6 +216,7 @@ function body(props: EditModalProps, modal: ModalKind): ReactNode {
           file={view.files.profile_image ?? null}
           preview
           capture="user"
+          crop={{ focus: view.focus, onRecentre: view.canRecentre ? (focus) => send({ type: 'RECENTRE', ...focus }) : null }}
           hint={`A JPEG, PNG or WebP photo of your face, up to ${PROFILE_IMAGE_MAX_BYTES / (1024 * 1024)} MB.`}
           error={view.fieldError('profile_image')}
           onFile={(file) => send({ type: 'SELECT_FILE', field: 'profile_image', file })}

@@ -1,6 +1,8 @@
 /** The dashboard forms' select and file inputs, with the error line of components/Field.tsx. */
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FileLike } from '../../../../machines/profileModals';
+import type { FocalPoint } from '../../../shared/uploads';
+import { PictureCrop } from '../../uploads/PictureCrop';
 import { PictureSource } from '../../uploads/PictureSource';
 
 interface Described {
@@ -123,10 +125,12 @@ interface FileFieldProps extends Described {
   preview?: boolean;
   /** Issue 13: a picture: "Take a photo" (this camera) and "Choose from gallery" in place of the bare input. */
   capture?: 'user' | 'environment';
+  /** Issue 13: the preview is the square the picture is stored as, recentred by the rider (null: not now). */
+  crop?: { focus: FocalPoint; onRecentre: ((focus: FocalPoint) => void) | null };
 }
 
 /** A chosen image's preview: an object URL that lives as long as the choice (presentation only). */
-function Preview({ file }: { file: FileLike }) {
+function Preview({ id, file, crop }: { id: string; file: FileLike; crop?: FileFieldProps['crop'] }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!(file instanceof Blob) || !file.type.startsWith('image/') || typeof URL.createObjectURL !== 'function') return;
@@ -134,10 +138,12 @@ function Preview({ file }: { file: FileLike }) {
     setUrl(made);
     return () => URL.revokeObjectURL(made);
   }, [file]);
-  return url ? <img className="file-preview" src={url} alt="Preview of the chosen picture" width={120} height={120} /> : null;
+  if (!url) return null;
+  if (crop) return <PictureCrop id={`${id}-crop`} src={url} alt="Preview of the chosen picture" focus={crop.focus} onRecentre={crop.onRecentre} />;
+  return <img className="file-preview" src={url} alt="Preview of the chosen picture" width={120} height={120} />;
 }
 
-export function FileField({ id, name, label, accept, file, onFile, error, hint, current, labelHint, preview, capture }: FileFieldProps) {
+export function FileField({ id, name, label, accept, file, onFile, error, hint, current, labelHint, preview, capture, crop }: FileFieldProps) {
   return (
     <div className="field file-field">
       <label htmlFor={id}>
@@ -163,7 +169,7 @@ export function FileField({ id, name, label, accept, file, onFile, error, hint, 
           Chosen: <strong>{file.name}</strong> ({formatSize(file.size)})
         </p>
       ) : null}
-      {file && preview ? <Preview file={file} /> : null}
+      {file && preview ? <Preview id={id} file={file} crop={crop} /> : null}
       <Messages id={id} error={error} hint={hint} />
     </div>
   );

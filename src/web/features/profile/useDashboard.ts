@@ -41,7 +41,7 @@ export function saveModal(input: SaveInput, signal?: AbortSignal): Promise<unkno
         signal,
       );
     case 'picture':
-      return profileApi.uploadPicture(files.profile_image as unknown as Blob, onProgress, signal);
+      return profileApi.uploadPicture(files.profile_image as unknown as Blob, input.focus, onProgress, signal);
     case 'addWorkHistory':
       return profileApi.createWorkHistory(values);
     case 'editWorkHistory':

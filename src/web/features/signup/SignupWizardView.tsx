@@ -18,6 +18,7 @@ import { Field } from '../../components/Field';
 import { GoogleButton } from '../../components/GoogleButton';
 import { Illustration } from '../../components/Illustration';
 import { PasswordField } from '../../components/PasswordField';
+import { PictureCrop } from '../../uploads/PictureCrop';
 import { PictureSource } from '../../uploads/PictureSource';
 import { RiderAgreement, RiderAgreementSummary } from './RiderAgreement';
 import './signup.css';
@@ -284,13 +285,18 @@ function PictureStep({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn'>
     <>
       <p className="signup-intro">A clear photo of your face helps businesses trust you. JPEG, PNG or WebP, up to 8 MB.</p>
       <div className="picture-row">
-        <img
-          className="picture-preview avatar"
-          src={picture.previewUrl ?? '/avatar.svg'}
-          alt={picture.previewUrl ? 'Preview of your profile picture' : ''}
-          width={112}
-          height={112}
-        />
+        {picture.previewUrl ? (
+          // Issue 13: the square it will be stored as; the rider drags it or uses the arrow keys.
+          <PictureCrop
+            id={`${ID}-picture-crop`}
+            src={picture.previewUrl}
+            alt="Preview of your profile picture"
+            focus={picture.focus}
+            onRecentre={picture.canRecentre ? (focus) => send({ type: 'RECENTRE', ...focus }) : null}
+          />
+        ) : (
+          <img className="picture-preview avatar" src="/avatar.svg" alt="" width={112} height={112} />
+        )}
         <div className="field picture-field">
           <label htmlFor={`${ID}-picture`}>Profile picture</label>
           <PictureSource

@@ -79,7 +79,7 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
         loadLocations: fromPromise(() => signupApi.locations()),
         loadFallbackLocations: fromPromise(async () => (await import('./fallbackLocations')).fallbackLocations),
         saveLocation: fromPromise(({ input }) => signupApi.update({ request_type: 'location', ...input })),
-        uploadPicture: fromPromise(({ input, signal }) => signupApi.uploadProfileImage(input.file as Blob, input.onProgress, signal)),
+        uploadPicture: fromPromise(({ input, signal }) => signupApi.uploadProfileImage(input.file as Blob, input.focus, input.onProgress, signal)),
         skipPicture: fromPromise(() => signupApi.update({ request_type: 'skip_picture' })),
         acceptAgreement: fromPromise(() => signupApi.update({ request_type: 'rider_agreement', rider_agreement: true })),
       },
