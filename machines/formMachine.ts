@@ -1,24 +1,29 @@
 /**
  * The captcha-then-submit form machine every public form reuses (spec §4 'Form submission').
  *
- *   editing ──SUBMIT──▶ checking ─┬─▶ editing            (a rule failed: error shown)
+ *   editing ──SUBMIT──▶ checking ─┬─▶ editing            (rules failed: every field's error shown at once)
  *                                 ├─▶ submitting         (captcha already passed this session)
  *                                 └─▶ verifyingCaptcha ──▶ submitting | editing (failed)
- *   submitting ──▶ succeeded | editing (server error under its field, or a toast)
+ *   submitting ──▶ succeeded | editing (server error under its field, or a toast and a notice)
+ *   succeeded ──SEND_ANOTHER──▶ editing   (issue 13: the confirmation's way to send another)
+ *
+ * The captcha pass is the session's (machines/captchaPassMachine.ts): the app tells the form
+ * with CAPTCHA_PASS whenever it changes and at the moment the form is submitted, and the form
+ * tells it back (rememberCaptchaPassed / forgetCaptchaPassed) what the server said.
  *
  * Pure: the field rules come in the input, every effect (captcha check, the request,
- * toasts, the session flag) is a named actor or action supplied with .provide().
+ * toasts, the session's pass) is a named actor or action supplied with .provide().
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { FieldError } from '../src/shared/api';
 import { messages } from '../src/shared/messages';
-import { validateForm, type FormDefinition } from '../src/shared/validation';
+import { validateAll, type FormDefinition } from '../src/shared/validation';
 
 export interface FormInput {
   form: FormDefinition;
   /** Spec §4: once the captcha succeeded in this browser session, it is not asked again. */
   captchaPassed: boolean;
-  /** Spec §5 (waitlist): the captcha is checked before the fields. */
+  /** Spec §5 (waitlist): the captcha is checked before the fields (its message comes first). */
   captchaFirst?: boolean;
   /** The captcha failure text: 'CAPTCHA verification failed ❌', or without the mark on sign-up. */
   captchaFailedMessage?: string;
@@ -29,7 +34,14 @@ export interface FormInput {
 export interface FormContext {
   form: FormDefinition;
   values: Record<string, string>;
-  error: FieldError | null;
+  /** Every message under a field (or the captcha) the form shows now, in the form's order. */
+  errors: FieldError[];
+  /** The last failure that belongs to no field (issue 13: Login keeps it on the page until the next try). */
+  notice: string | null;
+  /** Bumped whenever errors are shown, so the view moves the focus to the first invalid field. */
+  focusInvalid: number;
+  /** What the last successful submission sent (the confirmation says where the answer goes). */
+  sent: Record<string, string> | null;
   captchaToken: string | null;
   captchaPassed: boolean;
   captchaFirst: boolean;
@@ -47,9 +59,14 @@ export type FormEvent =
   | { type: 'CAPTCHA_EXPIRED' }
   | { type: 'CAPTCHA_ERROR' }
   | { type: 'ENGAGE' }
-  /** The session flag was found after the first render (the prerendered HTML has no flag). */
-  | { type: 'CAPTCHA_PASS_RESTORED' }
-  | { type: 'SUBMIT' };
+  /**
+   * The session's captcha pass as it is now: sent when it changes and just before SUBMIT (the
+   * prerendered HTML and the first render know of no pass; it arrives after).
+   */
+  | { type: 'CAPTCHA_PASS'; passed: boolean }
+  | { type: 'SUBMIT' }
+  /** Issue 13: the confirmation's "send another". */
+  | { type: 'SEND_ANOTHER' };
 
 /** What the submit actor rejects with when the server answered {error:{field,message}}. */
 export class SubmitError extends Error {
@@ -64,6 +81,21 @@ function emptyValues(form: FormDefinition): Record<string, string> {
 }
 
 export const CAPTCHA_FIELD = 'captcha';
+
+const captchaMissing = (context: FormContext) => !context.captchaPassed && context.captchaToken === null;
+
+/**
+ * Every message the form must show on SUBMIT: each invalid field's, and 'Please complete the
+ * CAPTCHA.' while the captcha is needed (first on the waitlist, spec §5; else after the fields).
+ */
+export function formErrors(context: FormContext): FieldError[] {
+  const fields = validateAll(context.form, context.values);
+  if (!captchaMissing(context)) return fields;
+  const captcha = { field: CAPTCHA_FIELD, message: messages.completeCaptcha };
+  return context.captchaFirst ? [captcha, ...fields] : [...fields, captcha];
+}
+
+const without = (errors: readonly FieldError[], field: string) => errors.filter((e) => e.field !== field);
 
 export const formMachine = setup({
   types: {
@@ -86,14 +118,16 @@ export const formMachine = setup({
         const e = event as Extract<FormEvent, { type: 'CHANGE' }>;
         return { ...context.values, [e.field]: e.value };
       },
-      error: ({ context, event }) => {
-        const e = event as Extract<FormEvent, { type: 'CHANGE' }>;
-        return context.error?.field === e.field ? null : context.error;
-      },
+      errors: ({ context, event }) => without(context.errors, (event as Extract<FormEvent, { type: 'CHANGE' }>).field),
     }),
-    /** Store the session flag (sessionStorage in the app). */
+    /** Every failing rule shown at once, the focus to the first (issue 9). */
+    showErrors: assign({
+      errors: ({ context }) => formErrors(context),
+      focusInvalid: ({ context }) => context.focusInvalid + 1,
+    }),
+    /** Tell the session's captcha pass that the server granted one (every form then skips the captcha). */
     rememberCaptchaPassed: () => {},
-    /** Clear the session flag: the server no longer honours the pass. */
+    /** Tell the session's captcha pass that the server no longer honours it (every form asks again). */
     forgetCaptchaPassed: () => {},
     /** Show the success text (a toast in the app). */
     announceSuccess: () => {},
@@ -101,10 +135,7 @@ export const formMachine = setup({
     announceFailure: (_, _params: { message: string }) => {},
   },
   guards: {
-    captchaNeeded: ({ context }) => !context.captchaPassed && context.captchaToken === null,
-    checkCaptchaFirst: ({ context }) =>
-      context.captchaFirst && !context.captchaPassed && context.captchaToken === null,
-    invalid: ({ context }) => validateForm(context.form, context.values) !== null,
+    invalid: ({ context }) => formErrors(context).length > 0,
     captchaAlreadyPassed: ({ context }) => context.captchaPassed,
     captchaAccepted: (_, params: { success: boolean }) => params.success,
     isCaptchaRejection: (_, params: { error: unknown }) =>
@@ -117,7 +148,10 @@ export const formMachine = setup({
   context: ({ input }) => ({
     form: input.form,
     values: emptyValues(input.form),
-    error: null,
+    errors: [],
+    notice: null,
+    focusInvalid: 0,
+    sent: null,
     captchaToken: null,
     captchaPassed: input.captchaPassed,
     captchaFirst: input.captchaFirst ?? false,
@@ -129,11 +163,16 @@ export const formMachine = setup({
   initial: 'editing',
   on: {
     ENGAGE: { actions: assign({ engaged: true }) },
-    CAPTCHA_PASS_RESTORED: { actions: assign({ captchaPassed: true }) },
+    CAPTCHA_PASS: {
+      actions: assign({
+        captchaPassed: ({ event }) => event.passed,
+        errors: ({ context, event }) => (event.passed ? without(context.errors, CAPTCHA_FIELD) : context.errors),
+      }),
+    },
     CAPTCHA_SOLVED: {
       actions: assign({
         captchaToken: ({ event }) => event.token,
-        error: ({ context }) => (context.error?.field === CAPTCHA_FIELD ? null : context.error),
+        errors: ({ context }) => without(context.errors, CAPTCHA_FIELD),
       }),
     },
     CAPTCHA_EXPIRED: {
@@ -148,25 +187,12 @@ export const formMachine = setup({
       on: { CHANGE: { actions: 'applyChange' }, SUBMIT: 'checking' },
     },
     checking: {
-      entry: assign({ engaged: true }),
+      // A new try: the last failure's notice goes (issue 13).
+      entry: assign({ engaged: true, notice: null }),
       always: [
-        {
-          guard: 'checkCaptchaFirst',
-          target: 'editing',
-          actions: assign({ error: { field: CAPTCHA_FIELD, message: messages.completeCaptcha } }),
-        },
-        {
-          guard: 'invalid',
-          target: 'editing',
-          actions: assign({ error: ({ context }) => validateForm(context.form, context.values) }),
-        },
-        {
-          guard: 'captchaNeeded',
-          target: 'editing',
-          actions: assign({ error: { field: CAPTCHA_FIELD, message: messages.completeCaptcha } }),
-        },
-        { guard: 'captchaAlreadyPassed', target: 'submitting', actions: assign({ error: null }) },
-        { target: 'verifyingCaptcha', actions: assign({ error: null }) },
+        { guard: 'invalid', target: 'editing', actions: 'showErrors' },
+        { guard: 'captchaAlreadyPassed', target: 'submitting', actions: assign({ errors: [] }) },
+        { target: 'verifyingCaptcha', actions: assign({ errors: [] }) },
       ],
     },
     verifyingCaptcha: {
@@ -183,7 +209,8 @@ export const formMachine = setup({
           {
             target: 'editing',
             actions: assign({
-              error: ({ context }) => ({ field: CAPTCHA_FIELD, message: context.captchaFailedMessage }),
+              errors: ({ context }) => [{ field: CAPTCHA_FIELD, message: context.captchaFailedMessage }],
+              focusInvalid: ({ context }) => context.focusInvalid + 1,
               captchaToken: null,
               captchaResets: ({ context }) => context.captchaResets + 1,
             }),
@@ -192,7 +219,11 @@ export const formMachine = setup({
         onError: {
           target: 'editing',
           actions: [
-            assign({ captchaToken: null, captchaResets: ({ context }) => context.captchaResets + 1 }),
+            assign({
+              captchaToken: null,
+              captchaResets: ({ context }) => context.captchaResets + 1,
+              notice: ({ context }) => context.failureMessage,
+            }),
             { type: 'announceFailure', params: ({ context }) => ({ message: context.failureMessage }) },
           ],
         },
@@ -205,7 +236,10 @@ export const formMachine = setup({
         input: ({ context }) => ({ values: context.values }),
         onDone: {
           target: 'succeeded',
-          actions: [assign({ values: ({ context }) => emptyValues(context.form), error: null }), 'announceSuccess'],
+          actions: [
+            assign({ sent: ({ context }) => context.values, values: ({ context }) => emptyValues(context.form), errors: [] }),
+            'announceSuccess',
+          ],
         },
         onError: [
           {
@@ -217,7 +251,8 @@ export const formMachine = setup({
                 captchaPassed: false,
                 captchaToken: null,
                 captchaResets: ({ context }) => context.captchaResets + 1,
-                error: { field: CAPTCHA_FIELD, message: messages.completeCaptcha },
+                errors: [{ field: CAPTCHA_FIELD, message: messages.completeCaptcha }],
+                focusInvalid: ({ context }) => context.focusInvalid + 1,
               }),
               'forgetCaptchaPassed',
             ],
@@ -225,22 +260,35 @@ export const formMachine = setup({
           {
             guard: { type: 'isFieldError', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
-            actions: assign({ error: ({ event }) => (event.error as SubmitError).fieldError }),
+            actions: assign({
+              errors: ({ event }) => [(event.error as SubmitError).fieldError],
+              focusInvalid: ({ context }) => context.focusInvalid + 1,
+            }),
           },
           {
             target: 'editing',
-            actions: {
-              type: 'announceFailure',
-              params: ({ context, event }) => ({
-                message: event.error instanceof SubmitError ? event.error.fieldError.message : context.failureMessage,
+            actions: [
+              assign({
+                notice: ({ context, event }) =>
+                  event.error instanceof SubmitError ? event.error.fieldError.message : context.failureMessage,
               }),
-            },
+              {
+                type: 'announceFailure',
+                params: ({ context, event }) => ({
+                  message: event.error instanceof SubmitError ? event.error.fieldError.message : context.failureMessage,
+                }),
+              },
+            ],
           },
         ],
       },
     },
     succeeded: {
-      on: { CHANGE: { target: 'editing', actions: 'applyChange' }, SUBMIT: 'checking' },
+      on: {
+        CHANGE: { target: 'editing', actions: 'applyChange' },
+        SUBMIT: 'checking',
+        SEND_ANOTHER: { target: 'editing', actions: assign({ sent: null, engaged: true }) },
+      },
     },
   },
 });

@@ -14,9 +14,15 @@ export interface FormView {
   state: FormViewState;
   values: Record<string, string>;
   busy: boolean;
-  /** The message under a field, by field name. */
+  /** The message under a field, by field name (every invalid field has one at once: issue 9). */
   fieldError: (field: string) => string | null;
   captchaError: string | null;
+  /** Bumped each time errors are shown: the view moves the focus to the first invalid field. */
+  focusInvalid: number;
+  /** The last failure that belongs to no field, kept until the next try (issue 13; Login shows it). */
+  notice: string | null;
+  /** What the last successful submission sent, for the confirmation (null unless succeeded). */
+  sent: Record<string, string> | null;
   /** The widget is shown once the form is in use, until the captcha is passed in this session. */
   showCaptcha: boolean;
   /**
@@ -35,16 +41,19 @@ export function formSnapshotToView(snapshot: SnapshotFrom<typeof formMachine>): 
       ? 'submitting'
       : snapshot.matches('succeeded')
         ? 'succeeded'
-        : context.error
+        : context.errors.length > 0
           ? 'invalid'
           : 'editing';
-  const error = context.error;
+  const messageOf = (field: string) => context.errors.find((e) => e.field === field)?.message ?? null;
   return {
     state,
     values: context.values,
     busy: state === 'verifyingCaptcha' || state === 'submitting',
-    fieldError: (field) => (error && error.field === field ? error.message : null),
-    captchaError: error && error.field === CAPTCHA_FIELD ? error.message : null,
+    fieldError: messageOf,
+    captchaError: messageOf(CAPTCHA_FIELD),
+    focusInvalid: context.focusInvalid,
+    notice: context.notice,
+    sent: state === 'succeeded' ? context.sent : null,
     showCaptcha: !context.captchaPassed && context.engaged,
     captchaSlot: !context.captchaPassed,
     captchaResets: context.captchaResets,

@@ -868,6 +868,22 @@ export const messages = {
   pictureFocusHint: 'Drag the photo, or use the arrow keys, to choose what shows in the square.',
   /** The preview's position read out: how far the square sits from the photo's top (or left). */
   pictureFocusText: (percent: number, edge: 'top' | 'left') => `${percent}% from the ${edge}`,
+
+  // ── Form confirmations (issue 13, with issue 9's forms): what happens next, in place of the sent form ──
+  confirmEnquiryHeading: 'Message sent',
+  confirmEnquiryText: (email: string) =>
+    `Our team reads every message and replies by e-mail to ${email}, usually within one working day.`,
+  confirmEnquiryAgain: 'Send another message',
+  confirmQuoteHeading: 'Quote request sent',
+  confirmQuoteText: (email: string) => `Our team works out a price for what you described and sends it by e-mail to ${email}.`,
+  confirmQuoteAgain: 'Ask for another quote',
+  confirmWaitlistHeading: "You're on the waitlist",
+  confirmWaitlistText: (email: string) =>
+    `When companies can join, we send an invitation to ${email}. Until then there is nothing more to do.`,
+  confirmWaitlistAgain: 'Add another company',
+  confirmNewsletterHeading: "You're subscribed",
+  confirmNewsletterText: (email: string) => `We write to ${email} about once a month. Every e-mail has a link to unsubscribe.`,
+  confirmNewsletterAgain: 'Subscribe another address',
 } as const;
 
 export type Messages = typeof messages;

@@ -93,19 +93,38 @@ export function pickValues<F extends FormDefinition>(form: F, input: unknown): F
   return out as FormValues<F>;
 }
 
-/** The first failing rule in field order, as the error the user sees; null when valid. */
+/** One field's first failing rule (or its length), or null when the field is valid. */
+function fieldError(name: string, spec: FieldSpec, values: Partial<Record<string, string>>): FieldError | null {
+  const value = values[name] ?? '';
+  for (const rule of spec.rules) {
+    const message = rule(value, values as Readonly<Record<string, string>>);
+    if (message) return { field: name, message };
+  }
+  if (value.length > spec.maxLength) return { field: name, message: messages.tooLong(spec.maxLength) };
+  return null;
+}
+
+/**
+ * Every invalid field's message at once, in field order (issue 9: each empty field shows its
+ * message, not one at a time); an empty list when valid. The browser's machines show these.
+ */
+export function validateAll<F extends FormDefinition>(form: F, values: Partial<Record<string, string>>): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [name, spec] of Object.entries(form.fields) as [string, FieldSpec][]) {
+    const error = fieldError(name, spec, values);
+    if (error) errors.push(error);
+  }
+  return errors;
+}
+
+/** The first failing rule in field order, as the error the user sees; null when valid (the server's answer). */
 export function validateForm<F extends FormDefinition>(
   form: F,
   values: Partial<Record<string, string>>,
 ): FieldError | null {
-  const all = values as Readonly<Record<string, string>>;
   for (const [name, spec] of Object.entries(form.fields) as [string, FieldSpec][]) {
-    const value = values[name] ?? '';
-    for (const rule of spec.rules) {
-      const message = rule(value, all);
-      if (message) return { field: name, message };
-    }
-    if (value.length > spec.maxLength) return { field: name, message: messages.tooLong(spec.maxLength) };
+    const error = fieldError(name, spec, values);
+    if (error) return error;
   }
   return null;
 }

@@ -18,6 +18,7 @@ const freshSession: FormInput = { form: loginForm, captchaPassed: false };
 const captchaPassed: FormInput = { form: loginForm, captchaPassed: true };
 const formShape = {
   submit: 'Login',
+  notice: true,
   fields: [
     ['user_type', 'Login type'],
     ['email', 'Email'],
@@ -61,7 +62,8 @@ export const EditingEngaged = after('editing', freshSession, [on.engage, ...fill
 /** Without GOOGLE_CLIENT_ID: the Google button is disabled and says why. */
 export const GoogleSignInOff = after('editing', freshSession, [], [messages.googleUnavailable], { googleSignIn: false });
 
-export const InvalidEmptyType = after('invalid', freshSession, [on.submit], [messages.fieldRequired]);
+/** Issue 9: an empty form says 'This field is required' under every field at once, and asks for the captcha. */
+export const InvalidEmptyType = after('invalid', freshSession, [on.submit], [messages.fieldRequired, messages.completeCaptcha]);
 
 export const InvalidEmptyPassword = after('invalid', freshSession, [on.type('user_type', '1'), on.type('email', 'ade@example.com'), on.submit], [
   messages.fieldRequired,
@@ -84,6 +86,14 @@ export const InvalidServerFieldError = after(
   captchaPassed,
   [...filled, on.submit, { type: 'xstate.error.actor.submitForm', error: new SubmitError({ field: 'email', message: messages.invalidEmail }) }],
   [messages.invalidEmail],
+);
+
+/** Issue 13: a failed login's message stays in the page (besides the toast) until the next try. */
+export const FailedLoginNotice = after(
+  'editing',
+  captchaPassed,
+  [...filled, on.submit, { type: 'xstate.error.actor.submitForm', error: new SubmitError({ field: 'alert', message: messages.invalidCredentials }) }],
+  [messages.invalidCredentials],
 );
 
 export const VerifyingCaptcha = after('verifyingCaptcha', freshSession, [...filled, on.solveCaptcha, on.submit], [messages.submitting]);

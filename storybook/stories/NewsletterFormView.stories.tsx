@@ -36,11 +36,12 @@ function after(
   input: FormInput,
   events: readonly StoryEvent[],
   keyText: readonly string[],
+  parameters: Record<string, unknown> = {},
 ): Story {
   const snapshot = snapshotAfter(input, events);
   return {
     args: { view: formSnapshotToView(snapshot) },
-    parameters: { viewState, keyText, captchaSolved: snapshot.context.captchaToken !== null },
+    parameters: { viewState, keyText, captchaSolved: snapshot.context.captchaToken !== null, ...parameters },
   };
 }
 
@@ -89,9 +90,19 @@ export const Submitting = after('submitting', captchaPassed, [on.type('email', V
   messages.submitting,
 ]);
 
+/** Sent (issue 13): the form gives way to what happens next, with a way to subscribe another address. */
 export const Succeeded = after(
   'succeeded',
   captchaPassed,
   [on.type('email', VALID_EMAIL), on.submit, on.submitted({ message: messages.subscribed })],
+  [messages.confirmNewsletterHeading, messages.confirmNewsletterText(VALID_EMAIL), messages.confirmNewsletterAgain],
+  { confirmation: messages.confirmNewsletterHeading },
+);
+
+/** The session's pass arrived from another form of the page (issue 9): no widget, no kept place. */
+export const EditingPassedElsewhere = after(
+  'editing',
+  freshSession,
+  [on.engage, on.type('email', VALID_EMAIL), { type: 'CAPTCHA_PASS', passed: true }],
   ['Subscribe'],
 );

@@ -8,7 +8,7 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { SubmitError, formMachine, type FormEvent } from '../../machines/formMachine';
 import { formSnapshotToView } from '../../machines/formView';
-import { newsletterForm } from '../../src/shared/forms';
+import { enquiryForm, newsletterForm, waitlistForm } from '../../src/shared/forms';
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder, edgePaths } from './coverage';
 import { actorResultCanHappen, formEvents, serializeFormState, type ModelEvent } from './formModel';
@@ -71,7 +71,9 @@ async function drive(h: ReturnType<typeof harness>, event: ModelEvent): Promise<
 function expectSameState(actual: Snapshot, expected: Snapshot): void {
   expect(actual.value).toEqual(expected.value);
   expect(actual.context.values).toEqual(expected.context.values);
-  expect(actual.context.error).toEqual(expected.context.error);
+  expect(actual.context.errors).toEqual(expected.context.errors);
+  expect(actual.context.notice).toBe(expected.context.notice);
+  expect(actual.context.sent).toEqual(expected.context.sent);
   expect(actual.context.captchaPassed).toBe(expected.context.captchaPassed);
   expect(actual.context.captchaToken).toBe(expected.context.captchaToken);
   expect(actual.context.engaged).toBe(expected.context.engaged);
@@ -153,6 +155,72 @@ describe('form machine, model-based', () => {
     await drive(h, { type: 'xstate.error.actor.submitForm', error: new Error('network down') });
     expect(h.effects).toEqual([`failure:${messages.submitFailed}`]);
     expect(h.actor.getSnapshot().context.values.email).toBe('rider@example.com');
+  });
+
+  it("issue 9: shows every field's message at once, and the captcha's, and asks the view to focus the first", () => {
+    const actor = createActor(formMachine, { input: { form: enquiryForm, captchaPassed: false }, inspect: recorder.inspect }).start();
+    actor.send({ type: 'CHANGE', field: 'email', value: 'not-an-email' });
+    actor.send({ type: 'SUBMIT' });
+    const view = formSnapshotToView(actor.getSnapshot());
+    expect(view.state).toBe('invalid');
+    expect(['name', 'email', 'phone', 'message'].map((f) => view.fieldError(f))).toEqual([
+      messages.requiredFields,
+      messages.invalidEmail,
+      null,
+      messages.requiredFields,
+    ]);
+    expect(view.captchaError).toBe(messages.completeCaptcha);
+    expect(view.focusInvalid).toBe(1);
+    // Typing into a field takes its message away; the others stay.
+    actor.send({ type: 'CHANGE', field: 'name', value: 'Bola' });
+    const after = formSnapshotToView(actor.getSnapshot());
+    expect([after.fieldError('name'), after.fieldError('message'), after.captchaError]).toEqual([
+      null,
+      messages.requiredFields,
+      messages.completeCaptcha,
+    ]);
+  });
+
+  it("issue 9: on the waitlist the captcha's message comes first", () => {
+    const actor = createActor(formMachine, { input: { form: waitlistForm, captchaPassed: false, captchaFirst: true } }).start();
+    actor.send({ type: 'SUBMIT' });
+    expect(actor.getSnapshot().context.errors.map((e) => e.field)).toEqual(['captcha', 'companyName', 'email']);
+  });
+
+  it('issue 9: a pass the session gained after the form started is used at SUBMIT; a refused one asks again', async () => {
+    const h = harness({ captchaPassed: false }, recorder);
+    h.actor.send({ type: 'CHANGE', field: 'email', value: 'rider@example.com' });
+    h.actor.send({ type: 'CAPTCHA_PASS', passed: true });
+    expect(formSnapshotToView(h.actor.getSnapshot()).showCaptcha).toBe(false);
+    h.actor.send({ type: 'SUBMIT' });
+    expect(h.actor.getSnapshot().value).toBe('submitting');
+    await drive(h, { type: 'xstate.error.actor.submitForm', error: new SubmitError({ field: 'captcha', message: messages.completeCaptcha }) });
+    expect(h.effects).toEqual(['forget']);
+    const view = formSnapshotToView(h.actor.getSnapshot());
+    expect([view.captchaSlot, view.captchaError]).toEqual([true, messages.completeCaptcha]);
+  });
+
+  it('issue 13: a sent form keeps what it sent for the confirmation; SEND_ANOTHER brings the empty form back', async () => {
+    const h = harness({ captchaPassed: true }, recorder);
+    h.actor.send({ type: 'CHANGE', field: 'email', value: 'rider@example.com' });
+    h.actor.send({ type: 'SUBMIT' });
+    await drive(h, { type: 'xstate.done.actor.submitForm', output: { message: messages.subscribed } });
+    expect(formSnapshotToView(h.actor.getSnapshot()).sent).toEqual({ email: 'rider@example.com' });
+    h.actor.send({ type: 'SEND_ANOTHER' });
+    const view = formSnapshotToView(h.actor.getSnapshot());
+    expect([view.state, view.sent, view.values.email]).toEqual(['editing', null, '']);
+  });
+
+  it('issue 13: a failure that belongs to no field stays as the notice until the next SUBMIT', async () => {
+    const h = harness({ captchaPassed: true }, recorder);
+    h.actor.send({ type: 'CHANGE', field: 'email', value: 'rider@example.com' });
+    h.actor.send({ type: 'SUBMIT' });
+    await drive(h, { type: 'xstate.error.actor.submitForm', error: new SubmitError({ field: 'alert', message: 'Invalid email or password' }) });
+    expect(formSnapshotToView(h.actor.getSnapshot()).notice).toBe('Invalid email or password');
+    h.actor.send({ type: 'CHANGE', field: 'email', value: 'other@example.com' });
+    expect(formSnapshotToView(h.actor.getSnapshot()).notice).toBe('Invalid email or password');
+    h.actor.send({ type: 'SUBMIT' });
+    expect(formSnapshotToView(h.actor.getSnapshot()).notice).toBeNull();
   });
 
   afterAll(() => {

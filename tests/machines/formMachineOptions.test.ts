@@ -35,9 +35,13 @@ describe('form machine options', () => {
     actor.send({ type: 'CHANGE', field: 'newPassword', value: 'a-long-passphrase' });
     actor.send({ type: 'CHANGE', field: 'confirmPassword', value: 'a-long-passphrasf' });
     actor.send({ type: 'SUBMIT' });
-    expect(actor.getSnapshot().context.error).toEqual({ field: 'confirmPassword', message: 'Passwords do not match' });
+    expect(actor.getSnapshot().context.errors).toEqual([{ field: 'confirmPassword', message: 'Passwords do not match' }]);
     actor.send({ type: 'CHANGE', field: 'newPassword', value: 'short' });
     actor.send({ type: 'SUBMIT' });
-    expect(actor.getSnapshot().context.error).toEqual({ field: 'newPassword', message: 'Password must be at least 8 characters' });
+    // Issue 9: both fields' messages at once.
+    expect(actor.getSnapshot().context.errors).toEqual([
+      { field: 'newPassword', message: 'Password must be at least 8 characters' },
+      { field: 'confirmPassword', message: 'Passwords do not match' },
+    ]);
   });
 });

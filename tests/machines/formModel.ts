@@ -19,8 +19,11 @@ export const formEvents: ModelEvent[] = [
   { type: 'CAPTCHA_EXPIRED' },
   { type: 'CAPTCHA_ERROR' },
   { type: 'ENGAGE' },
-  { type: 'CAPTCHA_PASS_RESTORED' },
+  // The session's pass, as another form (or the server, through another form) changed it.
+  { type: 'CAPTCHA_PASS', passed: true },
+  { type: 'CAPTCHA_PASS', passed: false },
   { type: 'SUBMIT' },
+  { type: 'SEND_ANOTHER' },
   { type: 'xstate.done.actor.verifyCaptcha', output: { success: true } },
   { type: 'xstate.done.actor.verifyCaptcha', output: { success: false } },
   { type: 'xstate.error.actor.verifyCaptcha', error: new Error('verifier unreachable') },
@@ -36,13 +39,21 @@ export const formEvents: ModelEvent[] = [
   { type: 'xstate.error.actor.submitForm', error: new Error('network down') },
 ];
 
-/** The state as the user sees it: the widget's reset counter is not part of it. */
+/** The state as the user sees it: the widget's reset and focus counters are not part of it. */
 export function serializeFormState(snapshot: {
   value: unknown;
-  context: { values: unknown; error: unknown; captchaToken: string | null; captchaPassed: boolean; engaged: boolean };
+  context: {
+    values: unknown;
+    errors: unknown;
+    notice: string | null;
+    sent: unknown;
+    captchaToken: string | null;
+    captchaPassed: boolean;
+    engaged: boolean;
+  };
 }): string {
-  const { values, error, captchaToken, captchaPassed, engaged } = snapshot.context;
-  return JSON.stringify([snapshot.value, values, error, captchaToken !== null, captchaPassed, engaged]);
+  const { values, errors, notice, sent, captchaToken, captchaPassed, engaged } = snapshot.context;
+  return JSON.stringify([snapshot.value, values, errors, notice, sent !== null, captchaToken !== null, captchaPassed, engaged]);
 }
 
 /** An invoked actor's result reaches the machine only while that actor runs. */

@@ -71,11 +71,28 @@ async function renderStory(Story: Composed) {
 interface FormShape {
   submit: string | RegExp;
   fields: ReadonlyArray<readonly [string, string | RegExp]>;
+  /** The form shows a failure that belongs to no field in the page (Login, issue 13). */
+  notice?: boolean;
+  /** The captcha comes above the fields (the waitlist, spec §5). */
+  captchaFirst?: boolean;
 }
 const NEWSLETTER_SHAPE: FormShape = { submit: /subscribe/i, fields: [['email', /email/i]] };
 
 /** The form view's DOM must say what its view model says. */
-async function expectFormViewShown(view: FormView, captchaSolved: boolean, shape: FormShape = NEWSLETTER_SHAPE) {
+async function expectFormViewShown(
+  view: FormView,
+  captchaSolved: boolean,
+  shape: FormShape = NEWSLETTER_SHAPE,
+  confirmation?: string,
+) {
+  if (confirmation !== undefined) {
+    // Issue 13: a sent form is replaced by its confirmation, with a button to send another.
+    expect(view.state).toBe('succeeded');
+    expect(screen.queryByRole('form')).toBeNull();
+    const section = screen.getByRole('region', { name: confirmation });
+    expect(within(section).getAllByRole('button')).toHaveLength(1);
+    return;
+  }
   const form = screen.getByRole('form');
   const button = within(form).getByRole('button', { name: view.busy ? messages.submitting : shape.submit });
   expect((button as HTMLButtonElement).disabled).toBe(view.busy);
@@ -85,9 +102,11 @@ async function expectFormViewShown(view: FormView, captchaSolved: boolean, shape
   const alerts = within(form)
     .queryAllByRole('alert')
     .map((a) => a.textContent);
-  const expected = [...shape.fields.map(([name]) => view.fieldError(name)), view.captchaError].filter(
-    (m): m is string => m !== null,
-  );
+  const fieldMessages = shape.fields.map(([name]) => view.fieldError(name));
+  const expected = [
+    ...(shape.captchaFirst ? [view.captchaError, ...fieldMessages] : [...fieldMessages, view.captchaError]),
+    shape.notice ? view.notice : null,
+  ].filter((m): m is string => m !== null);
   expect(alerts).toEqual(expected);
   if (view.state === 'invalid') expect(alerts.length).toBeGreaterThan(0);
   if (view.showCaptcha) {
@@ -115,7 +134,13 @@ describe('stories', () => {
           await waitFor(() => expect(screen.getAllByText(text, { exact: false }).length).toBeGreaterThan(0));
         }
         const view = Story.args.view as FormView | undefined;
-        if (view) await expectFormViewShown(view, Story.parameters.captchaSolved === true, Story.parameters.formShape as FormShape | undefined);
+        if (view)
+          await expectFormViewShown(
+            view,
+            Story.parameters.captchaSolved === true,
+            Story.parameters.formShape as FormShape | undefined,
+            Story.parameters.confirmation as string | undefined,
+          );
       });
     }
   }

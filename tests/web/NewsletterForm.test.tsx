@@ -27,6 +27,7 @@ import { CAPTCHA_PASSED_KEY } from '../../src/shared/constants';
 import { newsletterForm } from '../../src/shared/forms';
 import { messages } from '../../src/shared/messages';
 import { Toasts } from '../../src/web/components/Toasts';
+import { captchaPass } from '../../src/web/forms/captchaPass';
 import { NewsletterForm } from '../../src/web/features/newsletter/NewsletterForm';
 import { installHcaptchaStandIn, PASSING_TOKEN_PREFIX } from '../../storybook/support/hcaptchaStandIn';
 import { TransitionRecorder, allTransitions, edgePaths } from '../machines/coverage';
@@ -39,8 +40,11 @@ interface Step {
   state: Snapshot;
 }
 
-/** The newsletter form never asks for the captcha first (that is the waitlist's rule). */
-const NOT_REACHABLE_HERE = ['checking --always[checkCaptchaFirst]--> editing'];
+/**
+ * Once sent, the newsletter form is replaced by its confirmation (issue 13): nothing can be typed
+ * or submitted until "Subscribe another address" brings it back (forgot password keeps its form).
+ */
+const NOT_REACHABLE_HERE = ['succeeded --CHANGE--> editing', 'succeeded --SUBMIT--> checking'];
 
 // ---------------------------------------------------------------------------------------------
 // The model: the form machine explored with the events a user can perform in the page.
@@ -50,19 +54,24 @@ const ENGAGE: FormEvent = { type: 'ENGAGE' };
 /** Events the page can produce in `state` (the rest cannot happen there). */
 function pageEvents(state: Snapshot): ModelEvent[] {
   const view = formSnapshotToView(state);
+  const confirming = view.state === 'succeeded';
   return formEvents.filter((event) => {
     switch (event.type) {
       case 'ENGAGE':
         return false; // the first step of every path; a no-op afterwards
+      case 'CAPTCHA_PASS':
+        return false; // another form's doing: tests/web/CaptchaPass.test.tsx
+      case 'SEND_ANOTHER':
+        return confirming; // the confirmation's button
       case 'CHANGE':
-        return true;
+        return !confirming;
       case 'SUBMIT':
-        return !view.busy; // the button is disabled while busy
+        return !view.busy && !confirming; // the button is disabled while busy
       case 'CAPTCHA_SOLVED':
-        return view.showCaptcha && state.context.captchaToken === null; // a solved widget shows 'Verified'
+        return !confirming && view.showCaptcha && state.context.captchaToken === null; // a solved widget shows 'Verified'
       case 'CAPTCHA_EXPIRED':
       case 'CAPTCHA_ERROR':
-        return view.showCaptcha;
+        return !confirming && view.showCaptcha;
       default:
         // An invoked actor's result, only while it runs: the held request's answer.
         return event.type.endsWith('.verifyCaptcha') ? state.matches('verifyingCaptcha') : state.matches('submitting');
@@ -156,6 +165,7 @@ afterAll(() => edge.uninstall());
 beforeEach(() => {
   user = userEvent.setup({ delay: null });
   sessionStorage.clear();
+  captchaPass.resetForTests();
   edge.reset();
 });
 afterEach(() => {
@@ -209,6 +219,9 @@ async function perform(steps: readonly Step[], index: number): Promise<void> {
       return;
     case 'SUBMIT':
       await user.click(within(form()).getByRole('button', { name: 'Subscribe' }));
+      return;
+    case 'SEND_ANOTHER':
+      await user.click(screen.getByRole('button', { name: messages.confirmNewsletterAgain }));
       return;
     case 'CAPTCHA_SOLVED': {
       const label = solveWithPassingToken(steps, index) ? 'I am human' : 'Fail verification';
@@ -264,6 +277,18 @@ function toastOf(event: ModelEvent): string | null {
 async function expectPageShows(state: Snapshot): Promise<void> {
   const view = formSnapshotToView(state);
   viewStatesShown.add(view.state);
+  if (view.state === 'succeeded') {
+    // Issue 13: the confirmation says what happens next, in place of the form, and has the focus.
+    await waitFor(() => {
+      expect(screen.queryByRole('form', { name: /newsletter/i })).toBeNull();
+      const heading = screen.getByRole('heading', { name: messages.confirmNewsletterHeading });
+      expect(document.activeElement).toBe(heading);
+      expect(screen.getByText(messages.confirmNewsletterText(view.sent!.email!))).toBeTruthy();
+      expect(edge.heldPaths()).toEqual([]);
+      expect(sessionStorage.getItem(CAPTCHA_PASSED_KEY) === '1').toBe(state.context.captchaPassed);
+    });
+    return;
+  }
   await waitFor(() => {
     const button = within(form()).getByRole('button', { name: view.busy ? messages.submitting : 'Subscribe' });
     expect((button as HTMLButtonElement).disabled).toBe(view.busy);
@@ -310,6 +335,16 @@ async function drive(captchaPassed: boolean, steps: readonly Step[]): Promise<vo
     const before = announced ? toastCount(announced) : 0;
     await perform(steps, i);
     await expectPageShows(state);
+    // Issue 9: when errors are shown, the focus is on the first: the field, else the captcha's message.
+    // (A submit, or an answer, that left messages: the model's snapshots share counters, so not those.)
+    const view = formSnapshotToView(state);
+    if ((event.type === 'SUBMIT' || event.type.startsWith('xstate.')) && view.state === 'invalid') {
+      await waitFor(() =>
+        expect(document.activeElement).toBe(
+          view.fieldError('email') ? emailInput() : within(form()).getByText(view.captchaError!),
+        ),
+      );
+    }
     if (announced) await waitFor(() => expect(toastCount(announced)).toBe(before + 1));
   }
 }

@@ -60,7 +60,7 @@ export function Captcha({ resets, error, onVerify, onExpire, onError }: CaptchaP
         ) : null}
       </div>
       {error ? (
-        <p className="field-error" role="alert">
+        <p className="field-error" role="alert" tabIndex={-1} data-focus-invalid="">
           {error}
         </p>
       ) : null}
@@ -97,7 +97,7 @@ export function CaptchaRegion({ show, reserve, resets, error, errorId, send }: C
   }
   if (error) {
     return (
-      <p id={errorId} className="field-error" role="alert">
+      <p id={errorId} className="field-error" role="alert" tabIndex={-1} data-focus-invalid="">
         {error}
       </p>
     );

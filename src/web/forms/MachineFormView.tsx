@@ -2,8 +2,10 @@
  * Renders any captcha-then-submit form from the form machine's view model: its fields, the
  * captcha once the form is in use, and the submit button with its own 'Submitting...'.
  * Every public form is this view with its own fields; it holds no workflow state.
+ * Errors: every invalid field's message at once, the focus to the first (issue 9). Sent: a
+ * confirmation of what happens next in place of the form, when the form has one (issue 13).
  */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { FormEvent } from '../../../machines/formMachine';
 import type { FormView } from '../../../machines/formView';
 import { messages } from '../../shared/messages';
@@ -11,6 +13,8 @@ import type { FormDefinition } from '../../shared/validation';
 import { CaptchaRegion } from '../components/Captcha';
 import { Field } from '../components/Field';
 import { PasswordField } from '../components/PasswordField';
+import { FormConfirmation, type Confirmation } from './FormConfirmation';
+import { useFocusFirstInvalid } from './useFocusFirstInvalid';
 
 export interface FieldConfig {
   name: string;
@@ -36,6 +40,8 @@ interface MachineFormViewProps extends FormViewProps {
   /** Spec §5 (waitlist): the captcha comes first, above the fields. */
   captchaFirst?: boolean;
   headingLevel?: 'h1' | 'h2';
+  /** Issue 13: what the form says once sent, made from what was sent; the form comes back with its button. */
+  confirmation?: (sent: Record<string, string>) => Confirmation;
 }
 
 export function MachineFormView({
@@ -47,10 +53,30 @@ export function MachineFormView({
   submitLabel,
   captchaFirst,
   headingLevel = 'h2',
+  confirmation,
   view,
   send,
 }: MachineFormViewProps) {
   const Heading = headingLevel;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, view.focusInvalid);
+  const confirming = confirmation !== undefined && view.sent !== null;
+  // Back from the confirmation ("send another"): the focus goes to the form's first field.
+  const wasConfirming = useRef(confirming);
+  useEffect(() => {
+    if (wasConfirming.current && !confirming) formRef.current?.querySelector<HTMLElement>('input, textarea, select')?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+  if (confirming) {
+    return (
+      <FormConfirmation
+        id={id}
+        headingLevel={headingLevel}
+        confirmation={confirmation(view.sent!)}
+        onAgain={() => send({ type: 'SEND_ANOTHER' })}
+      />
+    );
+  }
   const captcha = (
     <CaptchaRegion
       show={view.showCaptcha}
@@ -62,6 +88,7 @@ export function MachineFormView({
   );
   return (
     <form
+      ref={formRef}
       className="card form-card"
       aria-labelledby={`${id}-title`}
       noValidate

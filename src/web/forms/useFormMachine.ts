@@ -1,33 +1,16 @@
 /**
  * Runs a form machine for a view: supplies its effects (the captcha check, the request,
- * toasts, the session flag) and hands the view a snapshot-derived model plus `send`.
+ * toasts, the session's captcha pass) and hands the view a snapshot-derived model plus `send`.
  */
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { toast } from 'sonner';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { formMachine, type FormEvent } from '../../../machines/formMachine';
 import { formSnapshotToView, type FormView } from '../../../machines/formView';
-import { CAPTCHA_PASSED_KEY } from '../../shared/constants';
 import type { FormDefinition } from '../../shared/validation';
 import { captchaApi } from '../api/client';
-
-function readCaptchaPassed(): boolean {
-  try {
-    return sessionStorage.getItem(CAPTCHA_PASSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-function writeCaptchaPassed(passed: boolean): void {
-  try {
-    if (passed) sessionStorage.setItem(CAPTCHA_PASSED_KEY, '1');
-    else sessionStorage.removeItem(CAPTCHA_PASSED_KEY);
-  } catch {
-    // Private mode without storage: the captcha is simply asked again.
-  }
-}
+import { captchaPass } from './captchaPass';
 
 export interface UseFormMachineOptions {
   form: FormDefinition;
@@ -54,8 +37,8 @@ export function useFormMachine(options: UseFormMachineOptions): { view: FormView
         submitForm: fromPromise(({ input }) => options.submit(input.values)),
       },
       actions: {
-        rememberCaptchaPassed: () => writeCaptchaPassed(true),
-        forgetCaptchaPassed: () => writeCaptchaPassed(false),
+        rememberCaptchaPassed: () => captchaPass.granted(),
+        forgetCaptchaPassed: () => captchaPass.refused(),
         announceSuccess: ({ event }) => {
           const output = (event as { output?: unknown }).output;
           const text = typeof options.successMessage === 'function' ? options.successMessage(output) : options.successMessage;
@@ -69,7 +52,7 @@ export function useFormMachine(options: UseFormMachineOptions): { view: FormView
       input: {
         form: options.form,
         // Without a captcha the form behaves as if it had been passed: straight to submitting.
-        // The session flag is read after the first render, which must match the prerendered HTML.
+        // The session's pass arrives after the first render, which must match the prerendered HTML.
         captchaPassed: options.captcha === false,
         captchaFirst: options.captchaFirst,
         captchaFailedMessage: options.captchaFailedMessage,
@@ -78,9 +61,22 @@ export function useFormMachine(options: UseFormMachineOptions): { view: FormView
       inspect: options.inspect,
     },
   );
+  const withCaptcha = options.captcha !== false;
+  // The form follows the session's pass: another form passing the captcha hides this one's widget,
+  // the server refusing it shows the widget again (issue 9).
   useEffect(() => {
-    if (options.captcha !== false && readCaptchaPassed()) actor.send({ type: 'CAPTCHA_PASS_RESTORED' });
-  }, [actor, options.captcha]);
+    if (!withCaptcha) return;
+    if (captchaPass.passed()) actor.send({ type: 'CAPTCHA_PASS', passed: true });
+    return captchaPass.subscribe((passed) => actor.send({ type: 'CAPTCHA_PASS', passed }));
+  }, [actor, withCaptcha]);
+  // ... and asks it at the moment it is submitted.
+  const send = useCallback(
+    (event: FormEvent) => {
+      if (event.type === 'SUBMIT' && withCaptcha) actor.send({ type: 'CAPTCHA_PASS', passed: captchaPass.passed() });
+      actor.send(event);
+    },
+    [actor, withCaptcha],
+  );
   const snapshot = useSelector(actor, (s) => s);
-  return { view: formSnapshotToView(snapshot), send: actor.send };
+  return { view: formSnapshotToView(snapshot), send };
 }

@@ -4,6 +4,7 @@
  * forgot password. It renders the form machine's view model and sends its events.
  */
 import { Link } from '@tanstack/react-router';
+import { useRef } from 'react';
 import type { FormEvent } from '../../../../machines/formMachine';
 import type { FormView } from '../../../../machines/formView';
 import { loginForm, loginTypeOptions } from '../../../shared/accountForms';
@@ -14,6 +15,7 @@ import { CaptchaRegion } from '../../components/Captcha';
 import { Field } from '../../components/Field';
 import { GoogleButton } from '../../components/GoogleButton';
 import { PasswordField } from '../../components/PasswordField';
+import { useFocusFirstInvalid } from '../../forms/useFocusFirstInvalid';
 import './auth.css';
 
 export interface LoginFormViewProps {
@@ -28,6 +30,9 @@ const ID = 'login';
 export function LoginFormView({ view, send, googleSignIn }: LoginFormViewProps) {
   const change = (field: string) => (value: string) => send({ type: 'CHANGE', field, value });
   const typeError = view.fieldError('user_type');
+  const formRef = useRef<HTMLFormElement>(null);
+  // Issue 9: every empty field says so at once; the focus goes to the first.
+  useFocusFirstInvalid(formRef, view.focusInvalid);
   return (
     <div className="auth-page">
       <Link to={paths.home} className="logo auth-logo" aria-label={`${site.name} home`}>
@@ -35,6 +40,7 @@ export function LoginFormView({ view, send, googleSignIn }: LoginFormViewProps) 
         <span>{site.name}</span>
       </Link>
       <form
+        ref={formRef}
         className="card form-card auth-card"
         aria-labelledby={`${ID}-title`}
         noValidate
@@ -104,6 +110,12 @@ export function LoginFormView({ view, send, googleSignIn }: LoginFormViewProps) 
           error={view.captchaError}
           send={send}
         />
+        {view.notice ? (
+          // Issue 13: a failed login's message stays here (besides the toast) until the next try.
+          <p className="auth-notice" role="alert">
+            {view.notice}
+          </p>
+        ) : null}
         <button type="submit" className="btn auth-submit" disabled={view.busy} aria-busy={view.busy}>
           {view.busy ? messages.submitting : 'Login'}
         </button>

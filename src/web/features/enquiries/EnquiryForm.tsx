@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { enquiryForm } from '../../../shared/forms';
 import { messages } from '../../../shared/messages';
 import { enquiriesApi, type EnquiryKind } from '../../api/client';
+import type { Confirmation } from '../../forms/FormConfirmation';
 import { MachineFormView, type FormViewProps } from '../../forms/MachineFormView';
 import { useFormMachine } from '../../forms/useFormMachine';
 
@@ -13,16 +14,26 @@ const fields = [
   { name: 'message', label: 'Message', multiline: true },
 ] as const;
 
-const copy: Record<EnquiryKind, { title: string; intro: string; submit: string }> = {
+const copy: Record<EnquiryKind, { title: string; intro: string; submit: string; confirmation: (sent: Record<string, string>) => Confirmation }> = {
   enquiry: {
     title: 'Quick Enquiry',
     intro: 'Ask us anything about pickups, deliveries or riding with us. We answer within one working day.',
     submit: 'Send enquiry',
+    confirmation: (sent) => ({
+      heading: messages.confirmEnquiryHeading,
+      text: messages.confirmEnquiryText(sent.email ?? ''),
+      again: messages.confirmEnquiryAgain,
+    }),
   },
   quote: {
     title: 'Get Quote',
     intro: 'Tell us what you are sending, from where to where, and how often. We reply with a price.',
     submit: 'Get quote',
+    confirmation: (sent) => ({
+      heading: messages.confirmQuoteHeading,
+      text: messages.confirmQuoteText(sent.email ?? ''),
+      again: messages.confirmQuoteAgain,
+    }),
   },
 };
 
@@ -36,6 +47,7 @@ export function EnquiryFormView({ kind, view, send }: FormViewProps & { kind: En
       form={enquiryForm}
       fields={fields}
       submitLabel={text.submit}
+      confirmation={text.confirmation}
       view={view}
       send={send}
     />

@@ -1,5 +1,6 @@
 /** The newsletter form as a pure view of the form machine's snapshot (used by stories and tests). */
 import { newsletterForm } from '../../../shared/forms';
+import { messages } from '../../../shared/messages';
 import { MachineFormView, type FormViewProps } from '../../forms/MachineFormView';
 
 export type { FormViewProps };
@@ -15,6 +16,11 @@ export function NewsletterFormView({ view, send }: FormViewProps) {
       form={newsletterForm}
       fields={fields}
       submitLabel="Subscribe"
+      confirmation={(sent) => ({
+        heading: messages.confirmNewsletterHeading,
+        text: messages.confirmNewsletterText(sent.email ?? ''),
+        again: messages.confirmNewsletterAgain,
+      })}
       view={view}
       send={send}
     />

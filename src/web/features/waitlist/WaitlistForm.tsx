@@ -22,6 +22,11 @@ export function WaitlistFormView({ view, send }: FormViewProps) {
       fields={fields}
       submitLabel="Join the waitlist"
       captchaFirst
+      confirmation={(sent) => ({
+        heading: messages.confirmWaitlistHeading,
+        text: messages.confirmWaitlistText(sent.email ?? ''),
+        again: messages.confirmWaitlistAgain,
+      })}
       view={view}
       send={send}
     />

@@ -1,0 +1,18 @@
+/**
+ * Issue 9: when a form shows its errors, the focus goes to the first invalid field (or the
+ * captcha's message when the captcha comes first), so a phone scrolls to it and a screen
+ * reader reads it. `counter` is the machine's focusInvalid, bumped each time errors are shown.
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+
+/** What takes the focus: an invalid control, or a message marked to take it (the captcha's). */
+export const INVALID_SELECTOR = '[aria-invalid="true"], [data-focus-invalid]';
+
+export function useFocusFirstInvalid(container: RefObject<HTMLElement | null>, counter: number): void {
+  const seen = useRef(counter);
+  useEffect(() => {
+    if (seen.current === counter) return;
+    seen.current = counter;
+    container.current?.querySelector<HTMLElement>(INVALID_SELECTOR)?.focus();
+  }, [container, counter]);
+}
