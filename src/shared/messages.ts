@@ -835,12 +835,12 @@ export const messages = {
   agreementSummaryHeading: 'The agreement in short',
   agreementSummaryNote: 'This summary only helps you read. It does not replace the Rider Agreement below, which is what you accept.',
   agreementSummary: (minimumAge: number): readonly string[] => [
-    'Ogba Dispatch is a marketplace, not your employer: you are an independent rider and choose the jobs you take.',
-    `You are ${minimumAge} or older, hold a valid rider’s licence, and your motorbike’s papers and insurance are in order.`,
-    'You ride safely and within the law, and deliver each parcel as agreed, unopened.',
-    'You agree the price of each job before you accept it and pay your own fuel, costs and taxes. Signing up is free.',
-    'Your profile is true and your own. Companies rate you and comment on your work, and ratings are public.',
-    'We may check your ID documents, which only you and the staff who check them see. We use your data as the Privacy Policy says.',
+    'Ogba Dispatch is a marketplace, not your employer: you choose the jobs you take.',
+    `You are ${minimumAge} or older, with a valid rider’s licence and your motorbike’s papers and insurance in order.`,
+    'You ride safely and lawfully, and deliver each parcel as agreed, unopened.',
+    'The price of each job is agreed before you accept it. You pay your own fuel, costs and taxes; signing up is free.',
+    'Your profile is true. Companies rate your work, and ratings are public.',
+    'We may check your ID; only you and the staff who check it see it. We use your data as the Privacy Policy says.',
     'You can leave at any time by deleting your account from your dashboard.',
   ],
 

@@ -36,7 +36,7 @@ describe('the rider agreement in short (sign-up step 5)', () => {
     expect(points.length).toBeLessThanOrEqual(7);
     // It names the main points: what the rider is, pay, ratings, ID checks, data, how to leave.
     const text = points.join(' ');
-    for (const word of ['not your employer', 'price', 'rate you', 'ID documents', 'Privacy Policy', 'deleting your account']) expect(text).toContain(word);
+    for (const word of ['not your employer', 'price', 'rate your work', 'check your ID', 'Privacy Policy', 'deleting your account']) expect(text).toContain(word);
   });
 
   it('comes above the full text, which stays word for word in its own region', async () => {
