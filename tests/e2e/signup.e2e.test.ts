@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { baseURL, databaseUrl, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
+import { chooseOption, listboxOf, optionNames } from './combobox';
 
 const mailInboxUrl = inject('mailInboxUrl');
 const PASSWORD = 'ogba-rides-at-dawn-42';
@@ -108,17 +109,46 @@ async function stepTwo(page: Page, who: ReturnType<typeof rider>, viewport: View
 }
 
 async function stepThree(page: Page, viewport: ViewportName) {
-  const state = page.getByLabel('State');
+  const state = page.getByRole('combobox', { name: 'State', exact: true });
   await state.waitFor();
-  expect(await state.locator('option').count()).toBe(38); // the placeholder, 36 states and the FCT
+  expect(await optionNames(state)).toHaveLength(37); // 36 states and the FCT
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect.poll(() => page.locator('form [role=alert]').allInnerTexts()).toEqual(['Select a state']);
-  await state.selectOption('Lagos');
-  const town = page.getByLabel('Town or area');
-  expect(await town.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['Ogba', 'Ikeja', 'Eti-Osa']));
+  // The keyboard: type, the first match, Enter.
+  await state.click();
+  await state.pressSequentially('lag');
+  await state.press('ArrowDown');
+  await state.press('Enter');
+  await expect.poll(() => state.inputValue()).toBe('Lagos');
+  const town = page.getByRole('combobox', { name: 'Town or area', exact: true });
+  expect(await optionNames(town)).toEqual(expect.arrayContaining(['Ogba', 'Ikeja', 'Eti-Osa']));
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect.poll(() => page.locator('form [role=alert]').allInnerTexts()).toEqual(['Select a town']);
-  await town.selectOption('Ogba');
+  // Filtered as typed, the list in sight under the box (a phone's screen).
+  await town.click();
+  await town.fill('ik');
+  const list = await listboxOf(town);
+  expect(await list.getByRole('option').allInnerTexts()).toEqual(['Ikeja', 'Ikorodu', 'Ikota', 'Ikotun', 'Ikoyi', 'Okokomaiko']);
+  const [box, popup] = [await town.boundingBox(), await list.boundingBox()];
+  expect(popup!.y).toBeGreaterThanOrEqual(box!.y + box!.height);
+  expect(popup!.y + popup!.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  await page.screenshot({ path: path.join(screenshotsDir, `signup-3-area-list-${viewport}.png`) });
+  if (viewport === 'phone') {
+    // A touch keyboard comes up and leaves 375×400: the list shrinks or the field moves up, the list stays in sight.
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: size.width, height: 400 });
+    await town.fill('a');
+    await expect
+      .poll(async () => {
+        const [b, p] = [await town.boundingBox(), await list.boundingBox()];
+        return b!.y >= 0 && p!.y >= b!.y + b!.height && p!.y + p!.height <= 400 && p!.height >= 3 * 44;
+      })
+      .toBe(true);
+    await page.screenshot({ path: path.join(screenshotsDir, `signup-3-area-list-keyboard-${viewport}.png`) });
+    await page.setViewportSize(size);
+  }
+  await town.press('Escape');
+  await chooseOption(town, 'Ogba', 'ogb');
   await shoot(page, '3-choose-location', viewport);
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await heading(page, 'Add Profile Picture').waitFor();
