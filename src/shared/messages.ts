@@ -483,7 +483,6 @@ export const messages = {
   companyResendIn: (seconds: number) => `Send a new code in ${seconds}s`,
   companyVerified: 'Your email address is verified. Welcome to Ogba Dispatch.',
   companyGoToDashboard: 'Go to the company dashboard',
-  companyCodeEmailSubject: 'Your verification code',
   companyCodeEmailHeading: (company: string) => `Welcome, ${company}`,
   companyCodeEmailBody: 'Enter this code on the company sign-up page to verify your email address. It works once, for 10 minutes.',
   companyCodeEmailIgnore: 'If you did not sign up a company on Ogba Dispatch, ignore this e-mail: no account is used without this code.',

@@ -112,7 +112,7 @@ async function riderWithUploadedId(label: string): Promise<{ username: string; e
   const created = await json(null, 'POST', '/api/auth/create', { email, username, password: PASSWORD, user_type: '1' });
   expect(created.status).toBe(200);
   const { token } = (await created.json()) as { token: string };
-  const mail = await waitForMail(email, (m) => m.subject === 'Your verification code');
+  const mail = await waitForMail(email, (m) => m.subject.endsWith(' is your Ogba Dispatch code'));
   const code = /^(\d{4})$/m.exec(mail.text)![1]!;
   expect((await json(token, 'PUT', '/api/users/verify-email', { verify_email_code: code })).status).toBe(200);
   expect((await json(token, 'PUT', '/api/users/signup-update', { state: 'Lagos', town: 'Ikeja', request_type: 'location' })).status).toBe(200);

@@ -30,10 +30,12 @@ async function codeFromMail(email: string, after = 0): Promise<string> {
           subject: string;
           text: string;
         }>;
-        const mails = messages.filter((m) => m.subject === 'Your verification code');
+        // The subject carries the code (issue 13): "3045 is your Ogba Dispatch code".
+        const mails = messages.filter((m) => /^\d{4} is your Ogba Dispatch code$/.test(m.subject));
         if (mails.length <= after) return false;
-        code = /^(\d{4})$/m.exec(mails.at(-1)!.text)?.[1];
-        return code !== undefined;
+        const last = mails.at(-1)!;
+        code = /^(\d{4})$/m.exec(last.text)?.[1];
+        return code !== undefined && last.subject.startsWith(`${code} `);
       },
       { timeout: 20_000, interval: 250 },
     )

@@ -8,9 +8,24 @@ import { decodeJwt } from 'jose';
 import { expect, it } from 'vitest';
 import { emailVerificationCodes, users } from '../../src/server/db/schema';
 import { RIDER_AGREEMENT_VERSION } from '../../src/shared/signup';
-import { captchaCookie, emailsTo, me } from './authHelpers';
+import { messages } from '../../src/shared/messages';
+import { STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
+import { captchaCookie, freshEmail, loginToken, me } from './authHelpers';
 import { describeEachDatabase, errorOf, nextIp, useTestApp } from './helper';
-import { ageCodes, codeFor, freshRider, postCreate, resend, signUp, update, verifiedRider, verify } from './signupHelpers';
+import { signedInStaff, signedInUser } from './opsHelpers';
+import {
+  ageCodes,
+  changeEmail,
+  codeEmailsTo,
+  codeFor,
+  freshRider,
+  postCreate,
+  resend,
+  signUp,
+  update,
+  verifiedRider,
+  verify,
+} from './signupHelpers';
 
 const REQUIRED = 'This field is required';
 const CODE_FIELD = 'verify_email_code';
@@ -189,7 +204,7 @@ describeEachDatabase('the e-mail code', (kind) => {
       message: 'Verification code sent. Please check your email and enter the code to continue',
       resend_after_seconds: 60,
     });
-    expect((await emailsTo(t, rider.email)).filter((m) => m.subject === 'Your verification code')).toHaveLength(2);
+    expect(await codeEmailsTo(t, rider.email)).toHaveLength(2);
     const second = await codeFor(t, rider.email);
     if (second !== first) {
       const old = await verify(t, rider.token, first);
@@ -207,6 +222,122 @@ describeEachDatabase('the e-mail code', (kind) => {
     await ageCodes(t, rider.id, 61);
     const [a, b] = await Promise.all([resend(t, rider.token), resend(t, rider.token)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 429]);
+  });
+});
+
+describeEachDatabase("PUT /api/users/signup-email (step 2's 'Wrong e-mail? Change it', issue 13)", (kind) => {
+  const t = useTestApp(kind, { startWorkers: false });
+
+  it('changes the address before it is verified: a new code goes to the new address, the old code dies, the new one verifies', async () => {
+    const rider = await signUp(t, nextIp());
+    const oldCode = await codeFor(t, rider.email);
+    await ageCodes(t, rider.id, 61);
+    const typed = freshEmail('corrected');
+    const res = await changeEmail(t, rider.token, `  ${typed} `);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: messages.verificationCodeSent, email: typed.toLowerCase(), resend_after_seconds: 60 });
+    const [row] = await t.database.db.select({ email: users.email, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, rider.id));
+    expect(row).toEqual({ email: typed.toLowerCase(), emailVerifiedAt: null });
+    expect((await me(t, rider.token)).json()).toMatchObject({ email: typed.toLowerCase(), current_tab: 2 });
+    // The new code went to the new address only; the subject carries it.
+    const newCode = await codeFor(t, typed);
+    expect((await codeEmailsTo(t, typed))[0]!.subject).toBe(`${newCode} is your Ogba Dispatch code`);
+    expect(await codeEmailsTo(t, rider.email)).toHaveLength(1);
+    const codes = await t.database.db.select().from(emailVerificationCodes).where(eq(emailVerificationCodes.userId, rider.id));
+    expect(codes.filter((c) => c.usedAt === null)).toHaveLength(1);
+    if (oldCode !== newCode) {
+      const old = await verify(t, rider.token, oldCode);
+      expect(old.statusCode).toBe(400);
+      expect(errorOf(old.body).message).toMatch(/not correct/);
+    }
+    const ok = await verify(t, rider.token, newCode);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ current_tab: 3 });
+    // The rider signs in with the corrected address from now on.
+    expect(await loginToken(t, typed, rider.password, nextIp())).toMatch(/^eyJ/);
+  });
+
+  it("keeps the resend's cooldown (429 with Retry-After, under email) and its hourly limit; nothing changes meanwhile", async () => {
+    const rider = await signUp(t, nextIp());
+    const typed = freshEmail('too-soon');
+    const early = await changeEmail(t, rider.token, typed);
+    expect(early.statusCode).toBe(429);
+    const seconds = Number(early.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(55);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(errorOf(early.body)).toEqual({ field: 'email', message: messages.resendWait(seconds) });
+    expect((await me(t, rider.token)).json()).toMatchObject({ email: rider.email.toLowerCase() });
+    expect(await codeEmailsTo(t, typed)).toHaveLength(0);
+    // A resend counts against the same cooldown as a change, and the other way round.
+    await ageCodes(t, rider.id, 61);
+    expect((await changeEmail(t, rider.token, typed)).statusCode).toBe(200);
+    const resendSoon = await resend(t, rider.token);
+    expect(resendSoon.statusCode).toBe(429);
+    // Ten codes an hour, changes and resends together.
+    for (let sent = 2; sent < 10; sent++) {
+      await ageCodes(t, rider.id, 61);
+      const r = sent % 2 === 0 ? await resend(t, rider.token) : await changeEmail(t, rider.token, typed);
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    await ageCodes(t, rider.id, 61);
+    const eleventh = await changeEmail(t, rider.token, freshEmail('eleventh'));
+    expect(eleventh.statusCode).toBe(429);
+    expect(errorOf(eleventh.body)).toEqual({ field: 'email', message: messages.tooManyRequests(3600) });
+    expect((await me(t, rider.token)).json()).toMatchObject({ email: typed.toLowerCase() });
+  });
+
+  it("refuses an address already in use (any case) under email with step 1's message, and checks the address as step 1 does", async () => {
+    const ip = nextIp();
+    const other = await signUp(t, ip);
+    const rider = await signUp(t, ip);
+    await ageCodes(t, rider.id, 61);
+    const taken = await changeEmail(t, rider.token, other.email.toUpperCase());
+    expect(taken.statusCode).toBe(409);
+    expect(errorOf(taken.body)).toEqual({ field: 'email', message: 'An account with this email already exists. Please log in instead.' });
+    for (const [value, message] of [
+      ['', 'This field is required'],
+      ['no-at-sign', 'Please enter a valid email address'],
+    ]) {
+      const r = await changeEmail(t, rider.token, value!);
+      expect(r.statusCode).toBe(400);
+      expect(errorOf(r.body)).toEqual({ field: 'email', message });
+    }
+    expect((await me(t, rider.token)).json()).toMatchObject({ email: rider.email.toLowerCase() });
+    expect(await codeEmailsTo(t, other.email)).toHaveLength(1);
+  });
+
+  it('lets only one of two changes at the same moment through', async () => {
+    const rider = await signUp(t, nextIp());
+    await ageCodes(t, rider.id, 61);
+    const [a, b] = await Promise.all([changeEmail(t, rider.token, freshEmail('race-a')), changeEmail(t, rider.token, freshEmail('race-b'))]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 429]);
+    const winner = (a.statusCode === 200 ? a : b).json<{ email: string }>().email;
+    expect((await me(t, rider.token)).json()).toMatchObject({ email: winner });
+  });
+
+  it('is for a signed-in rider at step 2 only: signed out 401, a staff token 401, a company 404, a verified rider 409', async () => {
+    const typed = freshEmail('roles');
+    const signedOut = await t.app.inject({ method: 'PUT', url: '/api/users/signup-email', remoteAddress: nextIp(), payload: { email: typed } });
+    expect(signedOut.statusCode).toBe(401);
+    expect(errorOf(signedOut.body).field).toBe('alert');
+    const staffMember = await signedInStaff(t, 'admin', 'signup-email');
+    for (const headers of [{ [STAFF_TOKEN_HEADER]: staffMember.token }, { 'x-auth-token': staffMember.token }]) {
+      const r = await t.app.inject({ method: 'PUT', url: '/api/users/signup-email', remoteAddress: nextIp(), headers, payload: { email: typed } });
+      expect(r.statusCode).toBe(401);
+    }
+    const company = await signedInUser(t, 2, 'signup-email-company');
+    const asCompany = await changeEmail(t, company.token, typed);
+    expect(asCompany.statusCode).toBe(404);
+    const rider = await verifiedRider(t, nextIp(), 'past-step-2');
+    await ageCodes(t, rider.id, 61);
+    const verified = await changeEmail(t, rider.token, typed);
+    expect(verified.statusCode).toBe(409);
+    expect(errorOf(verified.body)).toEqual({ field: 'email', message: messages.emailAlreadyVerified });
+    for (const who of [company.id, rider.id]) {
+      const [row] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, who));
+      expect(row!.email).not.toBe(typed.toLowerCase());
+    }
+    expect(await codeEmailsTo(t, typed)).toHaveLength(0);
   });
 });
 

@@ -1,11 +1,11 @@
 /** Shared steps of the sign-up API tests: create a rider, read the code, build uploads. */
 import { deflateSync, crc32 } from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { emailVerificationCodes, users } from '../../src/server/db/schema';
-import { captchaCookie, GOOD_PASSWORD, lastEmail } from './authHelpers';
-import type { TestApp } from './helper';
+import { emailVerificationCodes, outboxEmails, users } from '../../src/server/db/schema';
+import { captchaCookie, GOOD_PASSWORD } from './authHelpers';
+import { nextIp, type TestApp } from './helper';
 
 let counter = 0;
 export function freshRider(label: string) {
@@ -34,14 +34,31 @@ export async function signUp(t: TestApp, ip: string, rider = freshRider('signup'
   return { ...rider, token: body.token, id: row!.id };
 }
 
-/** The code of the newest verification e-mail to an address (from the outbox). */
+/** A verification e-mail's subject carries its code (issue 13): "3045 is your Ogba Dispatch code". */
+export const CODE_SUBJECT = /^(\d{4}) is your Ogba Dispatch code$/;
+
+/** The verification e-mails to an address (from the outbox), newest first. */
+export async function codeEmailsTo(t: TestApp, email: string) {
+  return t.database.db
+    .select()
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.to, email.toLowerCase()), like(outboxEmails.subject, '% is your Ogba Dispatch code')))
+    .orderBy(desc(outboxEmails.createdAt));
+}
+
+/** The code of the newest verification e-mail to an address: the same in the subject and in the text. */
 export async function codeFor(t: TestApp, email: string): Promise<string> {
-  const mail = await lastEmail(t, email, 'Your verification code');
-  expect(mail, `no verification e-mail to ${email}`).not.toBeNull();
+  const [mail] = await codeEmailsTo(t, email);
+  expect(mail, `no verification e-mail to ${email}`).toBeDefined();
   const match = /^(\d{4})$/m.exec(mail!.text);
   expect(match, mail!.text).not.toBeNull();
+  expect(CODE_SUBJECT.exec(mail!.subject)?.[1], mail!.subject).toBe(match![1]);
   return match![1]!;
 }
+
+/** Step 2's 'Wrong e-mail? Change it' (issue 13), each from an address of its own (the route's limit is per address). */
+export const changeEmail = (t: TestApp, token: string, email: string) =>
+  t.app.inject({ method: 'PUT', url: '/api/users/signup-email', remoteAddress: nextIp(), headers: { 'x-auth-token': token }, payload: { email } });
 
 export function authed(t: TestApp, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
   return t.app.inject({ method, url, headers: { 'x-auth-token': token }, ...(payload === undefined ? {} : { payload: payload as object }) });

@@ -67,9 +67,9 @@ export async function issueVerificationCode(tx: Db, config: Config, userId: stri
 /**
  * The resend's limits: one every 60 seconds (CooldownError with the seconds left) and ten an
  * hour. Call inside a transaction that holds the user's row locked, so two requests at once
- * cannot both pass.
+ * cannot both pass. `field`: where the wait is shown (the code, or the address being changed).
  */
-export async function assertResendAllowed(tx: Db, userId: string): Promise<void> {
+export async function assertResendAllowed(tx: Db, userId: string, field: string = CODE_FIELD): Promise<void> {
   const [latest] = await tx
     .select({ ageMs: sql<number>`(extract(epoch from (now() - ${emailVerificationCodes.createdAt})) * 1000)::float8` })
     .from(emailVerificationCodes)
@@ -79,13 +79,13 @@ export async function assertResendAllowed(tx: Db, userId: string): Promise<void>
   const cooldownMs = RESEND_COOLDOWN_SECONDS * 1000;
   if (latest && Number(latest.ageMs) < cooldownMs) {
     const seconds = Math.max(1, Math.ceil((cooldownMs - Number(latest.ageMs)) / 1000));
-    throw new CooldownError(seconds, messages.resendWait(seconds));
+    throw new CooldownError(seconds, messages.resendWait(seconds), field);
   }
   const [recent] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(emailVerificationCodes)
     .where(and(eq(emailVerificationCodes.userId, userId), gt(emailVerificationCodes.createdAt, sql`now() - interval '1 hour'`)));
-  if ((recent?.count ?? 0) >= VERIFY_CODES_PER_HOUR) throw new CooldownError(3600, messages.tooManyRequests(3600));
+  if ((recent?.count ?? 0) >= VERIFY_CODES_PER_HOUR) throw new CooldownError(3600, messages.tooManyRequests(3600), field);
 }
 
 /**

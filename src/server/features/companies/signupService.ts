@@ -45,7 +45,8 @@ function issueCode(tx: Db, config: Config, user: { id: string; email: string; co
   return issueVerificationCode(tx, config, user.id, (code) =>
     renderEmail({
       to: user.email,
-      subject: messages.companyCodeEmailSubject,
+      // Issue 13: the code in the subject, as on the rider's sign-up.
+      subject: messages.verificationCodeEmailSubject(code),
       heading: messages.companyCodeEmailHeading(user.companyName),
       paragraphs: [messages.companyCodeEmailBody, messages.companyCodeEmailIgnore],
       code,

@@ -3,6 +3,7 @@
  *   POST /api/auth/create               {email, username, password, user_type} → {token}; the code goes by e-mail only
  *   POST /api/users/send-verify-email   a new code (60-second cooldown, 429 with Retry-After)
  *   PUT  /api/users/verify-email        {verify_email_code} → progress
+ *   PUT  /api/users/signup-email        {email} → the address changed and a new code sent there (issue 13)
  *   PUT  /api/users/signup-update       {state, town, request_type:'location'} | {request_type:'skip_picture'}
  *                                       | {rider_agreement:true, request_type:'rider_agreement'} → progress
  *   POST /api/users/upload-profile-image  multipart field profile_image (and focal_point "x,y") → {message, picture, current_tab}
@@ -14,9 +15,11 @@ import { messages } from '../../../shared/messages';
 import {
   PROFILE_IMAGE_MAX_BYTES,
   SIGNUP_UPDATE_TYPES,
+  changeEmailForm,
   locationForm,
   signupForm,
   verifyEmailForm,
+  type ChangeSignupEmailResponse,
   type SendVerifyEmailResponse,
   type SignupProgressResponse,
   type SignupUpdateType,
@@ -25,13 +28,14 @@ import {
 import { FOCAL_POINT_FIELD, parseFocalPoint } from '../../../shared/uploads';
 import { pickValues, validateForm, type FormValues } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
-import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
+import { requireAuth, requireRider, unauthorizedResponse } from '../../plugins/auth';
 import { requireCaptchaPass } from '../../plugins/captcha';
 import { readMultipartForm } from '../../plugins/files';
 import { checkForm, formBodySchema } from '../../plugins/forms';
 import {
   CooldownError,
   acceptRiderAgreement,
+  changeSignupEmail,
   createRiderAccount,
   saveLocation,
   sendVerificationCode,
@@ -126,6 +130,43 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
         const { resendAfterSeconds } = await sendVerificationCode(deps(), request.auth!.userId);
         app.mailer.kick();
         return { message: messages.verificationCodeSent, resend_after_seconds: resendAfterSeconds };
+      } catch (err) {
+        return withRetryAfter(reply, err);
+      }
+    },
+  );
+
+  app.put<{ Body: FormValues<typeof changeEmailForm> }>(
+    '/api/users/signup-email',
+    {
+      onRequest: requireRider,
+      preValidation: checkForm(changeEmailForm),
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary: "Change the address before it is verified (sign-up step 2, 'Wrong e-mail? Change it')",
+        description:
+          'For a rider whose address is not verified yet. The address is checked as at step 1: one already in use is a 409 under email. A new code goes to the new address and the old code dies, under the resend limits (one every 60 seconds, ten an hour: a 429 with Retry-After). A verified address is a 409; a company is answered 404.',
+        security: [{ authToken: [] }],
+        body: formBodySchema(changeEmailForm),
+        response: {
+          200: {
+            type: 'object',
+            required: ['message', 'email', 'resend_after_seconds'],
+            properties: { message: { type: 'string' }, email: { type: 'string' }, resend_after_seconds: { type: 'integer' } },
+          },
+          404: { $ref: 'ErrorBody#' },
+          ...unauthorizedResponse,
+          ...moreErrors,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply): Promise<ChangeSignupEmailResponse> => {
+      try {
+        const { email, resendAfterSeconds } = await changeSignupEmail(deps(), request.auth!.userId, { email: request.body.email });
+        app.mailer.kick();
+        return { message: messages.verificationCodeSent, email, resend_after_seconds: resendAfterSeconds };
       } catch (err) {
         return withRetryAfter(reply, err);
       }

@@ -58,7 +58,8 @@ function issueCode(tx: Db, config: Config, user: { id: string; email: string; us
   return issueVerificationCode(tx, config, user.id, (code) =>
     renderEmail({
       to: user.email,
-      subject: 'Your verification code',
+      // Issue 13: the code in the subject, so a phone's notification shows it.
+      subject: messages.verificationCodeEmailSubject(code),
       heading: `Welcome, ${user.username}`,
       paragraphs: [
         'Enter this code in the sign-up page to verify your email address. It works once, for 10 minutes.',
@@ -157,6 +158,38 @@ export async function sendVerificationCode(deps: SignupDeps, userId: string): Pr
     await issueCode(tx, deps.config, user);
     return { resendAfterSeconds: RESEND_COOLDOWN_SECONDS };
   });
+}
+
+/**
+ * Step 2's 'Wrong e-mail? Change it' (issue 13): a rider who mistyped the address corrects it
+ * before verifying. The address is checked as at step 1 (one already in use is refused under
+ * email); the change and a new code to the new address are one transaction, under the resend's
+ * cooldown and hourly limit (the row locked meanwhile); the new code ends the old one.
+ */
+export async function changeSignupEmail(
+  deps: SignupDeps,
+  userId: string,
+  input: { email: string },
+): Promise<{ email: string; resendAfterSeconds: number }> {
+  const email = normaliseEmail(input.email);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const user = await progressOf(tx, userId, true);
+      if (user.emailVerifiedAt) throw new AppError('CONFLICT', messages.emailAlreadyVerified, 'email');
+      if (email !== user.email) {
+        const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+        if (taken) throw new AppError('CONFLICT', messages.emailTaken, 'email');
+      }
+      await assertResendAllowed(tx, userId, 'email');
+      await tx.update(users).set({ email, updatedAt: sql`now()` }).where(eq(users.id, userId));
+      await issueCode(tx, deps.config, { ...user, email });
+      return { email, resendAfterSeconds: RESEND_COOLDOWN_SECONDS };
+    });
+  } catch (err) {
+    // Someone took the address between the look and the update.
+    if (uniqueViolation(err)?.includes('email')) throw new AppError('CONFLICT', messages.emailTaken, 'email');
+    throw err;
+  }
 }
 
 /**
