@@ -37,6 +37,7 @@ import { installFiles } from './plugins/files';
 import { installNulGuard } from './plugins/hostileInput';
 import { installLifecycle } from './plugins/lifecycle';
 import { installReadiness } from './plugins/readiness';
+import { installSessionCache } from './plugins/sessionCache';
 import { createLimitStore } from './plugins/limits';
 import { installSecurityHeaders } from './plugins/security';
 import { installStaffAuth } from './plugins/staffAuth';
@@ -100,6 +101,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   app.decorate('limits', createLimitStore(config, app.log));
   app.addHook('onClose', () => app.limits.close());
   installAuth(app);
+  installSessionCache(app, { enabled: config.sessionCache, redis: app.limits.redis });
   installStaffAuth(app);
 
   // Readiness first: the error handler records the failed writes that decide /readyz.

@@ -56,6 +56,12 @@ export interface Config {
   devMailbox: boolean;
   /** SENTRY_DSN: browser errors go to Sentry instead of POST /api/client-errors (issue 10). */
   sentryDsn: string | null;
+  /**
+   * Open sessions are kept in memory for up to 30 s after a database check (plugins/sessionCache.ts):
+   * on with PGlite (one process) or with REDIS_URL (instances tell each other what ended), off
+   * for PostgreSQL without Redis, where another instance could not say; SESSION_CACHE=0 turns it off.
+   */
+  sessionCache: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -141,6 +147,17 @@ function devMailbox(env: Env, publicUrl: string, smtpUrl: string | null): boolea
   return isLoopbackHost(new URL(publicUrl).hostname.replace(/^\[(.*)\]$/, '$1'));
 }
 
+function sessionCache(env: Env, databaseUrl: string | null, redisUrl: string | null): boolean {
+  const value = text(env, 'SESSION_CACHE');
+  if (value !== null && value !== '0' && value !== '1') throw new ConfigError('SESSION_CACHE', `must be 1 or 0 (got "${value}")`);
+  if (value === '0') return false;
+  if (databaseUrl !== null && redisUrl === null) {
+    if (value === '1') throw new ConfigError('SESSION_CACHE', 'must not be 1 with DATABASE_URL and no REDIS_URL (instances could not tell each other that a session ended)');
+    return false;
+  }
+  return true;
+}
+
 /** Reads the JWT secret from the environment, or generates one once into DATA_DIR. */
 function jwtSecret(env: Env, dataDir: string): string {
   const given = text(env, 'JWT_SECRET');
@@ -185,13 +202,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const webRootValue = text(env, 'WEB_ROOT');
   const smtpUrl = url(env, 'SMTP_URL', null, ['smtp:', 'smtps:']);
+  const databaseUrl = url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  const redisUrl = url(env, 'REDIS_URL', null, ['redis:', 'rediss:']);
   return {
     port: listenPort,
     host,
     publicUrl,
     dataDir,
-    databaseUrl: url(env, 'DATABASE_URL', null, ['postgres:', 'postgresql:']),
-    redisUrl: url(env, 'REDIS_URL', null, ['redis:', 'rediss:']),
+    databaseUrl,
+    redisUrl,
     jwtSecret: jwtSecret(env, dataDir),
     smtpUrl,
     mailFrom: emailAddress(env, 'MAIL_FROM', 'Ogba Dispatch <no-reply@ogbadispatch.ng>')!,
@@ -215,5 +234,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: trustProxy(env),
     devMailbox: devMailbox(env, publicUrl, smtpUrl),
     sentryDsn: url(env, 'SENTRY_DSN', null, ['http:', 'https:']),
+    sessionCache: sessionCache(env, databaseUrl, redisUrl),
   };
 }

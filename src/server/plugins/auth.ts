@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { AppError } from '../errors';
 import { JWT_ALGORITHM, signJwt, verifyJwt } from './jwt';
+import { cachedSession, forgetSessions, keepSession } from './sessionCache';
 
 export const TOKEN_ALGORITHM = JWT_ALGORITHM;
 export const AUTH_HEADER = 'x-auth-token';
@@ -78,7 +79,8 @@ export async function startSession(
 /**
  * The session a token names, when the token is genuine, the session still open and its user not
  * suspended (issue 11: a suspension refuses a token at once, even one whose session a race kept
- * open); else null. One indexed join, still one round trip.
+ * open); else null. One indexed join, and none at all while the session is in the cache
+ * (plugins/sessionCache.ts: whatever ends a session or suspends a user forgets it first).
  */
 export async function readSession(db: Db, config: Config, token: string): Promise<AuthContext | null> {
   const payload = verifyJwt(token, signingKey(config), { issuer: ISSUER });
@@ -86,8 +88,10 @@ export async function readSession(db: Db, config: Config, token: string): Promis
   const { sub, sid, user_type: userType } = payload;
   if (typeof sub !== 'string' || typeof sid !== 'string' || typeof userType !== 'number') return null;
   if (!/^[0-9a-f-]{36}$/i.test(sid)) return null;
+  const cached = cachedSession(sid, sub);
+  if (cached) return { userId: sub, sessionId: sid, userType: cached.userType };
   const [open] = await db
-    .select({ id: sessions.id })
+    .select({ expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -100,15 +104,19 @@ export async function readSession(db: Db, config: Config, token: string): Promis
       ),
     )
     .limit(1);
-  return open ? { userId: sub, sessionId: sid, userType } : null;
+  if (!open) return null;
+  keepSession(sid, { userId: sub, userType, expiresAt: open.expiresAt.getTime() });
+  return { userId: sub, sessionId: sid, userType };
 }
 
 export async function endSession(db: Db, sessionId: string): Promise<void> {
+  forgetSessions(sessionId);
   await db.update(sessions).set({ endedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
 }
 
 /** Ends every open session of a user (a password reset). Pass the reset's transaction. */
 export async function endAllSessions(db: Db, userId: string): Promise<void> {
+  forgetSessions(userId);
   await db.update(sessions).set({ endedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }
 

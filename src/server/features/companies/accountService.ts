@@ -16,6 +16,7 @@ import { authLimits, countAgainstLimits, type LimitStore } from '../../plugins/l
 import { checkPlace } from '../../plugins/locations';
 import { assertPasswordNotCommon, hashPassword, verifyPassword } from '../../plugins/passwords';
 import { recomputeRiderReputation } from '../../plugins/reputation';
+import { forgetSessions } from '../../plugins/sessionCache';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -144,6 +145,7 @@ export async function changeCompanyPassword(
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, input.userId));
+    forgetSessions(input.userId);
     await tx
       .update(sessions)
       .set({ endedAt: sql`now()` })
@@ -279,6 +281,7 @@ export async function deleteCompanyAccount(deps: PasswordDeps, input: { userId: 
     await tx.delete(outboxEmails).where(sql`lower(${outboxEmails.to}) = ${user.email}`);
     await tx.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, user.email));
     await tx.delete(files).where(eq(files.ownerId, input.userId));
+    forgetSessions(input.userId);
     await tx.delete(users).where(eq(users.id, input.userId));
     for (const { riderId } of riders) await recomputeRiderReputation(tx, riderId);
   });

@@ -24,6 +24,7 @@ import { verifyPassword } from '../../plugins/passwords';
 import { fileUrl } from '../../plugins/files';
 import { refreshRiderCard } from '../../plugins/riderCards';
 import { readProfile } from '../../plugins/riderProfile';
+import { forgetSessions } from '../../plugins/sessionCache';
 
 /** A Google account (no password) confirms deletion with a Google sign-in at most this old. */
 export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
@@ -240,6 +241,7 @@ export async function deleteAccount(
     // Files, sessions, personal information, lists, codes and reset links go with the user
     // (ON DELETE CASCADE); the files explicitly first so a storage change cannot leave them.
     await tx.delete(files).where(eq(files.ownerId, user.id));
+    forgetSessions(user.id);
     await tx.delete(users).where(eq(users.id, user.id));
   });
 }

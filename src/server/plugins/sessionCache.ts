@@ -1,0 +1,128 @@
+/**
+ * Open sessions recently read from the database (issue 14: a signed-in read costs one database
+ * round trip at most). A token's session is checked against the database once, then taken from
+ * here for up to SESSION_CACHE_MS, so a signed-in read's only round trip is its own query.
+ *
+ * Ending sessions must be seen by the next request on every instance, so every path that ends a
+ * session or removes a user (logout, password reset or change, suspension, account deletion)
+ * calls `forgetSessions`, which:
+ *  - drops the user's entries here and leaves a tombstone for TOMBSTONE_MS, during which nothing
+ *    of that user (or that session) is cached again: the ending is usually written in a
+ *    transaction that commits after this call, and a read in between still sees the open session;
+ *  - with Redis, publishes the user on a channel every instance listens to, before the writing
+ *    request is answered, so the other instances forget it too.
+ * With Redis configured but its subscription down, nothing is cached (every check goes to the
+ * database): a missed message would leave an ended session usable. Several instances on one
+ * PostgreSQL without Redis cannot hear each other, so the cache is off there (config.ts:
+ * sessionCache); one PGlite process is always alone.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+
+/** The longest a cached session goes unchecked against the database. */
+export const SESSION_CACHE_MS = 30_000;
+/** Longer than any transaction that ends a session takes to commit. */
+const TOMBSTONE_MS = 15_000;
+const MAX_ENTRIES = 50_000;
+const CHANNEL = 'lagos:sessions:forget';
+
+export interface CachedSession {
+  userId: string;
+  userType: number;
+  /** The session's own expiry, ms since the epoch. */
+  expiresAt: number;
+}
+
+interface Entry extends CachedSession {
+  checkedAt: number;
+}
+
+const entries = new Map<string, Entry>();
+/** User ids and session ids not to cache until the time given. */
+const tombstones = new Map<string, number>();
+/** One per app with Redis: publishes what this process forgot. */
+const publishers = new Set<(userId: string) => void>();
+/** The apps of this process; the cache is used only while there is one and every one may. */
+const users = new Set<{ usable: () => boolean }>();
+
+const usable = () => users.size > 0 && [...users].every((u) => u.usable());
+
+function buried(key: string, now: number): boolean {
+  const until = tombstones.get(key);
+  if (until === undefined) return false;
+  if (until > now) return true;
+  tombstones.delete(key);
+  return false;
+}
+
+/** The cached session of this id and user, while it is fresh, open and nothing forgot it. */
+export function cachedSession(sessionId: string, userId: string): CachedSession | null {
+  if (!usable()) return null;
+  const entry = entries.get(sessionId);
+  if (!entry || entry.userId !== userId) return null;
+  const now = Date.now();
+  if (entry.checkedAt + SESSION_CACHE_MS <= now || entry.expiresAt <= now || buried(userId, now) || buried(sessionId, now)) {
+    entries.delete(sessionId);
+    return null;
+  }
+  return entry;
+}
+
+/** Keeps a session the database just called open, unless its user was forgotten meanwhile. */
+export function keepSession(sessionId: string, session: CachedSession): void {
+  const now = Date.now();
+  if (!usable() || buried(session.userId, now) || buried(sessionId, now)) return;
+  if (entries.size >= MAX_ENTRIES) {
+    // The oldest entry goes (a Map keeps insertion order).
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) entries.delete(oldest);
+  }
+  entries.set(sessionId, { ...session, checkedAt: now });
+}
+
+function forgetLocally(key: string): void {
+  tombstones.set(key, Date.now() + TOMBSTONE_MS);
+  for (const [sessionId, entry] of entries) if (sessionId === key || entry.userId === key) entries.delete(sessionId);
+}
+
+/**
+ * Call wherever sessions end or a user goes: `key` is the user's id (all their sessions) or one
+ * session's id. Here at once, and on every other instance through Redis.
+ */
+export function forgetSessions(key: string): void {
+  forgetLocally(key);
+  for (const publish of publishers) publish(key);
+}
+
+/**
+ * Lets this app use the cache and, with Redis, hear what other instances forget. `enabled` is
+ * config.sessionCache.
+ */
+export function installSessionCache(app: FastifyInstance, { enabled, redis }: { enabled: boolean; redis: Redis | null }): void {
+  let subscriber: Redis | null = null;
+  // An app that may not cache stops the whole process from caching while it runs: the cache
+  // is one per process, and that app's sessions would land in it too.
+  const user = { usable: () => enabled && (redis === null || subscriber?.status === 'ready') };
+  app.addHook('onClose', async () => {
+    users.delete(user);
+    if (users.size === 0) entries.clear();
+  });
+  users.add(user);
+  if (!enabled) return;
+  const publish = (key: string) => {
+    redis?.publish(CHANNEL, key).catch((err: Error) => app.log.warn({ err: err.message }, 'could not publish a forgotten session'));
+  };
+  if (redis) {
+    subscriber = redis.duplicate();
+    subscriber.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis (session cache) is not reachable'));
+    // Anything might have been missed while the subscription was down.
+    subscriber.on('ready', () => entries.clear());
+    subscriber.on('message', (_channel: string, key: string) => forgetLocally(key));
+    void subscriber.subscribe(CHANNEL).catch((err: Error) => app.log.warn({ err: err.message }, 'could not subscribe to forgotten sessions'));
+    publishers.add(publish);
+    app.addHook('onClose', async () => {
+      publishers.delete(publish);
+      await subscriber?.quit().catch(() => subscriber?.disconnect());
+    });
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The session cache (issue 14, plugins/sessionCache.ts): a token's session is checked against
+ * the database once and then kept for a while, yet whatever ends it is seen by the very next
+ * request, on this instance and, through Redis, on another process on the same PostgreSQL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+import { createUser, freshEmail, GOOD_PASSWORD, lastEmail, loginToken, me, resetTokenFrom } from './authHelpers';
+import { buildTestApp, nextIp, postgresAvailable, TEST_JWT_SECRET, useTestApp, type TestApp } from './helper';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisAvailable = await (async () => {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    console.warn(`\n!!! Redis at ${REDIS_URL} did not answer: the two-process session cache test is SKIPPED !!!\n`);
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+})();
+
+const logout = (t: TestApp, token: string) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'x-auth-token': token } });
+
+describe('the session cache on one instance (PGlite)', () => {
+  const t = useTestApp('pglite');
+
+  it('is on for PGlite and for Redis, off for PostgreSQL without Redis, and SESSION_CACHE=0 turns it off', () => {
+    const base = { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'lagos-cache-')), JWT_SECRET: TEST_JWT_SECRET };
+    expect(loadConfig(base).sessionCache).toBe(true);
+    expect(loadConfig({ ...base, SESSION_CACHE: '0' }).sessionCache).toBe(false);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://x@h/db' }).sessionCache).toBe(false);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://x@h/db', REDIS_URL }).sessionCache).toBe(true);
+    expect(() => loadConfig({ ...base, DATABASE_URL: 'postgres://x@h/db', SESSION_CACHE: '1' })).toThrow(/SESSION_CACHE/);
+    expect(() => loadConfig({ ...base, SESSION_CACHE: 'yes' })).toThrow(/SESSION_CACHE/);
+    rmSync(base.DATA_DIR, { recursive: true, force: true });
+  });
+
+  it('a logout is seen by the next read, even right after reads that kept the session', async () => {
+    const email = freshEmail('cache-logout');
+    await createUser(t, { email });
+    const token = await loginToken(t, email, GOOD_PASSWORD, nextIp());
+    for (let i = 0; i < 3; i++) expect((await me(t, token)).statusCode).toBe(200);
+    expect((await logout(t, token)).statusCode).toBe(200);
+    expect((await me(t, token)).statusCode).toBe(401);
+  });
+
+  it('a password reset ends every kept session of the rider', async () => {
+    const email = freshEmail('cache-reset');
+    await createUser(t, { email });
+    const phone = await loginToken(t, email, GOOD_PASSWORD, nextIp());
+    const laptop = await loginToken(t, email, GOOD_PASSWORD, nextIp());
+    expect((await me(t, phone)).statusCode).toBe(200);
+    expect((await me(t, laptop)).statusCode).toBe(200);
+    const forgot = await t.app.inject({ method: 'POST', url: '/api/auth/forget-password', remoteAddress: nextIp(), payload: { email } });
+    expect(forgot.statusCode).toBe(200);
+    const mail = await lastEmail(t, email, 'Reset your password');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      remoteAddress: nextIp(),
+      payload: { token: resetTokenFrom(mail!.text), newPassword: 'a-new-lagos-password-77' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect((await me(t, phone)).statusCode).toBe(401);
+    expect((await me(t, laptop)).statusCode).toBe(401);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe.skipIf(!redisAvailable || !postgresAvailable)('the session cache across two processes with Redis', () => {
+  let a: TestApp | null = null;
+  let b: ChildProcess | null = null;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lagos-cache-b-'));
+  afterAll(async () => {
+    if (b && b.exitCode === null) {
+      b.kill('SIGTERM');
+      await new Promise((resolve) => b!.once('exit', resolve));
+    }
+    await a?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a logout or a deleted account on instance A is refused by the next read on instance B', { timeout: 120_000 }, async () => {
+    a = await buildTestApp({ database: 'postgres', env: { REDIS_URL } });
+    expect(a.config.sessionCache).toBe(true);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    let log = '';
+    b = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_ROOT: 'none',
+        DATABASE_URL: a.config.databaseUrl!,
+        REDIS_URL,
+        JWT_SECRET: TEST_JWT_SECRET,
+        LOG_LEVEL: 'warn',
+      },
+    });
+    b.stdout!.on('data', (d) => (log += d));
+    b.stderr!.on('data', (d) => (log += d));
+    for (let i = 0; ; i++) {
+      if (b.exitCode !== null) throw new Error(`instance B exited: ${log}`);
+      if (await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)) break;
+      if (i > 600) throw new Error(`instance B never became ready: ${log}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const onB = (token: string) => fetch(`${base}/api/users/me`, { headers: { 'x-auth-token': token } }).then((r) => r.status);
+
+    // Signed in on A; B checks the session once and keeps it.
+    const email = freshEmail('cache-two');
+    await createUser(a, { email });
+    const token = await loginToken(a, email, GOOD_PASSWORD, nextIp());
+    for (let i = 0; i < 3; i++) expect(await onB(token)).toBe(200);
+    expect((await logout(a, token)).statusCode).toBe(200);
+    expect(await onB(token)).toBe(401);
+
+    // An account deleted on A: its other session, kept on B, is refused there at once.
+    const other = freshEmail('cache-gone');
+    await createUser(a, { email: other });
+    const kept = await loginToken(a, other, GOOD_PASSWORD, nextIp());
+    const deleter = await loginToken(a, other, GOOD_PASSWORD, nextIp());
+    expect(await onB(kept)).toBe(200);
+    const removed = await a.app.inject({ method: 'DELETE', url: '/api/users/account', headers: { 'x-auth-token': deleter }, payload: { password: GOOD_PASSWORD } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await onB(kept)).toBe(401);
+  });
+});
