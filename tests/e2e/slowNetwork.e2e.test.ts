@@ -1,0 +1,158 @@
+/**
+ * A rider's phone on a slow network (issue 13), in Chromium against the built app and the real
+ * server: the home page fetches the sign-up code (and Get Started's target) only after its load
+ * event, while the browser is idle, and not at all with Save-Data; a signed-in rider's Get
+ * Started becomes the dashboard link after hydration with no hydration error; a route change
+ * whose code is slow shows the progress bar; each page has its own title.
+ */
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages';
+import { paths } from '../../src/shared/routes';
+import { pageMeta } from '../../src/shared/seo';
+import { hashPassword } from '../../src/server/plugins/passwords';
+import { baseURL, databaseUrl, expectNoViolations, uniqueEmail, useBrowser } from './browser';
+
+const browser = useBrowser();
+const PASSWORD = 'ogba-rides-at-dawn-42';
+const SIGNUP_CHUNK = /\/assets\/RiderSignup-[^/]+\.js$/;
+const LOGIN_CHUNK = /\/assets\/Login-[^/]+\.js$/;
+
+/** Everything that would tell of a failed hydration: console errors, page errors, error reports. */
+function watchForErrors(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') seen.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => seen.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/client-errors') seen.push(`reported: ${r.postData() ?? ''}`);
+  });
+  return seen;
+}
+
+/** When (ms since navigation start) the page's load event ended and a resource's request started. */
+async function timings(page: Page, chunk: RegExp): Promise<{ loadEnd: number; start: number | null }> {
+  return page.evaluate((source) => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const re = new RegExp(source);
+    const entry = performance.getEntriesByType('resource').find((e) => re.test(new URL(e.name).pathname));
+    return { loadEnd: nav.loadEventEnd, start: entry ? entry.startTime : null };
+  }, chunk.source);
+}
+
+const isChunk = (re: RegExp) => (url: string) => re.test(new URL(url).pathname);
+
+describe('idle prefetch on the home page', () => {
+  it('fetches the sign-up and login code after the load event, and hydrates without an error', async () => {
+    const page = await browser.open('phone');
+    const errors = watchForErrors(page);
+    const signup = page.waitForResponse((r) => isChunk(SIGNUP_CHUNK)(r.url()), { timeout: 20_000 });
+    const login = page.waitForResponse((r) => isChunk(LOGIN_CHUNK)(r.url()), { timeout: 20_000 });
+    await page.goto(paths.home);
+    await Promise.all([signup, login]);
+    for (const chunk of [SIGNUP_CHUNK, LOGIN_CHUNK]) {
+      const { loadEnd, start } = await timings(page, chunk);
+      expect(loadEnd, 'the load event ended').toBeGreaterThan(0);
+      expect(start, `${chunk.source} was fetched`).not.toBeNull();
+      expect(start!, `${chunk.source} was fetched before the load event ended`).toBeGreaterThanOrEqual(loadEnd);
+    }
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    expect(await page.title()).toBe(pageMeta(paths.home).title);
+    expect(errors).toEqual([]);
+  });
+
+  it('fetches nothing ahead when the visitor saves data', async () => {
+    const page = await browser.open('phone');
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => ({ saveData: true, effectiveType: '4g' }) });
+    });
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (isChunk(SIGNUP_CHUNK)(r.url()) || isChunk(LOGIN_CHUNK)(r.url())) fetched.push(r.url());
+    });
+    await page.goto(paths.home, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // Well past the idle callback's 10 s ceiling is too long for a test; the fallback is 1.5 s and
+    // an idle phone page answers in milliseconds.
+    await page.waitForTimeout(3_000);
+    expect(fetched).toEqual([]);
+  });
+});
+
+describe('navigation feedback and titles', () => {
+  it('shows the progress bar while a slow screen’s code arrives, then the page with its own title', async () => {
+    const page = await browser.open('desktop');
+    await page.goto(paths.home, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // The About Us code takes 1.5 s to arrive, as on a slow network.
+    await page.route(/\/assets\/AboutUs-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
+    const bar = page.getByRole('progressbar', { name: messages.navigationLoading });
+    await bar.waitFor({ state: 'visible', timeout: 1_400 });
+    await expectNoViolations(page, 'home with the navigation progress bar');
+    await page.getByRole('heading', { level: 1, name: /about/i }).waitFor();
+    await bar.waitFor({ state: 'detached' });
+    expect(await page.title()).toBe(pageMeta(paths.aboutUs).title);
+
+    for (const [to, title] of [
+      [paths.login, pageMeta(paths.login).title],
+      [paths.forgotPassword, pageMeta(paths.forgotPassword).title],
+      ['/no-such-page', `${messages.pageNotFound} | Ogba Dispatch`],
+    ] as const) {
+      await page.goto(to);
+      await page.waitForFunction((t) => document.title === t, title, { timeout: 10_000 });
+    }
+  });
+});
+
+describe('Get Started for a signed-in rider', () => {
+  it.skipIf(databaseUrl === null)('points to the dashboard after hydration, with no hydration error', async () => {
+    const email = uniqueEmail('getstarted').toLowerCase();
+    const client = new pg.Client({ connectionString: databaseUrl! });
+    await client.connect();
+    try {
+      await client.query(
+        `insert into users (username, email, password_hash, user_type, profile_completed, current_tab, email_verified_at, state, town)
+         values ($1, $2, $3, 1, 1, 5, now(), 'Lagos', 'Ikeja')`,
+        [`rider_gs_${Math.random().toString(36).slice(2, 8)}`, email, await hashPassword(PASSWORD)],
+      );
+    } finally {
+      await client.end();
+    }
+    const captcha = await fetch(`${baseURL}/api/verify-captcha`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: 'pass-getstarted' }),
+    });
+    const cookie = captcha.headers.get('set-cookie')!.split(';')[0]!;
+    const login = await fetch(`${baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ email, password: PASSWORD, user_type: '1' }),
+    });
+    const { token } = (await login.json()) as { token: string };
+
+    // The prerendered page links Get Started to /login for everyone.
+    const html = await (await fetch(`${baseURL}/`)).text();
+    expect(html).toMatch(/<a[^>]*href="\/login"[^>]*>Get Started<\/a>/);
+
+    const page = await browser.open('phone');
+    const errors = watchForErrors(page);
+    await page.addInitScript((t) => window.localStorage.setItem('authToken', t), token);
+    const dashboardChunk = page.waitForResponse((r) => isChunk(/\/assets\/RiderDashboard-[^/]+\.js$/)(r.url()), { timeout: 20_000 });
+    await page.goto(paths.home);
+    const getStarted = page.getByRole('link', { name: 'Get Started' });
+    await expect.poll(() => getStarted.getAttribute('href'), { timeout: 10_000 }).toBe(paths.riderDashboard);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // Get Started's new target is what the idle prefetch fetches.
+    await dashboardChunk;
+    await getStarted.click();
+    await page.waitForURL(`**${paths.riderDashboard}`);
+    expect(errors).toEqual([]);
+  });
+});
