@@ -72,6 +72,9 @@ export async function startSmtpSink(options: { port?: number } = {}): Promise<Sm
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
+  // A client that goes away mid-session (a server killed with kill -9, a pooled connection
+  // dropped) must not take the stand-in, and the test process with it, down.
+  server.on('error', () => undefined);
   const { port } = server.server.address() as AddressInfo;
   return Object.assign(sink, {
     port,
