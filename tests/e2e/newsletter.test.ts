@@ -5,7 +5,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, captchaScriptUrl, subscriptionRows, uniqueEmail, useBrowser, VIEWPORTS, type ViewportName } from './browser';
+import { baseURL, captchaScriptUrl, screenshotsDir, subscriptionRows, uniqueEmail, useBrowser, VIEWPORTS, type ViewportName } from './browser';
 
 const SUBSCRIBED = 'You have been subscribed to our newsletter! Thank you for your interest.';
 
@@ -23,6 +23,9 @@ function newsletter(page: Page) {
     expire: form.getByRole('button', { name: 'Expire' }),
     alerts: form.getByRole('alert'),
     toast: page.locator('[data-sonner-toast]', { hasText: SUBSCRIBED }),
+    // Issue 13: a sent form gives way to what happens next.
+    confirmation: page.getByRole('region', { name: "You're subscribed" }),
+    again: page.getByRole('button', { name: 'Subscribe another address' }),
   };
 }
 
@@ -68,9 +71,11 @@ describe('newsletter: subscribing', () => {
 
       await ui.toast.waitFor({ state: 'visible' });
       expect(await ui.toast.isVisible()).toBe(true);
-      await expect.poll(() => ui.subscribe.innerText()).toBe('Subscribe');
-      expect(await ui.email.inputValue()).toBe('');
-      expect(await ui.alerts.count()).toBe(0);
+      // Issue 13: the form is replaced by what happens next; its button brings back an empty form.
+      await ui.confirmation.waitFor();
+      expect(await ui.confirmation.innerText()).toContain(`We write to ${email} about once a month.`);
+      expect(await ui.form.count()).toBe(0);
+      await page.screenshot({ path: `${screenshotsDir}/newsletter-sent-${viewport}.png`, fullPage: false });
       // Once it has slid in, the whole toast is on screen (it animates in from above the top edge).
       const { width, height } = VIEWPORTS[viewport];
       await expect
@@ -80,17 +85,23 @@ describe('newsletter: subscribing', () => {
         }, { message: 'the toast is wholly on screen' })
         .toBe(true);
       await expectRow(email);
+      await ui.again.click();
+      await expect.poll(() => ui.subscribe.innerText()).toBe('Subscribe');
+      expect(await ui.email.inputValue()).toBe('');
+      expect(await ui.alerts.count()).toBe(0);
     });
   }
 });
 
 describe('newsletter: validation messages', () => {
-  it('shows "Please fill in the email field" for an empty field, under the field', async () => {
+  it('shows "Please fill in the email field" for an empty field, under the field (with the captcha\'s at once)', async () => {
     const { ui } = await openHome('phone');
     await ui.email.focus();
     await ui.widget.waitFor();
     await ui.subscribe.click();
-    await expectOnlyAlert(ui, 'Please fill in the email field');
+    await expect.poll(() => ui.alerts.allInnerTexts()).toEqual(['Please fill in the email field', 'Please complete the CAPTCHA.']);
+    // Issue 9: the focus goes to the first invalid field.
+    await expect.poll(() => ui.email.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await ui.email.getAttribute('aria-invalid')).toBe('true');
     const describedBy = await ui.email.getAttribute('aria-describedby');
     expect(await ui.form.locator(`[id="${describedBy}"]`).innerText()).toBe('Please fill in the email field');
@@ -114,7 +125,7 @@ describe('newsletter: validation messages', () => {
         .poll(() => ui.alerts.allInnerTexts(), {
           message: `no message after a click on Subscribe at ${viewport} width; the button moved ${after!.y - before!.y}px when the form got focus`,
         })
-        .toEqual(['Please fill in the email field']);
+        .toEqual(['Please fill in the email field', 'Please complete the CAPTCHA.']);
     }
   });
 
@@ -122,9 +133,9 @@ describe('newsletter: validation messages', () => {
     const { ui } = await openHome('desktop');
     await ui.email.fill('bad');
     await ui.subscribe.click();
-    await expectOnlyAlert(ui, 'Please enter a valid email address');
+    await expect.poll(() => ui.alerts.allInnerTexts()).toEqual(['Please enter a valid email address', 'Please complete the CAPTCHA.']);
     await ui.email.pressSequentially('@example.com');
-    await expect.poll(() => ui.alerts.count()).toBe(0);
+    await expectOnlyAlert(ui, 'Please complete the CAPTCHA.');
   });
 
   it('shows "Please complete the CAPTCHA." when the captcha was not done, and nothing is stored', async () => {
@@ -182,6 +193,8 @@ describe('newsletter: the captcha', () => {
     await ui.subscribe.click();
     await ui.toast.waitFor({ state: 'visible' });
     await expectRow(first);
+    await ui.again.click();
+    await ui.email.waitFor();
     await expect.poll(() => ui.widget.count()).toBe(0);
 
     // Toasts close by themselves after 5 seconds (spec §9).
@@ -203,6 +216,24 @@ describe('newsletter: the captcha', () => {
     await ui.subscribe.click();
     await ui.toast.waitFor({ state: 'visible' });
     expect(await ui.widget.count()).toBe(0);
+  });
+
+  it('is not asked again by the Quick Enquiry on the same page once the newsletter passed it (issue 9)', async () => {
+    const { page, ui } = await openHome('phone');
+    await ui.email.fill(uniqueEmail('then-enquiry'));
+    await ui.human.click();
+    await ui.subscribe.click();
+    await ui.confirmation.waitFor();
+    const enquiry = page.getByRole('form', { name: 'Quick Enquiry' });
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && posts.push(new URL(r.url()).pathname));
+    await enquiry.getByLabel('Name').fill('Bola Adeyemi');
+    await enquiry.getByLabel('Email').fill(uniqueEmail('enquiry'));
+    await enquiry.getByLabel('Message').fill('Two parcels from Ogba to Lekki on Friday, please.');
+    expect(await enquiry.getByTestId('hcaptcha-stub').count()).toBe(0);
+    await enquiry.getByRole('button', { name: 'Send enquiry' }).click();
+    await page.getByRole('region', { name: 'Message sent' }).waitFor();
+    expect(posts).toEqual(['/api/enquiries']);
   });
 
   it('loads no captcha script before the form is used, and loads it once the form gets focus', async () => {
