@@ -23,6 +23,7 @@ import { recomputeRiderReputation } from '../../src/server/plugins/reputation';
 import { refreshRiderCard } from '../../src/server/plugins/riderCards';
 import { messages } from '../../src/shared/messages';
 import { baseURL, databaseUrl, expectNoViolations, screenshotsDir, uniqueEmail, useBrowser } from './browser';
+import { chooseOption } from './combobox';
 
 const mailInboxUrl = inject('mailInboxUrl');
 const browser = useBrowser();
@@ -155,8 +156,8 @@ describe.skipIf(!databaseUrl)('the company side, end to end at 375 px', () => {
     await company.getByLabel('Phone').fill('08039876543');
     await company.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await company.getByLabel('Business address').fill('12 Admiralty Way');
-    await company.getByLabel('State').selectOption('Lagos');
-    await company.getByLabel('Area').selectOption('Eti-Osa');
+    await chooseOption(company.getByRole('combobox', { name: 'State', exact: true }), 'Lagos', 'lag');
+    await chooseOption(company.getByRole('combobox', { name: 'Area', exact: true }), 'Eti-Osa', 'eti osa');
     await company.getByRole('button', { name: 'I am human' }).click();
     await shoot(company, '1-signup');
     await company.getByRole('button', { name: 'Create company account' }).click();
@@ -180,8 +181,8 @@ describe.skipIf(!databaseUrl)('the company side, end to end at 375 px', () => {
     expect(await company.locator('main').innerText()).not.toContain(rider.email);
     await company.getByRole('button', { name: messages.hireRequestThisRider }).click();
     await company.getByLabel(messages.hireLabels.role).fill('Dispatch rider, Lekki routes');
-    await company.getByLabel(messages.hireLabels.state).selectOption('Lagos');
-    await company.getByLabel(messages.hireLabels.town).selectOption('Eti-Osa');
+    await chooseOption(company.getByRole('combobox', { name: messages.hireLabels.state, exact: true }), 'Lagos');
+    await chooseOption(company.getByRole('combobox', { name: messages.hireLabels.town, exact: true }), 'Eti-Osa', 'osa');
     await company.getByLabel(messages.hireLabels.start_date).fill(new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10));
     await company.getByLabel(messages.hireLabels.pay_note).fill('₦120,000 a month plus fuel');
     await shoot(company, '3-request');
