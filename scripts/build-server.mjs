@@ -19,7 +19,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = 'dist/server';
 export const SERVER_ENTRY = `${SERVER_OUT}/index.js`;
 const SERVER_STAMP = `${SERVER_OUT}/.build-stamp`;
-const INPUTS = ['src/server', 'src/shared', 'package.json', 'package-lock.json', 'scripts/build-server.mjs'];
+const INPUTS = ['src/server', 'src/shared', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
 
 function* walk(p) {
   if (!existsSync(p)) return;

@@ -7,12 +7,18 @@
 //   stories build   storybook build                       one test
 //   browser   tests/e2e in Chromium (scripts/e2e.mjs)     vitest.e2e.config.ts
 //
+// Then, when this node is not Node 24 (the current LTS), the machines and API layers and the
+// browser layer's production start (tests/e2e/start.e2e.test.ts: `npm start`, the built server)
+// run again on Node 24, installed from the npm registry by scripts/node24.mjs into
+// node_modules/.cache (issue 14). TEST_NODE24=0 skips that pass. The summary names the node of
+// each row.
 // A failing layer does not stop the others, so the summary is always complete; the exit code is
 // non-zero when anything failed. JSON reports and logs go to test-results/.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureNode24 } from './node24.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
@@ -88,14 +94,14 @@ const npx = (bin) => path.join(ROOT, 'node_modules', '.bin', bin);
 async function check(layer, command, args, options) {
   banner(layer);
   const { code, seconds } = await run(command, args, options);
-  rows.push({ layer, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds });
+  rows.push({ layer, node: process.version, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0, seconds });
   if (code !== 0) console.error(`\n${layer}: FAILED (exit ${code})`);
 }
 
 function skip(layer, why) {
   banner(layer);
   console.log(`SKIPPED: ${why}`);
-  rows.push({ layer, passed: 0, failed: 0, skipped: 1, seconds: 0, note: why });
+  rows.push({ layer, node: process.version, passed: 0, failed: 0, skipped: 1, seconds: 0, note: why });
 }
 
 function readJson(file) {
@@ -158,11 +164,11 @@ function vitestLayer(file) {
   return LAYER_NAMES[folder] ?? folder;
 }
 
-async function vitestRun(title, command, args, reportFile, layerOf, fallbackLayer) {
+async function vitestRun(title, command, args, reportFile, layerOf, fallbackLayer, { node = process.version, env } = {}) {
   banner(title);
   rmSync(reportFile, { force: true });
-  const { code, seconds } = await run(command, [...args, '--reporter=default', '--reporter=json', `--outputFile=${reportFile}`]);
-  const layers = countVitest(readJson(reportFile), code, seconds, layerOf, fallbackLayer);
+  const { code, seconds } = await run(command, [...args, '--reporter=default', '--reporter=json', `--outputFile=${reportFile}`], { env });
+  const layers = countVitest(readJson(reportFile), code, seconds, layerOf, fallbackLayer).map((row) => ({ ...row, node }));
   rows.push(...layers);
   return { seconds, layers };
 }
@@ -206,6 +212,44 @@ const e2e = await vitestRun(
   'browser',
 );
 
+// 6. Node 24 (issue 14): the machines and API layers and the production start again on Node 24,
+// with its bin folder first in PATH, so what the tests spawn (`process.execPath`, `npm start`'s
+// `node`) runs on it too.
+let node24 = null;
+if (process.env.TEST_NODE24 === '0') {
+  skip('Node 24', 'TEST_NODE24=0');
+} else if (process.versions.node.split('.')[0] !== '24') {
+  try {
+    const bin = ensureNode24();
+    const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
+    const env = { PATH: `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ''}` };
+    node24 = { version, started: Date.now() };
+    await vitestRun(
+      `machines, API on ${version} (vitest)`,
+      bin,
+      [npx('vitest'), 'run', 'tests/machines', 'tests/server'],
+      path.join(RESULTS, 'vitest-node24.json'),
+      vitestLayer,
+      'vitest',
+      { node: version, env },
+    );
+    await vitestRun(
+      `production start on ${version} (npm start)`,
+      bin,
+      ['scripts/e2e.mjs', 'tests/e2e/start.e2e.test.ts'],
+      path.join(RESULTS, 'e2e-node24.json'),
+      () => 'npm start',
+      'npm start',
+      { node: version, env },
+    );
+    node24.seconds = (Date.now() - node24.started) / 1000;
+  } catch (err) {
+    banner('Node 24');
+    console.error(`could not install Node 24: ${err instanceof Error ? err.message : err}`);
+    rows.push({ layer: 'Node 24 install', node: '24', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'Node 24 could not be installed from the npm registry' });
+  }
+}
+
 // Summary
 const total = rows.reduce(
   (sum, r) => ({ passed: sum.passed + r.passed, failed: sum.failed + r.failed, skipped: sum.skipped + r.skipped }),
@@ -213,12 +257,12 @@ const total = rows.reduce(
 );
 const wall = (Date.now() - started) / 1000;
 const table = [
-  ['layer', 'passed', 'failed', 'skipped', 'seconds'],
-  ...rows.map((r) => [r.layer, r.passed, r.failed, r.skipped, r.seconds.toFixed(1)]),
-  ['total', total.passed, total.failed, total.skipped, wall.toFixed(1)],
+  ['layer', 'node', 'passed', 'failed', 'skipped', 'seconds'],
+  ...rows.map((r) => [r.layer, r.node, r.passed, r.failed, r.skipped, r.seconds.toFixed(1)]),
+  ['total', '', total.passed, total.failed, total.skipped, wall.toFixed(1)],
 ].map((cells) => cells.map(String));
 const widths = table[0].map((_, i) => Math.max(...table.map((cells) => cells[i].length)));
-const format = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+const format = (cells) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 
 banner('summary');
 console.log(format(table[0]));
@@ -227,7 +271,7 @@ for (const cells of table.slice(1, -1)) console.log(format(cells));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 console.log(format(table.at(-1)));
 console.log(
-  `(vitest layers ran their files in parallel: their seconds are the files' own times; that run took ${unit.seconds.toFixed(1)}s, the browser run ${e2e.seconds.toFixed(1)}s)`,
+  `(vitest layers ran their files in parallel: their seconds are the files' own times; that run took ${unit.seconds.toFixed(1)}s, the browser run ${e2e.seconds.toFixed(1)}s${node24?.seconds ? `, the ${node24.version} pass ${node24.seconds.toFixed(1)}s` : ''})`,
 );
 for (const r of rows.filter((r) => r.note)) console.log(`note: ${r.layer}: ${r.note}`);
 console.log('');
