@@ -51,6 +51,24 @@ function signingKey(config: Config): Uint8Array {
 
 export type SessionMethod = 'password' | 'google';
 
+/** The signed token of a session (also for seeding benchmarks, which insert sessions in bulk). */
+export function sessionToken(
+  config: Config,
+  session: { id: string; userId: string; userType: number; expiresAt: Date },
+): string {
+  return signJwt(
+    {
+      sid: session.id,
+      user_type: session.userType,
+      sub: session.userId,
+      iss: ISSUER,
+      iat: Math.floor(Date.now() / 1000),
+      exp: Math.floor(session.expiresAt.getTime() / 1000),
+    },
+    signingKey(config),
+  );
+}
+
 /** Starts a session and returns its signed token. Pass the transaction of the sign-in when there is one. */
 export async function startSession(
   db: Db,
@@ -63,17 +81,7 @@ export async function startSession(
     .insert(sessions)
     .values({ userId: user.id, expiresAt, method })
     .returning({ id: sessions.id });
-  return signJwt(
-    {
-      sid: session!.id,
-      user_type: user.userType,
-      sub: user.id,
-      iss: ISSUER,
-      iat: Math.floor(Date.now() / 1000),
-      exp: Math.floor(expiresAt.getTime() / 1000),
-    },
-    signingKey(config),
-  );
+  return sessionToken(config, { id: session!.id, userId: user.id, userType: user.userType, expiresAt });
 }
 
 /**
