@@ -5,13 +5,14 @@
  * square and red (the top was kept); the header's avatar and the dashboard's picture are drawn
  * square, the portrait picture stored before pictures were squared too (the header's stood 40×53).
  */
+import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/plugins/passwords';
 import { messages } from '../../src/shared/messages';
-import { baseURL, databaseUrl, uniqueEmail, useBrowser } from './browser';
+import { baseURL, databaseUrl, screenshotsDir, uniqueEmail, useBrowser } from './browser';
 
 const PASSWORD = 'ogba-rides-at-dawn-42';
 const browser = useBrowser();
@@ -111,6 +112,12 @@ describe('square profile pictures in the browser', () => {
     await page.keyboard.press('Home');
     expect(await slider.getAttribute('aria-valuetext')).toBe('0% from the top');
     expect(await modal.getByRole('img', { name: 'Preview of the chosen picture' }).evaluate((img) => getComputedStyle(img).objectPosition)).toBe('50% 0%');
+    // For a person to look at: the square, its round guide, the hint.
+    await page.waitForTimeout(300); // the modal's slide-in
+    await modal.screenshot({ path: path.join(screenshotsDir, 'square-picture-preview-desktop.png') });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await modal.screenshot({ path: path.join(screenshotsDir, 'square-picture-preview-phone.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/users/upload-profile-image'));
     await modal.getByRole('button', { name: 'Upload' }).click();
