@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { paths } from '../../src/shared/routes';
+import { paths, publicPaths } from '../../src/shared/routes';
 import { pageMeta } from '../../src/shared/seo';
 import { hashPassword } from '../../src/server/plugins/passwords';
 import { baseURL, databaseUrl, expectNoViolations, uniqueEmail, useBrowser } from './browser';
@@ -23,7 +23,9 @@ const LOGIN_CHUNK = /\/assets\/Login-[^/]+\.js$/;
 function watchForErrors(page: Page): string[] {
   const seen: string[] = [];
   page.on('console', (m) => {
-    if (m.type() === 'error') seen.push(`console: ${m.text()}`);
+    // The 404 page's own document answers 404 on purpose; Chromium logs that too.
+    const ownStatus = m.text().startsWith('Failed to load resource') && m.location().url === page.url();
+    if (m.type() === 'error' && !ownStatus) seen.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => seen.push(`pageerror: ${e.message}`));
   page.on('request', (r) => {
@@ -78,6 +80,18 @@ describe('idle prefetch on the home page', () => {
     // an idle phone page answers in milliseconds.
     await page.waitForTimeout(3_000);
     expect(fetched).toEqual([]);
+  });
+});
+
+describe('hydration', () => {
+  it('every prerendered page and the 404 page hydrate with no console error, page error or error report', async () => {
+    const page = await browser.open('phone');
+    const errors = watchForErrors(page);
+    for (const path of [...publicPaths, '/no-such-page']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      expect(errors, path).toEqual([]);
+    }
   });
 });
 
