@@ -42,7 +42,7 @@ import {
   type SignupStep,
 } from '../src/shared/signup';
 import { CENTRE_FOCUS, clampFocus, type FocalPoint } from '../src/shared/uploads';
-import { validateForm } from '../src/shared/validation';
+import { validateAll, validateForm } from '../src/shared/validation';
 import { SubmitError } from './formMachine';
 
 export const CAPTCHA_FIELD = 'captcha';
@@ -106,6 +106,10 @@ export interface SignupContext {
   error: FieldError | null;
   // Step 1
   values: { username: string; email: string; password: string };
+  /** Issue 9: every message of step 1 shown at once (error is the first of them). */
+  accountErrors: FieldError[];
+  /** Bumped whenever step 1 shows its messages: the view moves the focus to the first invalid field. */
+  focusInvalid: number;
   captchaToken: string | null;
   captchaPassed: boolean;
   captchaResets: number;
@@ -141,6 +145,8 @@ export type SignupEvent =
   | { type: 'CAPTCHA_EXPIRED' }
   | { type: 'CAPTCHA_ERROR' }
   | { type: 'ENGAGE' }
+  /** Issue 9: the session's captcha pass as it is now (src/web/forms/captchaPass.ts), sent when it changes and before SUBMIT. */
+  | { type: 'CAPTCHA_PASS'; passed: boolean }
   | { type: 'SUBMIT' }
   | { type: 'CODE_INPUT'; index: number; value: string }
   | { type: 'CODE_BACKSPACE'; index: number }
@@ -292,6 +298,20 @@ export const signupMachine = setup({
       },
     }),
     setCaptchaToken: assign({ captchaToken: ({ event }) => (event as Extract<SignupEvent, { type: 'CAPTCHA_SOLVED' }>).token }),
+    /** Issue 9: every empty or wrong field of step 1 says so at once, with the captcha's message. */
+    showAccountErrors: assign(({ context }) => {
+      const errors = validateAll(signupForm, context.values);
+      if (!context.captchaPassed && context.captchaToken === null) errors.push({ field: CAPTCHA_FIELD, message: messages.completeCaptcha });
+      return { error: errors[0] ?? null, accountErrors: errors, focusInvalid: context.focusInvalid + 1 };
+    }),
+    clearAccountErrors: assign({ error: null, accountErrors: [] }),
+    /** A changed field (or a solved captcha) loses its message; the others stay. */
+    dropAccountError: assign(({ context, event }) => {
+      if (event.type === 'CAPTCHA_PASS' && !event.passed) return {};
+      const field = event.type === 'CHANGE' ? event.field : CAPTCHA_FIELD;
+      const errors = context.accountErrors.filter((e) => e.field !== field);
+      return { accountErrors: errors, error: errors[0] ?? null };
+    }),
     resetCaptcha: assign({ captchaToken: null, captchaResets: ({ context }) => context.captchaResets + 1 }),
     typeDigit: assign(({ context, event }) => {
       const e = event as Extract<SignupEvent, { type: 'CODE_INPUT' }>;
@@ -369,6 +389,8 @@ export const signupMachine = setup({
     email: '',
     error: null,
     values: { username: '', email: '', password: '' },
+    accountErrors: [],
+    focusInvalid: 0,
     captchaToken: null,
     captchaPassed: input.captchaPassed,
     captchaResets: 0,
@@ -435,10 +457,11 @@ export const signupMachine = setup({
 
     // ---- Step 1: Create Account -------------------------------------------------------------
     account: {
-      entry: assign({ step: 1, error: null }),
+      entry: assign({ step: 1, error: null, accountErrors: [] }),
       initial: 'editing',
       on: {
         ENGAGE: { actions: assign({ engaged: true }) },
+        CAPTCHA_PASS: { actions: [assign({ captchaPassed: ({ event }) => event.passed }), 'dropAccountError'] },
         CAPTCHA_EXPIRED: { actions: 'resetCaptcha' },
         CAPTCHA_ERROR: { actions: 'resetCaptcha' },
       },
@@ -452,18 +475,18 @@ export const signupMachine = setup({
         },
         error: {
           on: {
-            CHANGE: { target: 'editing', actions: ['applyAccountChange', 'clearError'] },
-            CAPTCHA_SOLVED: { target: 'editing', actions: ['setCaptchaToken', 'clearError'] },
+            CHANGE: { target: 'editing', actions: ['applyAccountChange', 'dropAccountError'] },
+            CAPTCHA_SOLVED: { target: 'editing', actions: ['setCaptchaToken', 'dropAccountError'] },
             SUBMIT: 'checking',
           },
         },
         checking: {
           entry: assign({ engaged: true }),
           always: [
-            { guard: 'accountInvalid', target: 'error', actions: assign({ error: ({ context }) => validateForm(signupForm, context.values) }) },
-            { guard: 'captchaNeeded', target: 'error', actions: assign({ error: { field: CAPTCHA_FIELD, message: messages.completeCaptcha } }) },
-            { guard: 'captchaAlreadyPassed', target: 'submitting', actions: 'clearError' },
-            { target: 'verifyingCaptcha', actions: 'clearError' },
+            { guard: 'accountInvalid', target: 'error', actions: 'showAccountErrors' },
+            { guard: 'captchaNeeded', target: 'error', actions: 'showAccountErrors' },
+            { guard: 'captchaAlreadyPassed', target: 'submitting', actions: 'clearAccountErrors' },
+            { target: 'verifyingCaptcha', actions: 'clearAccountErrors' },
           ],
         },
         verifyingCaptcha: {

@@ -68,6 +68,8 @@ export interface SignupView {
     showCaptcha: boolean;
     captchaPending: boolean;
     captchaResets: number;
+    /** Bumped when step 1 shows its messages: the focus goes to the first invalid field (issue 9). */
+    focusInvalid: number;
   };
   verify: {
     email: string;
@@ -137,7 +139,9 @@ export function signupSnapshotToView(snapshot: SnapshotFrom<typeof signupMachine
   const { context } = snapshot;
   const state = viewStateOf(snapshot);
   const error = context.error;
-  const fieldError = (field: string) => (error && error.field === field ? error.message : null);
+  // Step 1 shows every field's message at once (issue 9); the other steps one message.
+  const fieldError = (field: string) =>
+    context.accountErrors.find((e) => e.field === field)?.message ?? (error && error.field === field ? error.message : null);
   const resendState: ResendViewState = snapshot.matches({ verify: { entering: { resend: 'sending' } } })
     ? 'sending'
     : snapshot.matches({ verify: { entering: { resend: 'coolingDown' } } })
@@ -166,6 +170,7 @@ export function signupSnapshotToView(snapshot: SnapshotFrom<typeof signupMachine
       showCaptcha: !context.captchaPassed && context.engaged,
       captchaPending: !context.captchaPassed,
       captchaResets: context.captchaResets,
+      focusInvalid: context.focusInvalid,
     },
     verify: {
       email: context.email,

@@ -121,6 +121,9 @@ function accountEvents(s: Snapshot): ModelEvent[] {
     { type: 'CAPTCHA_EXPIRED' },
     { type: 'CAPTCHA_ERROR' },
     { type: 'ENGAGE' },
+    // Issue 9: the session's pass, as another form (or the server, through one) changed it.
+    { type: 'CAPTCHA_PASS', passed: true },
+    { type: 'CAPTCHA_PASS', passed: false },
     { type: 'SUBMIT' },
     { type: 'SIGNED_OUT' },
     done('verifyCaptcha', { success: true }),
@@ -277,6 +280,7 @@ export function serializeSignup(s: Snapshot): string {
     s.value,
     c.step,
     c.error,
+    c.accountErrors,
     c.welcomeName,
     c.email,
     c.newEmail,

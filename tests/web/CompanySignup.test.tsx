@@ -43,6 +43,7 @@ import {
 } from '../machines/companySignupModel';
 import { ApiEdge } from './support/apiEdge';
 import { optionsOf, setCombobox } from './support/combobox';
+import { captchaPass } from '../../src/web/forms/captchaPass';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const TOKEN = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'c1', sid: 's1', user_type: 2, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
@@ -292,6 +293,7 @@ afterAll(() => edge.uninstall());
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
+  captchaPass.resetForTests(); // the session's one pass (issue 9) starts afresh
   edge.reset();
   finished = 0;
   clock = new TestClock();

@@ -25,6 +25,7 @@ import { TEST_LOCATIONS } from '../machines/signupModel';
 import { ApiEdge } from './support/apiEdge';
 import { chooseOption, optionsOf } from './support/combobox';
 import locations from '../../src/shared/nigeria-locations.json';
+import { captchaPass } from '../../src/web/forms/captchaPass';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const TOKEN = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u1', sid: 's1', user_type: 1, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
@@ -85,6 +86,7 @@ beforeEach(() => {
   user = userEvent.setup({ delay: null });
   window.localStorage.clear();
   window.sessionStorage.clear();
+  captchaPass.resetForTests(); // the session's one pass (issue 9) starts afresh
   edge.reset();
   left.length = 0;
 });
@@ -100,8 +102,11 @@ describe('the sign-up wizard in the page', () => {
     await heading('Create Account');
     // Step 1: the rules, the captcha, a server error under its field, then success.
     await user.click(continueButton());
-    expect(alerts()).toEqual([messages.fieldRequired]);
+    // Issue 9: every empty field says so at once (and the captcha), the focus on the first.
+    expect(alerts()).toEqual([messages.fieldRequired, messages.fieldRequired, messages.fieldRequired, messages.completeCaptcha]);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Username')));
     await user.type(screen.getByLabelText('Username'), RIDER.username);
+    expect(alerts()).toEqual([messages.fieldRequired, messages.fieldRequired, messages.completeCaptcha]);
     await user.type(screen.getByLabelText('Email'), RIDER.email);
     await user.type(screen.getByLabelText('Password'), RIDER.password);
     await user.click(continueButton());

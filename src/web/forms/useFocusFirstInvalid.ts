@@ -8,11 +8,13 @@ import { useEffect, useRef, type RefObject } from 'react';
 /** What takes the focus: an invalid control, or a message marked to take it (the captcha's). */
 export const INVALID_SELECTOR = '[aria-invalid="true"], [data-focus-invalid]';
 
-export function useFocusFirstInvalid(container: RefObject<HTMLElement | null>, counter: number): void {
+/** `container`: the form (a ref to it, or a ref to an element directly inside it: `inParent`). */
+export function useFocusFirstInvalid(container: RefObject<HTMLElement | null>, counter: number, inParent = false): void {
   const seen = useRef(counter);
   useEffect(() => {
     if (seen.current === counter) return;
     seen.current = counter;
-    container.current?.querySelector<HTMLElement>(INVALID_SELECTOR)?.focus();
-  }, [container, counter]);
+    const root = inParent ? container.current?.parentElement : container.current;
+    root?.querySelector<HTMLElement>(INVALID_SELECTOR)?.focus();
+  }, [container, counter, inParent]);
 }

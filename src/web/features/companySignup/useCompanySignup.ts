@@ -1,6 +1,6 @@
 /**
  * Runs the company sign-up machine (machines/companySignupMachine.ts) for the page: supplies its
- * effects (the API calls, the token, the captcha session flag, toasts, going to the dashboard)
+ * effects (the API calls, the token, the session's captcha pass, toasts, going to the dashboard)
  * and a one-second clock (TICK) while the resend countdown runs. Returns the view model and
  * `send`. The clock can be replaced (view tests drive time themselves).
  */
@@ -15,11 +15,11 @@ import {
   type CompanySignupEvent,
   type CompanySignupView,
 } from '../../../../machines/companySignupMachine';
-import { CAPTCHA_PASSED_KEY } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { captchaApi } from '../../api/client';
 import { signupApi } from '../../api/signup';
 import { auth } from '../../auth/authService';
+import { captchaPass } from '../../forms/captchaPass';
 import { companySignupApi } from './companySignupApi';
 
 export interface Clock {
@@ -35,17 +35,6 @@ export const realClock: Clock = {
     return () => window.clearInterval(timer);
   },
 };
-
-function session(action: 'read' | 'set' | 'clear'): boolean {
-  try {
-    if (action === 'read') return window.sessionStorage.getItem(CAPTCHA_PASSED_KEY) === '1';
-    if (action === 'set') window.sessionStorage.setItem(CAPTCHA_PASSED_KEY, '1');
-    else window.sessionStorage.removeItem(CAPTCHA_PASSED_KEY);
-  } catch {
-    // Storage refused (private mode): the pass lasts as long as the page.
-  }
-  return false;
-}
 
 export interface UseCompanySignupOptions {
   invite: string;
@@ -85,13 +74,14 @@ export function useCompanySignup(options: UseCompanySignupOptions): { view: Comp
         }),
       },
       actions: {
-        rememberCaptchaPassed: () => void session('set'),
-        forgetCaptchaPassed: () => void session('clear'),
+        // The session's one captcha pass (issue 9), shared with every other form.
+        rememberCaptchaPassed: () => captchaPass.granted(),
+        forgetCaptchaPassed: () => captchaPass.refused(),
         announce: (_, params) => void (params.kind === 'success' ? toast.success(params.message) : toast.error(params.message)),
         finished: () => options.goToDashboard(),
       },
     }),
-    { input: { invite: options.invite, captchaPassed: session('read'), now: clock.now() }, inspect: options.inspect },
+    { input: { invite: options.invite, captchaPassed: captchaPass.passed(), now: clock.now() }, inspect: options.inspect },
   );
   const snapshot = useSelector(actor, (s) => s);
   const view = companySignupSnapshotToView(snapshot);

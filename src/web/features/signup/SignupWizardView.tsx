@@ -19,6 +19,7 @@ import { GoogleButton } from '../../components/GoogleButton';
 import { Illustration } from '../../components/Illustration';
 import { PasswordField } from '../../components/PasswordField';
 import { PictureCrop } from '../../uploads/PictureCrop';
+import { useFocusFirstInvalid } from '../../forms/useFocusFirstInvalid';
 import { PictureSource } from '../../uploads/PictureSource';
 import { RiderAgreement, RiderAgreementSummary } from './RiderAgreement';
 import './signup.css';
@@ -78,9 +79,14 @@ function ErrorLine({ id, message }: { id: string; message: string | null }) {
 function AccountStep({ view, send, googleSignIn }: SignupWizardViewProps) {
   const change = (field: string) => (value: string) => send({ type: 'CHANGE', field, value });
   const { account } = view;
+  // Issue 9: every empty field says so at once; the focus goes to the first (the intro is in the form).
+  const intro = useRef<HTMLParagraphElement>(null);
+  useFocusFirstInvalid(intro, account.focusInvalid, true);
   return (
     <>
-      <p className="signup-intro">Join Lagos&apos;s riders and build a profile businesses trust. It takes about five minutes.</p>
+      <p className="signup-intro" ref={intro}>
+        Join Lagos&apos;s riders and build a profile businesses trust. It takes about five minutes.
+      </p>
       <Alert message={view.alert} />
       <Field
         id={`${ID}-username`}

@@ -5,18 +5,18 @@
  * view model and `send`.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { toast } from 'sonner';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { SubmitError } from '../../../../machines/formMachine';
 import { signupMachine, type SignupEvent, type SignupProgress } from '../../../../machines/signupMachine';
 import { signupSnapshotToView, type SignupView } from '../../../../machines/signupView';
-import { CAPTCHA_PASSED_KEY } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import type { SignupStep } from '../../../shared/signup';
 import { captchaApi } from '../../api/client';
 import { signupApi } from '../../api/signup';
 import { auth, authView } from '../../auth/authService';
+import { captchaPass } from '../../forms/captchaPass';
 
 /** localStorage key of the resend countdown's deadline (ms since the epoch). */
 export const RESEND_DEADLINE_KEY = 'signupResendDeadline';
@@ -36,15 +36,7 @@ function writeStorage(storage: 'local' | 'session', key: string, value: string |
     if (value === null) s.removeItem(key);
     else s.setItem(key, value);
   } catch {
-    // Storage refused (private mode): the countdown or captcha flag lasts as long as the page.
-  }
-}
-
-function readCaptchaPassed(): boolean {
-  try {
-    return window.sessionStorage.getItem(CAPTCHA_PASSED_KEY) === '1';
-  } catch {
-    return false;
+    // Storage refused (private mode): the countdown lasts as long as the page.
   }
 }
 
@@ -89,8 +81,9 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
         userChanged: () => auth.userChanged(),
         persistResendDeadline: (_, params) => writeStorage('local', RESEND_DEADLINE_KEY, String(params.deadline)),
         forgetResendDeadline: () => writeStorage('local', RESEND_DEADLINE_KEY, null),
-        rememberCaptchaPassed: () => writeStorage('session', CAPTCHA_PASSED_KEY, '1'),
-        forgetCaptchaPassed: () => writeStorage('session', CAPTCHA_PASSED_KEY, null),
+        // The session's one captcha pass (issue 9): every form of the session follows it.
+        rememberCaptchaPassed: () => captchaPass.granted(),
+        forgetCaptchaPassed: () => captchaPass.refused(),
         announce: (_, params) => void toast.success(params.message),
         releasePreview: (_, params) => {
           if (params.url?.startsWith('blob:')) URL.revokeObjectURL(params.url);
@@ -103,7 +96,7 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
         requestedStep: options.requestedStep,
         resendDeadline: readNumber(RESEND_DEADLINE_KEY),
         now: Date.now(),
-        captchaPassed: readCaptchaPassed(),
+        captchaPassed: captchaPass.passed(),
       },
       inspect: options.inspect,
     },
@@ -131,5 +124,15 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
     [actor],
   );
 
-  return { view, send: actor.send };
+  // Step 1 follows the session's captcha pass, and asks it at the moment it is submitted (issue 9).
+  useEffect(() => captchaPass.subscribe((passed) => actor.send({ type: 'CAPTCHA_PASS', passed })), [actor]);
+  const send = useCallback(
+    (event: SignupEvent) => {
+      if (event.type === 'SUBMIT' && actor.getSnapshot().matches('account')) actor.send({ type: 'CAPTCHA_PASS', passed: captchaPass.passed() });
+      actor.send(event);
+    },
+    [actor],
+  );
+
+  return { view, send };
 }
