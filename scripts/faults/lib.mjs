@@ -144,14 +144,16 @@ async function answers(url) {
 }
 
 /**
- * Starts `node --import tsx src/server/index.ts` (what scripts/start.mjs runs), or `npm start`
- * with { npm: true }, and waits for /readyz.
+ * Starts `node --import tsx src/server/index.ts`, or the built server that `npm start` runs
+ * (dist/server/index.js) with FAULTS_SERVER=built, or `npm start` itself with { npm: true }, and
+ * waits for /readyz.
  */
 export async function startServer(env, { npm = false, readyTimeoutMs = 120_000 } = {}) {
   const started = Date.now();
+  const args = process.env.FAULTS_SERVER === 'built' ? ['--enable-source-maps', 'dist/server/index.js'] : ['--import', 'tsx', 'src/server/index.ts'];
   const child = npm
     ? spawn('npm', ['start', '--silent'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    : spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output = (output + d).slice(-20_000)));
   child.stderr.on('data', (d) => (output = (output + d).slice(-20_000)));

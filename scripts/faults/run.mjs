@@ -88,7 +88,7 @@ const dbEnv = (db) => serverEnv({ port: 1, dataDir: db.dataDir, databaseUrl: db.
 async function sigtermUnderLoad(s, token) {
   let stop = false;
   let signalAt = Infinity;
-  const before = { sent: 0, unanswered: 0, errors: new Set() };
+  const before = { sent: 0, unanswered: 0, errors: new Set(), timings: [] };
   const after = { sent: 0, answered: 0 };
   const requests = [
     () => call(s.origin, 'GET', '/api/locations'),
@@ -104,6 +104,7 @@ async function sigtermUnderLoad(s, token) {
         if (res.status === 0) {
           before.unanswered += 1;
           before.errors.add(res.error);
+          before.timings.push(`${startedAt - signalAt}/${startedAt + res.ms - signalAt}`);
         }
       } else {
         after.sent += 1;
@@ -369,7 +370,8 @@ async function smtpFaults(kind) {
   const s2 = await server(kind, db, { smtpUrl: silent.url });
   const times = [];
   let ok = 0;
-  for (let round = 0; round < 5; round += 1) {
+  // Round 0 warms the fresh process up (its first requests compile code); rounds 1-5 are measured.
+  for (let round = 0; round <= 5; round += 1) {
     const pass = await captchaPass(s2.origin);
     const answers = await Promise.all(
       Array.from({ length: 4 }, (_, i) =>
@@ -377,6 +379,7 @@ async function smtpFaults(kind) {
       ),
     );
     for (const a of answers) {
+      if (round === 0) continue;
       times.push(a.ms);
       if (a.status === 200) ok += 1;
     }
@@ -408,6 +411,7 @@ async function npmStart(kind) {
   const seeded = await dbStep(dbEnv(db), 'seed', { sets: 1 });
   const s = await server(kind, db, { npm: true });
   const r = await sigtermUnderLoad(s, seeded.sets[0].loginRider.token);
+  if (!sigtermOk(r)) log(`${kind}: npm start: started/failed ms from the signal ${r.before.timings.join(' ')}`);
   report('SIGTERM under load through npm start', kind, sigtermText(r), sigtermOk(r), '0 unanswered, exit 0 in ≤ 10 s');
 }
 

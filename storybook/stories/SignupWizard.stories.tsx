@@ -6,7 +6,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import type { SignupEvent, SignupInput } from '../../machines/signupMachine';
+import { ResendCooldownError, type SignupEvent, type SignupInput } from '../../machines/signupMachine';
 import { signupSnapshotToView, type ResendViewState, type SignupView, type SignupViewState } from '../../machines/signupView';
 import { MINIMUM_AGE } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
@@ -108,9 +108,13 @@ export const VerifyJustSent = after(
   ['Verify Your Email', storyRider.email, 'Resend code in 60s'],
   { resendViewState: 'coolingDown' },
 );
-export const VerifyResumed = after('verify.editing', signedIn, atVerify, [messages.welcomeBack(storyRider.username), 'Resend code'], {
-  resendViewState: 'ready',
-});
+export const VerifyResumed = after(
+  'verify.editing',
+  signedIn,
+  atVerify,
+  [messages.welcomeBack(storyRider.username), 'Resend code', messages.changeEmailLink, messages.checkSpam],
+  { resendViewState: 'ready' },
+);
 export const VerifyResending = after('verify.editing', signedIn, [...atVerify, { type: 'RESEND' }], ['Sending...'], { resendViewState: 'sending' });
 export const VerifyResent = after(
   'verify.editing',
@@ -131,6 +135,49 @@ export const VerifyWrongCode = after(
   [messages.codeIncorrect(4)],
 );
 export const VerifySubmitting = after('verify.submitting', signedIn, [...atVerify, code('4821'), on.submit], [messages.submitting]);
+
+// ---- Step 2: 'Wrong e-mail? Change it' (issue 13)
+
+const correctedEmail = 'adeola.bakare@example.org';
+const changing: WizardEvent[] = [...atVerify, code('48'), { type: 'CHANGE_EMAIL' }];
+const typedEmail = (value: string): WizardEvent => ({ type: 'EDIT_EMAIL', value });
+export const VerifyChangeEmail = after('verify.emailEditing', signedIn, changing, [
+  messages.changeEmailHeading,
+  messages.changeEmailIntro,
+  messages.changeEmailSubmit,
+  messages.changeEmailCancel,
+]);
+export const VerifyChangeEmailInvalid = after('verify.emailError', signedIn, [...changing, typedEmail('adeola.bakare@example'), on.submit], [
+  messages.invalidEmail,
+]);
+export const VerifyChangeEmailTaken = after(
+  'verify.emailError',
+  signedIn,
+  [...changing, typedEmail(correctedEmail), on.submit, on.server('changeEmail', 'email', messages.emailTaken)],
+  [messages.emailTaken],
+);
+export const VerifyChangeEmailTooSoon = after(
+  'verify.emailError',
+  signedIn,
+  [
+    ...changing,
+    typedEmail(correctedEmail),
+    on.submit,
+    { type: 'xstate.error.actor.changeEmail', error: new ResendCooldownError(messages.resendWait(38), STORY_NOW + 38_000) },
+  ],
+  [messages.resendWait(38)],
+);
+export const VerifyChangeEmailSubmitting = after('verify.emailSubmitting', signedIn, [...changing, typedEmail(correctedEmail), on.submit], [
+  messages.submitting,
+]);
+/** The address corrected: a new code went there, the boxes are empty and the countdown starts again. */
+export const VerifyEmailChanged = after(
+  'verify.editing',
+  signedIn,
+  [...changing, typedEmail(correctedEmail), on.submit, on.done('changeEmail', { sentAt: STORY_NOW, email: correctedEmail })],
+  [messages.emailChanged(correctedEmail), 'Resend code in 60s', messages.changeEmailLink],
+  { resendViewState: 'coolingDown' },
+);
 
 // ---- Step 3: Choose Location
 

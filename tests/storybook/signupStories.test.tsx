@@ -61,13 +61,21 @@ describe('sign-up wizard stories', () => {
         ...['username', 'email', 'password'].map((f) => (view.step === 1 ? view.fieldError(f) : null)),
         view.step === 1 ? view.account.captchaError : null,
         view.step === 2 ? view.verify.error : null,
-        view.step === 2 ? view.verify.resend.error : null,
+        // While the address is being changed (issue 13) its form replaces the boxes and the resend control.
+        view.step === 2 && !view.verify.changing ? view.verify.resend.error : null,
+        view.step === 2 ? (view.verify.changing?.error ?? null) : null,
         ...(view.step === 3 ? [view.fieldError('state'), view.fieldError('town')] : []),
         view.step === 4 ? view.fieldError('profile_image') : null,
         view.step === 5 ? view.fieldError('rider_agreement') : null,
       ].filter((m): m is string => m !== null);
       expect(alerts.sort()).toEqual(expected.sort());
       if (view.welcome) expect(within(form).getAllByRole('status').some((el) => el.textContent === view.welcome)).toBe(true);
+      if (view.verify.changing) {
+        const input = within(form).getByLabelText(messages.changeEmailLabel) as HTMLInputElement;
+        expect(input.value).toBe(view.verify.changing.value);
+        expect(within(form).queryAllByRole('textbox', { name: /^Digit \d of 4$/ })).toEqual([]);
+      }
+      if (view.step === 2) expect(within(form).queryByText(messages.checkSpam) !== null).toBe(view.verify.spamHint !== null);
     });
   }
 });

@@ -10,18 +10,19 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { toast } from 'sonner';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signupMachine } from '../../machines/signupMachine';
 import { messages } from '../../src/shared/messages';
 import { auth, setLoginNavigation } from '../../src/web/auth/authService';
 import { Toasts } from '../../src/web/components/Toasts';
 import { fallbackLocations } from '../../src/web/features/signup/fallbackLocations';
 import { SignupWizardView } from '../../src/web/features/signup/SignupWizardView';
-import { RESEND_DEADLINE_KEY, useSignupMachine } from '../../src/web/features/signup/useSignupMachine';
+import { RESEND_DEADLINE_KEY, useSignupMachine, type SignupClock } from '../../src/web/features/signup/useSignupMachine';
 import { installHcaptchaStandIn } from '../../storybook/support/hcaptchaStandIn';
 import { StoryRouter } from '../../storybook/support/StoryRouter';
-import { TransitionRecorder } from '../machines/coverage';
-import { TEST_LOCATIONS } from '../machines/signupModel';
+import { TransitionRecorder, coverAll } from '../machines/coverage';
+import { TEST_LOCATIONS, modelParts, pathKeys, pathsOf, startOf, type ModelEvent, type Snapshot } from '../machines/signupModel';
+import { signupSnapshotToView } from '../../machines/signupView';
 import { ApiEdge } from './support/apiEdge';
 import { chooseOption, optionsOf } from './support/combobox';
 import locations from '../../src/shared/nigeria-locations.json';
@@ -213,6 +214,17 @@ describe('the sign-up wizard in the page', () => {
       auth.unauthorized();
       edge.reset();
     }
+  });
+
+  it("shows 'Welcome back' on the step where the rider resumed, not on the next one (issue 13)", async () => {
+    await signIn(4);
+    open(4);
+    await heading('Add Profile Picture');
+    expect(screen.getByText(messages.welcomeBack(RIDER.username))).toBeTruthy();
+    await user.click(within(form()).getByRole('button', { name: 'Skip' }));
+    (await take('/api/users/signup-update')).respond(200, { message: 'ok', current_tab: 5, profile_completed: 0 });
+    await heading('Rider Agreement');
+    expect(screen.queryByText(messages.welcomeBack(RIDER.username))).toBeNull();
   });
 
   it('keeps the resend countdown across a reload, then resends and counts again', async () => {
@@ -444,5 +456,192 @@ describe('the sign-up wizard in the page', () => {
 
   afterAll(() => {
     if (recorder.taken.size > 0) recorder.report('sign-up wizard in the page', signupMachine);
+  });
+});
+
+/**
+ * Step 2's 'Wrong e-mail? Change it' and the resend clearing the boxes (issue 13) along the
+ * wizard model's paths (tests/machines/signupModel.ts, part 'changeEmail'): the fewest paths that
+ * together take every transition the model's paths take, each driven on the page (the link, the
+ * address field, Cancel, the buttons, a paste; the server's answers at the network edge; the
+ * clock moved by the test, Date.now included, so the page's times are the model's). After each
+ * step the page shows what the model's state says; the page's own actor must take every
+ * transition the paths take.
+ */
+describe("step 2's 'Wrong e-mail? Change it' along the model's paths (issue 13)", () => {
+  const part = modelParts.find((p) => p.part === 'changeEmail')!;
+  const candidates = pathsOf(part);
+  const chosen = coverAll(candidates, (c) => c.steps.length, (c) => pathKeys(part, c.steps));
+  const wanted = new Set(chosen.flatMap((c) => [...pathKeys(part, c.steps)]));
+  const pageRecorder = new TransitionRecorder();
+
+  class TestClock implements SignupClock {
+    time = startOf(part).context.now;
+    private ticks = new Set<() => void>();
+    now = () => this.time;
+    every = (_ms: number, tick: () => void) => {
+      this.ticks.add(tick);
+      return () => void this.ticks.delete(tick);
+    };
+    set(time: number) {
+      this.time = time;
+      for (const tick of this.ticks) tick();
+    }
+  }
+  let clock = new TestClock();
+
+  function PathWizard() {
+    const { view, send } = useSignupMachine({
+      requestedStep: 2,
+      clock,
+      goToLogin: () => left.push('login'),
+      goToDashboard: () => left.push('dashboard'),
+      inspect: pageRecorder.inspect,
+    });
+    return <SignupWizardView view={view} send={send} googleSignIn={false} />;
+  }
+
+  beforeEach(() => {
+    clock = new TestClock();
+    vi.spyOn(Date, 'now').mockImplementation(() => clock.time);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const fail = (field: string, message: string) => ({ error: { field, message } });
+  const button = (name: string | RegExp) => within(form()).getByRole('button', { name }) as HTMLButtonElement;
+
+  /** Does on the page what the model event stands for; `before` is the state it happens in. */
+  async function perform(event: ModelEvent, before: Snapshot): Promise<void> {
+    const changing = before.matches({ verify: 'changingEmail' });
+    switch (event.type) {
+      case 'CHANGE_EMAIL':
+        fireEvent.click(button(messages.changeEmailLink));
+        break;
+      case 'EDIT_EMAIL':
+        fireEvent.change(within(form()).getByLabelText(messages.changeEmailLabel), { target: { value: event.value } });
+        break;
+      case 'CANCEL_CHANGE_EMAIL':
+        fireEvent.click(button(messages.changeEmailCancel));
+        break;
+      case 'SUBMIT':
+        fireEvent.click(button(changing ? messages.changeEmailSubmit : 'Continue'));
+        break;
+      case 'CODE_PASTE':
+        fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => event.text } });
+        break;
+      case 'RESEND':
+        fireEvent.click(button(/^Resend code/));
+        break;
+      case 'TICK':
+        await act(async () => clock.set(event.now));
+        break;
+      default:
+        await answer(event, before);
+    }
+    await act(async () => {});
+  }
+
+  /** The server's answer to the request the page has in flight. */
+  async function answer(event: ModelEvent, before: Snapshot): Promise<void> {
+    const settled = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+    if (!settled) throw new Error(`no page action for ${event.type}`);
+    const done = settled[1] === 'done';
+    const output = (event as { output?: { sentAt: number; email: string } }).output;
+    const error = (event as { error?: { fieldError?: { field: string; message: string }; retryAt?: number; message?: string } }).error;
+    switch (settled[2]) {
+      case 'changeEmail': {
+        const held = await take('/api/users/signup-email');
+        expect([held.method, held.body]).toEqual(['PUT', { email: before.context.newEmail.trim() }]);
+        if (done) {
+          clock.time = output!.sentAt;
+          await act(async () => held.respond(200, { message: messages.verificationCodeSent, email: output!.email, resend_after_seconds: 60 }));
+          // The page tells the auth service the user changed: it asks who the user is again.
+          await waitFor(() => expect(edge.heldPaths()).toContain('/api/users/me'));
+          await act(async () => edge.take('/api/users/me').respond(200, { ...me(2), email: output!.email }));
+        } else if (error?.retryAt !== undefined) {
+          const seconds = Math.round((error.retryAt - clock.now()) / 1000);
+          await act(async () => held.respond(429, fail('email', error.message!), { 'retry-after': String(seconds) }));
+        } else if (error?.fieldError) await act(async () => held.respond(409, { error: error.fieldError }));
+        else await act(async () => held.respond(502, fail('alert', messages.submitFailed)));
+        break;
+      }
+      case 'sendCode': {
+        const held = await take('/api/users/send-verify-email');
+        expect(done, 'the model answers a resend with success here').toBe(true);
+        clock.time = output!.sentAt;
+        await act(async () => held.respond(200, { message: messages.verificationCodeSent, resend_after_seconds: 60 }));
+        break;
+      }
+      case 'verifyCode': {
+        const held = await take('/api/users/verify-email');
+        expect(held.body).toEqual({ verify_email_code: before.context.code.join('') });
+        expect(done, 'the model answers a code here with a wrong one').toBe(false);
+        await act(async () => held.respond(400, { error: error!.fieldError }));
+        break;
+      }
+      default:
+        throw new Error(`no answer for ${settled[2]}`);
+    }
+  }
+
+  /** What the page must show in the state. */
+  async function expectScreen(state: Snapshot): Promise<void> {
+    const view = signupSnapshotToView(state);
+    await heading('Verify Your Email');
+    if (view.welcome) expect(screen.getByText(view.welcome)).toBeTruthy();
+    const { changing, resend } = view.verify;
+    if (changing) {
+      const input = (await within(form()).findByLabelText(messages.changeEmailLabel)) as HTMLInputElement;
+      expect(input.value).toBe(changing.value);
+      expect(within(form()).queryAllByRole('textbox', { name: /^Digit \d of 4$/ })).toEqual([]);
+      await waitFor(() => expect(alerts()).toEqual(changing.error ? [changing.error] : []));
+      if (changing.error) expect(input.getAttribute('aria-invalid')).toBe('true');
+      const submit = button(view.busy ? messages.submitting : messages.changeEmailSubmit);
+      expect([submit.disabled, button(messages.changeEmailCancel).disabled]).toEqual([view.busy, view.busy]);
+      return;
+    }
+    await waitFor(() => expect(digits()).toEqual(view.verify.digits));
+    expect(within(form()).getByText(view.verify.email).tagName).toBe('STRONG');
+    await waitFor(() => expect(alerts()).toEqual([view.verify.error, resend.error].filter((m): m is string => m !== null)));
+    const resendButton = button(/^(Resend code|Sending\.\.\.)/);
+    expect(resendButton.textContent).toBe(
+      resend.state === 'sending' ? 'Sending...' : resend.state === 'coolingDown' ? `Resend code in ${resend.secondsLeft}s` : 'Resend code',
+    );
+    expect(resendButton.disabled).toBe(resend.state !== 'ready');
+    if (resend.notice) expect(within(form()).getByText(resend.notice).getAttribute('role')).toBe('status');
+    expect(within(form()).queryByText(messages.checkSpam) !== null).toBe(view.verify.spamHint !== null);
+    expect(button(messages.changeEmailLink).disabled).toBe(view.busy || resend.state === 'sending');
+  }
+
+  it('takes every new transition of step 2 in its paths', () => {
+    const keys = [...wanted];
+    for (const fragment of ['--CHANGE_EMAIL', '--EDIT_EMAIL', '--CANCEL_CHANGE_EMAIL', 'changingEmail.submitting --xstate.done.actor.changeEmail', '--CODE_RESENT']) {
+      expect(keys.some((k) => k.includes(fragment)), fragment).toBe(true);
+    }
+    expect(chosen.length).toBeLessThan(candidates.length);
+  });
+
+  it.each(chosen.map((path, i) => [i + 1, path.name, path.steps] as const))('path %i: %s', async (_i, _name, steps) => {
+    await signIn(2);
+    render(
+      <StoryRouter path="/rider-signup?step=2">
+        <PathWizard />
+        <Toasts />
+      </StoryRouter>,
+    );
+    let before = startOf(part);
+    await expectScreen(before);
+    for (const step of steps) {
+      await perform(step.event, before);
+      await expectScreen(step.state);
+      before = step.state;
+    }
+  });
+
+  it('the page took every transition its paths take', () => {
+    const missing = [...wanted].filter((k) => !pageRecorder.taken.has(k));
+    expect(missing).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import { USER_TYPE_RIDER } from '../../shared/constants';
 import { isLocationData, type LocationState } from '../../shared/locations';
 import { messages } from '../../shared/messages';
 import type {
+  ChangeSignupEmailResponse,
   SendVerifyEmailResponse,
   SignupProgressResponse,
   SignupUpdateRequest,
@@ -19,6 +20,16 @@ import { api, toSubmitError } from './client';
 import type { FocalPoint } from '../../shared/uploads';
 import { pictureForm } from '../uploads/pictureForm';
 import { uploadWithProgress } from './upload';
+
+/** A 429 with Retry-After is a ResendCooldownError carrying when to ask again; anything else a SubmitError. */
+function resendError(error: unknown): Error {
+  if (error instanceof FetchError && error.response?.status === 429) {
+    const seconds = Number(error.response.headers.get('retry-after'));
+    const message = isApiErrorBody(error.data) ? error.data.error.message : messages.resendWait(60);
+    if (Number.isFinite(seconds) && seconds > 0) return new ResendCooldownError(message, Date.now() + seconds * 1000);
+  }
+  return toSubmitError(error);
+}
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -40,12 +51,16 @@ export const signupApi = {
     try {
       return await api<SendVerifyEmailResponse>('/users/send-verify-email', { method: 'POST' });
     } catch (error) {
-      if (error instanceof FetchError && error.response?.status === 429) {
-        const seconds = Number(error.response.headers.get('retry-after'));
-        const message = isApiErrorBody(error.data) ? error.data.error.message : messages.resendWait(60);
-        if (Number.isFinite(seconds) && seconds > 0) throw new ResendCooldownError(message, Date.now() + seconds * 1000);
-      }
-      throw toSubmitError(error);
+      throw resendError(error);
+    }
+  },
+
+  /** Step 2's 'Wrong e-mail? Change it' (issue 13): the address changed and a new code sent there, under the resend's limits. */
+  async changeEmail(email: string): Promise<ChangeSignupEmailResponse> {
+    try {
+      return await api<ChangeSignupEmailResponse>('/users/signup-email', { method: 'PUT', body: { email } });
+    } catch (error) {
+      throw resendError(error);
     }
   },
 

@@ -12,7 +12,8 @@ export interface HeldRequest {
   /** The query string, '' or '?…'. */
   search: string;
   body: unknown;
-  respond(status: number, body: unknown): void;
+  /** `headers`: extra response headers, e.g. Retry-After on a 429. */
+  respond(status: number, body: unknown, headers?: Record<string, string>): void;
   fail(error?: unknown): void;
 }
 
@@ -21,8 +22,8 @@ export const testConfig: PublicConfig = {
   googleSignIn: false,
 };
 
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
 export class ApiEdge {
@@ -72,7 +73,7 @@ export class ApiEdge {
         path: url.pathname,
         search: url.search,
         body,
-        respond: (status, responseBody) => resolve(json(responseBody, status)),
+        respond: (status, responseBody, headers) => resolve(json(responseBody, status, headers)),
         fail: (error = new TypeError('fetch failed')) => reject(error),
       });
     });

@@ -11,7 +11,7 @@ import type { SignupView } from '../../../../machines/signupView';
 import { VERIFY_CODE_LENGTH } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
-import { PROFILE_IMAGE_ACCEPT, SIGNUP_STEP_TITLES, signupForm } from '../../../shared/signup';
+import { PROFILE_IMAGE_ACCEPT, SIGNUP_STEP_TITLES, changeEmailForm, signupForm } from '../../../shared/signup';
 import { CaptchaRegion } from '../../components/Captcha';
 import { Combobox } from '../../components/Combobox';
 import { Field } from '../../components/Field';
@@ -219,16 +219,59 @@ function ResendRegion({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn'
           {resend.error}
         </p>
       ) : null}
+      {view.verify.spamHint ? <p className="field-hint resend-spam">{view.verify.spamHint}</p> : null}
     </div>
   );
 }
 
+/** Issue 13: 'Wrong e-mail? Change it': the address as typed at step 1, to correct. */
+function ChangeEmailForm({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn'>) {
+  const changing = view.verify.changing!;
+  return (
+    <>
+      <h2 className="change-email-title">{messages.changeEmailHeading}</h2>
+      <p className="signup-intro">{messages.changeEmailIntro}</p>
+      <Field
+        id={`${ID}-new-email`}
+        name="email"
+        label={messages.changeEmailLabel}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus
+        maxLength={changeEmailForm.fields.email.maxLength}
+        required
+        value={changing.value}
+        error={changing.error}
+        onValueChange={(value) => send({ type: 'EDIT_EMAIL', value })}
+      />
+      <div className="signup-actions">
+        <button type="button" className="btn btn-secondary" disabled={view.busy} onClick={() => send({ type: 'CANCEL_CHANGE_EMAIL' })}>
+          {messages.changeEmailCancel}
+        </button>
+        <SubmitButton busy={view.busy} label={messages.changeEmailSubmit} />
+      </div>
+    </>
+  );
+}
+
 function VerifyStep({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn'>) {
+  if (view.verify.changing) return <ChangeEmailForm view={view} send={send} />;
   return (
     <>
       <p className="signup-intro">
-        We sent a 4-digit code to <strong>{view.verify.email || 'your email address'}</strong>. Enter it below; it works for 10
-        minutes.
+        We sent a 4-digit code to <strong className="signup-email">{view.verify.email || 'your email address'}</strong>. Enter it
+        below; it works for 10 minutes.{' '}
+        <button
+          type="button"
+          className="link-button"
+          disabled={view.busy || view.verify.resend.state === 'sending'}
+          onClick={() => send({ type: 'CHANGE_EMAIL' })}
+        >
+          {messages.changeEmailLink}
+        </button>
       </p>
       <CodeBoxes view={view} send={send} />
       <ResendRegion view={view} send={send} />
