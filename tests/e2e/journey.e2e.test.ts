@@ -26,7 +26,7 @@ const BUDGET_UPLOAD_MS = 5_000;
 
 /** A phone camera's photo: 4000×3000, with grain, so JPEG cannot squeeze it to nothing. */
 async function cameraPhoto(): Promise<Buffer> {
-  return sharp({ create: { width: 4000, height: 3000, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 50 } } })
+  return sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 120, sigma: 50 } } })
     .blur(1)
     .composite([{ input: Buffer.from('<svg width="4000" height="3000"><circle cx="2000" cy="1400" r="900" fill="#ffb627"/></svg>') }])
     .jpeg({ quality: 94 })
