@@ -65,6 +65,27 @@ const reasons = [
   },
 ];
 
+/** The hero: Get Started leads to `start` (/login, or the signed-in user's dashboard). */
+export function HomeHero({ start }: { start: string }) {
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="container hero-grid">
+        <div>
+          <h1 id="hero-title">{site.tagline}</h1>
+          <p className="lead">
+            Riders find work and build a reputation with Lagos businesses. Businesses get parcels moved the same day, by
+            riders whose ratings they can read.
+          </p>
+          <Link to={start} className="btn btn-large">
+            Get Started
+          </Link>
+        </div>
+        <HeroArt />
+      </div>
+    </section>
+  );
+}
+
 export function Home() {
   useGoogleRedirect();
   // Issue 13: a signed-in visitor's Get Started goes to their dashboard. The prerendered HTML
@@ -76,21 +97,7 @@ export function Home() {
   useIdlePrefetch([paths.riderSignup, start]);
   return (
     <>
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="container hero-grid">
-          <div>
-            <h1 id="hero-title">{site.tagline}</h1>
-            <p className="lead">
-              Riders find work and build a reputation with Lagos businesses. Businesses get parcels moved the same day, by
-              riders whose ratings they can read.
-            </p>
-            <Link to={start} className="btn btn-large">
-              Get Started
-            </Link>
-          </div>
-          <HeroArt />
-        </div>
-      </section>
+      <HomeHero start={start} />
 
       <section className="section" aria-labelledby="services-title">
         <div className="container">
