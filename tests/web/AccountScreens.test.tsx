@@ -49,15 +49,20 @@ function renderAt(initial: string) {
 describe('forgot password', () => {
   it('confirms once, in one block of the form, with no toast repeating it', async () => {
     renderAt('/forgot-password');
+    const region = await screen.findByRole('status');
+    expect(region.textContent).toMatch(/send you a link/);
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'ade@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     const held = await waitFor(() => edge.take('/api/auth/forget-password'));
     expect(held.body).toEqual({ email: 'ade@example.com' });
     await act(async () => held.respond(200, { message: messages.resetLinkSent }));
 
-    const status = await screen.findByRole('status');
-    // One element holds the whole confirmation, styled as a block (auth.css .auth-status).
+    // The live region that held the intro now holds the whole confirmation, styled as a block
+    // (auth.css .auth-status).
+    const status = await screen.findByText(messages.resetLinkSent);
+    expect(status.getAttribute('role')).toBe('status');
     expect(status.textContent).toBe(messages.resetLinkSent);
+    expect(status).toBe(region);
     expect(status.className).toBe('auth-status');
     expect(within(screen.getByRole('form')).getAllByRole('status')).toHaveLength(1);
     // A toast would say it a second time (sonner renders its toasts as list items).

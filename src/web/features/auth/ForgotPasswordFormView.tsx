@@ -16,13 +16,13 @@ export function ForgotPasswordFormView({ view, send }: FormViewProps) {
           id="forgot-password"
           title="Forgot Password"
           intro={
-            view.state === 'succeeded' ? (
-              <span className="auth-status" role="status">
-                {messages.resetLinkSent}
-              </span>
-            ) : (
-              'Enter the email of your account and we will send you a link to choose a new password.'
-            )
+            // One live region from the start, so the confirmation that replaces the intro is read
+            // out (the page's only confirmation: no toast repeats it, issue 13).
+            <span role="status" className={view.state === 'succeeded' ? 'auth-status' : undefined}>
+              {view.state === 'succeeded'
+                ? messages.resetLinkSent
+                : 'Enter the email of your account and we will send you a link to choose a new password.'}
+            </span>
           }
           form={forgotPasswordForm}
           fields={fields}
