@@ -8,7 +8,17 @@
  * re-encodes every byte it gets; these numbers only decide what is worth sending.
  */
 
-/** The long side of a picture (sign-up step 4, the dashboard) as sent. */
+/** The side of the square a rider's picture is kept as (the server's DISPLAY_SIZE). */
+export const PICTURE_KEPT_SIDE = 800;
+/**
+ * A picture (sign-up step 4, the dashboard) goes with its short side at the kept square's side:
+ * whatever the rider centres, the server's square has every pixel it keeps, and no more is sent
+ * (a 4000×3000 photo goes as 1067×800, 0.85 megapixels, instead of 1600×1200: under half the
+ * bytes, which is most of the photo's upload time on slow data; issue 13's journey test). The long
+ * side stays within PICTURE_UPLOAD_MAX_SIDE (a panorama).
+ */
+export const PICTURE_UPLOAD_SHORT_SIDE = PICTURE_KEPT_SIDE;
+/** The long side of a picture as sent, at most. */
 export const PICTURE_UPLOAD_MAX_SIDE = 1600;
 /** The long side of a photographed ID document as sent (the server keeps 2400 px). */
 export const DOCUMENT_UPLOAD_MAX_SIDE = 2400;

@@ -5,8 +5,8 @@
  * defaults are checked for what jsdom does have: no createImageBitmap, so the original goes.
  */
 import { describe, expect, it } from 'vitest';
-import { DOCUMENT_UPLOAD_MAX_SIDE, PICTURE_UPLOAD_MAX_SIDE, UPLOAD_QUALITY } from '../../src/shared/uploads';
-import { fitWithin, renamed, resizeImage, type DecodedImage, type ImagePrimitives } from '../../src/web/uploads/resizeImage';
+import { DOCUMENT_UPLOAD_MAX_SIDE, PICTURE_UPLOAD_MAX_SIDE, PICTURE_UPLOAD_SHORT_SIDE, UPLOAD_QUALITY } from '../../src/shared/uploads';
+import { fitShortSide, fitWithin, renamed, resizeImage, type DecodedImage, type ImagePrimitives } from '../../src/web/uploads/resizeImage';
 
 interface Call {
   width: number;
@@ -50,6 +50,15 @@ describe('resizeImage', () => {
     expect(out.size).toBe(300_000);
     expect(out.lastModified).toBe(1_700_000_000_000);
     expect(p.closed).toBe(1);
+  });
+
+  it('sends a picture with its short side at the kept square (1067×800 of a 4000×3000 photo), a panorama within the long side', async () => {
+    const p = primitives({ width: 4000, height: 3000 }, { 'image/webp': 120_000 });
+    await resizeImage(photo('IMG_0043.JPG', 'image/jpeg', 6_000_000), { shortSide: PICTURE_UPLOAD_SHORT_SIDE, maxSide: PICTURE_UPLOAD_MAX_SIDE }, p);
+    expect(p.calls[0]).toMatchObject({ width: 1067, height: 800 });
+    expect(fitShortSide(3000, 4000, 800, 1600)).toEqual({ width: 800, height: 1067 });
+    expect(fitShortSide(8000, 2000, 800, 1600)).toEqual({ width: 1600, height: 400 });
+    expect(fitShortSide(600, 900, 800, 1600)).toEqual({ width: 600, height: 900 });
   });
 
   it('keeps the orientation the decoder reports (a portrait photo stays portrait)', async () => {

@@ -20,7 +20,7 @@
 import sharp from 'sharp';
 import type { Metadata, OutputInfo } from 'sharp';
 import { messages } from '../../shared/messages';
-import type { FocalPoint } from '../../shared/uploads';
+import { PICTURE_KEPT_SIDE, type FocalPoint } from '../../shared/uploads';
 import { AppError } from '../errors';
 import { sniffFileType } from './files';
 
@@ -33,7 +33,7 @@ export const MAX_IMAGE_PIXELS = 52_000_000;
  * A square picture is this square (smaller when the photo is); a whole image fits in it (no
  * enlargement). The thumbnail is this square, cropped.
  */
-export const DISPLAY_SIZE = 800;
+export const DISPLAY_SIZE = PICTURE_KEPT_SIDE;
 export const THUMB_SIZE = 160;
 
 export interface ProcessedImage {

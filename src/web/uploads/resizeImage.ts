@@ -25,6 +25,8 @@ export interface ImagePrimitives<I extends DecodedImage = DecodedImage> {
 
 export interface ResizeOptions {
   maxSide?: number;
+  /** Scale so the short side is this (never enlarged), within maxSide: a picture kept as a square. */
+  shortSide?: number;
   quality?: number;
 }
 
@@ -64,6 +66,12 @@ export function fitWithin(width: number, height: number, maxSide: number): { wid
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
+/** The size whose short side is `shortSide` and long side at most `maxSide`, never enlarged. */
+export function fitShortSide(width: number, height: number, shortSide: number, maxSide: number): { width: number; height: number } {
+  const scale = Math.min(1, shortSide / Math.min(width, height), maxSide / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
 /** The chosen file's base name with the new extension: "IMG_0042.HEIC.jpg" stays readable. */
 export function renamed(name: string, type: string): string {
   const base = name.replace(/\.[^./\\]*$/, '') || 'photo';
@@ -90,7 +98,7 @@ export async function resizeImage<I extends DecodedImage>(
   }
   try {
     if (!(image.width > 0 && image.height > 0)) return file;
-    const size = fitWithin(image.width, image.height, maxSide);
+    const size = options.shortSide ? fitShortSide(image.width, image.height, options.shortSide, maxSide) : fitWithin(image.width, image.height, maxSide);
     for (const type of UPLOAD_TYPES) {
       const blob = await primitives.encode(image, size.width, size.height, type, quality);
       // A browser that cannot encode the type answers PNG (or nothing): try the next type.
