@@ -5,6 +5,7 @@
  * Started becomes the dashboard link after hydration with no hydration error; a route change
  * whose code is slow shows the progress bar; each page has its own title.
  */
+import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { messages } from '../../src/shared/messages';
 import { paths, publicPaths } from '../../src/shared/routes';
 import { pageMeta } from '../../src/shared/seo';
 import { hashPassword } from '../../src/server/plugins/passwords';
-import { baseURL, databaseUrl, expectNoViolations, uniqueEmail, useBrowser } from './browser';
+import { baseURL, databaseUrl, expectNoViolations, screenshotsDir, uniqueEmail, useBrowser } from './browser';
 
 const browser = useBrowser();
 const PASSWORD = 'ogba-rides-at-dawn-42';
@@ -92,6 +93,27 @@ describe('hydration', () => {
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       expect(errors, path).toEqual([]);
     }
+  });
+});
+
+describe('forgot password on a phone', () => {
+  it('confirms in one block (one box, not a padded span broken across lines) and no toast', async () => {
+    const page = await browser.open('phone');
+    await page.goto(paths.forgotPassword);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Forgot Password' }) });
+    await form.getByLabel('Email').fill(uniqueEmail('forgot-block'));
+    await form.getByRole('button', { name: 'Send Reset Link' }).click();
+    const status = form.getByRole('status').filter({ hasText: messages.resetLinkSent });
+    await status.waitFor();
+    // A span left inline breaks into one box per line; the block is one box over several lines.
+    const boxes = await status.evaluate((el) => ({ rects: el.getClientRects().length, height: el.getBoundingClientRect().height }));
+    expect(boxes.rects).toBe(1);
+    expect(boxes.height).toBeGreaterThan(40);
+    await page.waitForTimeout(500);
+    expect(await page.locator('[data-sonner-toast]').count()).toBe(0);
+    await expectNoViolations(page, 'forgot password confirmed at 375px');
+    await page.screenshot({ path: path.join(screenshotsDir, 'forgot-password-sent-375.png') });
   });
 });
 
