@@ -3,26 +3,13 @@
  * 12 accounts and 12 subscriptions before. Counted before the form is handled, so a burst
  * cannot outrun it, and in the shared store, so two instances with Redis hold it together.
  */
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CAPTCHA_PASS_USES } from '../../src/server/plugins/captcha';
 import { messages } from '../../src/shared/messages';
 import { buildTestApp, errorOf, nextIp, useTestApp, type TestApp } from './helper';
+import { REDIS_URL, redisAnswers } from './redis';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisAvailable = await (async () => {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    console.warn(`\n!!! Redis at ${REDIS_URL} did not answer: the two-instance captcha pass test is SKIPPED !!!\n`);
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-})();
+const redisAvailable = await redisAnswers('the two-instance captcha pass test');
 
 async function pass(t: TestApp, ip: string): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/api/verify-captcha', remoteAddress: ip, payload: { token: 'pass-bounded' } });

@@ -3,30 +3,15 @@
  * instances (DESIGN.md §7: Redis at 127.0.0.1:6379; skipped loudly when it does not answer).
  */
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStore, createRedisStore, type LimitStore } from '../../src/server/plugins/limits';
 import { captchaCookie, createUser, freshEmail, GOOD_PASSWORD, postLogin } from './authHelpers';
 import { buildTestApp, nextIp, type TestApp } from './helper';
+import { REDIS_URL, redisAnswers } from './redis';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const log = pino({ level: 'silent' });
-
-async function redisAnswers(): Promise<boolean> {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    console.warn(`\n!!! Redis at ${REDIS_URL} did not answer: the shared rate-limit tests are SKIPPED !!!\n`);
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const redisAvailable = await redisAnswers();
+const redisAvailable = await redisAnswers('the shared rate-limit tests');
 
 describe('the in-process counter', () => {
   it('counts in a fixed window and forgets it when the window ends', async () => {

@@ -8,26 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { createUser, freshEmail, GOOD_PASSWORD, lastEmail, loginToken, me, resetTokenFrom } from './authHelpers';
 import { buildTestApp, nextIp, postgresAvailable, TEST_JWT_SECRET, useTestApp, type TestApp } from './helper';
+import { REDIS_URL, redisAnswers } from './redis';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisAvailable = await (async () => {
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    console.warn(`\n!!! Redis at ${REDIS_URL} did not answer: the two-process session cache test is SKIPPED !!!\n`);
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-})();
+const redisAvailable = await redisAnswers('the two-process session cache test');
 
 const logout = (t: TestApp, token: string) => t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'x-auth-token': token } });
 
