@@ -189,6 +189,14 @@ describe('Get Started for a signed-in rider', () => {
     await dashboardChunk;
     await getStarted.click();
     await page.waitForURL(`**${paths.riderDashboard}`);
+    // A new rider's empty lists show their illustration, sized before it arrives.
+    await page.getByText('No work history found').waitFor();
+    const art = page.locator('.empty img.illustration').first();
+    expect(await art.getAttribute('width')).toBe('160');
+    expect(await art.getAttribute('alt')).toBe('');
+    await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expectNoViolations(page, 'the rider dashboard with empty lists at 375px');
+    await page.screenshot({ path: path.join(screenshotsDir, 'dashboard-empty-lists-375.png'), fullPage: true });
     expect(errors).toEqual([]);
   });
 });
