@@ -7,7 +7,7 @@
  *           ──RECENTRE──▶ editing                         (issue 13: the picture's square preview moved;
  *                                                           a chosen picture and no error read 'previewing')
  *           ──CLOSE (X, overlay, Escape)──▶ closed
- *           ──SUBMIT──▶ checking ─┬─▶ editing            (a rule failed: its message under its field)
+ *           ──SUBMIT──▶ checking ─┬─▶ editing            (rules failed: every field's message at once, issue 9)
  *                                 └─▶ saving
  *   saving ──SAVE_PROGRESS──▶ saving                      (an upload's bytes going up)
  *          ──CANCEL_UPLOAD──▶ editing                     (issue 13: a modal with files; its request is
@@ -22,7 +22,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { FieldError } from '../src/shared/api';
 import { CENTRE_FOCUS, clampFocus, type FocalPoint } from '../src/shared/uploads';
-import { validateForm } from '../src/shared/validation';
+import { validateAll } from '../src/shared/validation';
 import { SubmitError } from './formMachine';
 import { modalSpecs, type FileLike, type ModalKind } from './profileModals';
 
@@ -50,7 +50,12 @@ export interface ProfileEditContext {
   values: Record<string, string>;
   files: Record<string, FileLike | null>;
   entryId: string | null;
+  /** The first message shown (a rule's, or the server's under its field). */
   error: FieldError | null;
+  /** Issue 9: every field's message shown at once after SUBMIT (error is the first). */
+  errors: FieldError[];
+  /** Bumped each time the rules' messages are shown: the view moves the focus to the first invalid field. */
+  focusInvalid: number;
   /** 0..1 while an upload goes up; null when nothing is measured. */
   progress: number | null;
   /** Issue 13: which part of the chosen picture the square keeps (the centre until recentred). */
@@ -91,19 +96,27 @@ function startFiles(modal: ModalKind): Record<string, FileLike | null> {
   return Object.fromEntries(modalSpecs[modal].fileFields.map((name) => [name, null]));
 }
 
-/** The first rule that fails: the form's fields in order, then the file inputs. */
-export function checkModal(context: Pick<ProfileEditContext, 'modal' | 'values' | 'files'>): FieldError | null {
-  if (!context.modal) return null;
+/** Every rule that fails (issue 9: all at once): the form's fields in order, then the file inputs. */
+export function checkModalAll(context: Pick<ProfileEditContext, 'modal' | 'values' | 'files'>): FieldError[] {
+  if (!context.modal) return [];
   const spec = modalSpecs[context.modal];
-  if (spec.form) {
-    const error = validateForm(spec.form, context.values);
-    if (error) return error;
-  }
+  const errors = spec.form ? validateAll(spec.form, context.values) : [];
   for (const name of spec.fileFields) {
     const message = spec.checkFile?.(name, context.files[name] ?? null) ?? null;
-    if (message) return { field: name, message };
+    if (message) errors.push({ field: name, message });
   }
-  return null;
+  return errors;
+}
+
+/** The first rule that fails, or null. */
+export function checkModal(context: Pick<ProfileEditContext, 'modal' | 'values' | 'files'>): FieldError | null {
+  return checkModalAll(context)[0] ?? null;
+}
+
+/** A changed field loses its message; the others stay. */
+function dropError(context: ProfileEditContext, field: string): Pick<ProfileEditContext, 'error' | 'errors'> {
+  const errors = context.errors.filter((e) => e.field !== field);
+  return { errors, error: context.error?.field === field ? (errors[0] ?? null) : context.error };
 }
 
 /** True when a server error names a field the modal shows (the message goes under it). */
@@ -129,6 +142,8 @@ const closedContext = (): Omit<ProfileEditContext, never> => ({
   files: {},
   entryId: null,
   error: null,
+  errors: [],
+  focusInvalid: 0,
   progress: null,
   focus: CENTRE_FOCUS,
 });
@@ -172,6 +187,7 @@ export const profileEditMachine = setup({
             files: startFiles(event.modal),
             entryId: event.entryId ?? null,
             error: null,
+            errors: [],
             progress: null,
             focus: CENTRE_FOCUS,
           })),
@@ -181,18 +197,18 @@ export const profileEditMachine = setup({
     editing: {
       on: {
         CHANGE: {
-          actions: assign({
-            values: ({ context, event }) => ({ ...context.values, [event.field]: event.value }),
-            error: ({ context, event }) => (context.error?.field === event.field ? null : context.error),
-          }),
+          actions: assign(({ context, event }) => ({
+            values: { ...context.values, [event.field]: event.value },
+            ...dropError(context, event.field),
+          })),
         },
         SELECT_FILE: {
-          actions: assign({
-            files: ({ context, event }) => ({ ...context.files, [event.field]: event.file }),
-            error: ({ context, event }) => (context.error?.field === event.field ? null : context.error),
+          actions: assign(({ context, event }) => ({
+            files: { ...context.files, [event.field]: event.file },
+            ...dropError(context, event.field),
             // A new picture starts centred.
-            focus: ({ context, event }) => (context.modal && modalSpecs[context.modal].recentre === event.field ? CENTRE_FOCUS : context.focus),
-          }),
+            focus: context.modal && modalSpecs[context.modal].recentre === event.field ? CENTRE_FOCUS : context.focus,
+          })),
         },
         RECENTRE: { guard: 'canRecentre', actions: assign({ focus: ({ event }) => clampFocus({ x: event.x, y: event.y }) }) },
         SUBMIT: 'checking',
@@ -201,8 +217,15 @@ export const profileEditMachine = setup({
     },
     checking: {
       always: [
-        { guard: 'invalid', target: 'editing', actions: assign({ error: ({ context }) => checkModal(context) }) },
-        { target: 'saving', actions: assign({ error: null, progress: null }) },
+        {
+          guard: 'invalid',
+          target: 'editing',
+          actions: assign(({ context }) => {
+            const errors = checkModalAll(context);
+            return { errors, error: errors[0] ?? null, focusInvalid: context.focusInvalid + 1 };
+          }),
+        },
+        { target: 'saving', actions: assign({ error: null, errors: [], progress: null }) },
       ],
     },
     saving: {
@@ -275,7 +298,10 @@ export interface ProfileEditView {
   /** Issue 13: the chosen picture's focal point, and whether its square preview takes RECENTRE now. */
   focus: FocalPoint;
   canRecentre: boolean;
+  /** The message under a field (every invalid field has one at once after SUBMIT: issue 9). */
   fieldError: (field: string) => string | null;
+  /** Bumped each time the rules' messages are shown: the view focuses the first invalid field. */
+  focusInvalid: number;
 }
 
 export function profileEditSnapshotToView(snapshot: { value: unknown; context: ProfileEditContext }): ProfileEditView {
@@ -303,6 +329,8 @@ export function profileEditSnapshotToView(snapshot: { value: unknown; context: P
     progress: context.progress,
     focus: context.focus,
     canRecentre: value === 'editing' && canRecentre(context),
-    fieldError: (field) => (error && error.field === field ? error.message : null),
+    fieldError: (field) =>
+      context.errors.find((e) => e.field === field)?.message ?? (error && error.field === field ? error.message : null),
+    focusInvalid: context.focusInvalid,
   };
 }

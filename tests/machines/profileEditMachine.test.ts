@@ -92,6 +92,7 @@ function expectSameState(actual: Snapshot, expected: Snapshot): void {
   expect(actual.context.files).toEqual(expected.context.files);
   expect(actual.context.entryId).toBe(expected.context.entryId);
   expect(actual.context.error).toEqual(expected.context.error);
+  expect(actual.context.errors).toEqual(expected.context.errors);
   expect(actual.context.progress).toBe(expected.context.progress);
   const view = profileEditSnapshotToView(actual);
   expect(view.busy).toBe(actual.matches('saving'));

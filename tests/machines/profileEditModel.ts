@@ -130,11 +130,12 @@ export function serializeEditState(snapshot: { value: unknown; context: Record<s
     files: Record<string, FileLike | null>;
     entryId: string | null;
     error: unknown;
+    errors: unknown;
     progress: number | null;
     focus: unknown;
   };
   const files = Object.fromEntries(Object.entries(c.files).map(([k, f]) => [k, f?.name ?? null]));
-  return JSON.stringify([snapshot.value, c.modal, c.values, files, c.entryId, c.error, c.progress, c.focus]);
+  return JSON.stringify([snapshot.value, c.modal, c.values, files, c.entryId, c.error, c.errors, c.progress, c.focus]);
 }
 
 /** An invoked actor's result (and its progress) reaches the machine only while it runs. */

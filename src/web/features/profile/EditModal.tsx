@@ -3,7 +3,7 @@
  * view model: each kind's fields with their messages, the upload's progress, and Cancel plus the
  * submit button with its own 'Submitting...'. It keeps no workflow state of its own.
  */
-import type { FormEvent as ReactFormEvent, ReactNode } from 'react';
+import { useRef, type FormEvent as ReactFormEvent, type ReactNode } from 'react';
 import type { ProfileEditEvent, ProfileEditView } from '../../../../machines/profileEditMachine';
 import { modalSpecs, type ModalKind } from '../../../../machines/profileModals';
 import { areaNames, findState, stateNames, type LocationState } from '../../../shared/locations';
@@ -25,6 +25,7 @@ import { Combobox } from '../../components/Combobox';
 import { Field } from '../../components/Field';
 import { Modal } from '../../components/Modal';
 import { PasswordField } from '../../components/PasswordField';
+import { useFocusFirstInvalid } from '../../forms/useFocusFirstInvalid';
 import { DateField, FileField, SelectField } from './fields';
 
 export interface EditModalProps {
@@ -303,6 +304,9 @@ function body(props: EditModalProps, modal: ModalKind): ReactNode {
 
 export function EditModal(props: EditModalProps) {
   const { edit: view, send } = props;
+  // Issue 9: every field's message at once; the focus goes to the first invalid field.
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, view.focusInvalid);
   if (view.state === 'closed' || !view.modal) return null;
   const modal = view.modal;
   const spec = modalSpecs[modal];
@@ -313,7 +317,7 @@ export function EditModal(props: EditModalProps) {
   };
   return (
     <Modal title={spec.title} busy={view.busy} onClose={() => send({ type: 'CLOSE' })} returnFocus={props.returnFocus} tone={modal === 'deleteAccount' || modal === 'deleteGoogleAccount' ? 'danger' : 'normal'}>
-      <form noValidate onSubmit={onSubmit} data-modal={modal}>
+      <form ref={formRef} noValidate onSubmit={onSubmit} data-modal={modal}>
         {body(props, modal)}
         <Progress value={view.busy ? view.progress : null} />
         <div className="modal-actions">
