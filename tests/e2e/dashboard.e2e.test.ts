@@ -171,7 +171,8 @@ describe('rider dashboard at 375 px', () => {
     await work.getByRole('button', { name: 'Add' }).click();
     modal = dialog(page, 'Add Work History');
     await modal.getByRole('button', { name: 'Save' }).click();
-    await modal.getByText('This field is required').waitFor();
+    // Issue 9: every required field says so at once.
+    await expect.poll(() => modal.getByText('This field is required').count()).toBe(4);
     await modal.getByLabel('Position').fill('Dispatch rider');
     await modal.getByLabel('Company').fill('Gokada');
     await modal.getByLabel('Number of years').selectOption('3-5');
