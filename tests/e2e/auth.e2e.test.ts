@@ -165,6 +165,7 @@ describe('login and logout', () => {
       .toEqual(['This field is required', 'This field is required', 'This field is required', 'Please complete the CAPTCHA.']);
     for (const field of [ui.type, ui.email, ui.password]) expect(await field.getAttribute('aria-invalid')).toBe('true');
     await expect.poll(() => ui.type.evaluate((el) => el === document.activeElement)).toBe(true);
+    await shoot(page, 'login-every-field', 'phone');
     await ui.type.selectOption('1');
     await ui.submit.click();
     await expect
@@ -220,6 +221,7 @@ describe('login and logout', () => {
     expect(await ui.alerts.allInnerTexts()).toEqual(['Invalid email or password']);
     await ui.password.fill('typing-does-not-clear-it');
     expect(await ui.alerts.allInnerTexts()).toEqual(['Invalid email or password']);
+    await shoot(page, 'login-failed-notice', 'phone');
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await storedToken(page)).toBeNull();
     // The captcha is remembered for the session: four more wrong tries, then the limit.

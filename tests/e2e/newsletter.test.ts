@@ -234,6 +234,7 @@ describe('newsletter: the captcha', () => {
     await enquiry.getByRole('button', { name: 'Send enquiry' }).click();
     await page.getByRole('region', { name: 'Message sent' }).waitFor();
     expect(posts).toEqual(['/api/enquiries']);
+    await page.getByRole('region', { name: 'Message sent' }).screenshot({ path: `${screenshotsDir}/enquiry-sent-phone.png` });
   });
 
   it('loads no captcha script before the form is used, and loads it once the form gets focus', async () => {
