@@ -5,7 +5,7 @@ import { Illustration } from '../components/Illustration';
 export function NotFound() {
   return (
     <section className="status-page">
-      <Illustration name="notFound" />
+      <Illustration name="notFound" className="illustration-small" />
       <h1>{messages.pageNotFound}</h1>
       <p>The page you asked for is not here.</p>
       <Link to="/" className="btn">
