@@ -14,6 +14,7 @@ export async function listboxOf(box: Locator): Promise<Locator> {
 /** Taps the box, types `typed` (the whole name unless told) and taps the option; the box then shows it. */
 export async function chooseOption(box: Locator, option: string, typed = option): Promise<void> {
   await box.click();
+  await box.fill('');
   await box.fill(typed);
   await (await listboxOf(box)).getByRole('option', { name: option, exact: true }).click();
   await expect.poll(() => box.inputValue()).toBe(option);
