@@ -1,0 +1,57 @@
+/**
+ * The test plans cannot drift from the machines (issue 9): every state node of every machine
+ * (read from machine.root, recursively) has a description and a story, no description names a
+ * state that is gone, and every event type a machine handles has a step text. The generated
+ * plans (docs/test-plans, `npm run paths`) are then whole: no "(no description …)" in them.
+ */
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { eventTypes, generatePlan, renderPlan, stateKeys } from './plans/generate';
+import { plannedMachines } from './plans';
+import { planSources } from './plans/sources';
+
+const machineFiles = readdirSync(new URL('../../machines', import.meta.url)).filter((f) => /Machine\.ts$/.test(f)).map((f) => f.replace(/\.ts$/, ''));
+
+describe('test plans (issue 9)', () => {
+  it('every machine in machines/ has a plan and a path source', () => {
+    expect(plannedMachines.map((p) => p.plan.machine).sort()).toEqual([...machineFiles].sort());
+    expect(Object.keys(planSources).sort()).toEqual([...machineFiles].sort());
+    for (const { machine, plan } of plannedMachines) expect(planSources[plan.machine]!.machine, plan.machine).toBe(machine);
+  });
+
+  for (const { machine, plan } of plannedMachines) {
+    describe(plan.machine, () => {
+      it('describes every state, and no state that is gone', () => {
+        const keys = stateKeys(machine);
+        const described = Object.keys(plan.states);
+        expect(keys.filter((k) => !described.includes(k)), 'states with no description').toEqual([]);
+        expect(described.filter((k) => !keys.includes(k)), 'descriptions of states that do not exist').toEqual([]);
+        for (const key of keys) expect(plan.states[key]!.says.trim().length, key).toBeGreaterThan(10);
+      });
+
+      it('has a step text for every event type the machine handles, and none for events it does not', () => {
+        const types = eventTypes(machine);
+        const texts = Object.keys(plan.events);
+        expect(types.filter((t) => !texts.includes(t)), 'events with no step text').toEqual([]);
+        expect(texts.filter((t) => !types.includes(t)), 'step texts for events the machine does not handle').toEqual([]);
+      });
+
+      it('has a set-up text for every way its generated paths start', () => {
+        const labels = planSources[plan.machine]!.starts.map((s) => s.label);
+        if (labels.length > 1 || plan.starts) expect(labels.filter((l) => !plan.starts?.[l])).toEqual([]);
+      });
+    });
+  }
+
+  // The generated plan of a small machine, whole: every step and every expected screen has its text.
+  it('writes a whole plan: every step and screen has its text, every transition covered', () => {
+    const { plan } = plannedMachines.find((p) => p.plan.machine === 'opsRowActionMachine')!;
+    const generated = generatePlan(planSources.opsRowActionMachine!);
+    const markdown = renderPlan(plan, generated, 'opsRowActionMachine.ts');
+    expect(markdown).not.toMatch(/\(no (description|step text)/);
+    expect(markdown).toContain('## Path 1');
+    expect(markdown).toContain('Expect: The dialog naming the row');
+    expect(generated.transitions.covered).toBe(generated.transitions.total);
+    expect(generated.states.reached).toBe(generated.states.total);
+  });
+});

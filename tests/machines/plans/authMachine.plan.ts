@@ -1,0 +1,53 @@
+/** Test plan texts of machines/authMachine.ts: the rider's or company's signed-in session, app-wide (issue 9). */
+import { failure, jwtExpired, type MachinePlan } from './types';
+
+const login = 'accounts-login--editing';
+const dashboard = 'dashboard-rider-dashboard--full-profile';
+
+export const authPlan: MachinePlan = {
+  machine: 'authMachine',
+  title: 'Session (log in, Google, log out)',
+  start:
+    'Open http://localhost:3000/ after `npm start`. You need a rider account (sign one up at /rider-signup; the code e-mail is at /dev/mail). ' +
+    'Watch the header: signed out it has a "Login" link; signed in it has the round avatar button "Account menu" (Dashboard, Logout). ' +
+    'DevTools → Application → Local Storage shows the `authToken` the session keeps.',
+  starts: {
+    'no stored token': 'A fresh browser profile (no `authToken` in Local Storage).',
+    'a valid stored token': 'Log in first, then reload the page: the stored `authToken` is still valid.',
+    'an expired stored token': 'Log in, then in DevTools replace `authToken` with an expired token (or wait until it expires) and reload.',
+  },
+  states: {
+    '(root)': { says: 'Every page: the header shows the visitor signed in or signed out.', story: login, closest: true },
+    restoring: { says: 'Only for a moment at page load: the stored token is read (nothing of its own is drawn).', story: login, closest: true },
+    signedOut: { says: 'Signed out: the header shows the "Login" link and no avatar; no `authToken` in Local Storage.', story: login, closest: true },
+    exchangingGoogle: {
+      says: 'Back from Google (/?code=…): the page stays as it was while the one-time code is exchanged for a session.',
+      story: login,
+      closest: true,
+    },
+    signedIn: { says: 'Signed in: the header shows the avatar button "Account menu" instead of "Login"; `authToken` is in Local Storage.', story: dashboard, closest: true },
+    'signedIn.loadingUser': { says: 'Signed in, the avatar shows the empty placeholder while the account basics (picture, name) load.', story: dashboard, closest: true },
+    'signedIn.ready': { says: 'Signed in: the avatar button shows the profile picture (or the placeholder), its menu has "Dashboard" and "Logout".', story: dashboard, closest: true },
+    loggingOut: { says: 'Just logged out: the browser is on /login, the header already shows "Login"; the server session is being ended.', story: login, closest: true },
+  },
+  events: {
+    LOGIN: (e) =>
+      jwtExpired(e.token, e.now)
+        ? 'Log in at /login on a device whose clock is hours ahead (the token the server gives is already expired there): the app does not keep it'
+        : 'Log in at /login with the account’s e-mail and password',
+    GOOGLE_RETURN: (e) =>
+      /^[A-Za-z0-9_-]{43}$/.test(String(e.code))
+        ? 'Sign in with Google: come back to /?code=<one-time code> from the Google redirect'
+        : 'Open /?code=<a token, not a code> by hand (an old or forged link): a toast says "Token has expired" or "Invalid token"',
+    UNAUTHORIZED: 'Make the server refuse the token (log out in another tab, then click anything that loads data here): any 401',
+    'xstate.done.actor.exchangeGoogle': 'Wait: the server hands over the session (the page reloads on /)',
+    'xstate.error.actor.exchangeGoogle': (e) => failure(e, 'Wait for the Google sign-in'),
+    CHECK: 'Click something that loads data (e.g. Dashboard); the token is checked first, and once it has expired (leave the tab open past its expiry, or set the clock 3 hours ahead) the session ends',
+    LOGOUT: 'Open the "Account menu" (avatar) and press "Logout"',
+    'xstate.done.actor.loadUser': 'Wait for the account basics to load',
+    'xstate.error.actor.loadUser': (e) => failure(e, 'Wait for the account basics'),
+    USER_CHANGED: 'Change the profile picture or username on the dashboard (the header reloads the basics)',
+    'xstate.done.actor.endSession': 'Wait: the server ends the session ("You have been logged out.")',
+    'xstate.error.actor.endSession': (e) => failure(e, 'Wait for the log-out request'),
+  },
+};

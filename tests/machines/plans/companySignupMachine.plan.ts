@@ -1,0 +1,71 @@
+/** Test plan texts of machines/companySignupMachine.ts: the invited company sign-up at /company-signup?invite=… (issues 9, 12). */
+import { failure, typed, type MachinePlan } from './types';
+
+const story = (name: string) => `company-sign-up--${name}`;
+const kb = (size: unknown) => `${Math.round(Number(size) / 1000)} kB`;
+
+export const companySignupPlan: MachinePlan = {
+  machine: 'companySignupMachine',
+  title: 'Company sign-up (invitation link)',
+  start:
+    'Put a company on the waitlist at /company-waitlist, then in the console (/ops/waitlist, staff account from `npm run ops -- add-staff`) press "Invite". ' +
+    'Open the link of the invitation e-mail (listed at http://localhost:3000/dev/mail): /company-signup?invite=<token>. The 4-digit code e-mail arrives there too.',
+  starts: { 'invitation link': 'A fresh invitation link, opened in a fresh tab (no captcha passed yet).' },
+  states: {
+    '(root)': { says: 'The "Company sign-up" page.', story: story('editing'), closest: true },
+    checking: { says: '"Checking your invitation…" while the link is checked.', story: story('checking') },
+    checkFailed: { says: 'The check could not be made (network): a message and a "Try again" button.', story: story('check-failed') },
+    invalid: {
+      says: '"This invitation is no longer valid. Please contact us for a new one." with a "Contact us" link; no form.',
+      story: story('invitation-invalid'),
+    },
+    form: { says: 'The sign-up form: "Open the company account of <company>…", the fields, the logo picker, the captcha and "Create company account".', story: story('editing') },
+    'form.editing': {
+      says: 'The form as typed, with any message under its field (e.g. the logo "The logo is too large. The limit is 2 MB.", the e-mail taken, "Please complete the CAPTCHA.").',
+      story: story('editing'),
+    },
+    'form.validating': { says: 'Only for a moment after "Create company account": the fields are checked in the browser.', story: story('field-error'), closest: true },
+    'form.verifyingCaptcha': { says: 'The button is busy while the captcha is verified; the fields are locked.', story: story('verifying-captcha') },
+    'form.submitting': { says: 'The button is busy ("Create company account" in progress) while the account is created.', story: story('submitting') },
+    verify: { says: 'The "Verify your email" step: "We sent a 4-digit code to <e-mail>. Enter it to finish."', story: story('enter-code') },
+    'verify.entering': {
+      says: 'The code box, "Verify email", and "Send a new code in Ns" counting down (then "Send a new code"); any message under the code.',
+      story: story('enter-code'),
+    },
+    'verify.sending': { says: 'The resend link is busy while a new code is sent.', story: story('sending-code') },
+    'verify.verifying': { says: '"Verify email" is busy while the code is checked.', story: story('verifying-code') },
+    done: {
+      says: '"Your email address is verified. Welcome to Ogba Dispatch." and the company dashboard opens (/company-dashboard).',
+      story: story('done'),
+    },
+  },
+  events: {
+    'xstate.done.actor.checkInvitation': 'Wait for the invitation to be checked (a live link)',
+    'xstate.error.actor.checkInvitation': (e) =>
+      (e.error as { name?: string } | undefined)?.name === 'InvitationDeadError'
+        ? 'Wait for the check of a dead link (use a link already used, revoked or older than 7 days)'
+        : failure(e, 'Wait for the invitation check'),
+    RETRY: 'Press "Try again"',
+    ENGAGE: 'Click into the first field (the captcha widget appears)',
+    CAPTCHA_EXPIRED: 'Wait two minutes without submitting: the solved captcha expires',
+    CAPTCHA_ERROR: 'Make the captcha widget fail (block hcaptcha.com in DevTools → Network request blocking)',
+    CHANGE: (e) => typed(e),
+    CHOOSE_LOGO: (e) => `Choose the logo file “${String(e.name)}” (${kb(e.size)})`,
+    REMOVE_LOGO: 'Press "Remove" next to the chosen logo',
+    CAPTCHA_SOLVED: 'Tick the hCaptcha box and solve it',
+    SUBMIT: 'Press "Create company account"',
+    'xstate.done.actor.verifyCaptcha': (e) =>
+      (e.output as { success?: boolean } | undefined)?.success ? 'Wait: the captcha is accepted' : 'Wait: the captcha is refused (solve it slowly until it expires, or use a spent one)',
+    'xstate.error.actor.verifyCaptcha': (e) => failure(e, 'Wait for the captcha check'),
+    'xstate.done.actor.submitSignup': 'Wait: the account is made and the code e-mail is sent',
+    'xstate.error.actor.submitSignup': (e) => failure(e, 'Wait for the sign-up'),
+    TICK: 'Wait until the countdown ends',
+    CHANGE_CODE: (e) => `Type the 4-digit code from the e-mail (${String(e.value)} in this plan; use the one e-mailed)`,
+    SUBMIT_CODE: 'Press "Verify email"',
+    RESEND: 'Press "Send a new code"',
+    'xstate.done.actor.sendCode': 'Wait: a new code is sent (a new e-mail; the countdown starts again at 60 s)',
+    'xstate.error.actor.sendCode': (e) => failure(e, 'Wait for the new code'),
+    'xstate.done.actor.verifyCode': 'Wait: the code is accepted',
+    'xstate.error.actor.verifyCode': (e) => failure(e, 'Wait for the code check (type a wrong code to see a refusal)'),
+  },
+};

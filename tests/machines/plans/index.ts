@@ -1,0 +1,66 @@
+/**
+ * Every machine with its test plan (issue 9): the machine object and its texts, in one list for
+ * tests/machines/plans.test.ts, scripts/paths.mjs and the Storybook diagrams. Browser-safe: the
+ * machines and the plan files import no test code.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { authMachine } from '../../../machines/authMachine';
+import { captchaPassMachine } from '../../../machines/captchaPassMachine';
+import { companySignupMachine } from '../../../machines/companySignupMachine';
+import { engagementMachine } from '../../../machines/engagementMachine';
+import { formMachine } from '../../../machines/formMachine';
+import { idReviewMachine } from '../../../machines/idReviewMachine';
+import { inboxItemMachine } from '../../../machines/inboxItemMachine';
+import { opsListMachine } from '../../../machines/opsListMachine';
+import { opsRowActionMachine } from '../../../machines/opsRowActionMachine';
+import { opsSignInMachine } from '../../../machines/opsSignInMachine';
+import { profileEditMachine } from '../../../machines/profileEditMachine';
+import { profileMachine } from '../../../machines/profileMachine';
+import { reviewWindowMachine } from '../../../machines/reviewWindowMachine';
+import { riderReviewsMachine } from '../../../machines/riderReviewsMachine';
+import { riderSearchMachine } from '../../../machines/riderSearchMachine';
+import { signupMachine } from '../../../machines/signupMachine';
+import { authPlan } from './authMachine.plan';
+import { captchaPassPlan } from './captchaPassMachine.plan';
+import { companySignupPlan } from './companySignupMachine.plan';
+import { engagementPlan } from './engagementMachine.plan';
+import { formPlan } from './formMachine.plan';
+import { idReviewPlan } from './idReviewMachine.plan';
+import { inboxItemPlan } from './inboxItemMachine.plan';
+import { opsListPlan } from './opsListMachine.plan';
+import { opsRowActionPlan } from './opsRowActionMachine.plan';
+import { opsSignInPlan } from './opsSignInMachine.plan';
+import { profileEditPlan } from './profileEditMachine.plan';
+import { profilePlan } from './profileMachine.plan';
+import { reviewWindowPlan } from './reviewWindowMachine.plan';
+import { riderReviewsPlan } from './riderReviewsMachine.plan';
+import { riderSearchPlan } from './riderSearchMachine.plan';
+import { signupPlan } from './signupMachine.plan';
+import type { MachinePlan } from './types';
+
+export interface PlannedMachine {
+  machine: AnyStateMachine;
+  plan: MachinePlan;
+}
+
+/** In the order of the index (docs/test-plans/README.md): the public site, the rider, the company, the console. */
+export const plannedMachines: PlannedMachine[] = [
+  { machine: authMachine, plan: authPlan },
+  { machine: captchaPassMachine, plan: captchaPassPlan },
+  { machine: formMachine, plan: formPlan },
+  { machine: signupMachine, plan: signupPlan },
+  { machine: profileMachine, plan: profilePlan },
+  { machine: profileEditMachine, plan: profileEditPlan },
+  { machine: companySignupMachine, plan: companySignupPlan },
+  { machine: riderSearchMachine, plan: riderSearchPlan },
+  { machine: riderReviewsMachine, plan: riderReviewsPlan },
+  { machine: engagementMachine, plan: engagementPlan },
+  { machine: reviewWindowMachine, plan: reviewWindowPlan },
+  { machine: opsSignInMachine, plan: opsSignInPlan },
+  { machine: opsListMachine, plan: opsListPlan },
+  { machine: opsRowActionMachine, plan: opsRowActionPlan },
+  { machine: idReviewMachine, plan: idReviewPlan },
+  { machine: inboxItemMachine, plan: inboxItemPlan },
+];
+
+export type { MachinePlan, StatePlan } from './types';

@@ -1,0 +1,41 @@
+/** Test plan texts of machines/profileEditMachine.ts: the one edit modal the rider dashboard has open at a time (issues 6, 9, 13). */
+import { modalSpecs, type ModalKind } from '../../../machines/profileModals';
+import { failure, typed, type MachinePlan } from './types';
+
+const story = (name: string) => `dashboard-rider-dashboard--${name}`;
+const title = (modal: unknown) => modalSpecs[modal as ModalKind]?.title ?? String(modal);
+
+export const profileEditPlan: MachinePlan = {
+  machine: 'profileEditMachine',
+  title: 'Rider dashboard: an edit modal',
+  start:
+    'Log in as a rider who finished sign-up and open http://localhost:3000/rider-dashboard. Each section (profile, bio, personal information, picture, work history, past employees, your data, delete account) opens its modal from its button. ' +
+    'Have one work-history entry and one past employee to edit and delete.',
+  starts: { 'rider dashboard': 'The dashboard with no modal open.' },
+  states: {
+    '(root)': { says: 'The rider dashboard; at most one modal open.', story: story('full-profile'), closest: true },
+    closed: { says: 'No modal open: the dashboard itself.', story: story('full-profile') },
+    editing: {
+      says: 'The modal open with its title (e.g. "Edit Bio"), its fields as typed, its button ("Save", "Upload", "Delete"…) and the X; after a failed try every invalid field shows its message, the focus on the first. The picture modal shows the square preview of the chosen photo.',
+      story: story('bio-editing'),
+    },
+    checking: { says: 'Only for a moment after the modal’s button: the fields are checked in the browser.', story: story('bio-invalid'), closest: true },
+    saving: { says: 'The modal’s button is busy; an upload shows its progress bar and a "Cancel" for the upload.', story: story('bio-saving') },
+  },
+  events: {
+    OPEN: (e) => `Open the "${title(e.modal)}" modal from its button on the dashboard`,
+    CHANGE: (e) => typed(e, String(e.field).replace(/_/g, ' ')),
+    SELECT_FILE: (e) => {
+      const file = e.file as { name?: string; type?: string } | null;
+      return file ? `Choose the file “${file.name}” (${file.type}) for ${String(e.field).replace(/_/g, ' ')}` : `Remove the chosen file from ${String(e.field).replace(/_/g, ' ')}`;
+    },
+    RECENTRE: (e) => `Drag the square preview so its centre is at ${String(e.x)}% across, ${String(e.y)}% down (the preview keeps it inside the photo)`,
+    SUBMIT: 'Press the modal’s button ("Save", "Upload", "Delete", "Download" or "Delete my account")',
+    CLOSE: 'Close the modal (the X, a click outside it, or Escape)',
+    SAVE_PROGRESS: 'Watch the upload progress bar move (throttle DevTools → Network to "Slow 3G" to see it)',
+    CANCEL_UPLOAD: 'Press "Cancel" while the upload is under way (only a modal with files has it; elsewhere nothing happens)',
+    'xstate.done.actor.save': 'Wait: the modal closes and a toast confirms; the dashboard shows the change',
+    'xstate.error.actor.save': (e) =>
+      /NetworkFailure/.test(String((e.error as { name?: string } | undefined)?.name)) ? failure({ type: '', error: new Error('offline') }, 'Wait for the save') : failure(e, 'Wait for the save'),
+  },
+};

@@ -1,0 +1,259 @@
+/**
+ * Where each machine's generated test-plan paths come from (issue 9): the machine, the ways it
+ * can start (input, and events that bring it where its model starts), and the events its model
+ * explores, reused from tests/machines/*Model.ts wherever the model exports them, so the plans
+ * walk the same graph the model-based tests drive. Read by tests/machines/plans/generate.ts.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { authMachine } from '../../../machines/authMachine';
+import { captchaPassMachine } from '../../../machines/captchaPassMachine';
+import { companySignupMachine } from '../../../machines/companySignupMachine';
+import { engagementMachine } from '../../../machines/engagementMachine';
+import { formMachine, SubmitError } from '../../../machines/formMachine';
+import { idReviewMachine } from '../../../machines/idReviewMachine';
+import { inboxItemMachine } from '../../../machines/inboxItemMachine';
+import { opsListMachine } from '../../../machines/opsListMachine';
+import { opsRowActionMachine, type RowActionRequest } from '../../../machines/opsRowActionMachine';
+import { opsSignInMachine } from '../../../machines/opsSignInMachine';
+import { profileEditMachine } from '../../../machines/profileEditMachine';
+import { profileMachine } from '../../../machines/profileMachine';
+import { reviewWindowMachine } from '../../../machines/reviewWindowMachine';
+import { riderReviewsMachine } from '../../../machines/riderReviewsMachine';
+import { riderSearchMachine } from '../../../machines/riderSearchMachine';
+import { signupMachine } from '../../../machines/signupMachine';
+import { newsletterForm } from '../../../src/shared/forms';
+import type { Profile } from '../../../src/shared/profile';
+import { authActorResultCanHappen, authEvents, NOW, serializeAuthState, tokens } from '../authModel';
+import { captchaPassEvents, serializeCaptchaPass } from '../captchaPassModel';
+import { companySignupEvents, INVITE, liveEvent as companyLive, serializeCompanySignup, T0 as COMPANY_T0 } from '../companySignupModel';
+import { engagementEvents, hireItem, liveEvent as engagementLive, serializeEngagement } from '../engagementModel';
+import { actorResultCanHappen, formEvents, serializeFormState } from '../formModel';
+import { idReviewEventCanHappen, idReviewEvents, RIDER_ID, serializeIdReviewState } from '../idReviewModel';
+import { inboxEvents, ITEM_ID, liveEvent as inboxLive, serializeInbox } from '../inboxItemModel';
+import { serializeSignIn, signInEventCanHappen, signInEvents } from '../opsSignInModel';
+import { editEventCanHappen, editEvents, serializeEditState } from '../profileEditModel';
+import { ENGAGEMENT_ID, liveEvent as reviewLive, reviewEvents, serializeReview } from '../reviewWindowModel';
+import { reviewsEvents, serializeReviews, USERNAME } from '../riderReviewsModel';
+import { liveEvent as searchLive, riderSearchEvents, serializeRiderSearch } from '../riderSearchModel';
+import { eventsIn, modelParts, serializeSignup } from '../signupModel';
+
+export type Event = { type: string } & Record<string, unknown>;
+type Snapshot = { value: unknown; context: unknown; matches(value: unknown): boolean };
+
+export interface PlanStart {
+  /** A label for the way it starts (the plan file says, under `starts`, how a tester sets it up). */
+  label: string;
+  input?: unknown;
+  /** Events that bring a fresh actor to where the model starts (written as steps too). */
+  prefix?: Event[];
+  events: Event[] | ((snapshot: never) => Event[]);
+  serialize: (snapshot: never) => string;
+  /** False for an event that cannot reach the machine in that state. */
+  canHappen?: (snapshot: never, event: never) => boolean;
+}
+
+export interface PlanSource {
+  machine: AnyStateMachine;
+  starts: PlanStart[];
+  /** The event as it happens from the live snapshot (a model's answer made for another snapshot with the same key). */
+  liveEvent?: (event: never, snapshot: never) => Event;
+}
+
+// The dashboard's profile load has no model file of its own (tests/machines/profileMachine.test.ts keeps it inline).
+const profile = (overrides: Partial<Profile['user']> = {}): Profile => ({
+  user: {
+    username: 'ada_rides',
+    email: 'ada@example.com',
+    phone: null,
+    address: null,
+    town: 'Ikeja',
+    state: 'Lagos',
+    introduction: null,
+    bio: null,
+    picture: null,
+    user_type: 1,
+    profile_completed: 1,
+    current_tab: 5,
+    has_password: true,
+    ...overrides,
+  },
+  workHistories: [],
+  pastEmployees: [],
+  personalInfo: null,
+  reputation: { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 },
+});
+const edited = profile({ bio: 'Five years across Lagos.' });
+function profileEvents(state: Snapshot): Event[] {
+  if (state.matches('loading'))
+    return [
+      { type: 'xstate.done.actor.loadProfile', output: profile() },
+      { type: 'xstate.done.actor.loadProfile', output: profile({ profile_completed: 0, current_tab: 3 }) },
+      { type: 'xstate.error.actor.loadProfile', error: new Error('offline') },
+    ];
+  if (state.matches('refreshing'))
+    return [
+      { type: 'xstate.done.actor.refreshProfile', output: edited },
+      { type: 'xstate.error.actor.refreshProfile', error: new Error('offline') },
+      { type: 'PROFILE_CHANGED', profile: edited },
+    ];
+  if (state.matches('incomplete')) return [];
+  return [{ type: 'RETRY' }, { type: 'RELOAD' }, { type: 'PROFILE_CHANGED', profile: edited }];
+}
+
+// The console lists (no model file: tests/machines/opsListMachine.test.ts drives it by hand).
+function opsListEvents(state: Snapshot): Event[] {
+  const { next } = state.context as { next: string | null };
+  if (state.matches('loading'))
+    return [
+      { type: 'xstate.done.actor.firstPage', output: { items: [1, 2], next: 'c2' } },
+      { type: 'xstate.error.actor.firstPage', error: new Error('offline') },
+    ];
+  if (state.matches('failed')) return [{ type: 'RETRY' }, { type: 'SET_FILTER', name: 'q', value: 'ada' }];
+  if (state.matches({ ready: 'loadingMore' }))
+    return [
+      { type: 'xstate.done.actor.nextPage', output: { items: [3], next: null } },
+      { type: 'xstate.error.actor.nextPage', error: new Error('offline') },
+    ];
+  if (state.matches({ ready: 'refreshing' }))
+    return [
+      { type: 'xstate.done.actor.refreshPage', output: { items: [1, 2], next } },
+      { type: 'xstate.error.actor.refreshPage', error: new Error('offline') },
+    ];
+  return [
+    ...(next ? [{ type: 'LOAD_MORE' }] : []),
+    { type: 'REFRESH' },
+    { type: 'xstate.after.pollInterval.opsList.ready.idle' },
+    { type: 'SET_FILTER', name: 'q', value: 'ada' },
+  ];
+}
+
+const unsubscribe: RowActionRequest = { rowId: 'r1', action: 'unsubscribe', confirm: 'stepUp', subject: 'ada@example.com' };
+const invite: RowActionRequest = { rowId: 'r2', action: 'invite', confirm: 'none', subject: 'Mama Put Foods' };
+function rowActionEvents(state: Snapshot): Event[] {
+  if (state.matches('idle'))
+    return [
+      { type: 'START', request: invite },
+      { type: 'START', request: unsubscribe },
+    ];
+  if (state.matches('confirming')) return [{ type: 'CONFIRM', confirmation: 'staff-password-123' }, { type: 'CANCEL' }];
+  const { request } = state.context as { request: RowActionRequest | null };
+  return [
+    { type: 'xstate.done.actor.perform', output: { message: request?.action === 'invite' ? 'Invitation sent' : 'Unsubscribed' } },
+    ...(request?.confirm === 'stepUp'
+      ? [{ type: 'xstate.error.actor.perform', error: new SubmitError({ field: 'confirmation', message: 'That password or code is not right' }) }]
+      : []),
+    { type: 'xstate.error.actor.perform', error: new Error('offline') },
+  ];
+}
+
+export const planSources: Record<string, PlanSource> = {
+  authMachine: {
+    machine: authMachine,
+    starts: [
+      { label: 'no stored token', input: { token: null, now: NOW } },
+      { label: 'a valid stored token', input: { token: tokens.valid, now: NOW } },
+      { label: 'an expired stored token', input: { token: tokens.expired, now: NOW } },
+    ].map((s) => ({ ...s, events: authEvents as Event[], serialize: serializeAuthState as never, canHappen: authActorResultCanHappen as never })),
+  },
+  captchaPassMachine: {
+    machine: captchaPassMachine,
+    starts: [
+      { label: 'fresh session', input: { passed: false }, events: captchaPassEvents, serialize: serializeCaptchaPass as never },
+      { label: 'captcha passed earlier', input: { passed: true }, events: captchaPassEvents, serialize: serializeCaptchaPass as never },
+    ],
+  },
+  companySignupMachine: {
+    machine: companySignupMachine,
+    liveEvent: companyLive as never,
+    starts: [{ label: 'invitation link', input: { invite: INVITE, captchaPassed: false, now: COMPANY_T0 }, events: companySignupEvents as never, serialize: serializeCompanySignup as never }],
+  },
+  engagementMachine: {
+    machine: engagementMachine,
+    liveEvent: engagementLive as never,
+    starts: (['company', 'rider'] as const).map((side) => ({
+      label: `${side} side`,
+      input: { side, item: hireItem(side) },
+      events: engagementEvents as never,
+      serialize: serializeEngagement as never,
+    })),
+  },
+  formMachine: {
+    machine: formMachine,
+    starts: [
+      { label: 'fresh session', input: { form: newsletterForm, captchaPassed: false } },
+      { label: 'captcha already passed', input: { form: newsletterForm, captchaPassed: true } },
+      { label: 'captcha asked first', input: { form: newsletterForm, captchaPassed: false, captchaFirst: true } },
+    ].map((s) => ({ ...s, events: formEvents as Event[], serialize: serializeFormState as never, canHappen: actorResultCanHappen as never })),
+  },
+  idReviewMachine: {
+    machine: idReviewMachine,
+    starts: [{ label: 'rider detail', input: { riderId: RIDER_ID }, events: idReviewEvents as never, serialize: serializeIdReviewState as never, canHappen: idReviewEventCanHappen as never }],
+  },
+  inboxItemMachine: {
+    machine: inboxItemMachine,
+    liveEvent: inboxLive as never,
+    starts: [{ label: 'inbox item', input: { id: ITEM_ID }, events: inboxEvents as never, serialize: serializeInbox as never }],
+  },
+  opsListMachine: {
+    machine: opsListMachine,
+    starts: [
+      {
+        label: 'a console list',
+        input: { filters: { status: 'new' }, poll: true },
+        events: opsListEvents as never,
+        serialize: ((s: Snapshot) => JSON.stringify([s.value, (s.context as { next: unknown }).next !== null])) as never,
+      },
+    ],
+  },
+  opsRowActionMachine: {
+    machine: opsRowActionMachine,
+    starts: [
+      {
+        label: 'a console row',
+        events: rowActionEvents as never,
+        serialize: ((s: Snapshot) => JSON.stringify([s.value, (s.context as { request: RowActionRequest | null }).request?.confirm ?? null])) as never,
+      },
+    ],
+  },
+  opsSignInMachine: {
+    machine: opsSignInMachine,
+    starts: [{ label: 'console sign-in', input: {}, events: signInEvents as never, serialize: serializeSignIn as never, canHappen: signInEventCanHappen as never }],
+  },
+  profileEditMachine: {
+    machine: profileEditMachine,
+    starts: [{ label: 'rider dashboard', events: editEvents as never, serialize: serializeEditState as never, canHappen: editEventCanHappen as never }],
+  },
+  profileMachine: {
+    machine: profileMachine,
+    starts: [{ label: 'rider dashboard', events: profileEvents as never, serialize: ((s: Snapshot) => JSON.stringify([s.value, (s.context as { profile: Profile | null }).profile?.user.bio ?? null])) as never }],
+  },
+  reviewWindowMachine: {
+    machine: reviewWindowMachine,
+    liveEvent: reviewLive as never,
+    starts: (['company', 'rider'] as const).map((side) => ({
+      label: `${side} side`,
+      input: { engagementId: ENGAGEMENT_ID, side },
+      events: reviewEvents as never,
+      serialize: serializeReview as never,
+    })),
+  },
+  riderReviewsMachine: {
+    machine: riderReviewsMachine,
+    starts: [{ label: 'rider profile', input: { username: USERNAME }, events: reviewsEvents as never, serialize: serializeReviews as never }],
+  },
+  riderSearchMachine: {
+    machine: riderSearchMachine,
+    liveEvent: searchLive as never,
+    starts: [{ label: 'find riders', input: {}, events: riderSearchEvents as never, serialize: serializeRiderSearch as never }],
+  },
+  signupMachine: {
+    machine: signupMachine,
+    starts: modelParts.map((part) => ({
+      label: part.name,
+      input: part.input,
+      prefix: part.prefix as Event[],
+      events: ((s: never) => eventsIn(part.part, s)) as never,
+      serialize: serializeSignup as never,
+    })),
+  },
+};
