@@ -54,10 +54,10 @@ function renderApp(slow: ReturnType<typeof deferredScreen>, quick: ReturnType<ty
   const router = createRouter({ routeTree: root.addChildren(routes), history: createMemoryHistory({ initialEntries: ['/'] }) });
   render(<RouterProvider router={router} />);
   // Every moment the bar was in the page, however short.
-  const seen: string[] = [];
+  const seen: Array<{ label: string; at: number }> = [];
   const observer = new MutationObserver(() => {
     const bar = document.querySelector('[role="progressbar"]');
-    if (bar) seen.push(bar.getAttribute('aria-label') ?? '');
+    if (bar) seen.push({ label: bar.getAttribute('aria-label') ?? '', at: performance.now() });
   });
   observer.observe(document.body, { childList: true, subtree: true });
   return { router, seen };
@@ -69,13 +69,15 @@ describe('navigation progress bar', () => {
     const { router, seen } = renderApp(slow, deferredScreen('Quick page'));
     await screen.findByRole('heading', { name: 'Home' });
     let navigated!: Promise<void>;
+    const started = performance.now();
     act(() => {
       navigated = router.navigate({ href: '/slow' });
     });
     await sleep(NAVIGATION_PROGRESS_DELAY_MS - 120);
     expect(screen.queryByRole('progressbar')).toBeNull();
-    await sleep(240);
-    const bar = screen.getByRole('progressbar', { name: messages.navigationLoading });
+    const bar = await screen.findByRole('progressbar', { name: messages.navigationLoading }, { timeout: 3_000 });
+    // Not a moment before 300 ms of pending.
+    expect(seen[0]!.at - started).toBeGreaterThanOrEqual(NAVIGATION_PROGRESS_DELAY_MS - 1);
     expect(bar.className).toBe('nav-progress');
     await act(async () => {
       slow.arrive();
