@@ -345,6 +345,8 @@ async function drive(captchaPassed: boolean, steps: readonly Step[]): Promise<vo
         ),
       );
     }
+    // Issue 13: back from the confirmation, the focus is in the empty form.
+    if (event.type === 'SEND_ANOTHER') await waitFor(() => expect(document.activeElement).toBe(emailInput()));
     if (announced) await waitFor(() => expect(toastCount(announced)).toBe(before + 1));
   }
 }
