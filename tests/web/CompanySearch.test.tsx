@@ -88,7 +88,7 @@ async function perform(router: AnyRouter, event: RiderSearchModelEvent, before: 
   else if (type === 'APPLY') fireEvent.click(screen.getByRole('button', { name: messages.searchSubmit }));
   else if (type === 'CLEAR') fireEvent.click(screen.getByRole('button', { name: messages.searchClear }));
   else if (type === 'TOGGLE_FILTERS') fireEvent.click(screen.getByRole('button', { name: before.context.filtersOpen ? messages.searchHideFilters : messages.searchFilters }));
-  else if (type === 'EDIT') setCombobox(messages.searchLabels.state, event.value);
+  else if (type === 'EDIT') setCombobox(messages.searchLabels.state, String(event.value));
   else if (type === 'SEARCH') await act(async () => void (await router.navigate({ to: '/company-dashboard', search: searchParamsOf(event.filters) as never })));
   else if (type === 'TOGGLE_SHORTLIST') {
     const rider = before.context.results.find((r) => r.username === event.username)!;
