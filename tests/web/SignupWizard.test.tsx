@@ -319,7 +319,7 @@ describe('the sign-up wizard in the page', () => {
       await user.click(continueButton());
       await waitFor(() => expect(held).toHaveLength(1));
       expect(decoded).toEqual([{ imageOrientation: 'from-image' }]);
-      expect(encoded).toEqual([{ width: 1600, height: 1200, type: 'image/webp' }]);
+      expect(encoded).toEqual([{ width: 1067, height: 800, type: 'image/webp' }]);
       const sent = held[0]!.body.get('profile_image') as File;
       expect([held[0]!.path, sent.name, sent.type, sent.size]).toEqual(['/api/users/upload-profile-image', 'IMG_0042.webp', 'image/webp', 300]);
 
