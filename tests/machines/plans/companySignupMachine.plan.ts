@@ -66,6 +66,6 @@ export const companySignupPlan: MachinePlan = {
     'xstate.done.actor.sendCode': 'Wait: a new code is sent (a new e-mail; the countdown starts again at 60 s)',
     'xstate.error.actor.sendCode': (e) => failure(e, 'Wait for the new code'),
     'xstate.done.actor.verifyCode': 'Wait: the code is accepted',
-    'xstate.error.actor.verifyCode': (e) => failure(e, 'Wait for the code check (type a wrong code to see a refusal)'),
+    'xstate.error.actor.verifyCode': (e) => failure(e, 'Wait for the code check', 'type a wrong code to see a refusal'),
   },
 };

@@ -44,10 +44,7 @@ export const engagementPlan: MachinePlan = {
     WITHDRAW: 'As the company, press "Withdraw request"',
     EXPIRE: 'Leave the card on screen until its 7 days run out (or set the request’s expires_at in the past in the database and wait a minute)',
     'xstate.done.actor.moveEngagement': 'Wait for the server to take the move (a toast confirms it)',
-    'xstate.error.actor.moveEngagement': (e) =>
-      (e.error as { fieldError?: { message?: string } } | undefined)?.fieldError?.message === 'Please try again.'
-        ? failure(e, 'Wait for the move')
-        : failure(e, 'Wait for the move (make the other side move first in the other browser, to see this refusal)'),
+    'xstate.error.actor.moveEngagement': (e) => failure(e, 'Wait for the move', 'make the other side move first in the other browser'),
     END: 'Press "End engagement"',
     CHOOSE_OUTCOME: (e) => (e.outcome === 'completed' ? 'Choose "The work was completed"' : 'Choose "It ended early"'),
     CONFIRM_END: 'Press "Yes, end it"',

@@ -27,6 +27,6 @@ export const opsRowActionPlan: MachinePlan = {
     CONFIRM: 'Type your password in "Your password or a fresh 6-digit code" and press the action button',
     CANCEL: 'Press "Cancel"',
     'xstate.done.actor.perform': 'Wait: the action is done (a toast says so) and the list shows the row as it now is',
-    'xstate.error.actor.perform': (e) => failure(e, 'Wait for the action (type a wrong password to see the refusal under the field)'),
+    'xstate.error.actor.perform': (e) => failure(e, 'Wait for the action', 'type a wrong password to see the refusal under the field'),
   },
 };

@@ -26,7 +26,7 @@ export const profilePlan: MachinePlan = {
     PROFILE_CHANGED: 'Save a change in any edit modal (e.g. "Edit Bio": type a new bio and press "Save"): the dashboard shows it at once',
     RELOAD: 'Upload a new profile picture ("Upload Profile Image"): the profile is read again',
     'xstate.done.actor.refreshProfile': 'Wait for the profile to be read again (the new picture shows)',
-    'xstate.error.actor.refreshProfile': (e) => failure(e, 'Wait for the profile to be read again (the dashboard keeps what it showed)'),
+    'xstate.error.actor.refreshProfile': (e) => failure(e, 'Wait for the profile to be read again', 'the dashboard keeps what it showed'),
     RETRY: 'Press "Try again"',
   },
 };

@@ -82,7 +82,7 @@ export const reviewWindowPlan: MachinePlan = {
     EDIT_AGAIN: 'Press "Edit my review"',
     CANCEL_EDIT: 'Press "Cancel"',
     EDIT_REPLY: (e) => `As the rider, type “${String(e.value)}” in "Your public reply"`,
-    SEND_REPLY: 'Press "Post reply" (empty, it says why and sends nothing)',
+    SEND_REPLY: 'Press "Post reply" (if the reply is empty, a message says why and nothing is sent)',
     'xstate.done.actor.postReply': 'Wait: "Reply posted"',
     'xstate.error.actor.postReply': (e) => answer(e, 'Wait for the reply'),
   },

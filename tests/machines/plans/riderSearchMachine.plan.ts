@@ -44,6 +44,6 @@ export const riderSearchPlan: MachinePlan = {
     RETRY: 'Press "Try again"',
     TOGGLE_SHORTLIST: (e) => `Press "Shortlist" on the card of ${String(e.username)} (the first card)`,
     'xstate.done.actor.setShortlisted': 'Wait: "Added to your shortlist" (or "Removed from your shortlist")',
-    'xstate.error.actor.setShortlisted': (e) => failure(e, 'Wait for the shortlist (the button flips back)'),
+    'xstate.error.actor.setShortlisted': (e) => failure(e, 'Wait for the shortlist', 'the button flips back'),
   },
 };

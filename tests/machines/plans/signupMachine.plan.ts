@@ -113,7 +113,7 @@ export const signupPlan: MachinePlan = {
       (e.output as { success?: boolean } | undefined)?.success ? 'Wait: the captcha is accepted' : 'Wait: the captcha is refused ("CAPTCHA verification failed")',
     'xstate.error.actor.verifyCaptcha': (e) => failure(e, 'Wait for the captcha check'),
     'xstate.done.actor.createAccount': 'Wait: the account is made and the code e-mail sent',
-    'xstate.error.actor.createAccount': (e) => failure(e, 'Wait for the account (use an e-mail already signed up to see that refusal)'),
+    'xstate.error.actor.createAccount': (e) => failure(e, 'Wait for the account', 'use an e-mail already signed up to see that refusal'),
     CODE_INPUT: (e) => {
       const value = String(e.value);
       if (/^\d$/.test(value)) return `Type “${value}” in code box ${Number(e.index) + 1}`;
@@ -125,7 +125,7 @@ export const signupPlan: MachinePlan = {
     CODE_RESENT: 'Wait: a new code went out (the boxes clear)',
     CHANGE_EMAIL: 'Press "Wrong e-mail? Change it"',
     'xstate.done.actor.verifyCode': 'Wait: the code is right ("Your email address is verified.")',
-    'xstate.error.actor.verifyCode': (e) => failure(e, 'Wait for the code check (type a wrong code to see the refusal)'),
+    'xstate.error.actor.verifyCode': (e) => failure(e, 'Wait for the code check', 'type a wrong code to see the refusal'),
     RESEND: 'Press "Resend code"',
     TICK: 'Wait (the countdown "Resend code in Ns" runs down; until it reaches 0 for the link to come back)',
     'xstate.done.actor.sendCode': 'Wait: a new code is sent (a new e-mail; "Resend code in 60s")',

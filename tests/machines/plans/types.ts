@@ -4,6 +4,7 @@
  * read by tests/machines/plans.test.ts, scripts/paths.mjs (docs/test-plans) and the Storybook
  * diagrams (storybook/stories/Machines.stories.tsx), so nothing here may import test code.
  */
+import { messages } from '../../../src/shared/messages';
 
 /** One state node, keyed by its path below the machine (`verify.entering.code.editing`; the machine itself is `(root)`). */
 export interface StatePlan {
@@ -41,13 +42,20 @@ interface FieldErrorLike {
   message?: string;
 }
 
-/** What a failed request looks like to the user: the server's refusal, or the network gone. */
-export function failure(event: PlanEvent, what: string): string {
+/**
+ * What a failed request looks like to the user, and how a tester makes it happen: the server's
+ * refusal (`hint` says how to provoke it), the server failing, or the network gone.
+ */
+export function failure(event: PlanEvent, what: string, hint?: string): string {
   const error = event.error as FieldErrorLike | undefined;
   const refusal = error?.fieldError?.message;
-  if (refusal) return `${what}: the server refuses with “${refusal}”${error?.fieldError?.field && error.fieldError.field !== 'alert' ? ` (on ${error.fieldError.field})` : ''}`;
+  if (refusal === messages.submitFailed) {
+    return `${what}: the server fails (block the request in DevTools → Network request blocking, or stop the server): “${refusal}”`;
+  }
+  const how = hint ? ` (${hint})` : '';
+  if (refusal) return `${what}${how}: the server refuses with “${refusal}”${error?.fieldError?.field && error.fieldError.field !== 'alert' ? ` (on ${error.fieldError.field})` : ''}`;
   if (error && typeof error === 'object' && 'name' in error && !['Error', 'TypeError'].includes((error as { name: string }).name) && error.message) {
-    return `${what}: the server refuses (${(error as { name: string }).name}: “${error.message}”)`;
+    return `${what}${how}: the server refuses (${(error as { name: string }).name}: “${error.message}”)`;
   }
   return `${what}: the request fails (set DevTools → Network to Offline before the step, back Online after)`;
 }
