@@ -251,15 +251,18 @@ describe('login and logout', () => {
     await page.goto('/login');
     await logIn(page, rider.email, PASSWORD);
     await page.waitForURL(`${baseURL}/rider-dashboard`);
-    // In the app: the logo to the home page, then its Get Started link to /login, which goes back.
+    // The home page's Get Started leads a signed-in rider to the dashboard (issue 13).
     await page.getByRole('link', { name: 'Ogba Dispatch home' }).first().click();
     await page.waitForURL(`${baseURL}/`);
+    await expect.poll(() => page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/rider-dashboard');
+    // In the app: the forgot-password page's link to /login, which goes back one page.
+    await page.goto('/forgot-password');
     const seen: string[] = [];
     page.on('framenavigated', (frame) => frame === page.mainFrame() && seen.push(new URL(frame.url()).pathname));
-    await page.getByRole('link', { name: 'Get Started' }).click();
-    await expect.poll(() => seen).toEqual(['/login', '/']);
+    await page.getByRole('link', { name: 'Back to Login' }).click();
+    await expect.poll(() => seen).toEqual(['/login', '/forgot-password']);
     await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe('/');
+    expect(new URL(page.url()).pathname).toBe('/forgot-password');
     expect(await loginForm(page).submit.count()).toBe(0);
     // A first page of /login with a token goes to the dashboard.
     await page.goto('/login');
