@@ -14,11 +14,11 @@ export const captchaPassPlan: MachinePlan = {
   states: {
     '(root)': { says: 'Every form with a captcha on the page follows this one pass.', story: 'forms-newsletter--editing', closest: true },
     starting: { says: 'Only at page load: the kept pass is read (nothing of its own is drawn).', story: 'forms-newsletter--editing', closest: true },
-    needed: { says: 'No pass: every form shows the hCaptcha widget ("I am human") above its submit button.', story: 'forms-newsletter--editing' },
-    passed: { says: 'Pass granted: the forms show no captcha widget and submit without one.', story: 'forms-newsletter--editing-passed-elsewhere' },
+    needed: { says: 'No pass: each form keeps a place for the captcha and shows the hCaptcha widget there once you start using the form.', story: 'forms-newsletter--editing' },
+    passed: { says: 'Pass granted: no form shows the captcha widget (nor keeps a place for it); they submit without one.', story: 'forms-newsletter--editing-passed-elsewhere' },
   },
   events: {
     PASSED: 'Solve the captcha in a form and submit it; the server accepts it (a success message appears)',
-    SPENT: 'Submit a form when the server says the pass is used up, expired or unknown (after several forms, or after clearing cookies): "Please complete the captcha" appears and the widget comes back',
+    SPENT: 'Submit a form when the server says the pass is used up, expired or unknown (after several forms, or after clearing the site’s cookies): "Please complete the CAPTCHA." appears and the widget comes back in every form',
   },
 };

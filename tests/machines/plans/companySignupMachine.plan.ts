@@ -14,7 +14,7 @@ export const companySignupPlan: MachinePlan = {
   states: {
     '(root)': { says: 'The "Company sign-up" page.', story: story('editing'), closest: true },
     checking: { says: '"Checking your invitation…" while the link is checked.', story: story('checking') },
-    checkFailed: { says: 'The check could not be made (network): a message and a "Try again" button.', story: story('check-failed') },
+    checkFailed: { says: '"Company sign-up" with "Something went wrong. Please try again later." and "Try again".', story: story('check-failed') },
     invalid: {
       says: '"This invitation is no longer valid. Please contact us for a new one." with a "Contact us" link; no form.',
       story: story('invitation-invalid'),
@@ -29,7 +29,7 @@ export const companySignupPlan: MachinePlan = {
     'form.submitting': { says: 'The button is busy ("Create company account" in progress) while the account is created.', story: story('submitting') },
     verify: { says: 'The "Verify your email" step: "We sent a 4-digit code to <e-mail>. Enter it to finish."', story: story('enter-code') },
     'verify.entering': {
-      says: 'The code box, "Verify email", and "Send a new code in Ns" counting down (then "Send a new code"); any message under the code.',
+      says: '"Verify your email": "We sent a 4-digit code to <e-mail>. Enter it to finish.", the code field, "Verify email", and "Send a new code in Ns" counting down (then "Send a new code"); any message under the code.',
       story: story('enter-code'),
     },
     'verify.sending': { says: 'The resend link is busy while a new code is sent.', story: story('sending-code') },

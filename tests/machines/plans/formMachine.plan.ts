@@ -15,7 +15,7 @@ export const formPlan: MachinePlan = {
     'captcha asked first': 'The company waitlist form (/company-waitlist), where the captcha is checked before the fields.',
   },
   states: {
-    '(root)': { says: 'The form with its fields, the captcha place and its submit button.', story: story('editing'), closest: true },
+    '(root)': { says: '"Subscribe to our newsletter": the e-mail field, the captcha’s place and "Subscribe".', story: story('editing'), closest: true },
     editing: {
       says: 'The form as typed; after a failed try every invalid field shows its message at once (e.g. "Please enter a valid email address", "Please complete the CAPTCHA."), the focus on the first.',
       story: story('editing'),
@@ -24,7 +24,7 @@ export const formPlan: MachinePlan = {
     verifyingCaptcha: { says: 'The button is busy and the field locked while the captcha is verified.', story: story('verifying-captcha') },
     submitting: { says: 'The button is busy while the form is sent.', story: story('submitting') },
     succeeded: {
-      says: '"You have been subscribed to our newsletter! Thank you for your interest." with a way to send another.',
+      says: 'The confirmation in place of the form: "You\'re subscribed", "We write to <e-mail> about once a month. Every e-mail has a link to unsubscribe." and the button "Subscribe another address".',
       story: story('succeeded'),
     },
   },
@@ -46,6 +46,6 @@ export const formPlan: MachinePlan = {
     'xstate.error.actor.verifyCaptcha': (e) => failure(e, 'Wait for the captcha check'),
     'xstate.done.actor.submitForm': 'Wait for the server to accept the form',
     'xstate.error.actor.submitForm': (e) => failure(e, 'Wait for the form'),
-    SEND_ANOTHER: 'Press the link to send another',
+    SEND_ANOTHER: 'Press "Subscribe another address"',
   },
 };

@@ -20,7 +20,7 @@ function statusStates(status: keyof typeof statuses): Record<string, StatePlan> 
     [`loaded.${status}.changingStatus`]: { says: `Status "${label}"; the move button reads "Saving…".`, story: story('item-changing-status') },
     [`loaded.${status}.assigning`]: { says: `Status "${label}"; "Assigned to" is busy ("Saving…").`, story: story('item-assigning') },
     [`loaded.${status}.addingNote`]: { says: `Status "${label}"; "Add note" reads "Adding…".`, story: story('item-adding-note') },
-    [`loaded.${status}.refreshing`]: { says: `Status "${label}"; the item reads "Reloading…".`, story: story('item-refreshing') },
+    [`loaded.${status}.refreshing`]: { says: `Status "${label}"; the "Refresh" button reads "Reloading…".`, story: story('item-refreshing') },
   };
   if (status !== 'closed') states[`loaded.${status}.sendingReply`] = { says: `Status "${label}"; "Send reply" reads "Sending…".`, story: story('item-sending-reply') };
   return states;
@@ -57,7 +57,7 @@ export const inboxItemPlan: MachinePlan = {
     ASSIGN: (e) => (e.staffId ? 'Choose the other staff member in "Assigned to"' : 'Choose "Nobody" in "Assigned to"'),
     ADD_NOTE: 'Press "Add note" (if the box is empty, a message says why and nothing is sent)',
     SEND_REPLY: 'Press "Send reply" (if the reply is empty, a message says why and nothing is sent)',
-    REFRESH: 'Press reload on the item',
+    REFRESH: 'Press "Refresh" on the item',
     'xstate.done.actor.changeStatus': 'Wait: the new status is saved',
     'xstate.error.actor.changeStatus': (e) => failure(e, 'Wait for the move', 'move it in another tab first to see the refusal'),
     'xstate.done.actor.assignItem': 'Wait: the assignee is saved',

@@ -20,7 +20,7 @@ export const profileEditPlan: MachinePlan = {
       story: story('bio-editing'),
     },
     checking: { says: 'Only for a moment after the modal’s button: the fields are checked in the browser.', story: story('bio-invalid'), closest: true },
-    saving: { says: 'The modal’s button is busy; an upload shows its progress bar and a "Cancel" for the upload.', story: story('bio-saving') },
+    saving: { says: 'The modal’s button is busy; a modal with files shows the upload’s progress bar, and its "Cancel" stays usable (it stops the upload).', story: story('bio-saving') },
   },
   events: {
     OPEN: (e) => `Open the "${title(e.modal)}" modal from its button on the dashboard`,
@@ -31,9 +31,9 @@ export const profileEditPlan: MachinePlan = {
     },
     RECENTRE: (e) => `Drag the square preview so its centre is at ${String(e.x)}% across, ${String(e.y)}% down (the preview keeps it inside the photo)`,
     SUBMIT: 'Press the modal’s button ("Save", "Upload", "Delete", "Download" or "Delete my account")',
-    CLOSE: 'Close the modal (the X, a click outside it, or Escape)',
+    CLOSE: 'Close the modal ("Cancel", the X, a click outside it, or Escape)',
     SAVE_PROGRESS: 'Watch the upload progress bar move (throttle DevTools → Network to "Slow 3G" to see it)',
-    CANCEL_UPLOAD: 'Press "Cancel" while the upload is under way (only a modal with files has it; elsewhere nothing happens)',
+    CANCEL_UPLOAD: 'Press "Cancel" while the upload is under way (a modal with files: the upload stops, nothing is saved, the choice stays; elsewhere Cancel is disabled while saving)',
     'xstate.done.actor.save': 'Wait: the modal closes and a toast confirms; the dashboard shows the change',
     'xstate.error.actor.save': (e) =>
       /NetworkFailure/.test(String((e.error as { name?: string } | undefined)?.name)) ? failure({ type: '', error: new Error('offline') }, 'Wait for the save') : failure(e, 'Wait for the save'),

@@ -26,7 +26,7 @@ export const riderSearchPlan: MachinePlan = {
   },
   events: {
     EDIT: (e) => (String(e.field) === 'state' ? `Choose “${String(e.value)}” in "State" in the filters panel` : `Set "${String(e.field)}" to “${String(e.value)}” in the filters panel`),
-    TOGGLE_FILTERS: 'Press the button that shows or hides the filters panel (on a phone)',
+    TOGGLE_FILTERS: 'Press "Filters" (or "Hide filters") above the search form (on a phone width)',
     APPLY: 'Press "Search"',
     CLEAR: 'Press "Clear filters"',
     SEARCH: (e) => {
