@@ -1,10 +1,14 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { configureClient } from './api/client';
+import { auth } from './auth/authService';
 import { installErrorReporting } from './errorReporting';
 import { createAppRouter } from './router';
 import './styles.css';
 
+// The API client gets and forgets the token through the auth service (no import loop).
+configureClient({ getToken: auth.beforeRequest, currentToken: auth.currentToken, onUnauthorized: auth.unauthorized });
 const router = createAppRouter();
 // Browser errors reach the server's log, or Sentry when SENTRY_DSN is set (issue 10).
 installErrorReporting(() => router.state.matches.at(-1)?.routeId);

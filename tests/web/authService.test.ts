@@ -40,6 +40,8 @@ async function loadApp() {
   vi.resetModules();
   const service = await import('../../src/web/auth/authService');
   const client = await import('../../src/web/api/client');
+  // As main.tsx does at start.
+  client.configureClient({ getToken: service.auth.beforeRequest, currentToken: service.auth.currentToken, onUnauthorized: service.auth.unauthorized });
   const navigations: string[] = [];
   service.setLoginNavigation(() => navigations.push('/login'));
   return { ...service, ...client, navigations };

@@ -4,6 +4,8 @@
  * anything else (network down, a proxy's HTML page) becomes a plain Error.
  * Every request asks the auth token machine first (an expired token is removed, a valid one
  * goes in x-auth-token); a 401 to a request that carried the current token, or none, tells it.
+ * The client does not import the auth service (that one imports the client): main.tsx tells it
+ * how to get and forget the token once, with configureClient.
  */
 import { ofetch, FetchError } from 'ofetch';
 import { SubmitError } from '../../../machines/formMachine';
@@ -15,9 +17,26 @@ import {
   type MessageResponse,
   type PublicConfig,
 } from '../../shared/api';
-import { auth } from '../auth/authService';
 
 const AUTH_HEADER = 'x-auth-token';
+
+/** How the client gets the token a request carries and forgets it after a 401. */
+export interface ClientAuth {
+  /** Before a request: the token to send (an expired one is removed first), or null. */
+  getToken(): string | null;
+  /** The token requests carry right now, without checking it. */
+  currentToken(): string | null;
+  /** A 401 to a request that carried the current token, or none. */
+  onUnauthorized(): void;
+}
+
+const signedOut: ClientAuth = { getToken: () => null, currentToken: () => null, onUnauthorized: () => {} };
+let clientAuth: ClientAuth = signedOut;
+
+/** Called once at start (main.tsx, or a test's setup); until then requests go without a token. */
+export function configureClient(how: ClientAuth): void {
+  clientAuth = how;
+}
 
 export const api = ofetch.create({
   baseURL: '/api',
@@ -29,7 +48,7 @@ export const api = ofetch.create({
     const headers = new Headers(options.headers);
     headers.set('x-source-path', window.location.pathname);
     if (!headers.has(AUTH_HEADER)) {
-      const token = auth.beforeRequest();
+      const token = clientAuth.getToken();
       if (token) headers.set(AUTH_HEADER, token);
     }
     options.headers = headers;
@@ -38,7 +57,7 @@ export const api = ofetch.create({
     if (response.status !== 401) return;
     // Not for a request made with an older token (e.g. ending a session already left behind).
     const sent = new Headers(options.headers).get(AUTH_HEADER);
-    if (sent === null || sent === auth.currentToken()) auth.unauthorized();
+    if (sent === null || sent === clientAuth.currentToken()) clientAuth.onUnauthorized();
   },
 });
 
