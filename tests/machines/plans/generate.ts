@@ -68,8 +68,12 @@ export interface GeneratedPlan {
 interface SnapshotLike {
   _nodes: Array<{ path: string[]; type: string }>;
 }
-const leavesOf = (snapshot: unknown) =>
-  (snapshot as SnapshotLike)._nodes.filter((n) => n.type === 'atomic' || n.type === 'final').map(stateKey);
+/** The active leaf states, in the machine's own order (parallel regions as drawn, not as last entered). */
+const leavesOf = (snapshot: unknown, order: readonly string[]) =>
+  (snapshot as SnapshotLike)._nodes
+    .filter((n) => n.type === 'atomic' || n.type === 'final')
+    .map(stateKey)
+    .sort((a, b) => order.indexOf(a) - order.indexOf(b));
 
 /** TestModel drops a shortest path that is the prefix of another: keep them all, so every state's events are tried. */
 function candidates(source: PlanSource, start: PlanStart): Array<{ start: PlanStart; events: Event[] }> {
@@ -109,12 +113,13 @@ function replay(source: PlanSource, start: PlanStart, events: Event[]): PlanPath
   const actor = createActor(machine, { input: start.input, inspect } as never);
   actor.start();
   for (const node of (actor.getSnapshot() as unknown as SnapshotLike)._nodes) reached.add(stateKey(node));
-  const initial = leavesOf(actor.getSnapshot());
+  const order = stateKeys(source.machine);
+  const initial = leavesOf(actor.getSnapshot(), order);
   const steps: PlanStep[] = [];
   for (const planned of [...(start.prefix ?? []), ...events]) {
     const event = source.liveEvent ? source.liveEvent(planned as never, actor.getSnapshot() as never) : planned;
     actor.send(event as never);
-    steps.push({ event, leaves: leavesOf(actor.getSnapshot()) });
+    steps.push({ event, leaves: leavesOf(actor.getSnapshot(), order) });
   }
   actor.stop();
   return { start: start.label, initial, steps, keys, reached };
