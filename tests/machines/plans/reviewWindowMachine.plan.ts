@@ -55,14 +55,16 @@ export const reviewWindowPlan: MachinePlan = {
   },
   events: {
     'xstate.done.actor.loadWindow': (e) => {
-      const state = (e.output as { window?: { state?: string } } | undefined)?.window?.state ?? 'open';
+      const data = e.output as { state?: string; theirs?: { hidden?: boolean; reply?: string | null } | null; canReply?: boolean } | undefined;
+      const state = data?.state ?? 'open';
       const which: Record<string, string> = {
         open: 'no review written yet',
         written: 'this side’s review written, the other’s not yet',
         published: 'both reviews published',
         closed: 'the 14 days passed',
       };
-      return `Wait for the reviews (${which[state] ?? state})`;
+      const theirs = data?.theirs ? (data.theirs.hidden ? '; the other side’s review hidden by staff' : data.theirs.reply ? '; the rider has replied' : '; with the other side’s review') : '';
+      return `Wait for the reviews (${which[state] ?? state}${state === 'published' || state === 'closed' ? theirs : ''})`;
     },
     'xstate.error.actor.loadWindow': (e) => failure(e, 'Wait for the reviews'),
     RETRY: 'Press "Try again"',

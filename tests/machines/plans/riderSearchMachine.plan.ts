@@ -21,7 +21,10 @@ export const riderSearchPlan: MachinePlan = {
     'list.empty': { says: '"No riders match these filters. Try fewer filters or another area." and "Clear filters".', story: story('empty') },
     'list.failed': { says: '"We could not search riders just now." with "Try again".', story: story('failed') },
     shortlist: { says: 'The "Shortlist" buttons of the cards.', story: story('results') },
-    'shortlist.idle': { says: 'Each card’s button reads "Shortlist" or "Shortlisted"; a refusal said "We could not change your shortlist. Please try again."', story: story('results') },
+    'shortlist.idle': {
+      says: 'Each card’s button reads "Shortlist" or "Shortlisted", ready to press (after a refused change: "We could not change your shortlist. Please try again." and the button flipped back).',
+      story: story('results'),
+    },
     'shortlist.saving': { says: 'The card’s button has already flipped ("Shortlisted" / "Shortlist") and is busy while it is saved.', story: story('saving-shortlist') },
   },
   events: {
