@@ -64,6 +64,11 @@ export async function refreshRiderCard(db: Db, userId: string): Promise<void> {
   await db.execute(upsert(sql`u.id = ${userId}`));
 }
 
+/** Rebuilds the cards of the riders `where` selects (`u` is users): the scale seed, one batch at a time. */
+export async function refreshRiderCardsWhere(db: Db, where: SQL): Promise<void> {
+  await db.execute(upsert(where));
+}
+
 /** Rebuilds every rider's card (start-up after a migration, the scale seed). */
 export async function refreshAllRiderCards(db: Db): Promise<void> {
   await db.execute(upsert(sql`true`));
