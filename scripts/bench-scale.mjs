@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { ADMIN_URL, createScaleDatabase, growTo, openScaleDatabase, SCALE_DOMAIN, SCALE_PASSWORD } from './seed-scale.mjs';
+import { ADMIN_URL, createScaleDatabase, growTo, openScaleDatabase, SCALE_DOMAIN, SCALE_PASSWORD, scaleRiders } from './seed-scale.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -40,27 +40,55 @@ const { buildApp } = await import('../src/server/app.ts');
 const { loadConfig } = await import('../src/server/config.ts');
 const { sessionToken } = await import('../src/server/plugins/auth.ts');
 
-let dbName = null;
-let url = option('database');
-if (!url) ({ name: dbName, url } = await createScaleDatabase('lagos_bench_scale'));
-const scale = await openScaleDatabase(url);
-const { client } = scale;
-const config = loadConfig({
-  DATA_DIR: scale.dataDir,
-  WEB_ROOT: 'none',
-  DATABASE_URL: url,
-  JWT_SECRET: randomBytes(32).toString('base64url'),
-  LOG_LEVEL: 'warn',
-  SESSION_CACHE: '0',
-});
-const app = await buildApp({ config, database: scale.database, startWorkers: false, logLevel: 'warn' });
-await app.ready();
+/** A database with the app on it: its seeder client, config, app and request helpers. */
+async function openTarget(url) {
+  const scale = await openScaleDatabase(url);
+  const config = loadConfig({
+    DATA_DIR: scale.dataDir,
+    WEB_ROOT: 'none',
+    DATABASE_URL: url,
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+    LOG_LEVEL: 'warn',
+    SESSION_CACHE: '0',
+  });
+  const app = await buildApp({ config, database: scale.database, startWorkers: false, logLevel: 'warn' });
+  await app.ready();
+  seeders.add(scale.client);
+  return {
+    url,
+    scale,
+    client: scale.client,
+    app,
+    captchaCookie: () => `captcha_pass=${encodeURIComponent(app.signCookie(`${randomBytes(12).toString('base64url')}.${Date.now() + 3_600_000}`))}`,
+    async call(options, expect = 200) {
+      const res = await app.inject({ ...options, remoteAddress: nextAddress() });
+      if (res.statusCode !== expect) throw new Error(`${options.method ?? 'GET'} ${options.url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
+      return res;
+    },
+    async sample(n) {
+      // A random sample of listed riders with their open session (TABLESAMPLE keeps it cheap at 1M).
+      const { rows } = await scale.client.query(
+        `select u.username, u.email, s.id as sid, s.user_id, s.expires_at from users u tablesample system (5)
+         join sessions s on s.user_id = u.id
+         where u.email like '%@${SCALE_DOMAIN}' and u.profile_completed = 1 and u.suspended_at is null
+         order by random() limit $1`,
+        [n],
+      );
+      return rows.map((r) => ({ ...r, token: sessionToken(config, { id: r.sid, userId: r.user_id, userType: 1, expiresAt: new Date(r.expires_at) }) }));
+    },
+    async close() {
+      await app.close();
+      await scale.close().catch(() => {});
+    },
+  };
+}
 
-// Recording what the app sends to PostgreSQL, for EXPLAIN.
+// Recording what the app sends to PostgreSQL, for EXPLAIN (not the seeders' own statements).
+const seeders = new Set();
 let recording = null;
 const originalQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function query(config, values, callback) {
-  if (recording && this !== client) {
+  if (recording && !seeders.has(this)) {
     const text = typeof config === 'string' ? config : config?.text;
     const params = typeof config === 'string' ? values : (config?.values ?? values);
     if (text) recording.push({ text, params: Array.isArray(params) ? params : [] });
@@ -73,78 +101,76 @@ const nextAddress = () => {
   ip += 1;
   return `10.${(ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
 };
-const captchaCookie = () => `captcha_pass=${encodeURIComponent(app.signCookie(`${randomBytes(12).toString('base64url')}.${Date.now() + 3_600_000}`))}`;
-
-async function call(options, expect = 200) {
-  const res = await app.inject({ ...options, remoteAddress: nextAddress() });
-  if (res.statusCode !== expect) throw new Error(`${options.method ?? 'GET'} ${options.url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-  return res;
-}
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-async function timeIt(n, fn) {
-  const times = [];
-  for (let k = 0; k < n; k++) {
-    const t0 = performance.now();
-    await fn(k);
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
-}
-
-async function sample(n) {
-  // A random sample of listed riders with their open session (TABLESAMPLE keeps it cheap at 1M).
-  const { rows } = await client.query(
-    `select u.username, u.email, s.id as sid, s.user_id, s.expires_at from users u tablesample system (5)
-     join sessions s on s.user_id = u.id
-     where u.email like '%@${SCALE_DOMAIN}' and u.profile_completed = 1 and u.suspended_at is null
-     order by random() limit $1`,
-    [n],
-  );
-  return rows.map((r) => ({ ...r, token: sessionToken(config, { id: r.sid, userId: r.user_id, userType: 1, expiresAt: new Date(r.expires_at) }) }));
-}
+const stats = (times) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
+};
 
 let signups = 0;
-async function measureSize() {
-  const riders = await sample(REQUESTS + 20);
+/** The cases against one target, each a function of the request's number k. */
+async function casesOf(target) {
+  const riders = await target.sample(REQUESTS + 20);
   const pick = () => riders[Math.floor(Math.random() * riders.length)];
-  const results = {};
-  const profile = () => {
-    const r = pick();
-    return call({ method: 'GET', url: '/api/users/profile', headers: { 'x-auth-token': r.token } });
-  };
-  const publicPage = () => call({ method: 'GET', url: `/riders/${encodeURIComponent(pick().username)}` });
-  const login = () =>
-    call({ method: 'POST', url: '/api/auth/login', headers: { cookie: captchaCookie() }, payload: { email: pick().email, password: SCALE_PASSWORD, user_type: '1' } });
   const created = [];
-  const createAccount = async () => {
-    signups += 1;
-    const tag = `${Date.now().toString(36)}${signups}`;
-    const res = await call({
-      method: 'POST',
-      url: '/api/auth/create',
-      headers: { cookie: captchaCookie() },
-      payload: { username: `new_${tag}`, email: `new.${tag}@signup.example.ng`, password: `Lekki-${tag}-rides!`, user_type: '1' },
-    });
-    created.push(res.json().token);
+  // The first 3 accounts made (step 1's warm-up) warm the later steps up; the measured ones follow.
+  const step = (payload) => (k, warm) => target.call({ method: 'PUT', url: '/api/users/signup-update', headers: { 'x-auth-token': created[warm ? k : k + 3] }, payload });
+  return {
+    riders,
+    created,
+    profile: () => target.call({ method: 'GET', url: '/api/users/profile', headers: { 'x-auth-token': pick().token } }),
+    public: () => target.call({ method: 'GET', url: `/riders/${encodeURIComponent(pick().username)}` }),
+    login: () =>
+      target.call({ method: 'POST', url: '/api/auth/login', headers: { cookie: target.captchaCookie() }, payload: { email: pick().email, password: SCALE_PASSWORD, user_type: '1' } }),
+    async create() {
+      signups += 1;
+      const tag = `${Date.now().toString(36)}${process.pid}x${signups}`;
+      const res = await target.call({
+        method: 'POST',
+        url: '/api/auth/create',
+        headers: { cookie: target.captchaCookie() },
+        payload: { username: `new_${tag}`, email: `new.${tag}@signup.example.ng`, password: `Lekki-${tag}-rides!`, user_type: '1' },
+      });
+      created.push(res.json().token);
+    },
+    // Step 2's code comes by e-mail: the new accounts are marked verified in SQL before step 3.
+    verifyAll: () => target.client.query(`update users set email_verified_at = now(), current_tab = 3 where email like '%@signup.example.ng' and email_verified_at is null`),
+    location: step({ request_type: 'location', state: 'Lagos', town: 'Yaba' }),
+    skip: step({ request_type: 'skip_picture' }),
+    agreement: step({ request_type: 'rider_agreement', rider_agreement: true }),
   };
-  const step = (payload) => (k) => call({ method: 'PUT', url: '/api/users/signup-update', headers: { 'x-auth-token': created[k] }, payload });
+}
 
-  for (let k = 0; k < 10; k++) await profile();
-  results.profile = await timeIt(REQUESTS, profile);
-  for (let k = 0; k < 10; k++) await publicPage();
-  results.public = await timeIt(REQUESTS, publicPage);
-  for (let k = 0; k < 3; k++) await login();
-  results.login = await timeIt(SLOW_REQUESTS, login);
-  for (let k = 0; k < 3; k++) await createAccount();
-  created.length = 0;
-  results.create = await timeIt(SLOW_REQUESTS, createAccount);
-  await client.query(`update users set email_verified_at = now(), current_tab = 3 where email like '%@signup.example.ng' and email_verified_at is null`);
-  results.location = await timeIt(SLOW_REQUESTS, step({ request_type: 'location', state: 'Lagos', town: 'Yaba' }));
-  results.skip = await timeIt(SLOW_REQUESTS, step({ request_type: 'skip_picture' }));
-  results.agreement = await timeIt(SLOW_REQUESTS, step({ request_type: 'rider_agreement', rider_agreement: true }));
-  return { results, riders, created };
+/**
+ * Measures every case on each of `targets` (one, or two to compare), alternating between them
+ * request by request so that the load others put on the machine falls on both alike.
+ */
+async function measure(targets) {
+  const sets = [];
+  for (const t of targets) sets.push(await casesOf(t));
+  const results = sets.map(() => ({}));
+  const run = async (key, n, warm) => {
+    for (const set of sets) for (let k = 0; k < warm; k++) await set[key](k, true);
+    const times = sets.map(() => []);
+    for (let k = 0; k < n; k++) {
+      for (let j = 0; j < sets.length; j++) {
+        const t0 = performance.now();
+        await sets[j][key](k);
+        times[j].push(performance.now() - t0);
+      }
+    }
+    times.forEach((t, j) => (results[j][key] = stats(t)));
+  };
+  await run('profile', REQUESTS, 10);
+  await run('public', REQUESTS, 10);
+  await run('login', SLOW_REQUESTS, 3);
+  await run('create', SLOW_REQUESTS, 3);
+  for (const set of sets) await set.verifyAll();
+  await run('location', SLOW_REQUESTS, 3);
+  await run('skip', SLOW_REQUESTS, 3);
+  await run('agreement', SLOW_REQUESTS, 3);
+  return { results, sets };
 }
 
 const CASES = [
@@ -158,7 +184,7 @@ const CASES = [
 ];
 
 const TABLES = ['users', 'personal_info', 'work_histories', 'past_employees', 'files', 'sessions', 'rider_cards', 'email_verification_codes', 'outbox_emails'];
-async function sizes(n) {
+async function sizes(client, n) {
   const out = [];
   for (const t of TABLES) {
     const { rows } = await client.query(`select count(*)::bigint as rows, pg_total_relation_size('${t}') as bytes, pg_relation_size('${t}') as heap from ${t}`);
@@ -169,7 +195,7 @@ async function sizes(n) {
 }
 
 const planLog = [];
-async function explain(label, fn) {
+async function explain(client, label, fn) {
   recording = [];
   await fn();
   const statements = recording;
@@ -190,66 +216,51 @@ async function explain(label, fn) {
     const indexes = [...new Set([...plan.matchAll(/(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\S+)/g)].map((m) => m[1]))];
     const seq = [...new Set([...plan.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1]))];
     const time = /Execution Time: ([\d.]+) ms/.exec(plan)?.[1];
-    const what = text.replace(/\s+/g, ' ').trim().slice(0, 70);
-    summary.push({ what, indexes, seq, time });
+    summary.push({ what: text.replace(/\s+/g, ' ').trim().slice(0, 70), indexes, seq, time });
     planLog.push(`### ${label}\n${text.replace(/\s+/g, ' ').trim()}\n-- params: ${JSON.stringify(params).slice(0, 300)}\n${plan}\n`);
   }
   return summary;
 }
 
-const all = {};
-const dbSizes = [];
-let seeding = null;
-let failed = false;
-try {
-  for (const size of SIZES) {
-    console.log(`\n${size.toLocaleString('en')} riders: growing`);
-    const grown = await growTo({ client, db: scale.database.db, riders: size });
-    if (grown.added) seeding = { ...grown, to: size };
-    const t0 = performance.now();
-    await client.query('vacuum analyze');
-    console.log(`  vacuum analyze ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    const { results, riders, created } = await measureSize();
-    all[size] = results;
-    for (const [key, label] of CASES) console.log(`  ${label.padEnd(42)} p50 ${results[key].p50.toFixed(1).padStart(6)} ms  p95 ${results[key].p95.toFixed(1).padStart(6)} ms`);
-    dbSizes.push(await sizes(size));
-    if (size === SIZES[SIZES.length - 1]) {
-      const r = riders[0];
-      const tok = created[0];
-      const plans = [
-        ['profile read', () => call({ method: 'GET', url: '/api/users/profile', headers: { 'x-auth-token': r.token } })],
-        ['public page', () => call({ method: 'GET', url: `/riders/${r.username}` })],
-        ['login', () => call({ method: 'POST', url: '/api/auth/login', headers: { cookie: captchaCookie() }, payload: { email: r.email, password: SCALE_PASSWORD, user_type: '1' } })],
-        ['sign-up 1', () => call({ method: 'POST', url: '/api/auth/create', headers: { cookie: captchaCookie() }, payload: { username: `plan_${Date.now()}`, email: `plan.${Date.now()}@signup.example.ng`, password: 'Ikeja-plan-rides-9!', user_type: '1' } })],
-        ['sign-up 3', () => call({ method: 'PUT', url: '/api/users/signup-update', headers: { 'x-auth-token': tok }, payload: { request_type: 'location', state: 'Lagos', town: 'Ikeja' } })],
-      ];
-      console.log(`\nEXPLAIN (ANALYZE, BUFFERS) at ${size.toLocaleString('en')} riders (each statement one request sends; full plans in /tmp/bench-scale-plans.txt)`);
-      for (const [label, fn] of plans) {
-        for (const s of await explain(label, fn)) {
-          console.log(`  ${label.padEnd(13)} ${String(s.time ?? '-').padStart(7)} ms  ${s.indexes.join(', ') || '-'}${s.seq.length ? `  SEQ SCAN: ${s.seq.join(', ')}` : ''}  | ${s.what}`);
-        }
-      }
-      writeFileSync('/tmp/bench-scale-plans.txt', planLog.join('\n'));
+/** EXPLAIN (ANALYZE, BUFFERS) of every statement one request of each case sends. */
+async function explainAll(target, set, n) {
+  const r = set.riders[0];
+  const tok = set.created[set.created.length - 1];
+  const stamp = Date.now();
+  const plans = [
+    ['profile read', () => target.call({ method: 'GET', url: '/api/users/profile', headers: { 'x-auth-token': r.token } })],
+    ['public page', () => target.call({ method: 'GET', url: `/riders/${r.username}` })],
+    ['login', () => target.call({ method: 'POST', url: '/api/auth/login', headers: { cookie: target.captchaCookie() }, payload: { email: r.email, password: SCALE_PASSWORD, user_type: '1' } })],
+    ['sign-up 1', () => target.call({ method: 'POST', url: '/api/auth/create', headers: { cookie: target.captchaCookie() }, payload: { username: `plan_${stamp}`, email: `plan.${stamp}@signup.example.ng`, password: 'Ikeja-plan-rides-9!', user_type: '1' } })],
+    ['sign-up 3', () => target.call({ method: 'PUT', url: '/api/users/signup-update', headers: { 'x-auth-token': tok }, payload: { request_type: 'location', state: 'Lagos', town: 'Ikeja' } })],
+  ];
+  console.log(`\nEXPLAIN (ANALYZE, BUFFERS) at ${n.toLocaleString('en')} riders (each statement one request sends; full plans in /tmp/bench-scale-plans.txt)`);
+  for (const [label, fn] of plans) {
+    for (const s of await explain(target.client, label, fn)) {
+      console.log(`  ${label.padEnd(13)} ${String(s.time ?? '-').padStart(7)} ms  ${s.indexes.join(', ') || '-'}${s.seq.length ? `  SEQ SCAN: ${s.seq.join(', ')}` : ''}  | ${s.what}`);
     }
   }
+  writeFileSync('/tmp/bench-scale-plans.txt', planLog.join('\n'));
+}
 
-  // The table: case × size.
-  const head = `${'case'.padEnd(42)}${SIZES.map((s) => `${s.toLocaleString('en')} p50/p95`.padStart(24)).join('')}   p95 change`;
-  console.log(`\nA million riders: p50/p95 in ms through the real app (inject), ${REQUESTS} requests per read case, ${SLOW_REQUESTS} per write/argon2 case`);
-  console.log(head);
+function report(columns, how) {
+  let failed = false;
+  console.log(`\nA million riders: p50 / p95 in ms through the real app (inject), ${REQUESTS} requests per read case, ${SLOW_REQUESTS} per write/argon2 case; ${how}`);
+  console.log(`${'case'.padEnd(42)}${columns.map((c) => `${c.n.toLocaleString('en')} riders`.padStart(20)).join('')}   p95 change`);
   for (const [key, label] of CASES) {
-    const first = all[SIZES[0]][key].p95;
-    const last = all[SIZES[SIZES.length - 1]][key].p95;
+    const first = columns[0].results[key].p95;
+    const last = columns[columns.length - 1].results[key].p95;
     const change = last / first - 1;
     const ok = Math.abs(change) <= TOLERANCE;
     if (!ok) failed = true;
     console.log(
-      `${label.padEnd(42)}${SIZES.map((s) => `${all[s][key].p50.toFixed(1)} / ${all[s][key].p95.toFixed(1)}`.padStart(24)).join('')}   ${(change >= 0 ? '+' : '') + (change * 100).toFixed(0)}% ${ok ? 'ok' : `OUTSIDE ±${TOLERANCE * 100}%`}`,
+      `${label.padEnd(42)}${columns.map((c) => `${c.results[key].p50.toFixed(1)} / ${c.results[key].p95.toFixed(1)}`.padStart(20)).join('')}   ${(change >= 0 ? '+' : '') + (change * 100).toFixed(0)}% ${ok ? 'ok' : `OUTSIDE ±${TOLERANCE * 100}%`}`,
     );
   }
-  if (seeding) console.log(`\nseeding: ${seeding.added.toLocaleString('en')} riders up to ${seeding.to.toLocaleString('en')} in ${seeding.seconds.toFixed(0)} s (${Math.round(seeding.added / seeding.seconds).toLocaleString('en')} riders/s)`);
+  return failed;
+}
 
-  // Size per rider.
+function printSizes(dbSizes) {
   const last = dbSizes[dbSizes.length - 1];
   console.log(`\nDatabase size per rider at ${last.n.toLocaleString('en')} riders (tables with their indexes and TOAST)`);
   console.log(`${'table'.padEnd(26)}${'rows'.padStart(12)}${'rows/rider'.padStart(12)}${'bytes/rider'.padStart(13)}${'of it heap'.padStart(12)}`);
@@ -261,10 +272,53 @@ try {
   const files = last.tables.find((t) => t.table === 'files').bytes;
   console.log(`these tables: ${Math.round(withFiles / last.n)} bytes/rider with pictures, ${Math.round((withFiles - files) / last.n)} without; whole database ${Math.round(last.database / last.n)} bytes/rider (${(last.database / 1e9).toFixed(2)} GB)`);
   for (const d of dbSizes.slice(0, -1)) console.log(`  at ${d.n.toLocaleString('en')}: whole database ${Math.round(d.database / d.n)} bytes/rider`);
+}
+
+const targets = [];
+let dbName = null;
+let failed = false;
+try {
+  const compare = option('compare');
+  if (compare) {
+    // --compare SMALL_URL,LARGE_URL: two seeded databases measured side by side, request by request.
+    for (const u of compare.split(',')) targets.push(await openTarget(u));
+    const counts = [];
+    for (const t of targets) counts.push(await scaleRiders(t.client));
+    const { results, sets } = await measure(targets);
+    failed = report(
+      targets.map((t, j) => ({ n: counts[j], results: results[j] })),
+      'the two databases asked alternately, request by request',
+    );
+    await explainAll(targets[1], sets[1], counts[1]);
+    printSizes([await sizes(targets[0].client, counts[0]), await sizes(targets[1].client, counts[1])]);
+  } else {
+    let url = option('database');
+    if (!url) ({ name: dbName, url } = await createScaleDatabase('lagos_bench_scale'));
+    const target = await openTarget(url);
+    targets.push(target);
+    const columns = [];
+    const dbSizes = [];
+    let seeding = null;
+    for (const size of SIZES) {
+      console.log(`\n${size.toLocaleString('en')} riders: growing`);
+      const grown = await growTo({ client: target.client, db: target.scale.database.db, riders: size });
+      if (grown.added) seeding = { ...grown, to: size };
+      const t0 = performance.now();
+      await target.client.query('vacuum analyze');
+      console.log(`  vacuum analyze ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      const { results, sets } = await measure([target]);
+      columns.push({ n: size, results: results[0] });
+      for (const [key, label] of CASES) console.log(`  ${label.padEnd(42)} p50 ${results[0][key].p50.toFixed(1).padStart(6)} ms  p95 ${results[0][key].p95.toFixed(1).padStart(6)} ms`);
+      dbSizes.push(await sizes(target.client, size));
+      if (size === SIZES[SIZES.length - 1]) await explainAll(target, sets[0], size);
+    }
+    failed = report(columns, 'one database grown through the sizes, measured one size after the other');
+    if (seeding) console.log(`\nseeding: ${seeding.added.toLocaleString('en')} riders up to ${seeding.to.toLocaleString('en')} in ${seeding.seconds.toFixed(0)} s (${Math.round(seeding.added / seeding.seconds).toLocaleString('en')} riders/s)`);
+    printSizes(dbSizes);
+  }
 } finally {
   pg.Client.prototype.query = originalQuery;
-  await app.close();
-  await scale.close();
+  for (const t of targets) await t.close();
   if (dbName && process.env.BENCH_KEEP !== '1') {
     const admin = new pg.Client({ connectionString: ADMIN_URL });
     await admin.connect();
