@@ -1,16 +1,51 @@
 // Lint guards the architecture (bulletproof-react's import rules, DESIGN.md §3):
 // the browser never imports server code, machines touch neither React nor the DOM,
 // shared code runs in both places, and a feature never reaches into another feature.
+import path from 'node:path';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const siblingFeature = {
-  // '../other-feature/...' but not '../../plugins/...'
-  regex: '^\\.\\./(?!\\.\\.)',
-  message: 'A feature does not import another feature: move shared code to src/shared or a plugin/component.',
+// A feature never reaches into another feature, however the path is spelled ('../other/x',
+// '../../features/other/x', '../../../../src/web/features/other/x', './../other/x'): the import is
+// resolved against the importing file and compared by folder, which a pattern on the text can't.
+// Shared code (components, forms, api, auth, src/shared, machines) imports no feature at all.
+const featureRoot = /^src\/(web|server)\/features\/([^/]+)\//;
+const featureOf = (file) => {
+  const match = featureRoot.exec(path.relative(import.meta.dirname, file).split(path.sep).join('/'));
+  return match ? `${match[1]}/${match[2]}` : null;
+};
+const sharedLayer = /^(src\/web\/(components|forms|api|auth|uploads|errorReporting)\/|src\/shared\/|machines\/)/;
+const featureBoundary = {
+  meta: {
+    type: 'problem',
+    messages: {
+      sibling: 'A feature does not import another feature ({{target}}): move shared code to src/shared or src/web/components.',
+      shared: 'Shared code does not import a feature ({{target}}): the feature imports the shared code, not the other way round.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.physicalFilename;
+    const relative = path.relative(import.meta.dirname, file).split(path.sep).join('/');
+    const own = featureOf(file);
+    const shared = sharedLayer.test(relative);
+    if (!own && !shared) return {};
+    const check = (node, source) => {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = featureOf(path.resolve(path.dirname(file), source.value) + '/');
+      if (!target || target === own) return;
+      context.report({ node, messageId: own ? 'sibling' : 'shared', data: { target } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
 };
 
 export default tseslint.config(
@@ -37,6 +72,11 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    plugins: { local: { rules: { 'feature-boundary': featureBoundary } } },
+    rules: { 'local/feature-boundary': 'error' },
   },
   {
     files: ['src/web/**/*.{ts,tsx}', 'storybook/**/*.{ts,tsx}'],
@@ -66,7 +106,6 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            siblingFeature,
             { regex: '^(\\.\\./)+(src/)?server(/|$)', message: 'The browser never imports server code.' },
           ],
         },
