@@ -1,13 +1,21 @@
 // `npm run bench:web`: Lighthouse with its default mobile settings (simulated slow 4G, 4x CPU
-// slowdown) on every public page of the built app served by the real server, with Debian's
-// Chromium. Prints per page: the four category scores, LCP, TBT, CLS, bytes transferred and
-// JavaScript bytes, then checks the budgets of DESIGN.md §8. Exits 1 when a budget is missed.
+// slowdown) on every public page of the built app served by the real server (as `npm start`
+// runs it), with Debian's Chromium, and on the two signed-in screens (issue 14): /rider-signup
+// for a rider at step 3 and /rider-dashboard for a rider who finished, each signed in through a
+// token this script makes (the riders and their sessions are written into the server's embedded
+// database before it starts; the token is put in the browser's localStorage as the app keeps it,
+// and Lighthouse is told not to clear storage). Prints per page: the four category scores, LCP,
+// TBT, time to interactive, CLS, bytes transferred and JavaScript bytes, then checks the budgets
+// of DESIGN.md §8 and issue 14. Exits 1 when a budget is missed.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { SERVER_ENTRY, ensureServerBuilt } from './build-server.mjs';
 import { STAMP_FILE, sourceStamp } from './build-stamp.mjs';
 
 const PUBLIC = ['/', '/about-us', '/contact-us', '/company-waitlist', '/privacy-policy', '/terms-and-conditions'];
@@ -23,11 +31,55 @@ if (!existsSync(STAMP_FILE) || readFileSync(STAMP_FILE, 'utf8') !== stamp) {
   writeFileSync(STAMP_FILE, stamp);
 }
 
+await ensureServerBuilt();
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+const JWT_SECRET = randomBytes(32).toString('base64url');
+const signedIn = await makeRiders(dataDir);
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', JWT_SECRET },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
+
+/**
+ * Two riders in the embedded database the server will open, with a session each: one stopped at
+ * sign-up step 3, one who finished with a whole profile. Returns the screens and their tokens.
+ */
+async function makeRiders(dir) {
+  const { execFileSync } = await import('node:child_process');
+  const script = `
+    const { sql } = await import('drizzle-orm');
+    const { loadConfig } = await import('./src/server/config.ts');
+    const { openDatabase } = await import('./src/server/db/client.ts');
+    const { sessionToken, SESSION_LIFETIME_MS } = await import('./src/server/plugins/auth.ts');
+    const config = loadConfig({ DATA_DIR: ${JSON.stringify(dir)}, JWT_SECRET: ${JSON.stringify(JWT_SECRET)}, WEB_ROOT: 'none' });
+    const database = await openDatabase({ databaseUrl: null, dataDir: ${JSON.stringify(dir)} });
+    const rows = (r) => (Array.isArray(r) ? r : r.rows);
+    const made = {};
+    for (const [key, tab, done] of [['signup', 3, 0], ['dashboard', 5, 1]]) {
+      const [user] = rows(await database.db.execute(sql\`
+        insert into users (username, email, user_type, profile_completed, current_tab, state, town, phone, introduction, bio)
+        values (\${'bench_' + key}, \${'bench.' + key + '@example.com'}, 1, \${done}, \${tab}, 'Lagos', 'Yaba', '+2348031234567',
+                'Careful rider on the mainland, 5 years on Lagos roads', 'I have delivered parcels across Lagos since 2019.')
+        returning id\`));
+      if (done) {
+        await database.db.execute(sql\`insert into personal_info (user_id, total_years_of_experience, languages_spoken, education) values (\${user.id}, '3-5', 'English, Yoruba', 'Diploma')\`);
+        await database.db.execute(sql\`insert into work_histories (user_id, position, company_name, number_of_years, start_date) values (\${user.id}, 'Lead rider', 'Gokada', '3-5', '2019-03-01')\`);
+      }
+      const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+      const [session] = rows(await database.db.execute(sql\`insert into sessions (user_id, expires_at, method) values (\${user.id}, \${expiresAt.toISOString()}, 'password') returning id\`));
+      made[key] = sessionToken(config, { id: session.id, userId: user.id, userType: 1, expiresAt });
+    }
+    await database.close();
+    process.stdout.write(JSON.stringify(made));
+  `;
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  const tokens = JSON.parse(out.slice(out.indexOf('{')));
+  return [
+    { route: '/rider-signup', token: tokens.signup, ready: 'the wizard at step 3' },
+    { route: '/rider-dashboard', token: tokens.dashboard, ready: 'the dashboard' },
+  ];
+}
 const stop = () => {
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
@@ -49,10 +101,30 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 
+/** Puts the token where the app keeps it (localStorage 'authToken'), in the browser Lighthouse drives. */
+async function storeToken(token) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(`${base}/favicon.svg`);
+    await page.evaluate((t) => window.localStorage.setItem('authToken', t), token);
+    // Storage stays (the token), but every page is measured with a cold HTTP cache, as a first visit.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 const rows = [];
+// `-- --only /rider-dashboard` measures one page (repeatable).
+const only = process.argv.flatMap((a, i, all) => (all[i - 1] === '--only' ? [a] : []));
+const runs = [...PUBLIC.map((route) => ({ route, token: null })), ...signedIn].filter((r) => only.length === 0 || only.includes(r.route));
 try {
-  for (const route of PUBLIC) {
-    const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+  for (const { route, token } of runs) {
+    if (token) await storeToken(token);
+    const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(token) });
     const lhr = result.lhr;
     const items = lhr.audits['network-requests']?.details?.items ?? [];
     const total = items.reduce((n, i) => n + (i.transferSize ?? 0), 0);
@@ -66,9 +138,13 @@ try {
       seo: score('seo'),
       lcp: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
       tbt: Math.round(lhr.audits['total-blocking-time'].numericValue),
-      cls: Number(lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      tti: Math.round(lhr.audits.interactive?.numericValue ?? NaN),
+      signedIn: Boolean(token),
+      finalUrl: new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl).pathname,
+      cls: Number((lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
       kb: Number((total / 1024).toFixed(1)),
       jsKb: Number((js / 1024).toFixed(1)),
+      shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((i) => `${i.node?.selector ?? '?'} ${Number(i.score).toFixed(3)}`).slice(0, 5),
       failing: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id)
@@ -79,8 +155,8 @@ try {
   await chrome.kill();
 }
 
-const header = ['page', 'perf', 'a11y', 'bp', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'kB', 'JS kB'];
-const table = rows.map((r) => [r.page, r.perf, r.a11y, r.bp, r.seo, r.lcp, r.tbt, r.cls, r.kb, r.jsKb].map(String));
+const header = ['page', 'perf', 'a11y', 'bp', 'seo', 'LCP ms', 'TBT ms', 'TTI ms', 'CLS', 'kB', 'JS kB'];
+const table = rows.map((r) => [r.signedIn ? `${r.page} (signed in)` : r.page, r.perf, r.a11y, r.bp, r.seo, r.lcp, r.tbt, r.tti, r.cls, r.kb, r.jsKb].map(String));
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
 const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
 console.log(`\nLighthouse ${lighthouse.version ?? ''} (mobile, simulated slow 4G, 4x CPU) on ${base}`);
@@ -89,6 +165,14 @@ for (const row of table) console.log(line(row));
 
 const misses = [];
 for (const r of rows) {
+  if (r.cls > 0) console.log(`${r.page} layout shifts: ${r.shifts.join('; ')}`);
+  if (r.signedIn) {
+    // Issue 14: each signed-in screen interactive within 2.5 s, its JavaScript at most 150 kB.
+    if (r.finalUrl !== r.page) misses.push(`${r.page}: the signed-in screen went to ${r.finalUrl}`);
+    if (!(r.tti <= 2500)) misses.push(`${r.page}: interactive at ${r.tti} ms > 2500 ms`);
+    if (r.jsKb > 150) misses.push(`${r.page}: ${r.jsKb} kB of JavaScript > 150 kB`);
+    continue;
+  }
   if (r.perf < 95) misses.push(`${r.page}: performance ${r.perf} < 95`);
   for (const [k, v] of [['accessibility', r.a11y], ['best practices', r.bp], ['SEO', r.seo]]) if (v < 100) misses.push(`${r.page}: ${k} ${v} < 100`);
   if (r.page === '/' && r.kb > 200) misses.push(`/: ${r.kb} kB transferred > 200 kB`);
