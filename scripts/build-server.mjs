@@ -10,10 +10,10 @@
 // `new URL('./common-passwords.txt', import.meta.url)` finds src/server/plugins/common-passwords.txt
 // as it does under tsx. The bundle therefore runs from the checkout it was built in (as `npm
 // start` does), with its src/ and node_modules beside it.
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fingerprint } from './build-stamp.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = 'dist/server';
@@ -21,22 +21,9 @@ export const SERVER_ENTRY = `${SERVER_OUT}/index.js`;
 const SERVER_STAMP = `${SERVER_OUT}/.build-stamp`;
 const INPUTS = ['src/server', 'src/shared', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
 
-function* walk(p) {
-  if (!existsSync(p)) return;
-  if (statSync(p).isDirectory()) for (const name of readdirSync(p).sort()) yield* walk(path.join(p, name));
-  else yield p;
-}
-
 /** A fingerprint of everything the server bundle is made from. */
 export function serverStamp(cwd = ROOT) {
-  const hash = createHash('sha256');
-  for (const input of INPUTS) {
-    for (const file of walk(path.join(cwd, input))) {
-      hash.update(path.relative(cwd, file));
-      hash.update(readFileSync(file));
-    }
-  }
-  return hash.digest('hex');
+  return fingerprint(INPUTS, cwd);
 }
 
 /** True when dist/server/index.js was built from the sources as they are now. */

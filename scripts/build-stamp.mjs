@@ -12,8 +12,13 @@ function* walk(p) {
 }
 
 export function sourceStamp(cwd = process.cwd()) {
+  return fingerprint(INPUTS, cwd);
+}
+
+/** A hash of the files under `inputs` (folders walked in name order), names and contents. */
+export function fingerprint(inputs, cwd = process.cwd()) {
   const hash = createHash('sha256');
-  for (const input of INPUTS) {
+  for (const input of inputs) {
     for (const file of walk(path.join(cwd, input))) {
       hash.update(path.relative(cwd, file));
       hash.update(readFileSync(file));
