@@ -46,6 +46,8 @@ export function eventTypes(machine: AnyStateMachine): string[] {
 
 export interface PlanStep {
   event: Event;
+  /** The machine's context before the step (a step text may name what it holds, e.g. the open modal). */
+  context: Record<string, unknown>;
   /** Plan keys of the active leaf states after the step. */
   leaves: string[];
 }
@@ -117,9 +119,10 @@ function replay(source: PlanSource, start: PlanStart, events: Event[]): PlanPath
   const initial = leavesOf(actor.getSnapshot(), order);
   const steps: PlanStep[] = [];
   for (const planned of [...(start.prefix ?? []), ...events]) {
+    const context = actor.getSnapshot().context as Record<string, unknown>;
     const event = source.liveEvent ? source.liveEvent(planned as never, actor.getSnapshot() as never) : planned;
     actor.send(event as never);
-    steps.push({ event, leaves: leavesOf(actor.getSnapshot(), order) });
+    steps.push({ event, context, leaves: leavesOf(actor.getSnapshot(), order) });
   }
   actor.stop();
   return { start: start.label, initial, steps, keys, reached };
@@ -143,10 +146,10 @@ export function generatePlan(source: PlanSource): GeneratedPlan {
   };
 }
 
-export function stepText(plan: MachinePlan, event: Event, from: readonly string[]): string {
+export function stepText(plan: MachinePlan, event: Event, from: readonly string[], context: Record<string, unknown> = {}): string {
   const text = plan.events[event.type];
   if (text === undefined) return `(no step text for ${event.type})`;
-  return typeof text === 'function' ? text(event as PlanEvent, from) : text;
+  return typeof text === 'function' ? text(event as PlanEvent, from, context) : text;
 }
 
 export function screenText(plan: MachinePlan, leaves: string[]): string {
@@ -188,7 +191,7 @@ export function renderPlan(plan: MachinePlan, generated: GeneratedPlan, file: st
     path.steps.forEach((step, n) => {
       const before = n === 0 ? path.initial : path.steps[n - 1]!.leaves;
       const same = before.length === step.leaves.length && before.every((key, i) => key === step.leaves[i]);
-      lines.push(`${n + 1}. ${stepText(plan, step.event, before)}`);
+      lines.push(`${n + 1}. ${stepText(plan, step.event, before, step.context)}`);
       lines.push(`   Expect${same ? ' (same screen)' : ''}: ${screenText(plan, step.leaves)}`);
     });
     if (path.steps.length === 0) lines.push('Nothing to do: check the screen above.');

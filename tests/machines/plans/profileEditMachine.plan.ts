@@ -4,6 +4,7 @@ import { failure, typed, type MachinePlan } from './types';
 
 const story = (name: string) => `dashboard-rider-dashboard--${name}`;
 const title = (modal: unknown) => modalSpecs[modal as ModalKind]?.title ?? String(modal);
+const spec = (context: Record<string, unknown>) => modalSpecs[context.modal as ModalKind] as (typeof modalSpecs)[ModalKind] | undefined;
 
 export const profileEditPlan: MachinePlan = {
   machine: 'profileEditMachine',
@@ -24,17 +25,17 @@ export const profileEditPlan: MachinePlan = {
   },
   events: {
     OPEN: (e) => `Open the "${title(e.modal)}" modal from its button on the dashboard`,
-    CHANGE: (e) => typed(e, String(e.field).replace(/_/g, ' ')),
+    CHANGE: (e, _from, context) => `${typed(e, String(e.field).replace(/_/g, ' '))} of "${spec(context)?.title ?? 'the modal'}"`,
     SELECT_FILE: (e) => {
       const file = e.file as { name?: string; type?: string } | null;
       return file ? `Choose the file “${file.name}” (${file.type}) for ${String(e.field).replace(/_/g, ' ')}` : `Remove the chosen file from ${String(e.field).replace(/_/g, ' ')}`;
     },
     RECENTRE: (e) => `Drag the square preview so its centre is at ${String(e.x)}% across, ${String(e.y)}% down (the preview keeps it inside the photo)`,
-    SUBMIT: 'Press the modal’s button ("Save", "Upload", "Delete", "Download" or "Delete my account")',
+    SUBMIT: (_e, _from, context) => `Press "${spec(context)?.submitLabel ?? 'Save'}" in "${spec(context)?.title ?? 'the modal'}"`,
     CLOSE: 'Close the modal ("Cancel", the X, a click outside it, or Escape)',
     SAVE_PROGRESS: 'Watch the upload progress bar move (throttle DevTools → Network to "Slow 3G" to see it)',
     CANCEL_UPLOAD: 'Press "Cancel" while the upload is under way (a modal with files: the upload stops, nothing is saved, the choice stays; elsewhere Cancel is disabled while saving)',
-    'xstate.done.actor.save': 'Wait: the modal closes and a toast confirms; the dashboard shows the change',
+    'xstate.done.actor.save': (_e, _from, context) => `Wait: the modal closes, the toast says “${spec(context)?.success ?? 'saved'}” and the dashboard shows the change`,
     'xstate.error.actor.save': (e) =>
       /NetworkFailure/.test(String((e.error as { name?: string } | undefined)?.name)) ? failure({ type: '', error: new Error('offline') }, 'Wait for the save') : failure(e, 'Wait for the save'),
   },

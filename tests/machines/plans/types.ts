@@ -19,8 +19,8 @@ export interface StatePlan {
 /** Any event the machine handles, with what it carries (the step text may use it). */
 export type PlanEvent = { type: string } & Record<string, unknown>;
 
-/** The step, from the event and the plan keys of the leaf states it happens in. */
-export type StepText = string | ((event: PlanEvent, from: readonly string[]) => string);
+/** The step, from the event, the plan keys of the leaf states it happens in and the machine's context then. */
+export type StepText = string | ((event: PlanEvent, from: readonly string[], context: Record<string, unknown>) => string);
 
 export interface MachinePlan {
   /** The machine's export name, e.g. `signupMachine`. */
