@@ -84,9 +84,9 @@ async function seedBatch(client, db, refreshRiderCardsWhere, sql, from, to, pass
             case when i % 20 = 7 then null else b.joined end, $1, 1,
             case when i % 20 in (7, 13) then 0 else 1 end,
             case when i % 20 = 7 then 2 when i % 20 = 13 then 4 else 5 end,
-            case when i % 20 = 7 then null when i % 10 < 6 then 'Lagos' else split_part(w.other_places[1 + (i * 7919) % array_length(w.other_places, 1)], '|', 1) end,
+            case when i % 20 = 7 then null when i % 10 < 6 then 'Lagos' else split_part(w.other_places[1 + ((i % 65536) * 7919) % array_length(w.other_places, 1)], '|', 1) end,
             case when i % 20 = 7 then null when i % 10 < 6 then w.lagos_towns[1 + (i * 31) % array_length(w.lagos_towns, 1)]
-                 else split_part(w.other_places[1 + (i * 7919) % array_length(w.other_places, 1)], '|', 2) end,
+                 else split_part(w.other_places[1 + ((i % 65536) * 7919) % array_length(w.other_places, 1)], '|', 2) end,
             '+2348' || lpad((i % 1000000000)::text, 9, '0'),
             case when i % 3 = 0 then (1 + i % 120) || ' ' || w.last[1 + i % 18] || ' Street' end,
             case when i % 5 < 3 then w.first[1 + i % 24] end,
