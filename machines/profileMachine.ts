@@ -11,7 +11,9 @@
  * Pure: the request, the log line and the redirect are supplied with .provide().
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { whereUserBelongs } from '../src/shared/destination';
 import type { Profile } from '../src/shared/profile';
+import { paths } from '../src/shared/routes';
 
 export interface ProfileContext {
   profile: Profile | null;
@@ -37,7 +39,8 @@ export const profileMachine = setup({
     goToSignup: (_, _params: { currentTab: number }) => {},
   },
   guards: {
-    incomplete: (_, params: { profile: Profile }) => params.profile.user.profile_completed !== 1,
+    // The one 'where does this user belong' rule (src/shared/destination.ts): the wizard.
+    incomplete: (_, params: { profile: Profile }) => whereUserBelongs(params.profile.user).to === paths.riderSignup,
   },
 }).createMachine({
   id: 'profile',

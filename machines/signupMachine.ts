@@ -28,16 +28,17 @@
  */
 import { assign, fromPromise, not, raise, setup, stateIn, type ActorRefFrom } from 'xstate';
 import type { FieldError } from '../src/shared/api';
-import { RESEND_COOLDOWN_SECONDS, USER_TYPE_RIDER, VERIFY_CODE_LENGTH } from '../src/shared/constants';
+import { RESEND_COOLDOWN_SECONDS, VERIFY_CODE_LENGTH } from '../src/shared/constants';
+import { resumeStep, whereUserBelongs } from '../src/shared/destination';
 import type { LocationState } from '../src/shared/locations';
 import { messages } from '../src/shared/messages';
+import { paths } from '../src/shared/routes';
 import {
   changeEmailForm,
   checkImageFile,
   digitsFromPaste,
   locationForm,
   signupForm,
-  toSignupStep,
   type SignupProgressResponse,
   type SignupStep,
 } from '../src/shared/signup';
@@ -354,8 +355,8 @@ export const signupMachine = setup({
     signedIn: ({ context }) => context.signedIn,
     laterStepAsked: ({ context }) => context.requestedStep > 1,
     pastFirstStep: ({ context }) => context.step > 1,
-    profileDone: (_, params: { progress: SignupProgress }) =>
-      params.progress.profile_completed === 1 || params.progress.user_type !== USER_TYPE_RIDER,
+    // The one 'where does this user belong' rule (src/shared/destination.ts): not the wizard.
+    profileDone: (_, params: { progress: SignupProgress }) => whereUserBelongs(params.progress).to !== paths.riderSignup,
     atStep: ({ context }, params: { step: SignupStep }) => context.step === params.step,
     accountInvalid: ({ context }) => validateForm(signupForm, context.values) !== null,
     captchaNeeded: ({ context }) => !context.captchaPassed && context.captchaToken === null,
@@ -433,7 +434,7 @@ export const signupMachine = setup({
           {
             target: 'resuming',
             actions: assign({
-              step: ({ event }) => (toSignupStep(event.output.current_tab) === 1 ? 2 : toSignupStep(event.output.current_tab)),
+              step: ({ event }) => resumeStep(event.output.current_tab),
               welcomeName: ({ event }) => event.output.username,
               username: ({ event }) => event.output.username,
               email: ({ event }) => event.output.email,

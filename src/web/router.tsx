@@ -20,8 +20,7 @@ import {
   connectAuthNavigation,
   connectProfileCompletion,
   leaveLoginWhenSignedIn,
-  requireCompany,
-  requireSignedIn,
+  requireBelongingTo,
   requireTokenAfterFirstStep,
 } from './auth/guards';
 import { Layout } from './components/Layout';
@@ -104,7 +103,7 @@ const riderSignupRoute = createRoute({
 const riderDashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.riderDashboard,
-  beforeLoad: requireSignedIn,
+  beforeLoad: requireBelongingTo(paths.riderDashboard),
   component: lazy(() => import('./routes/RiderDashboard')),
 });
 
@@ -149,7 +148,7 @@ const opsTree = opsRoute.addChildren([
 const companyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.companyDashboard,
-  beforeLoad: requireCompany,
+  beforeLoad: requireBelongingTo(paths.companyDashboard),
   component: lazy(() => import('./routes/company/CompanyFrame')),
 });
 const companyPage = <TPath extends string>(path: TPath, component: RouteComponent) =>

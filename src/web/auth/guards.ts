@@ -1,9 +1,10 @@
 /**
  * Route guards on the auth token machine (TanStack Router beforeLoad, spec §4 and §6):
- * the rider dashboard needs a token; a visitor who has one is sent back from /login.
+ * the dashboards need a token; a visitor who has one is sent back from /login. Where a user
+ * belongs is decided in one place, src/shared/destination.ts.
  */
 import { redirect, type AnyRouter } from '@tanstack/react-router';
-import { USER_TYPE_RIDER } from '../../shared/constants';
+import { whereUserBelongs, type BelongingUser } from '../../shared/destination';
 import { paths } from '../../shared/routes';
 import { auth, authView, setLoginNavigation } from './authService';
 
@@ -36,26 +37,28 @@ export function connectAuthNavigation(router: AnyRouter): void {
   });
 }
 
-/** The dashboard a signed-in user belongs on. */
-export function dashboardFor(userType: number | null): string {
-  return userType === null || userType === USER_TYPE_RIDER ? paths.riderDashboard : paths.companyDashboard;
-}
-
-/** beforeLoad of a protected screen: without a token, /login. */
-export function requireSignedIn({ preload }: { preload: boolean }): void {
-  if (preload) return;
-  if (!auth.isSignedIn()) throw redirect({ to: paths.login });
+/**
+ * The signed-in user as far as known: the basics once loaded, the token's user_type before
+ * that; null without a (valid) token.
+ */
+function signedInUser(): BelongingUser | null {
+  if (!auth.isSignedIn()) return null;
+  const view = authView();
+  return view.user ?? { user_type: view.userType };
 }
 
 /**
- * beforeLoad of the company dashboard (issue 12): without a token, /login; a rider goes to the
- * rider dashboard. The server still decides: every company route answers a rider with 404.
+ * beforeLoad of a dashboard (spec §4, issue 12): whoever belongs elsewhere goes there — without
+ * a token to /login, an incomplete rider to the wizard at the saved step, a rider away from the
+ * company dashboard and a company away from the rider's. The server still decides: every
+ * company route answers a rider with 404.
  */
-export function requireCompany({ preload }: { preload: boolean }): void {
-  if (preload) return;
-  if (!auth.isSignedIn()) throw redirect({ to: paths.login });
-  const userType = authView().userType;
-  if (userType === USER_TYPE_RIDER) throw redirect({ to: paths.riderDashboard, replace: true });
+export function requireBelongingTo(here: typeof paths.riderDashboard | typeof paths.companyDashboard) {
+  return ({ preload }: { preload: boolean }): void => {
+    if (preload) return;
+    const destination = whereUserBelongs(signedInUser());
+    if (destination.to !== here) throw redirect({ ...destination, replace: destination.to !== paths.login });
+  };
 }
 
 /** beforeLoad of /login: a visitor with a token goes back one page (or to the dashboard on a first page). */
@@ -65,13 +68,13 @@ export function leaveLoginWhenSignedIn({ preload }: { preload: boolean }): void 
     appRouter.history.back();
     return;
   }
-  throw redirect({ to: dashboardFor(authView().userType), replace: true });
+  throw redirect({ ...whereUserBelongs(signedInUser()), replace: true });
 }
 
 /** beforeLoad of /rider-signup: a step after the first needs a token (spec §8); without one, /login. */
 export function requireTokenAfterFirstStep({ preload, search }: { preload: boolean; search: { step?: number } }): void {
   if (preload) return;
-  if ((search.step ?? 1) > 1 && !auth.isSignedIn()) throw redirect({ to: paths.login });
+  if ((search.step ?? 1) > 1 && !auth.isSignedIn()) throw redirect(whereUserBelongs(null));
 }
 
 /**
@@ -93,16 +96,13 @@ export function connectProfileCompletion(router: AnyRouter): void {
     if (!rendered) return;
     const view = authView();
     const user = view.user;
-    if (view.state !== 'signedIn' || !user || user.user_type !== USER_TYPE_RIDER) return;
+    if (view.state !== 'signedIn' || !user) return;
+    const destination = whereUserBelongs(user);
     const path = router.state.location.pathname.replace(/(.)\/+$/, '$1');
-    if (user.profile_completed === 0 && !OPEN_WHILE_INCOMPLETE.includes(path)) {
-      void router.navigate({
-        to: paths.riderSignup,
-        search: user.current_tab >= 2 && user.current_tab <= 5 ? { step: user.current_tab } : {},
-        replace: true,
-      });
-    } else if (user.profile_completed === 1 && path === paths.riderSignup) {
-      void router.navigate({ to: paths.riderDashboard, replace: true });
+    if (destination.to === paths.riderSignup && !OPEN_WHILE_INCOMPLETE.includes(path)) {
+      void router.navigate({ ...destination, replace: true });
+    } else if (destination.to === paths.riderDashboard && path === paths.riderSignup) {
+      void router.navigate({ ...destination, replace: true });
     }
   };
   auth.subscribe(check);

@@ -6,11 +6,12 @@
  */
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { dashboardOf } from '../../shared/destination';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { useAuth, type AuthView } from '../auth/useAuth';
 import { CloseIcon, MenuIcon } from './Icons';
-import { DEFAULT_AVATAR, dashboardPath, publicLinks } from './navLinks';
+import { DEFAULT_AVATAR, publicLinks } from './navLinks';
 import { useDropdown } from './useDropdown';
 import { useIsMobile } from './useIsMobile';
 
@@ -50,7 +51,7 @@ function ProfileMenu({ auth }: { auth: AuthView }) {
       </button>
       <ul id="profile-menu-list" className="dropdown" hidden={!open}>
         <li>
-          <Link to={dashboardPath(auth.userType)} onClick={() => setOpen(false)}>
+          <Link to={dashboardOf(auth.userType)} onClick={() => setOpen(false)}>
             Dashboard
           </Link>
         </li>
@@ -147,7 +148,7 @@ function MobileMenu({ auth, isMobile }: { auth: AuthView; isMobile: boolean }) {
               {auth.signedIn ? (
                 <>
                   <li>
-                    <Link to={dashboardPath(auth.userType)} onClick={close}>
+                    <Link to={dashboardOf(auth.userType)} onClick={close}>
                       Dashboard
                     </Link>
                   </li>

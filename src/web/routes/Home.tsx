@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { whereUserBelongs } from '../../shared/destination';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
-import { dashboardFor } from '../auth/guards';
 import { useAuth } from '../auth/useAuth';
 import { useGoogleRedirect } from '../auth/useGoogleRedirect';
 import { FlipCard } from '../components/FlipCard';
@@ -92,7 +92,7 @@ export function Home() {
   // and the hydrating render are signed out (useAuth's server snapshot); the link changes
   // right after hydration, without a mismatch.
   const { signedIn, userType } = useAuth();
-  const start = signedIn ? dashboardFor(userType) : paths.login;
+  const start = whereUserBelongs(signedIn ? { user_type: userType } : null).to;
   // The code behind this page's links, fetched while the browser is idle after load.
   useIdlePrefetch([paths.riderSignup, start]);
   return (

@@ -9,13 +9,12 @@ import { toast } from 'sonner';
 import { SubmitError } from '../../../machines/formMachine';
 import { loginForm } from '../../shared/accountForms';
 import type { CurrentUser } from '../../shared/api';
-import { USER_TYPE_RIDER } from '../../shared/constants';
+import { whereUserBelongs } from '../../shared/destination';
 import { messages } from '../../shared/messages';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { authApi } from '../api/client';
-import { auth } from '../auth/authService';
-import { dashboardFor } from '../auth/guards';
+import { auth, authView } from '../auth/authService';
 import { useAuth } from '../auth/useAuth';
 import { useGoogleSignInEnabled } from '../components/GoogleButton';
 import { LoginFormView } from '../features/auth/LoginFormView';
@@ -32,11 +31,13 @@ async function logIn(values: Record<string, string>): Promise<CurrentUser | null
   return auth.currentUser();
 }
 
-/** Where a signed-in user goes: the wizard at the saved step while a rider's profile is incomplete. */
-export function afterLogin(user: CurrentUser | null): string {
-  if (!user) return paths.riderDashboard;
-  if (user.user_type !== USER_TYPE_RIDER) return dashboardFor(user.user_type);
-  return user.profile_completed === 0 ? paths.riderSignup : paths.riderDashboard;
+/**
+ * Where a signed-in user goes (src/shared/destination.ts): the wizard at the saved step while a
+ * rider's profile is incomplete, else the dashboard of the token's user_type when the user's
+ * basics could not be loaded.
+ */
+function afterLogin(user: CurrentUser | null) {
+  return whereUserBelongs(user ?? { user_type: authView().userType });
 }
 
 export default function Login() {
@@ -49,7 +50,7 @@ export default function Login() {
     form: loginForm,
     submit: logIn,
     successMessage: null,
-    onSuccess: (user) => void navigate({ to: afterLogin(user as CurrentUser | null) }),
+    onSuccess: (user) => void navigate(afterLogin(user as CurrentUser | null)),
   });
 
   useEffect(() => {

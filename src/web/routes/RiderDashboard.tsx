@@ -5,6 +5,7 @@
  * profile it loads turns out incomplete.
  */
 import { useNavigate } from '@tanstack/react-router';
+import { signupAt } from '../../shared/destination';
 import { paths } from '../../shared/routes';
 import { RiderHires } from '../features/hiring/HiresList';
 import { DashboardView } from '../features/profile/DashboardView';
@@ -14,8 +15,7 @@ import { useDashboard } from '../features/profile/useDashboard';
 export default function RiderDashboard() {
   const navigate = useNavigate();
   const dashboard = useDashboard({
-    goToSignup: (step) =>
-      void navigate({ to: paths.riderSignup, search: step >= 2 && step <= 5 ? { step } : {}, replace: true }),
+    goToSignup: (currentTab) => void navigate({ ...signupAt(currentTab), replace: true }),
     goHome: () => void navigate({ to: paths.home, replace: true }),
   });
   return (

@@ -6,10 +6,10 @@
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { dashboardOf } from '../../shared/destination';
 import { paths } from '../../shared/routes';
 import { toSignupStep } from '../../shared/signup';
 import { authView } from '../auth/authService';
-import { dashboardFor } from '../auth/guards';
 import { useGoogleSignInEnabled } from '../components/GoogleButton';
 import { SignupWizardView } from '../features/signup/SignupWizardView';
 import { useSignupMachine } from '../features/signup/useSignupMachine';
@@ -21,7 +21,8 @@ export default function RiderSignup() {
   const { view, send } = useSignupMachine({
     requestedStep: toSignupStep(step),
     goToLogin: () => void navigate({ to: paths.login, replace: true }),
-    goToDashboard: () => void navigate({ to: dashboardFor(authView().userType), replace: true }),
+    // The wizard is done: the dashboard of the user's type (the loaded basics are a step behind).
+    goToDashboard: () => void navigate({ to: dashboardOf(authView().userType), replace: true }),
   });
 
   // The address follows the wizard's step.
