@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineMessagesPlugin } from './scripts/inlineMessages';
 
 // The app lives in src/web; the build goes to dist/web, which the API server serves.
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  // inlineMessagesPlugin: each page carries only the messages it shows (issue 14).
+  plugins: [react(), inlineMessagesPlugin()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

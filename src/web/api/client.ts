@@ -1,5 +1,5 @@
 /**
- * The one HTTP client (ofetch) for the API under /api. A 4xx/5xx answer in the
+ * The one HTTP client (the platform fetch, ./http) for the API under /api. A 4xx/5xx answer in the
  * {error:{field,message}} shape becomes a SubmitError the machines understand;
  * anything else (network down, a proxy's HTML page) becomes a plain Error.
  * Every request asks the auth token machine first (an expired token is removed, a valid one
@@ -7,7 +7,7 @@
  * The client does not import the auth service (that one imports the client): main.tsx tells it
  * how to get and forget the token once, with configureClient.
  */
-import { ofetch, FetchError } from 'ofetch';
+import { createClient, FetchError } from './http';
 import { SubmitError } from '../../../machines/formMachine';
 import {
   isApiErrorBody,
@@ -38,7 +38,7 @@ export function configureClient(how: ClientAuth): void {
   clientAuth = how;
 }
 
-export const api = ofetch.create({
+export const api = createClient({
   baseURL: '/api',
   credentials: 'same-origin',
   retry: 0,

@@ -5,7 +5,7 @@
  * upload progress. A request that never got an answer rejects with NetworkFailure, an answer in
  * the {error:{field,message}} shape with SubmitError, anything else with a plain Error.
  */
-import { FetchError } from 'ofetch';
+import { FetchError } from './http';
 import { NetworkFailure } from '../../../machines/profileEditMachine';
 import type { MessageResponse } from '../../shared/api';
 import type { Profile, ProfileWriteResponse } from '../../shared/profile';

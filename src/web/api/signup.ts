@@ -3,7 +3,7 @@
  * asks the auth machine for the token first and a 401 tells it. The picture goes up with
  * XMLHttpRequest, the one browser API that reports upload progress.
  */
-import { FetchError } from 'ofetch';
+import { FetchError } from './http';
 import { ResendCooldownError } from '../../../machines/signupMachine';
 import { isApiErrorBody, type LoginResponse } from '../../shared/api';
 import { USER_TYPE_RIDER } from '../../shared/constants';

@@ -1,5 +1,5 @@
 /**
- * A multipart POST with upload progress (ofetch has none, so this is XMLHttpRequest), answered
+ * A multipart POST with upload progress (fetch has none, so this is XMLHttpRequest), answered
  * like the rest of the client: the token in x-auth-token, a 401 reported to the auth machine,
  * an {error:{field,message}} answer as a SubmitError.
  */

@@ -3,7 +3,7 @@
  * invitation check, the sign-up, the logo, the code and a new code. A 404 to the invitation
  * check is a dead link (InvitationDeadError); a 429 to a new code carries when to ask again.
  */
-import { FetchError } from 'ofetch';
+import { FetchError } from '../../api/http';
 import { InvitationDeadError, ResendCooldownError, type CompanySignupValues } from '../../../../machines/companySignupMachine';
 import { isApiErrorBody, type LoginResponse } from '../../../shared/api';
 import type { CompanyProfileResponse, CompanyResendResponse } from '../../../shared/company';

@@ -4,14 +4,14 @@
  * request that carried the current token means the session is over (expired, signed out
  * elsewhere, member removed): the token is dropped and the shell shows the sign-in again.
  */
-import { FetchError, ofetch, type FetchOptions } from 'ofetch';
+import { createClient, FetchError, type FetchOptions } from '../../api/http';
 import { SubmitError } from '../../../../machines/formMachine';
 import { isApiErrorBody } from '../../../shared/api';
 import { opsSession } from './opsSession';
 
 export const OPS_TOKEN_HEADER = 'x-ops-token';
 
-const client = ofetch.create({
+const client = createClient({
   baseURL: '/api/ops',
   credentials: 'same-origin',
   retry: 0,
@@ -26,7 +26,7 @@ const client = ofetch.create({
   },
   onResponseError({ request, response, options }) {
     if (response.status !== 404) return;
-    const url = typeof request === 'string' ? request : request.url;
+    const url = request;
     if (url.includes('/auth/')) return;
     const sent = new Headers(options.headers).get(OPS_TOKEN_HEADER);
     if (sent === null || sent !== opsSession.token()) return;

@@ -3,7 +3,7 @@
  * the deadline passed, the other side published both, a reply already made) becomes
  * ReviewWindowStale, so the machine reloads the window; other {error} answers a SubmitError.
  */
-import { FetchError } from 'ofetch';
+import { FetchError } from '../../api/http';
 import { ReviewWindowStale, type ReviewReplyRequest, type ReviewSaveRequest } from '../../../../machines/reviewWindowMachine';
 import { isApiErrorBody } from '../../../shared/api';
 import type { ReviewWindowData, ReviewWindowResponse } from '../../../shared/reviews';
