@@ -8,6 +8,7 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     fileParallelism: true,
+    setupFiles: ['tests/support/setupDom.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -204,7 +204,7 @@ describe('the company account page', () => {
   it('changes the password: a wrong current one under its field, then success clears the form', async () => {
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: messages.companyChangePassword }));
-    expect(alertsIn(messages.companyPasswordHeading)).toEqual([messages.fieldRequired]);
+    expect(alertsIn(messages.companyPasswordHeading)).toEqual([messages.fieldRequired, messages.fieldRequired]);
     fireEvent.change(input(labels.current_password), { target: { value: 'not-it-at-all' } });
     fireEvent.change(input(labels.new_password), { target: { value: 'a-brand-new-passphrase' } });
     fireEvent.click(screen.getByRole('button', { name: messages.companyChangePassword }));

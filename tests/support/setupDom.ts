@@ -1,0 +1,10 @@
+/**
+ * Setup of every vitest file (vitest.config.ts). In the views and stories layers (jsdom), the
+ * screen queries that wait (findBy…, waitFor) wait up to 5 s instead of Testing Library's 1 s:
+ * `npm test` runs many files at once on two cores, and a screen that renders in 50 ms alone
+ * can take over a second then. A check that never comes true still fails, only later.
+ */
+if (typeof document !== 'undefined') {
+  const { configure } = await import('@testing-library/dom');
+  configure({ asyncUtilTimeout: 5_000 });
+}
