@@ -23,6 +23,3 @@ export function readToken(token: string, nowMs: number): TokenReading {
   if (claims.exp * 1000 <= nowMs) return { status: 'expired' };
   return { status: 'valid', exp: claims.exp, userType: typeof claims.user_type === 'number' ? claims.user_type : null };
 }
-
-export const isTokenValid = (token: string | null, nowMs: number): boolean =>
-  token !== null && readToken(token, nowMs).status === 'valid';

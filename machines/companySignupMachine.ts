@@ -30,11 +30,11 @@ import { ResendCooldownError } from './signupMachine';
 export { ResendCooldownError };
 
 export const CAPTCHA_FIELD = 'captcha';
-export const INVITE_FIELD = 'invite';
-export const LOGO_FIELD = 'logo';
+const INVITE_FIELD = 'invite';
+const LOGO_FIELD = 'logo';
 export const CODE_FIELD = 'verify_email_code';
 /** Where the resend control's own message goes (a wait the server asked for). */
-export const RESEND_FIELD = 'resend';
+const RESEND_FIELD = 'resend';
 export const COOLDOWN_MS = RESEND_COOLDOWN_SECONDS * 1000;
 
 /** What the invitation check rejects with when the link is not live (the API's 404). */

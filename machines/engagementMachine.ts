@@ -65,7 +65,7 @@ export interface EngagementMoveRequest {
 }
 
 /** A refusal the server explains under 'status' (a 409): someone else moved the request first. */
-export const isConflict = (error: unknown): boolean => error instanceof SubmitError && error.fieldError.field === 'status';
+const isConflict = (error: unknown): boolean => error instanceof SubmitError && error.fieldError.field === 'status';
 
 const messageOf = (error: unknown): FieldError =>
   error instanceof SubmitError ? error.fieldError : { field: 'alert', message: messages.submitFailed };

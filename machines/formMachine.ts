@@ -88,7 +88,7 @@ const captchaMissing = (context: FormContext) => !context.captchaPassed && conte
  * Every message the form must show on SUBMIT: each invalid field's, and 'Please complete the
  * CAPTCHA.' while the captcha is needed (first on the waitlist, spec §5; else after the fields).
  */
-export function formErrors(context: FormContext): FieldError[] {
+function formErrors(context: FormContext): FieldError[] {
   const fields = validateAll(context.form, context.values);
   if (!captchaMissing(context)) return fields;
   const captcha = { field: CAPTCHA_FIELD, message: messages.completeCaptcha };

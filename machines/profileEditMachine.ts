@@ -75,7 +75,7 @@ export type ProfileEditEvent =
   | { type: 'CANCEL_UPLOAD' };
 
 /** A modal whose save sends files (the picture, personal info with its ID documents): Cancel aborts it. */
-export function isUploadModal(modal: ModalKind | null): boolean {
+function isUploadModal(modal: ModalKind | null): boolean {
   return modal !== null && modalSpecs[modal].fileFields.length > 0;
 }
 
@@ -97,7 +97,7 @@ function startFiles(modal: ModalKind): Record<string, FileLike | null> {
 }
 
 /** Every rule that fails (issue 9: all at once): the form's fields in order, then the file inputs. */
-export function checkModalAll(context: Pick<ProfileEditContext, 'modal' | 'values' | 'files'>): FieldError[] {
+function checkModalAll(context: Pick<ProfileEditContext, 'modal' | 'values' | 'files'>): FieldError[] {
   if (!context.modal) return [];
   const spec = modalSpecs[context.modal];
   const errors = spec.form ? validateAll(spec.form, context.values) : [];
@@ -109,7 +109,7 @@ export function checkModalAll(context: Pick<ProfileEditContext, 'modal' | 'value
 }
 
 /** The first rule that fails, or null. */
-export function checkModal(context: Pick<ProfileEditContext, 'modal' | 'values' | 'files'>): FieldError | null {
+function checkModal(context: Pick<ProfileEditContext, 'modal' | 'values' | 'files'>): FieldError | null {
   return checkModalAll(context)[0] ?? null;
 }
 

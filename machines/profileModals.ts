@@ -70,7 +70,7 @@ export interface ModalSpec {
 }
 
 /** Delete account with a password (the account has one). */
-export const deleteAccountWithPasswordForm = defineForm('deleteAccountWithPassword', {
+const deleteAccountWithPasswordForm = defineForm('deleteAccountWithPassword', {
   password: field({ rules: [required(messages.passwordToConfirm)], maxLength: deleteAccountForm.fields.password.maxLength, required: true }),
 });
 

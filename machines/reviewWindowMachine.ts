@@ -85,12 +85,12 @@ export interface ReviewReplyRequest {
   reply: string;
 }
 
-export const reviewFormOf = (side: ReviewSide) => (side === 'company' ? companyReviewForm : riderReviewForm);
+const reviewFormOf = (side: ReviewSide) => (side === 'company' ? companyReviewForm : riderReviewForm);
 
 const emptyValues: ReviewValues = { rating: '', comment: '', would_hire_again: '' };
 
 /** The form's values from my review (what an edit starts from). */
-export function valuesOf(mine: ReviewShown | null): ReviewValues {
+function valuesOf(mine: ReviewShown | null): ReviewValues {
   if (!mine || mine.hidden) return { ...emptyValues };
   return {
     rating: mine.rating === null ? '' : String(mine.rating),

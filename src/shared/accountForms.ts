@@ -9,7 +9,7 @@ import { messages } from './messages';
 import { defineForm, email, field, minLength, required, sameAs } from './validation';
 
 /** OWASP's advice: at least 8 characters, allow long passphrases, no composition rules. */
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 /** A reset token is 32 random bytes in base64url (43 characters); anything longer is not one. */
 export const RESET_TOKEN_MAX = 64;

@@ -13,9 +13,9 @@ import { COMPANY_CONTACT_MAX, COMPANY_NAME_MAX, nigerianPhone, PHONE_INPUT_MAX }
 import { defineForm, email, field, notSameAsAny, required, type Rule } from './validation';
 
 /** An invitation token is 43 characters; anything longer is not one. */
-export const INVITE_TOKEN_MAX = 64;
-export const COMPANY_ADDRESS_MAX = 200;
-export const CAC_INPUT_MAX = 20;
+const INVITE_TOKEN_MAX = 64;
+const COMPANY_ADDRESS_MAX = 200;
+const CAC_INPUT_MAX = 20;
 
 /**
  * A CAC registration number as people write it: RC or BN, then the digits, with or without a
@@ -102,7 +102,7 @@ export const companyDeleteForm = defineForm('companyDelete', {
 // The logo: small, public, re-encoded by the server (no metadata).
 
 export const COMPANY_LOGO_MAX_BYTES = 2 * 1024 * 1024;
-export const COMPANY_LOGO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+const COMPANY_LOGO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const COMPANY_LOGO_ACCEPT = COMPANY_LOGO_TYPES.join(',');
 
 /** The browser's first look at a chosen logo (the server judges the bytes). */

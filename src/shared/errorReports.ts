@@ -65,7 +65,7 @@ const URL_QUERY = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s?#()"'<>]*)[?#][^\s()"'<>]*?((?:
 /** A query string after a bare path such as /reset-password?token=…. */
 const PATH_QUERY = /((?:^|[\s("'])\/[^\s?#()"'<>]*)[?#][^\s()"'<>]*/g;
 
-export const SCRUBBED = { email: '[email]', phone: '[phone]', token: '[token]' } as const;
+const SCRUBBED = { email: '[email]', phone: '[phone]', token: '[token]' } as const;
 
 /** Removes e-mail addresses, phone numbers, JWTs, long tokens, and query strings from text. */
 export function scrubText(text: string): string {

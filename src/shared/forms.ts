@@ -12,11 +12,11 @@ export const newsletterForm = defineForm('newsletter', {
   }),
 });
 
-export const NAME_MAX = 120;
-export const PHONE_MAX = 20;
-export const MESSAGE_MAX = 4000;
-export const COMPANY_MAX = 160;
-export const FEATURES_MAX = 2000;
+const NAME_MAX = 120;
+const PHONE_MAX = 20;
+const MESSAGE_MAX = 4000;
+const COMPANY_MAX = 160;
+const FEATURES_MAX = 2000;
 
 /** Quick Enquiry (home) and Get Quote (contact): spec §3 'Enquiry/quote', §5. */
 export const enquiryForm = defineForm('enquiry', {

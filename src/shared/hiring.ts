@@ -42,9 +42,9 @@ export function effectiveStatus(status: EngagementStatus, expiresAt: Date | stri
 export const END_OUTCOMES = ['completed', 'early'] as const;
 export type EndOutcome = (typeof END_OUTCOMES)[number];
 
-export const HIRE_ROLE_MAX = 80;
-export const PAY_NOTE_MAX = 200;
-export const HIRE_MESSAGE_MAX = 1000;
+const HIRE_ROLE_MAX = 80;
+const PAY_NOTE_MAX = 200;
+const HIRE_MESSAGE_MAX = 1000;
 
 /** A start date (YYYY-MM-DD) today or later, in Lagos (UTC+1, no daylight saving). */
 export function lagosToday(now: Date = new Date()): string {
@@ -126,11 +126,6 @@ export interface HirePage {
 export interface HireActionResponse {
   message: string;
   item: HireItem;
-}
-
-/** What the other side is called in a list: the company's name for a rider, the rider's display name for a company. */
-export function otherPartyName(item: Pick<HireItem, 'side' | 'company' | 'rider'>): string {
-  return item.side === 'rider' ? item.company.name : item.rider.display_name;
 }
 
 /** The actions `side` may take from `status`, in the table's order. */

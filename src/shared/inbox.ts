@@ -34,7 +34,7 @@ export function movesInto(to: InboxStatus): InboxStatus[] {
 }
 
 /** A reply is sent from any status but closed (reopen first) and leaves the item answered. */
-export const REPLY_FROM: readonly InboxStatus[] = ['new', 'open', 'answered'];
+const REPLY_FROM: readonly InboxStatus[] = ['new', 'open', 'answered'];
 export const canReply = (status: InboxStatus): boolean => REPLY_FROM.includes(status);
 
 /** The button that makes each move, by target status (and by where it comes from for reopen). */

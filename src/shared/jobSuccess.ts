@@ -16,10 +16,9 @@
  *   visible company review) the score is not shown: "New rider".
  */
 
-export const JOB_SUCCESS_WINDOW_MONTHS = 24;
+const JOB_SUCCESS_WINDOW_MONTHS = 24;
 export const JOB_SUCCESS_MIN_REVIEWED = 3;
-export const GOOD_RATING_MIN = 4;
-export const BAD_RATING_MAX = 2;
+const GOOD_RATING_MIN = 4;
 
 /** What the server knows of one ended engagement. */
 export interface EngagementOutcome {

@@ -27,7 +27,7 @@ export const opsLoginForm = defineForm('opsLogin', {
 });
 
 /** A 6-digit TOTP code; spaces a user types between the groups are dropped first. */
-export const TOTP_CODE_PATTERN = /^\d{6}$/;
+const TOTP_CODE_PATTERN = /^\d{6}$/;
 export const opsCodeForm = defineForm('opsCode', {
   code: field({
     rules: [required(messages.fieldRequired), (v) => (TOTP_CODE_PATTERN.test(v.replace(/\s+/g, '')) ? null : messages.opsCodeInvalid)],

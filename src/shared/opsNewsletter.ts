@@ -6,5 +6,3 @@ export interface OpsSubscriber {
   sourcePath: string | null;
   createdAt: string;
 }
-
-export const NEWSLETTER_EXPORT_PATH = '/api/ops/newsletter/export.csv';

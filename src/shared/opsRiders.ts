@@ -75,12 +75,3 @@ export interface OpsRiderActionResponse {
   message: string;
   rider: OpsRiderDetail;
 }
-
-export const opsRiderApi = {
-  list: '/api/ops/riders',
-  detail: (id: string) => `/api/ops/riders/${encodeURIComponent(id)}`,
-  file: (id: string, fileId: string) => `/api/ops/riders/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`,
-  review: (id: string) => `/api/ops/riders/${encodeURIComponent(id)}/id-review`,
-  suspend: (id: string) => `/api/ops/riders/${encodeURIComponent(id)}/suspend`,
-  unsuspend: (id: string) => `/api/ops/riders/${encodeURIComponent(id)}/unsuspend`,
-} as const;

@@ -156,13 +156,13 @@ export function publicProfilePath(username: string): string {
 // ---------------------------------------------------------------------------------------------
 // Rules
 
-export const oneOf =
+const oneOf =
   (options: readonly string[], message: string): Rule =>
   (value) =>
     value === '' || options.includes(value) ? null : message;
 
 /** Letters, digits, '.', '_' and '-': a username is part of the share link. */
-export const USERNAME_MIN = 3;
+const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 const USERNAME_SHAPE = /^[A-Za-z0-9._-]+$/;
 export const usernameShape =
@@ -196,10 +196,10 @@ export const nigerianPhone =
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** The earliest date a record may carry: nobody's riding career started before this. */
-export const EARLIEST_DATE = '1950-01-01';
+const EARLIEST_DATE = '1950-01-01';
 
 /** True for a real calendar day written YYYY-MM-DD. */
-export function isIsoDate(value: string): boolean {
+function isIsoDate(value: string): boolean {
   const m = ISO_DATE.exec(value);
   if (!m) return false;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -212,18 +212,18 @@ export function todayInLagos(now: number = Date.now()): string {
   return new Date(now + 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-export const isoDate =
+const isoDate =
   (message: string): Rule =>
   (value) =>
     value === '' || (isIsoDate(value) && value >= EARLIEST_DATE) ? null : message;
 
-export const notInFuture =
+const notInFuture =
   (message: string): Rule =>
   (value) =>
     value === '' || !isIsoDate(value) || value <= todayInLagos() ? null : message;
 
 /** The value (a date) is not before another field's date; either empty or malformed passes here. */
-export const notBefore =
+const notBefore =
   (other: string, message: string): Rule =>
   (value, values) => {
     const start = values[other] ?? '';
@@ -243,21 +243,21 @@ const dateRules = (isRequired: boolean, startField?: string): Rule[] => [
 
 export const INTRODUCTION_MAX = 160;
 /** A first or last name (issue 12): optional, letters of any script, spaces, hyphens, apostrophes. */
-export const PERSON_NAME_MAX = 50;
+const PERSON_NAME_MAX = 50;
 const PERSON_NAME_SHAPE = /^[\p{L}\p{M}][\p{L}\p{M} '’-]*$/u;
-export const personName =
+const personName =
   (message: string): Rule =>
   (value) =>
     value.trim() === '' || PERSON_NAME_SHAPE.test(value.trim()) ? null : message;
 export const BIO_MAX = 2000;
-export const PLACE_MAX = 80;
+const PLACE_MAX = 80;
 export const PHONE_INPUT_MAX = 20;
-export const LANGUAGES_MAX = 200;
-export const POSITION_MAX = 100;
+const LANGUAGES_MAX = 200;
+const POSITION_MAX = 100;
 export const COMPANY_NAME_MAX = 120;
 export const COMPANY_CONTACT_MAX = 120;
 /** A uuid. */
-export const ID_MAX = 36;
+const ID_MAX = 36;
 
 const usernameField = field({
   rules: [required(messages.fieldRequired), usernameShape(messages.usernameShape)],
@@ -352,7 +352,7 @@ export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
 /** An ID document: a phone photo or a scanned PDF. */
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const DOCUMENT_ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
-export const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
+const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',
   'image/png': 'png',

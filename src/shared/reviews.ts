@@ -13,7 +13,7 @@ export { REVIEW_WINDOW_DAYS };
 
 export const REVIEW_COMMENT_MAX = 1000;
 export const REVIEW_REPLY_MAX = 1000;
-export const RATING_MIN = 1;
+const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
 /**

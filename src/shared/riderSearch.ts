@@ -10,7 +10,7 @@ import { EDUCATION_OPTIONS, EXPERIENCE_OPTIONS } from './profile';
 
 export const SEARCH_SORTS = ['job_success', 'rating', 'newest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const DEFAULT_SORT: SearchSort = 'job_success';
+const DEFAULT_SORT: SearchSort = 'job_success';
 
 export const MIN_RATINGS = ['1', '2', '3', '4', '5'] as const;
 export const SEARCH_TEXT_MAX = 100;

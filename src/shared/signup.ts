@@ -52,12 +52,6 @@ export const VERIFY_CODE_MAX_ATTEMPTS = 5;
 /** At most this many codes an hour for one account (on top of the 60-second cooldown). */
 export const VERIFY_CODES_PER_HOUR = 10;
 
-/** What one box keeps of what was typed into it: its last digit, or nothing. */
-export function boxDigit(typed: string): string {
-  const digits = typed.replace(/\D/g, '');
-  return digits.slice(-1);
-}
-
 /**
  * A paste into the boxes (spec §2): when the pasted text starts with a digit, its first four
  * characters are used, with non-digits stripped. Surrounding white space (as copied from an
@@ -101,7 +95,7 @@ export const locationForm = defineForm('location', {
 // Step 4, the profile picture.
 
 export const PROFILE_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
-export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** The picture input's accept attribute. */
 export const PROFILE_IMAGE_ACCEPT = PROFILE_IMAGE_TYPES.join(',');
 

@@ -21,10 +21,10 @@ export function prefetchAllowed(nav: Navigator | undefined = typeof navigator ==
 }
 
 /** Without requestIdleCallback (Safari), this long after the load event. */
-export const IDLE_FALLBACK_MS = 1_500;
+const IDLE_FALLBACK_MS = 1_500;
 
 /** Runs `task` once, after the load event, when the browser is idle; returns a cancel function. */
-export function whenIdle(task: () => void): () => void {
+function whenIdle(task: () => void): () => void {
   let cancelled = false;
   let idle: number | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -16,10 +16,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { AppError } from '../errors';
-import { JWT_ALGORITHM, signJwt, verifyJwt } from './jwt';
+import { signJwt, verifyJwt } from './jwt';
 import { cachedSession, forgetSessions, keepSession } from './sessionCache';
 
-export const TOKEN_ALGORITHM = JWT_ALGORITHM;
 export const AUTH_HEADER = 'x-auth-token';
 /** How long a sign-in lasts: a rider on a shared phone logs out, others stay in for a week. */
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

@@ -9,7 +9,7 @@ import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 
-export const CAPTCHA_COOKIE = 'captcha_pass';
+const CAPTCHA_COOKIE = 'captcha_pass';
 /** A pass lasts a working day even if the browser session lasts longer. */
 const PASS_LIFETIME_MS = 12 * 60 * 60 * 1000;
 /**
@@ -70,7 +70,7 @@ function passIdOf(request: FastifyRequest): string | null {
   return Number(match[2]) > Date.now() ? match[1]! : null;
 }
 
-export function hasCaptchaPass(request: FastifyRequest): boolean {
+function hasCaptchaPass(request: FastifyRequest): boolean {
   return passIdOf(request) !== null;
 }
 

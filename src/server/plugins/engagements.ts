@@ -15,7 +15,6 @@ import {
   type HireItem,
 } from '../../shared/hiring';
 import { USER_TYPE_RIDER } from '../../shared/constants';
-import type { Db } from '../db/client';
 import { fileUrl } from './files';
 
 export function rowsOf<T>(result: unknown): T[] {
@@ -132,19 +131,3 @@ export function toHireItem(row: EngagementRow, side: EngagementSide, now: Date =
 /** The condition "the user is a party to e": the company that sent it or the rider it was sent to. */
 export const partyCondition = (userId: string, side: EngagementSide): SQL =>
   side === 'company' ? sql`e.company_id = ${userId}` : sql`e.rider_id = ${userId}`;
-
-/**
- * The engagement as the user reads it, or null when it does not exist or the user is not one of
- * its two parties (the caller answers both with the same 404).
- */
-export async function readEngagementAs(db: Db, id: string, user: { userId: string; userType: number }): Promise<HireItem | null> {
-  if (!isUuid(id)) return null;
-  const side = sideOfUserType(user.userType);
-  const [row] = rowsOf<EngagementRow>(await db.execute(engagementRows(sql`e.id = ${id} and ${partyCondition(user.userId, side)}`)));
-  return row ? toHireItem(row, side) : null;
-}
-
-/** The contact details of the other side of an engagement the user is party to, or null before acceptance. */
-export async function engagementContact(db: Db, id: string, user: { userId: string; userType: number }): Promise<HireItem['contact']> {
-  return (await readEngagementAs(db, id, user))?.contact ?? null;
-}

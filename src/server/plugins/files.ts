@@ -30,7 +30,7 @@ export type StoredFileKind = (typeof files.$inferInsert)['kind'];
 export type StoredFile = typeof files.$inferSelect;
 
 /** The largest file any route accepts; a route asks for less with readMultipartForm's maxFileBytes. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export function fileUrl(fileId: string): string {
   return `/files/${fileId}`;

@@ -10,7 +10,7 @@ import { messages } from '../../shared/messages';
 import { AppError } from '../errors';
 
 /** True when a string, or any string (or key) inside an object or array, holds a NUL. */
-export function holdsNul(value: unknown): boolean {
+function holdsNul(value: unknown): boolean {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const next = stack.pop();
@@ -29,7 +29,7 @@ export function holdsNul(value: unknown): boolean {
 }
 
 /** The top-level field of `input` that holds a NUL ('alert' when it is not an object's field); null when none. */
-export function nulField(input: unknown): string | null {
+function nulField(input: unknown): string | null {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return holdsNul(input) ? 'alert' : null;
   for (const [key, value] of Object.entries(input)) {
     if (key.includes('\u0000')) return 'alert';

@@ -34,7 +34,7 @@ export const MAX_IMAGE_PIXELS = 52_000_000;
  * enlargement). The thumbnail is this square, cropped.
  */
 export const DISPLAY_SIZE = PICTURE_KEPT_SIDE;
-export const THUMB_SIZE = 160;
+const THUMB_SIZE = 160;
 
 export interface ProcessedImage {
   data: Buffer;

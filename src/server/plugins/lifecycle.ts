@@ -24,8 +24,8 @@ export const RETRY_AFTER_SECONDS = 5;
  * Node counts the second as idle and drops it; the fault suite saw such resets under load
  * through npm start. Given a moment, each is read and answered (503 with Connection: close).
  */
-export const SETTLE_QUIET_MS = 150;
-export const SETTLE_MAX_MS = 1000;
+const SETTLE_QUIET_MS = 150;
+const SETTLE_MAX_MS = 1000;
 
 export function installLifecycle(app: FastifyInstance): void {
   let closing = false;

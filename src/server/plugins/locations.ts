@@ -37,7 +37,7 @@ export function locationPayload(): LocationPayload {
   return payload;
 }
 
-export function locationData(): LocationState[] {
+function locationData(): LocationState[] {
   return locationPayload().states;
 }
 

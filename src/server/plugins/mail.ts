@@ -26,9 +26,9 @@ export interface EmailMessage {
   headers?: Record<string, string> | null;
 }
 
-export const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
 /** 10 s, 20 s, 40 s ... capped at an hour. */
-export function backoffMs(attempts: number): number {
+function backoffMs(attempts: number): number {
   return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 }
 
@@ -83,9 +83,9 @@ export async function enqueueEmail(db: Db, message: EmailMessage, priority: Emai
 }
 
 /** Rows one worker claims at a time, all sent concurrently over the pool. */
-export const CLAIM_BATCH = 50;
+const CLAIM_BATCH = 50;
 /** How long a claimed row belongs to its worker; after that (it died mid-send) another claims it. */
-export const LEASE_MS = 2 * 60 * 1000;
+const LEASE_MS = 2 * 60 * 1000;
 /** Pooled SMTP: connections, messages per connection, and timeouts so a silent server cannot stall the queue. */
 const SMTP_POOL = { maxConnections: 5, maxMessages: 100 };
 const SMTP_TIMEOUTS = { connectionTimeout: 5000, greetingTimeout: 5000, socketTimeout: 15_000 };
@@ -94,7 +94,7 @@ const SHUTDOWN_GRACE_MS = 1500;
 
 type Deliver = (message: EmailMessage & { id: string }) => Promise<void>;
 
-export function mailboxDir(config: Config): string {
+function mailboxDir(config: Config): string {
   return path.join(config.dataDir, 'mailbox');
 }
 

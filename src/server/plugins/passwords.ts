@@ -15,14 +15,14 @@ import argon2 from 'argon2';
 import { messages } from '../../shared/messages';
 import { AppError } from '../errors';
 
-export const ARGON2_OPTIONS = {
+const ARGON2_OPTIONS = {
   type: argon2.argon2id,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,
 } as const;
 
-export const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
+const MAX_CONCURRENT_HASHES = Math.max(1, availableParallelism() - 1);
 let running = 0;
 const waiting: Array<() => void> = [];
 
@@ -95,7 +95,7 @@ export function isCommonPassword(password: string): boolean {
  * part before the @), compared without regard to case or surrounding spaces: the first thing
  * an attacker who knows the address tries (NIST SP 800-63B §5.1.1.2, "context-specific words").
  */
-export function isIdentityPassword(password: string, identity: { email?: string | null; username?: string | null }): boolean {
+function isIdentityPassword(password: string, identity: { email?: string | null; username?: string | null }): boolean {
   const candidate = password.trim().toLowerCase();
   const email = identity.email?.trim().toLowerCase() ?? '';
   const words = [email, email.split('@')[0] ?? '', identity.username?.trim().toLowerCase() ?? ''].filter((w) => w.length > 0);

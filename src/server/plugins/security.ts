@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
-export function contentSecurityPolicy(config: Config): string {
+function contentSecurityPolicy(config: Config): string {
   const captcha = new Set(['https://hcaptcha.com', 'https://*.hcaptcha.com']);
   captcha.add(new URL(config.hcaptcha.scriptUrl).origin);
   const c = [...captcha].join(' ');

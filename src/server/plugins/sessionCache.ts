@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 
 /** The longest a cached session goes unchecked against the database. */
-export const SESSION_CACHE_MS = 30_000;
+const SESSION_CACHE_MS = 30_000;
 /** Longer than any transaction that ends a session takes to commit. */
 const TOMBSTONE_MS = 15_000;
 const MAX_ENTRIES = 50_000;

@@ -23,7 +23,7 @@ export const STAFF_TOKEN_HEADER = 'x-ops-token';
 /** Staff sessions last 12 hours at most (issue 11). */
 export const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
 /** Between the password and the second factor. */
-export const STAFF_PENDING_MS = 10 * 60 * 1000;
+const STAFF_PENDING_MS = 10 * 60 * 1000;
 const ISSUER = 'ogba-dispatch-ops';
 
 export type StaffRole = 'admin' | 'dispatcher';
@@ -159,7 +159,7 @@ export async function requirePendingStaff(request: FastifyRequest): Promise<void
 }
 
 /** The console routes open without a complete or pending session (each checks what it needs). */
-export const OPEN_CONSOLE_ROUTES = new Set(['/api/ops/auth/login', '/api/ops/auth/set-password', '/api/ops/auth/logout']);
+const OPEN_CONSOLE_ROUTES = new Set(['/api/ops/auth/login', '/api/ops/auth/set-password', '/api/ops/auth/logout']);
 
 type Hook = (...args: never[]) => unknown;
 const guards = new Set<Hook>([requireStaff, requireAdmin, requirePendingStaff]);

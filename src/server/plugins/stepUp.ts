@@ -14,7 +14,7 @@ import { verifyPassword } from './passwords';
 import type { StaffContext } from './staffAuth';
 import { acceptedStep, decryptSecret } from './totp';
 
-export const stepUpLimit = { max: 5, windowMs: 15 * 60 * 1000 };
+const stepUpLimit = { max: 5, windowMs: 15 * 60 * 1000 };
 
 /** JSON schema of the `confirmation` field a destructive route's body carries. */
 export const confirmationSchema = { type: 'string', minLength: 1, maxLength: 128 } as const;

@@ -14,7 +14,7 @@ import type { Config } from '../config';
 const PERIOD = 30;
 /** One step either side, for a phone clock a little off. */
 const WINDOW = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 function key(config: Config): Buffer {
   return createHmac('sha256', config.jwtSecret).update('totp-secret-encryption').digest();
@@ -84,7 +84,7 @@ export function newRecoveryCodes(): string[] {
   });
 }
 
-export function normaliseRecoveryCode(code: string): string {
+function normaliseRecoveryCode(code: string): string {
   return code.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 

@@ -11,7 +11,7 @@ import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import { renderEmail, type EmailMessage } from './mail';
 
-export const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
+const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 
 const keys = new WeakMap<Config, Buffer>();
 function unsubscribeKey(config: Pick<Config, 'jwtSecret'>): Buffer {
@@ -42,12 +42,12 @@ export function unsubscribePath(config: Pick<Config, 'jwtSecret'>, email: string
   return `${UNSUBSCRIBE_PATH}?e=${encodeURIComponent(e)}&t=${unsubscribeToken(config, e)}`;
 }
 
-export function unsubscribeUrl(config: Pick<Config, 'jwtSecret' | 'publicUrl'>, email: string): string {
+function unsubscribeUrl(config: Pick<Config, 'jwtSecret' | 'publicUrl'>, email: string): string {
   return `${config.publicUrl}${unsubscribePath(config, email)}`;
 }
 
 /** RFC 2369 and RFC 8058: mail clients show their own Unsubscribe button and POST to the URL. */
-export function unsubscribeHeaders(config: Pick<Config, 'jwtSecret' | 'publicUrl'>, email: string): Record<string, string> {
+function unsubscribeHeaders(config: Pick<Config, 'jwtSecret' | 'publicUrl'>, email: string): Record<string, string> {
   return {
     'List-Unsubscribe': `<${unsubscribeUrl(config, email)}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -8,7 +8,7 @@ import { messages } from '../../shared/messages';
 import { loadPublicConfig } from '../api/client';
 import './authControls.css';
 
-export const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
+const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
 
 /** null until the server's configuration has arrived. */
 export function useGoogleSignInEnabled(): boolean | null {

@@ -21,7 +21,7 @@ export function NavigationProgressBar() {
 }
 
 /** True once `on` has stayed true for `delayMs`; false again as soon as it is false. */
-export function useDelayedFlag(on: boolean, delayMs: number): boolean {
+function useDelayedFlag(on: boolean, delayMs: number): boolean {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!on) {

@@ -6,7 +6,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 
 /** What takes the focus: an invalid control, or a message marked to take it (the captcha's). */
-export const INVALID_SELECTOR = '[aria-invalid="true"], [data-focus-invalid]';
+const INVALID_SELECTOR = '[aria-invalid="true"], [data-focus-invalid]';
 
 /** `container`: the form (a ref to it, or a ref to an element directly inside it: `inParent`). */
 export function useFocusFirstInvalid(container: RefObject<HTMLElement | null>, counter: number, inParent = false): void {

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { messages } from '../../shared/messages';
 import { reportError } from '../errorReporting';
 
-export function isChunkLoadError(error: unknown): boolean {
+function isChunkLoadError(error: unknown): boolean {
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
   return /ChunkLoadError|Loading chunk|dynamically imported module|Importing a module script failed|error loading dynamically imported|module script/i.test(
     text,

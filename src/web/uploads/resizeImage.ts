@@ -41,7 +41,7 @@ function drawInto(canvas: OffscreenCanvas | HTMLCanvasElement, image: ImageBitma
 }
 
 /** createImageBitmap + OffscreenCanvas where there is one, a <canvas> otherwise. */
-export const browserImagePrimitives: ImagePrimitives<ImageBitmap> = {
+const browserImagePrimitives: ImagePrimitives<ImageBitmap> = {
   async decode(file) {
     if (typeof createImageBitmap !== 'function') throw new Error('createImageBitmap is not available');
     return createImageBitmap(file, { imageOrientation: 'from-image' });

@@ -18,7 +18,7 @@ type GoogleConfig = NonNullable<Config['google']>;
 const discovered = new WeakMap<GoogleConfig, Promise<oidc.Configuration>>();
 
 /** The provider's metadata, discovered once (and again after a failure). */
-export function providerConfig(google: GoogleConfig): Promise<oidc.Configuration> {
+function providerConfig(google: GoogleConfig): Promise<oidc.Configuration> {
   let pending = discovered.get(google);
   if (!pending) {
     const issuer = new URL(google.issuer);

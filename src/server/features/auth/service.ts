@@ -33,9 +33,9 @@ export interface AuthDeps {
 }
 
 /** A reset link works once, for an hour. */
-export const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
+const RESET_LINK_LIFETIME_MS = 60 * 60 * 1000;
 /** The wizard step a rider made through Google resumes at: the e-mail is verified already. */
-export const GOOGLE_SIGNUP_TAB = 3;
+const GOOGLE_SIGNUP_TAB = 3;
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -47,7 +47,7 @@ const errors = { ...errorResponses, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'E
 const protectedErrors = { ...unauthorizedResponse, ...errors } as const;
 
 const nullableString = { type: ['string', 'null'] } as const;
-export const companyProfileSchema = {
+const companyProfileSchema = {
   type: 'object',
   required: ['company_name', 'contact_person', 'email', 'email_verified', 'phone', 'address', 'state', 'town', 'cac_number', 'logo', 'created_at'],
   properties: {

@@ -14,7 +14,7 @@ export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
  * message sent twice (a double tap on a slow network, a retry after a lost answer): it is
  * answered as a success again but makes no second row and no second e-mail (issue 10, finding 9).
  */
-export const DUPLICATE_WINDOW_MINUTES = 10;
+const DUPLICATE_WINDOW_MINUTES = 10;
 
 export interface EnquiryInput {
   kind: EnquiryKind;

@@ -33,7 +33,7 @@ import { listHireRequests, moveHireRequest, readHireRequest, sendHireRequest } f
 const nullableString = { type: ['string', 'null'] } as const;
 const fileRef = { anyOf: [{ type: 'null' }, { type: 'object', required: ['url'], properties: { url: { type: 'string' } } }] } as const;
 
-export const hireItemSchema = {
+const hireItemSchema = {
   type: 'object',
   required: ['id', 'status', 'side', 'role', 'state', 'town', 'start_date', 'pay_note', 'message', 'created_at', 'expires_at', 'company', 'rider', 'contact'],
   properties: {

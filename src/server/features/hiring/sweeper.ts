@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expireDueRequests } from './service';
 
-export const SWEEP_INTERVAL_MS = 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 1000;
 
 export function startHiringSweeper(app: FastifyInstance, intervalMs: number = SWEEP_INTERVAL_MS): void {
   let running: Promise<void> | null = null;

@@ -17,7 +17,7 @@ const place = {
   },
 } as const;
 
-export const CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=2592000';
+const CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=2592000';
 
 export async function locationsRoutes(app: FastifyInstance): Promise<void> {
   app.get(

@@ -13,7 +13,7 @@ import { AppError } from '../../errors';
 import type { AuditActor } from '../../plugins/audit';
 import { addStaffMember, listStaff, resetStaffTwoFactor, STAFF_LINK_LIFETIME_MS } from './staffService';
 
-export const COMMAND_LINE_ACTOR: AuditActor = { staffId: null, email: 'command line' };
+const COMMAND_LINE_ACTOR: AuditActor = { staffId: null, email: 'command line' };
 
 export type AdminCommand =
   | { command: 'add-staff'; email: string; role: StaffRole }
@@ -52,7 +52,7 @@ export function parseAdminCommand(input: unknown): AdminCommand {
   }
 }
 
-export async function runAdminCommand(deps: { db: Db; config: Config }, command: AdminCommand): Promise<AdminResult> {
+async function runAdminCommand(deps: { db: Db; config: Config }, command: AdminCommand): Promise<AdminResult> {
   switch (command.command) {
     case 'add-staff': {
       const { link } = await addStaffMember(deps, COMMAND_LINE_ACTOR, { email: command.email, role: command.role, sendEmail: false });

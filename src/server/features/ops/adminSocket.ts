@@ -9,7 +9,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { AdminAnswer } from './adminCommands';
 
-export const ADMIN_SOCKET_NAME = 'ops.sock';
+const ADMIN_SOCKET_NAME = 'ops.sock';
 /** A request is a command and an address: anything longer is not one of ours. */
 const MAX_REQUEST = 4096;
 const TIMEOUT_MS = 30_000;

@@ -45,7 +45,7 @@ export function csvCell(value: string | null): string {
   return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
-export const CSV_HEADER = ['email', 'subscribed_at', 'source_path'];
+const CSV_HEADER = ['email', 'subscribed_at', 'source_path'];
 
 /** Every subscriber, newest first, as CSV with a header row (CRLF line ends, RFC 4180). */
 export async function exportSubscribersCsv(db: Db): Promise<string> {

@@ -41,7 +41,7 @@ export interface StaffDeps {
 export const STAFF_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** Failed staff sign-ins: 5 per account and 20 per address in 15 minutes; codes: 5 per member. */
-export const staffLimits = {
+const staffLimits = {
   perAccount: { max: 5, windowMs: 15 * 60 * 1000 },
   perAddress: { max: 20, windowMs: 15 * 60 * 1000 },
   codes: { max: 5, windowMs: 15 * 60 * 1000 },

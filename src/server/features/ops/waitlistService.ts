@@ -159,7 +159,7 @@ async function sendLink(tx: Db, config: Config, actor: AuditActor, entry: EntryR
   return invitation!;
 }
 
-export function invitationLink(config: Pick<Config, 'publicUrl'>, token: string): string {
+function invitationLink(config: Pick<Config, 'publicUrl'>, token: string): string {
   return `${config.publicUrl}/company-signup?${INVITE_PARAM}=${token}`;
 }
 

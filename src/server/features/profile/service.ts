@@ -27,7 +27,7 @@ import { readProfile } from '../../plugins/riderProfile';
 import { forgetSessions } from '../../plugins/sessionCache';
 
 /** A Google account (no password) confirms deletion with a Google sign-in at most this old. */
-export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {

@@ -41,7 +41,7 @@ const reviewShownSchema = {
   },
 } as const;
 
-export const reviewWindowSchema = {
+const reviewWindowSchema = {
   type: 'object',
   required: ['engagementId', 'side', 'state', 'deadline', 'counterpart', 'mine', 'theirs', 'canReply'],
   properties: {

@@ -233,7 +233,7 @@ export async function replyToReview(db: Db, caller: Caller, reviewId: string, re
 }
 
 /** How many engagements one sweep publishes at most (the rest wait for the next minute). */
-export const PUBLISH_BATCH = 100;
+const PUBLISH_BATCH = 100;
 
 /**
  * The sweeper: marks ended engagements whose window closed as published, recomputes each

@@ -11,8 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import { recomputeAgedReputations } from '../../plugins/reputation';
 import { publishDueReviews } from './service';
 
-export const REVIEW_SWEEP_INTERVAL_MS = 60_000;
-export const AGED_REPUTATION_INTERVAL_MS = 60 * 60_000;
+const REVIEW_SWEEP_INTERVAL_MS = 60_000;
+const AGED_REPUTATION_INTERVAL_MS = 60 * 60_000;
 
 export function startReviewSweeper(app: FastifyInstance, intervalMs = REVIEW_SWEEP_INTERVAL_MS): void {
   let running: Promise<void> | null = null;

@@ -107,7 +107,7 @@ function pageTitle(profile: PublicProfile): string {
 const reputationOf = (profile: PublicProfile) => profile.reputation ?? NEW_RIDER_REPUTATION;
 
 /** "92% Job Success · 4.8 from 12 reviews", "New rider · 4.5 from 2 reviews" or "New rider". */
-export function reputationLine(profile: PublicProfile): string {
+function reputationLine(profile: PublicProfile): string {
   const { job_success: score, review_count: count, rating_average_x100: average } = reputationOf(profile);
   const rating = formatRating(average);
   return [score === null ? messages.newRider : messages.jobSuccessScore(score), rating !== null && count > 0 ? messages.ratingSummary(rating, count) : null]
@@ -116,7 +116,7 @@ export function reputationLine(profile: PublicProfile): string {
 }
 
 /** One line a link preview shows under the name: the score first, so it is never cut off. */
-export function previewDescription(profile: PublicProfile): string {
+function previewDescription(profile: PublicProfile): string {
   const facts = [
     profile.total_years_of_experience ? `${profile.total_years_of_experience} years of experience` : null,
     profile.languages_spoken ? `speaks ${profile.languages_spoken}` : null,
@@ -133,7 +133,7 @@ function years(start: string, end: string | null): string {
 }
 
 /** The page's one script: served from this origin, as the CSP allows no inline script. */
-export const CTA_SCRIPT_PATH = '/riders/assets/cta.js';
+const CTA_SCRIPT_PATH = '/riders/assets/cta.js';
 
 /**
  * cta.js: a signed-in company (a stored, unexpired token whose user_type is not a rider's; spec
@@ -141,7 +141,7 @@ export const CTA_SCRIPT_PATH = '/riders/assets/cta.js';
  * links. It only reads the token's payload to choose a link: the company page it leads to
  * checks the session as always.
  */
-export const CTA_SCRIPT = `(function(){try{
+const CTA_SCRIPT = `(function(){try{
 var t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(!t)return;
 var c=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));
 if(typeof c.exp!=='number'||c.exp*1000<=Date.now()||typeof c.user_type!=='number'||c.user_type===${USER_TYPE_RIDER})return;
@@ -189,7 +189,7 @@ function hireSection(profile: PublicProfile): Raw {
 </section>`;
 }
 
-export function renderPublicProfile(profile: PublicProfile, publicUrl: string, reviews: PublicReviewsPage = { items: [], next: null }, paged = false): string {
+function renderPublicProfile(profile: PublicProfile, publicUrl: string, reviews: PublicReviewsPage = { items: [], next: null }, paged = false): string {
   const pageUrl = `${publicUrl}${publicProfilePath(profile.username)}`;
   const photoUrl = profile.picture ? `${pageUrl}/photo.jpg` : null;
   const place = [profile.town, profile.state].filter(Boolean).join(', ');
@@ -296,7 +296,7 @@ ${reviewsSection(profile, reviews, paged)}
   return body.html;
 }
 
-export function renderRiderNotFound(): string {
+function renderRiderNotFound(): string {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Rider not found | ${site.name}</title><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml">

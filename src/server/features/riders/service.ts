@@ -134,7 +134,7 @@ export interface PersonalInfoInput {
 }
 
 /** 'english,  Yoruba ,,Pidgin' → 'english, Yoruba, Pidgin': the comma-separated text of spec §3, tidied. */
-export function tidyLanguages(text: string): string {
+function tidyLanguages(text: string): string {
   const seen = new Map<string, string>();
   for (const part of text.split(',')) {
     const name = part.trim().replace(/\s+/g, ' ');

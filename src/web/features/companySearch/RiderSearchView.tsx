@@ -63,7 +63,7 @@ export function ShortlistToggle({
   );
 }
 
-export function RiderCard({ rider, pending, disabled, onToggle }: { rider: RiderSearchResult; pending: boolean; disabled: boolean; onToggle: () => void }) {
+function RiderCard({ rider, pending, disabled, onToggle }: { rider: RiderSearchResult; pending: boolean; disabled: boolean; onToggle: () => void }) {
   const area = riderArea(rider);
   return (
     <li className="rider-card">
@@ -150,7 +150,7 @@ function Place({ name, label, value, options, any, send }: { name: 'state' | 'to
   );
 }
 
-export function FilterPanel({ view, send, locations }: { view: RiderSearchView; send: Send; locations: LocationState[] | null }) {
+function FilterPanel({ view, send, locations }: { view: RiderSearchView; send: Send; locations: LocationState[] | null }) {
   const { draft } = view;
   // A state or town from a shared link stays choosable while the list loads (or if it failed): the Combobox offers it.
   const states = (locations ?? []).map((s) => s.name);
@@ -237,7 +237,7 @@ export function FilterPanel({ view, send, locations }: { view: RiderSearchView; 
 }
 
 /** The list of riders with its states: searching, failed, empty, results (and more). */
-export function RiderResults({ view, send, heading, emptyMessage, failedMessage }: { view: RiderSearchView; send: Send; heading: string; emptyMessage: string; failedMessage: string }) {
+function RiderResults({ view, send, heading, emptyMessage, failedMessage }: { view: RiderSearchView; send: Send; heading: string; emptyMessage: string; failedMessage: string }) {
   if (view.state === 'searching') {
     return (
       <div className="search-status" role="status" aria-live="polite">

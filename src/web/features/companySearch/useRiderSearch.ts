@@ -20,7 +20,7 @@ import { searchApi } from './searchApi';
 export type RiderListSource = 'search' | 'shortlist';
 
 /** The machine with the API's requests. Exported for stories and tests. */
-export function riderSearchLogic(source: RiderListSource, publish: (filters: RiderSearchFilters) => void) {
+function riderSearchLogic(source: RiderListSource, publish: (filters: RiderSearchFilters) => void) {
   return riderSearchMachine.provide({
     actors: {
       searchRiders: fromPromise<RiderSearchPage, SearchRequest>(({ input }) =>

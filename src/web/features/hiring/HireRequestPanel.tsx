@@ -60,7 +60,7 @@ function useHireLocations(enabled: boolean): { states: LocationState[] | null; f
   return { states, failed };
 }
 
-export function HireRequestForm({
+function HireRequestForm({
   username,
   displayName,
   onSent,

@@ -16,7 +16,7 @@ import { hiringApi } from './hiringApi';
 import './hiring.css';
 
 /** The list machine with its request. Exported for stories and tests. */
-export function hiresListLogic() {
+function hiresListLogic() {
   return opsListMachine.provide({
     actors: {
       fetchPage: fromPromise<ListPage<unknown>, { filters: ListFilters; cursor: string | null }>(({ input }) =>
@@ -26,7 +26,7 @@ export function hiresListLogic() {
   });
 }
 
-export function useHiresList(inspect?: (event: InspectionEvent) => void): { view: OpsListView<HireItem>; send: (event: OpsListEvent) => void } {
+function useHiresList(inspect?: (event: InspectionEvent) => void): { view: OpsListView<HireItem>; send: (event: OpsListEvent) => void } {
   const actor = useActorRef(hiresListLogic(), { input: { filters: { status: '' } }, inspect });
   const view = useSelector(actor, (s) => opsListView<HireItem>(s), sameView);
   return { view, send: actor.send };

@@ -18,7 +18,7 @@ import type { EngagementSide, HireActionResponse, HireItem } from '../../../shar
 import { hiringApi } from './hiringApi';
 
 /** The machine with the hiring API's requests. Exported for stories and tests. */
-export function engagementLogic() {
+function engagementLogic() {
   return engagementMachine.provide({
     actors: {
       moveEngagement: fromPromise<HireActionResponse, EngagementMoveRequest>(({ input }) => hiringApi.move(input.id, input.action, input.outcome)),

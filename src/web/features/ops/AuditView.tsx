@@ -12,7 +12,7 @@ import { OpsTable } from './OpsTable';
 import { useOpsList, type OpsListSend } from './useOpsList';
 import './staff.css';
 
-export const AUDIT_FILTERS = [
+const AUDIT_FILTERS = [
   { name: 'staff', label: messages.opsAuditFilterStaff, placeholder: messages.opsAuditFilterPlaceholders.staff },
   { name: 'action', label: messages.opsAuditFilterAction, placeholder: messages.opsAuditFilterPlaceholders.action },
   { name: 'entityType', label: messages.opsAuditFilterEntityType, placeholder: messages.opsAuditFilterPlaceholders.entityType },

@@ -19,7 +19,7 @@ interface OpsSignInViewProps {
 }
 
 /** The QR code as an <img>: an SVG in an image cannot run script or touch the page. */
-export function svgImageSource(svg: string): string {
+function svgImageSource(svg: string): string {
   const bytes = new TextEncoder().encode(svg);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);

@@ -21,7 +21,7 @@ export type InvitationAction = 'invite' | 'resend' | 'revoke';
 
 const statusTone = { waiting: 'new', invited: undefined, joined: 'good' } as const;
 
-export function invitationText(entry: OpsWaitlistEntry): string {
+function invitationText(entry: OpsWaitlistEntry): string {
   const { state, expiresAt } = entry.invitation;
   const texts = messages.opsInvitationState;
   if (state === 'pending') return texts.pending(formatWhen(expiresAt!));

@@ -14,7 +14,7 @@ const itemPath = (id: string) => `/inbox/${encodeURIComponent(id)}`;
 const post = (path: string, body: object) => opsApi<InboxItemDetail>(path, { method: 'POST', body });
 
 /** The machine with the console API's requests. Exported for stories and tests. */
-export function inboxItemLogic() {
+function inboxItemLogic() {
   return inboxItemMachine.provide({
     actors: {
       loadItem: fromPromise<InboxItemDetail, InboxRequest>(({ input }) => opsApi<InboxItemDetail>(itemPath(input.id))),

@@ -10,7 +10,7 @@ import { opsApi, withQuery } from './opsApi';
 export type OpsListSend = ReturnType<typeof useActorRef<typeof opsListMachine>>['send'];
 
 /** The machine with its request: GET `path`?filters&cursor. Exported for stories and tests. */
-export function opsListLogic(path: string) {
+function opsListLogic(path: string) {
   return opsListMachine.provide({
     actors: {
       fetchPage: fromPromise<ListPage<unknown>, { filters: ListFilters; cursor: string | null }>(({ input }) =>

@@ -25,10 +25,10 @@ async function withPending<T>(pendingToken: string, path: string, options: { met
   }
 }
 
-export const RECOVERY_CODES_FILE = 'ogba-dispatch-recovery-codes.txt';
+const RECOVERY_CODES_FILE = 'ogba-dispatch-recovery-codes.txt';
 
 /** The machine with the browser's effects; exported for the view test. */
-export function opsSignInLogic(onSignedIn: () => void) {
+function opsSignInLogic(onSignedIn: () => void) {
   return opsSignInMachine.provide({
     actors: {
       logIn: fromPromise<OpsLoginResponse, { email: string; password: string }>(({ input }) =>

@@ -13,7 +13,7 @@ import { downloadFromOps, opsApi } from './opsApi';
 const riderPath = (id: string) => `/riders/${encodeURIComponent(id)}`;
 
 /** The machine with the console API's requests and a toast for each success. */
-export function riderDetailLogic() {
+function riderDetailLogic() {
   return idReviewMachine.provide({
     actors: {
       loadRider: fromPromise<OpsRiderDetail, { riderId: string }>(({ input }) => opsApi<OpsRiderDetail>(riderPath(input.riderId))),

@@ -21,7 +21,7 @@ import { auth } from '../../auth/authService';
 const pick = (values: Record<string, string>, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, values[n] ?? '']));
 
 /** One request per modal kind (spec §7); `signal` aborts an upload (issue 13: Cancel during it). */
-export function saveModal(input: SaveInput, signal?: AbortSignal): Promise<unknown> {
+function saveModal(input: SaveInput, signal?: AbortSignal): Promise<unknown> {
   const { modal, values, files, entryId, onProgress } = input;
   switch (modal) {
     case 'profile':
@@ -77,7 +77,7 @@ export function downloadBlob(blob: Blob, fileName: string): void {
 }
 
 /** Phones share through the system sheet (WhatsApp and the rest); elsewhere the link is copied. */
-export async function shareLink(url: string, title: string): Promise<void> {
+async function shareLink(url: string, title: string): Promise<void> {
   const coarse = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
   if (coarse && typeof navigator.share === 'function') {
     try {

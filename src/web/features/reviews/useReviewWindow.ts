@@ -17,7 +17,7 @@ import type { ReviewSide, ReviewWindowData, ReviewWindowResponse } from '../../.
 import { reviewsApi } from './reviewsApi';
 
 /** The machine with the API's requests. Exported for stories and tests. */
-export function reviewWindowLogic() {
+function reviewWindowLogic() {
   return reviewWindowMachine.provide({
     actors: {
       loadWindow: fromPromise<ReviewWindowData, { engagementId: string }>(({ input }) => reviewsApi.load(input.engagementId)),
