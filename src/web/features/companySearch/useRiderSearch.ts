@@ -19,7 +19,7 @@ import { searchApi } from './searchApi';
 
 export type RiderListSource = 'search' | 'shortlist';
 
-/** The machine with the API's requests. Exported for stories and tests. */
+/** The machine with the API's requests. */
 function riderSearchLogic(source: RiderListSource, publish: (filters: RiderSearchFilters) => void) {
   return riderSearchMachine.provide({
     actors: {

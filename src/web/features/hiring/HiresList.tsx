@@ -15,7 +15,7 @@ import { EngagementCard, type ReviewSlot } from './EngagementCard';
 import { hiringApi } from './hiringApi';
 import './hiring.css';
 
-/** The list machine with its request. Exported for stories and tests. */
+/** The list machine with its request. */
 function hiresListLogic() {
   return opsListMachine.provide({
     actors: {

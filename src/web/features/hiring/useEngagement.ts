@@ -17,7 +17,7 @@ import {
 import type { EngagementSide, HireActionResponse, HireItem } from '../../../shared/hiring';
 import { hiringApi } from './hiringApi';
 
-/** The machine with the hiring API's requests. Exported for stories and tests. */
+/** The machine with the hiring API's requests. */
 function engagementLogic() {
   return engagementMachine.provide({
     actors: {

@@ -13,7 +13,7 @@ import { opsApi } from './opsApi';
 const itemPath = (id: string) => `/inbox/${encodeURIComponent(id)}`;
 const post = (path: string, body: object) => opsApi<InboxItemDetail>(path, { method: 'POST', body });
 
-/** The machine with the console API's requests. Exported for stories and tests. */
+/** The machine with the console API's requests. */
 function inboxItemLogic() {
   return inboxItemMachine.provide({
     actors: {

@@ -9,7 +9,7 @@ import { opsApi, withQuery } from './opsApi';
 
 export type OpsListSend = ReturnType<typeof useActorRef<typeof opsListMachine>>['send'];
 
-/** The machine with its request: GET `path`?filters&cursor. Exported for stories and tests. */
+/** The machine with its request: GET `path`?filters&cursor. */
 function opsListLogic(path: string) {
   return opsListMachine.provide({
     actors: {

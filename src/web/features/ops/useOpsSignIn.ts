@@ -27,7 +27,7 @@ async function withPending<T>(pendingToken: string, path: string, options: { met
 
 const RECOVERY_CODES_FILE = 'ogba-dispatch-recovery-codes.txt';
 
-/** The machine with the browser's effects; exported for the view test. */
+/** The machine with the browser's effects. */
 function opsSignInLogic(onSignedIn: () => void) {
   return opsSignInMachine.provide({
     actors: {

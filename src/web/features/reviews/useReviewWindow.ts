@@ -16,7 +16,7 @@ import {
 import type { ReviewSide, ReviewWindowData, ReviewWindowResponse } from '../../../shared/reviews';
 import { reviewsApi } from './reviewsApi';
 
-/** The machine with the API's requests. Exported for stories and tests. */
+/** The machine with the API's requests. */
 function reviewWindowLogic() {
   return reviewWindowMachine.provide({
     actors: {
