@@ -241,7 +241,9 @@ describe('login and logout', () => {
     const page = await browser.open('phone');
     await page.goto('/login');
     await logIn(page, rider.email, PASSWORD);
-    await page.waitForURL(`${baseURL}/rider-signup`);
+    // Straight to the saved step (spec §4: "/rider-signup with the saved current_tab").
+    await page.waitForURL(`${baseURL}/rider-signup?step=3`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Choose Location' }).count()).toBeGreaterThan(0);
     expect(await storedToken(page)).not.toBeNull();
   });
 
