@@ -5,7 +5,7 @@
  * The API client consults it before each request and after each 401; route guards and the
  * navigation read it. On the server (prerendering) everyone is signed out and nothing runs.
  */
-import { toast } from 'sonner';
+import { toast } from '../components/toast';
 import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { authMachine } from '../../../machines/authMachine';
 import { authSnapshotToView, type AuthSnapshotView } from '../../../machines/authView';

@@ -3,10 +3,11 @@
  * the window has lost focus. Sonner pauses its timers while document.hidden is true, so a
  * blurred window reports itself hidden to it. No close button: sonner's is a 20px target
  * (DESIGN.md §9 asks 44px); toasts close by themselves or with a swipe.
+ * Sonner is loaded with the first toast (./toast.ts, issue 14), and its Toaster mounted then.
  */
-import { useEffect } from 'react';
-import { Toaster } from 'sonner';
+import { useEffect, useState } from 'react';
 import { TOAST_DURATION_MS } from '../../shared/constants';
+import { loadedSonner, onSonnerLoaded, setToasterMounted } from './toast';
 
 let installed = false;
 function pauseWhileBlurred(): void {
@@ -28,5 +29,13 @@ function pauseWhileBlurred(): void {
 
 export function Toasts() {
   useEffect(pauseWhileBlurred, []);
-  return <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors />;
+  const [sonner, setSonner] = useState(loadedSonner);
+  useEffect(() => onSonnerLoaded(setSonner), []);
+  // After the Toaster's own effects (it subscribes in one), so the waiting toasts reach it.
+  useEffect(() => {
+    if (!sonner) return;
+    setToasterMounted(true);
+    return () => setToasterMounted(false);
+  }, [sonner]);
+  return sonner ? <sonner.Toaster position="top-right" duration={TOAST_DURATION_MS} richColors /> : null;
 }

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from 'sonner';
+import { toast } from '../components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { formMachine, type FormEvent } from '../../../machines/formMachine';
 import { formSnapshotToView, type FormView } from '../../../machines/formView';

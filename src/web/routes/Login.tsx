@@ -5,7 +5,7 @@
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../components/toast';
 import { SubmitError } from '../../../machines/formMachine';
 import { loginForm } from '../../shared/accountForms';
 import type { CurrentUser } from '../../shared/api';

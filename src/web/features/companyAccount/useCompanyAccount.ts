@@ -5,7 +5,7 @@
  * chosen. A saved profile comes back from the server and fills the form again.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import type { FormEvent } from '../../../../machines/formMachine';
 import type { FormView } from '../../../../machines/formView';
 import { SubmitError } from '../../../../machines/formMachine';

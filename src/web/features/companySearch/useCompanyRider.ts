@@ -4,7 +4,7 @@
  * refuses). A reading page with one toggle, so plain state rather than a machine.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { SubmitError } from '../../../../machines/formMachine';
 import { messages } from '../../../shared/messages';
 import type { CompanyRiderProfile } from '../../../shared/riderSearch';

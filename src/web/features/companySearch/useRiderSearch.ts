@@ -4,7 +4,7 @@
  * page renders `view` and sends events; it keeps no workflow state itself.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import {
   riderSearchMachine,

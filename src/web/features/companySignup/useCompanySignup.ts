@@ -6,7 +6,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { SubmitError } from '../../../../machines/formMachine';
 import {

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import {
   engagementMachine,

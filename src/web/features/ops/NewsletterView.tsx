@@ -4,7 +4,7 @@
  * The list is the console list machine, the unsubscribe the row-action machine; this view draws
  * their view models and sends their events.
  */
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import type { InspectionEvent } from 'xstate';
 import type { OpsListView } from '../../../../machines/opsListMachine';
 import type { RowActionView } from '../../../../machines/opsRowActionMachine';

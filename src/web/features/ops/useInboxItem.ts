@@ -4,7 +4,7 @@
  * events; it keeps no workflow state itself.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { inboxItemMachine, inboxItemSnapshotToView, type InboxItemEvent, type InboxItemView, type InboxRequest } from '../../../../machines/inboxItemMachine';
 import type { InboxItemDetail } from '../../../shared/inbox';

@@ -3,7 +3,7 @@
  * requests, a toast for each success, and the documents opened with the staff token.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { idReviewMachine, idReviewSnapshotToView, type IdReviewEvent, type IdReviewView } from '../../../../machines/idReviewMachine';
 import { messages } from '../../../shared/messages';

@@ -3,7 +3,7 @@
  * request, a refresh of the list once the change is made, and toasts.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import {
   opsRowActionMachine,

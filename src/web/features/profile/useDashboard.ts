@@ -6,7 +6,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { profileEditMachine, profileEditSnapshotToView, type ProfileEditEvent, type ProfileEditView, type SaveInput } from '../../../../machines/profileEditMachine';
 import { profileMachine, profileSnapshotToView, type ProfileEvent, type ProfileView } from '../../../../machines/profileMachine';

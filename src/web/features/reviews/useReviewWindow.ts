@@ -3,7 +3,7 @@
  * requests and a toast for each success. The view renders `view` and sends events.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from 'sonner';
+import { toast } from '../../components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import {
   reviewWindowMachine,
