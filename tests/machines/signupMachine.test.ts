@@ -1,12 +1,11 @@
 /**
- * Model-based test of machines/signupMachine.ts: each part of the wizard (resuming at every
- * step, step 1 with and without a passed captcha, step 2 with and without a kept countdown,
- * steps 3-5) is explored with xstate/graph; every shortest path, plus every edge path that
- * takes a transition no shortest path takes, runs on a real actor whose actors the test
- * settles. The real actor must be where the model says after every step. Every transition of
- * the machine must be driven at least once: the table is printed, a missing one fails.
+ * Example tests of machines/signupMachine.ts on a real actor whose actors the test settles.
+ * The model-based test (tests/machines/signupModel.ts) runs through the real wizard page in
+ * tests/web/SignupWizard.test.tsx, with a screen check per state and every transition enforced;
+ * the run here that compared the actor with the machine's own transition function was removed
+ * (issue 9: a machine compared with itself does not count).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
   COOLDOWN_MS,
@@ -17,7 +16,7 @@ import {
   type SignupEvent,
   type SignupInput,
 } from '../../machines/signupMachine';
-import { signupSnapshotToView, signupViewStates, type SignupViewState } from '../../machines/signupView';
+import { signupSnapshotToView } from '../../machines/signupView';
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder } from './coverage';
 import {
@@ -27,14 +26,10 @@ import {
   T0,
   done,
   failed,
-  modelParts,
   networkDown,
-  pathsOf,
   progress,
-  serializeSignup,
   serverError,
   type ModelEvent,
-  type Snapshot,
 } from './signupModel';
 
 interface Deferred {
@@ -81,46 +76,8 @@ async function drive(h: ReturnType<typeof harness>, event: ModelEvent): Promise<
   h.actor.send(event as SignupEvent);
 }
 
-/** The real actor must be where the model says, as far as the model tells states apart. */
-function expectSameState(actual: Snapshot, expected: Snapshot): void {
-  expect(actual.value).toEqual(expected.value);
-  expect(serializeSignup(actual)).toBe(serializeSignup(expected));
-}
-
-const recorder = new TransitionRecorder();
-const viewStatesSeen = new Set<SignupViewState>();
-
-describe('sign-up wizard machine, model-based', () => {
-  for (const part of modelParts) {
-    describe(part.name, () => {
-      const paths = pathsOf(part);
-      it('has paths to run', () => {
-        expect(paths.length).toBeGreaterThan(0);
-      });
-      it(`runs ${paths.length} paths on a real actor`, async () => {
-        for (const path of paths) {
-          const h = harness(part.input, recorder);
-          for (const event of part.prefix) await drive(h, event);
-          for (const step of path.steps) {
-            await drive(h, step.event);
-            expectSameState(h.actor.getSnapshot(), step.state);
-            viewStatesSeen.add(signupSnapshotToView(h.actor.getSnapshot()).state);
-          }
-          h.actor.stop();
-        }
-      });
-    });
-  }
-
-  afterAll(() => {
-    const missing = recorder.report('sign-up wizard machine', signupMachine);
-    expect(missing, `transitions never driven:\n${missing.join('\n')}`).toEqual([]);
-    const unseen = signupViewStates.filter((s) => !viewStatesSeen.has(s));
-    expect(unseen, `view states never reached: ${unseen.join(', ')}`).toEqual([]);
-  });
-});
-
 describe('sign-up wizard machine, by example', () => {
+  const recorder = new TransitionRecorder();
   const input: SignupInput = { signedIn: true, requestedStep: 1, resendDeadline: null, now: T0, captchaPassed: false };
 
   it('says welcome back and resumes at the saved step', async () => {

@@ -117,9 +117,11 @@ function accountEvents(s: Snapshot): ModelEvent[] {
   return [
     { type: 'CHANGE', field: 'username', value: '' },
     { type: 'CHANGE', field: 'username', value: RIDER.username },
-    { type: 'CAPTCHA_SOLVED', token: 'pass-token' },
-    { type: 'CAPTCHA_EXPIRED' },
-    { type: 'CAPTCHA_ERROR' },
+    // The widget's own events, only while the page shows it: once the rider is in the form and
+    // the session has no pass yet (signupView's showCaptcha).
+    ...(s.context.engaged && !s.context.captchaPassed
+      ? ([{ type: 'CAPTCHA_SOLVED', token: 'pass-token' }, { type: 'CAPTCHA_EXPIRED' }, { type: 'CAPTCHA_ERROR' }] as const)
+      : []),
     { type: 'ENGAGE' },
     // Issue 9: the session's pass, as another form (or the server, through one) changed it.
     { type: 'CAPTCHA_PASS', passed: true },
@@ -187,15 +189,18 @@ function changeEmailEvents(s: Snapshot): ModelEvent[] {
   ];
 }
 
-function locationEvents(): ModelEvent[] {
+/** Step 3: a state from the list the page shows, a town once a state is chosen (the page offers nothing else). */
+function locationEvents(s: Snapshot): ModelEvent[] {
+  const lagos = s.context.locations?.some((l) => l.name === 'Lagos') ?? false;
   return [
     done('loadLocations', TEST_LOCATIONS),
     failed('loadLocations', networkDown()),
     done('loadFallbackLocations', TEST_FALLBACK),
     failed('loadFallbackLocations', new Error('Loading chunk failed')),
-    { type: 'SELECT_STATE', state: 'Lagos' },
-    { type: 'SELECT_STATE', state: '' },
-    { type: 'SELECT_TOWN', town: 'Ogba' },
+    ...(lagos ? ([{ type: 'SELECT_STATE', state: 'Lagos' }] as const) : []),
+    // Emptying the box clears a chosen state (the box says nothing when nothing changes).
+    ...(s.context.state !== '' ? ([{ type: 'SELECT_STATE', state: '' }] as const) : []),
+    ...(s.context.state === 'Lagos' ? ([{ type: 'SELECT_TOWN', town: 'Ogba' }] as const) : []),
     { type: 'SUBMIT' },
     { type: 'SIGNED_OUT' },
     done('saveLocation', answer(4)),
@@ -265,7 +270,7 @@ export function eventsIn(part: ModelPart['part'], s: Snapshot): ModelEvent[] {
           : part === 'changeEmail'
             ? changeEmailEvents(s)
           : part === 'location'
-            ? locationEvents()
+            ? locationEvents(s)
             : part === 'picture'
               ? pictureEvents()
               : agreementEvents();

@@ -11,6 +11,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initialTransition, transition } from 'xstate';
 import { signupMachine } from '../../machines/signupMachine';
 import { messages } from '../../src/shared/messages';
 import { auth, setLoginNavigation } from '../../src/web/auth/authService';
@@ -20,9 +21,24 @@ import { SignupWizardView } from '../../src/web/features/signup/SignupWizardView
 import { RESEND_DEADLINE_KEY, useSignupMachine, type SignupClock } from '../../src/web/features/signup/useSignupMachine';
 import { installHcaptchaStandIn } from '../../storybook/support/hcaptchaStandIn';
 import { StoryRouter } from '../../storybook/support/StoryRouter';
-import { TransitionRecorder, coverAll } from '../machines/coverage';
-import { TEST_LOCATIONS, modelParts, pathKeys, pathsOf, startOf, type ModelEvent, type Snapshot } from '../machines/signupModel';
-import { signupSnapshotToView } from '../../machines/signupView';
+import { TransitionRecorder, allTransitions, coverAll } from '../machines/coverage';
+import {
+  GIF,
+  HUGE,
+  JPEG,
+  T0,
+  TEST_FALLBACK,
+  TEST_LOCATIONS,
+  modelParts,
+  pathKeys,
+  pathsOf,
+  serializeSignup,
+  startOf,
+  type ModelEvent,
+  type Snapshot,
+  type Step,
+} from '../machines/signupModel';
+import { signupSnapshotToView, signupViewStates, type SignupViewState } from '../../machines/signupView';
 import { ApiEdge } from './support/apiEdge';
 import { chooseOption, optionsOf } from './support/combobox';
 import locations from '../../src/shared/nigeria-locations.json';
@@ -453,30 +469,38 @@ describe('the sign-up wizard in the page', () => {
       expect(s.towns.length).toBeGreaterThan(10);
     }
   });
-
-  afterAll(() => {
-    if (recorder.taken.size > 0) recorder.report('sign-up wizard in the page', signupMachine);
-  });
 });
 
+
 /**
- * Step 2's 'Wrong e-mail? Change it' and the resend clearing the boxes (issue 13) along the
- * wizard model's paths (tests/machines/signupModel.ts, part 'changeEmail'): the fewest paths that
- * together take every transition the model's paths take, each driven on the page (the link, the
- * address field, Cancel, the buttons, a paste; the server's answers at the network edge; the
- * clock moved by the test, Date.now included, so the page's times are the model's). After each
- * step the page shows what the model's state says; the page's own actor must take every
- * transition the paths take.
+ * Every part of the wizard along the model's paths (tests/machines/signupModel.ts: resuming,
+ * step 1 fresh and with the session's captcha pass, step 2 with and without a kept countdown,
+ * 'Wrong e-mail? Change it', steps 3, 4 and 5): for each part the fewest paths that together take
+ * every transition its paths take (paths that take nothing new over an earlier part are left
+ * out), each driven on the page: typing, the captcha widget, the buttons, a paste, Backspace, the
+ * file input, the square preview's keys, the checkbox; the server's answers at the network edge
+ * (fetch; XMLHttpRequest for the upload; the built-in location list's chunk); the clock moved by
+ * the test, Date.now included. After each step the page shows what the model's state says
+ * (expectScreen, per view state). The page's own actor must take every transition the machine
+ * has: the table is printed and the test fails on any transition not driven through the page.
  */
-describe("step 2's 'Wrong e-mail? Change it' along the model's paths (issue 13)", () => {
-  const part = modelParts.find((p) => p.part === 'changeEmail')!;
-  const candidates = pathsOf(part);
-  const chosen = coverAll(candidates, (c) => c.steps.length, (c) => pathKeys(part, c.steps));
-  const wanted = new Set(chosen.flatMap((c) => [...pathKeys(part, c.steps)]));
+describe("the wizard along the model's paths, every part (issue 9)", () => {
+  const wanted = new Set<string>();
+  const plan = modelParts.map((part) => {
+    const candidates = pathsOf(part);
+    const fresh = (c: { steps: Step[] }) => new Set([...pathKeys(part, c.steps)].filter((k) => !wanted.has(k)));
+    const chosen = coverAll(candidates, (c) => c.steps.length, fresh).filter((c) => c.steps.length > 0 || part.prefix.length === 0);
+    if (chosen.length === 0 && candidates.length > 0) chosen.push(candidates[0]!);
+    for (const c of chosen) for (const k of pathKeys(part, c.steps)) wanted.add(k);
+    return { part, chosen };
+  });
   const pageRecorder = new TransitionRecorder();
+  /** Transitions the page cannot take (see the last test). */
+  const NOT_DRIVABLE = ['verify.entering.resend.ready --TICK--> (stay)'] as const;
+  const viewStatesShown = new Set<SignupViewState>();
 
   class TestClock implements SignupClock {
-    time = startOf(part).context.now;
+    time = T0;
     private ticks = new Set<() => void>();
     now = () => this.time;
     every = (_ms: number, tick: () => void) => {
@@ -490,9 +514,41 @@ describe("step 2's 'Wrong e-mail? Change it' along the model's paths (issue 13)"
   }
   let clock = new TestClock();
 
-  function PathWizard() {
+  /** The upload's XMLHttpRequest, held until the test answers it. */
+  interface Upload {
+    body: FormData;
+    aborted: boolean;
+    xhr: HeldXhr;
+  }
+  const uploads: Upload[] = [];
+  class HeldXhr {
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    ontimeout: (() => void) | null = null;
+    timeout = 0;
+    status = 0;
+    responseText = '';
+    entry: Upload | null = null;
+    open() {}
+    setRequestHeader() {}
+    send(body: FormData) {
+      this.entry = { body, aborted: false, xhr: this };
+      uploads.push(this.entry);
+    }
+    abort() {
+      if (this.entry) this.entry.aborted = true;
+    }
+  }
+  const g = globalThis as Record<string, unknown>;
+  const realXhr = g.XMLHttpRequest;
+  const previews = new Map([JPEG, GIF, HUGE].map((f) => [f.name, f.previewUrl]));
+  const FALLBACK_MODULE = '../../src/web/features/signup/fallbackLocations';
+  let chunkArrives = () => {};
+
+  function PathWizard({ step }: { step: 1 | 2 | 3 | 4 | 5 }) {
     const { view, send } = useSignupMachine({
-      requestedStep: 2,
+      requestedStep: step,
       clock,
       goToLogin: () => left.push('login'),
       goToDashboard: () => left.push('dashboard'),
@@ -503,39 +559,121 @@ describe("step 2's 'Wrong e-mail? Change it' along the model's paths (issue 13)"
 
   beforeEach(() => {
     clock = new TestClock();
+    uploads.length = 0;
     vi.spyOn(Date, 'now').mockImplementation(() => clock.time);
+    g.XMLHttpRequest = HeldXhr;
+    URL.createObjectURL = (file: Blob) => previews.get((file as File).name) ?? 'blob:preview';
   });
   afterEach(() => {
     vi.restoreAllMocks();
+    vi.doUnmock(FALLBACK_MODULE);
+    g.XMLHttpRequest = realXhr;
+    URL.createObjectURL = () => 'blob:preview';
   });
 
   const fail = (field: string, message: string) => ({ error: { field, message } });
   const button = (name: string | RegExp) => within(form()).getByRole('button', { name }) as HTMLButtonElement;
+  /** Step 4's Skip (it says 'Submitting...' while the skip is sent, like Continue during an upload). */
+  const skipButton = () =>
+    within(form())
+      .getAllByRole('button', { name: /^(Skip|Submitting\.\.\.)$/ })
+      .find((b) => (b as HTMLButtonElement).type === 'button') as HTMLButtonElement;
+  const statusShows = (text: string) => expect(screen.getAllByRole('status').some((s) => s.textContent?.includes(text))).toBe(true);
+  const field = (label: string) => within(form()).getByLabelText(label) as HTMLInputElement;
+  const ACCOUNT_LABELS = { username: 'Username', email: 'Email', password: 'Password' } as const;
 
-  /** Does on the page what the model event stands for; `before` is the state it happens in. */
-  async function perform(event: ModelEvent, before: Snapshot): Promise<void> {
-    const changing = before.matches({ verify: 'changingEmail' });
+  /** Does on the page what the model event stands for; `before` is the state it happens in, `after` the one it leads to. */
+  async function perform(event: ModelEvent, before: Snapshot, after: Snapshot): Promise<void> {
+    const unchanged = serializeSignup(before) === serializeSignup(after);
     switch (event.type) {
-      case 'CHANGE_EMAIL':
-        fireEvent.click(button(messages.changeEmailLink));
+      case 'CHANGE':
+        fireEvent.change(field(ACCOUNT_LABELS[event.field as keyof typeof ACCOUNT_LABELS]), { target: { value: event.value } });
         break;
-      case 'EDIT_EMAIL':
-        fireEvent.change(within(form()).getByLabelText(messages.changeEmailLabel), { target: { value: event.value } });
+      case 'ENGAGE':
+        fireEvent.focus(field('Username'));
         break;
-      case 'CANCEL_CHANGE_EMAIL':
-        fireEvent.click(button(messages.changeEmailCancel));
+      case 'CAPTCHA_SOLVED':
+        fireEvent.click(await within(form()).findByRole('button', { name: 'I am human' }));
+        break;
+      case 'CAPTCHA_EXPIRED':
+        fireEvent.click(await within(form()).findByRole('button', { name: 'Expire' }));
+        break;
+      case 'CAPTCHA_ERROR':
+        fireEvent.click(await within(form()).findByRole('button', { name: 'Network error' }));
+        break;
+      case 'CAPTCHA_PASS':
+        // Another form of the session (or the server, through one) changed the session's pass.
+        act(() => (event.passed ? captchaPass.granted() : captchaPass.refused()));
+        break;
+      case 'SIGNED_OUT':
+        act(() => auth.unauthorized());
+        break;
+      case 'RETRY':
+        fireEvent.click(screen.getByRole('button', { name: messages.tryAgain }));
         break;
       case 'SUBMIT':
-        fireEvent.click(button(changing ? messages.changeEmailSubmit : 'Continue'));
+        fireEvent.click(button(before.matches({ verify: 'changingEmail' }) ? messages.changeEmailSubmit : /^(Continue|Submitting\.\.\.)$/));
+        break;
+      case 'CODE_INPUT':
+        fireEvent.change(boxes()[event.index]!, { target: { value: event.value } });
+        break;
+      case 'CODE_BACKSPACE':
+        fireEvent.keyDown(boxes()[event.index]!, { key: 'Backspace' });
         break;
       case 'CODE_PASTE':
         fireEvent.paste(boxes()[0]!, { clipboardData: { getData: () => event.text } });
         break;
       case 'RESEND':
-        fireEvent.click(button(/^Resend code/));
+        fireEvent.click(button(/^(Resend code|Sending\.\.\.)/));
         break;
       case 'TICK':
         await act(async () => clock.set(event.now));
+        break;
+      case 'CHANGE_EMAIL':
+        fireEvent.click(button(messages.changeEmailLink));
+        break;
+      case 'EDIT_EMAIL':
+        fireEvent.change(field(messages.changeEmailLabel), { target: { value: event.value } });
+        break;
+      case 'CANCEL_CHANGE_EMAIL':
+        fireEvent.click(button(messages.changeEmailCancel));
+        break;
+      case 'SELECT_STATE':
+        if (event.state === '') {
+          fireEvent.change(field('State'), { target: { value: '' } });
+          fireEvent.blur(field('State'));
+        } else await chooseOption(user, 'State', event.state);
+        break;
+      case 'SELECT_TOWN':
+        await chooseOption(user, 'Town or area', event.town);
+        break;
+      case 'CHOOSE_FILE':
+        fireEvent.change(field('Profile picture'), { target: { files: [new File([new Uint8Array(event.size)], event.name, { type: event.mime })] } });
+        break;
+      case 'SKIP':
+        fireEvent.click(skipButton());
+        break;
+      case 'CANCEL_UPLOAD':
+        fireEvent.click(button(messages.cancelUpload));
+        break;
+      case 'RECENTRE': {
+        // The square preview's keys: Home and End go to the ends of a portrait's height.
+        if (unchanged && before.context.focus.y === Math.min(100, Math.max(0, event.y))) break; // the preview sends nothing
+        const photo = screen.getByAltText('Preview of your profile picture') as HTMLImageElement;
+        Object.defineProperty(photo, 'naturalWidth', { value: 900, configurable: true });
+        Object.defineProperty(photo, 'naturalHeight', { value: 1600, configurable: true });
+        fireEvent.load(photo);
+        fireEvent.keyDown(screen.getByRole('slider'), { key: event.y <= 0 ? 'Home' : 'End' });
+        break;
+      }
+      case 'UPLOAD_PROGRESS': {
+        const held = await waitFor(() => uploads.at(-1)!);
+        act(() => held.xhr.upload.onprogress?.({ lengthComputable: true, loaded: event.loaded, total: event.total }));
+        break;
+      }
+      case 'TOGGLE_AGREE':
+        if (field('I AGREE').checked === event.agreed) break; // a click cannot tick a ticked box: nothing to send
+        fireEvent.click(field('I AGREE'));
         break;
       default:
         await answer(event, before);
@@ -548,37 +686,93 @@ describe("step 2's 'Wrong e-mail? Change it' along the model's paths (issue 13)"
     const settled = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
     if (!settled) throw new Error(`no page action for ${event.type}`);
     const done = settled[1] === 'done';
-    const output = (event as { output?: { sentAt: number; email: string } }).output;
+    const output = (event as { output?: Record<string, unknown> }).output;
     const error = (event as { error?: { fieldError?: { field: string; message: string }; retryAt?: number; message?: string } }).error;
+    /** A failure as the server says it: under a field, or 'Something went wrong' (502) for anything else. */
+    const refuse = async (held: { respond: (status: number, body: unknown, headers?: Record<string, string>) => void }) => {
+      if (error?.retryAt !== undefined) {
+        const seconds = Math.round((error.retryAt - clock.now()) / 1000);
+        await act(async () => held.respond(429, fail(settled[2] === 'changeEmail' ? 'email' : 'verify_email_code', error.message!), { 'retry-after': String(seconds) }));
+      } else if (error?.fieldError) await act(async () => held.respond(error.fieldError!.field === 'alert' ? 429 : 400, { error: error.fieldError }));
+      else await act(async () => held.respond(502, fail('alert', messages.submitFailed)));
+    };
+    const settle = async (path: string, body: unknown = output) => {
+      const held = await take(path);
+      if (done) await act(async () => held.respond(200, body));
+      else await refuse(held);
+      return held;
+    };
     switch (settled[2]) {
-      case 'changeEmail': {
-        const held = await take('/api/users/signup-email');
-        expect([held.method, held.body]).toEqual(['PUT', { email: before.context.newEmail.trim() }]);
-        if (done) {
-          clock.time = output!.sentAt;
-          await act(async () => held.respond(200, { message: messages.verificationCodeSent, email: output!.email, resend_after_seconds: 60 }));
-          // The page tells the auth service the user changed: it asks who the user is again.
-          await waitFor(() => expect(edge.heldPaths()).toContain('/api/users/me'));
-          await act(async () => edge.take('/api/users/me').respond(200, { ...me(2), email: output!.email }));
-        } else if (error?.retryAt !== undefined) {
-          const seconds = Math.round((error.retryAt - clock.now()) / 1000);
-          await act(async () => held.respond(429, fail('email', error.message!), { 'retry-after': String(seconds) }));
-        } else if (error?.fieldError) await act(async () => held.respond(409, { error: error.fieldError }));
-        else await act(async () => held.respond(502, fail('alert', messages.submitFailed)));
+      case 'loadProgress':
+        await settle('/api/users/me', { ...output, picture: null });
+        break;
+      case 'verifyCaptcha':
+        await settle('/api/verify-captcha');
+        break;
+      case 'createAccount': {
+        const held = await take('/api/auth/create');
+        expect(held.body).toEqual({ ...before.context.values, user_type: '1' });
+        if (!done) return refuse(held);
+        clock.time = output!.sentAt as number;
+        await act(async () => held.respond(200, { token: TOKEN }));
+        break;
+      }
+      case 'verifyCode': {
+        const held = await settle('/api/users/verify-email');
+        expect(held.body).toEqual({ verify_email_code: before.context.code.join('') });
         break;
       }
       case 'sendCode': {
         const held = await take('/api/users/send-verify-email');
-        expect(done, 'the model answers a resend with success here').toBe(true);
-        clock.time = output!.sentAt;
+        if (!done) return refuse(held);
+        clock.time = output!.sentAt as number;
         await act(async () => held.respond(200, { message: messages.verificationCodeSent, resend_after_seconds: 60 }));
         break;
       }
-      case 'verifyCode': {
-        const held = await take('/api/users/verify-email');
-        expect(held.body).toEqual({ verify_email_code: before.context.code.join('') });
-        expect(done, 'the model answers a code here with a wrong one').toBe(false);
-        await act(async () => held.respond(400, { error: error!.fieldError }));
+      case 'changeEmail': {
+        const held = await take('/api/users/signup-email');
+        expect([held.method, held.body]).toEqual(['PUT', { email: before.context.newEmail.trim() }]);
+        if (!done) return refuse(held);
+        clock.time = output!.sentAt as number;
+        await act(async () => held.respond(200, { message: messages.verificationCodeSent, email: output!.email, resend_after_seconds: 60 }));
+        // The page tells the auth service the user changed: it asks who the user is again.
+        await waitFor(() => expect(edge.heldPaths()).toContain('/api/users/me'));
+        await act(async () => edge.take('/api/users/me').respond(200, { ...me(2), email: output!.email }));
+        break;
+      }
+      case 'loadLocations':
+        if (done) await act(async () => (await take('/api/locations')).respond(200, output));
+        else await act(async () => (await take('/api/locations')).fail());
+        break;
+      case 'loadFallbackLocations':
+        // The built-in list is a chunk of its own, fetched when needed: stood in, held until now.
+        await act(async () => chunkArrives());
+        break;
+      case 'saveLocation': {
+        const held = await settle('/api/users/signup-update');
+        expect(held.body).toEqual({ request_type: 'location', state: before.context.state, town: before.context.town });
+        break;
+      }
+      case 'uploadPicture': {
+        const held = await waitFor(() => uploads.find((u) => !u.aborted && u.xhr.status === 0)!);
+        expect((held.body.get('profile_image') as File).name).toBe(before.context.picture!.name);
+        if (!done && !error?.fieldError) {
+          act(() => held.xhr.onerror?.());
+        } else {
+          held.xhr.status = done ? 200 : 400;
+          held.xhr.responseText = JSON.stringify(done ? output : { error: error!.fieldError });
+          act(() => held.xhr.onload?.());
+        }
+        break;
+      }
+      case 'skipPicture': {
+        const held = await settle('/api/users/signup-update');
+        expect(held.body).toEqual({ request_type: 'skip_picture' });
+        break;
+      }
+      case 'acceptAgreement': {
+        const held = await settle('/api/users/signup-update');
+        expect(held.body).toEqual({ request_type: 'rider_agreement', rider_agreement: true });
         break;
       }
       default:
@@ -589,59 +783,153 @@ describe("step 2's 'Wrong e-mail? Change it' along the model's paths (issue 13)"
   /** What the page must show in the state. */
   async function expectScreen(state: Snapshot): Promise<void> {
     const view = signupSnapshotToView(state);
-    await heading('Verify Your Email');
-    if (view.welcome) expect(screen.getByText(view.welcome)).toBeTruthy();
-    const { changing, resend } = view.verify;
-    if (changing) {
-      const input = (await within(form()).findByLabelText(messages.changeEmailLabel)) as HTMLInputElement;
-      expect(input.value).toBe(changing.value);
-      expect(within(form()).queryAllByRole('textbox', { name: /^Digit \d of 4$/ })).toEqual([]);
-      await waitFor(() => expect(alerts()).toEqual(changing.error ? [changing.error] : []));
-      if (changing.error) expect(input.getAttribute('aria-invalid')).toBe('true');
-      const submit = button(view.busy ? messages.submitting : messages.changeEmailSubmit);
-      expect([submit.disabled, button(messages.changeEmailCancel).disabled]).toEqual([view.busy, view.busy]);
-      return;
+    viewStatesShown.add(view.state);
+    switch (view.state) {
+      case 'loading':
+        await waitFor(() => statusShows('Loading your sign-up…'));
+        return;
+      case 'loadFailed':
+        await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(messages.signupProgressFailed));
+        expect(screen.getByRole('button', { name: messages.tryAgain })).toBeTruthy();
+        return;
+      case 'leaving':
+        await waitFor(() => expect(left).toEqual(['login']));
+        statusShows('One moment…');
+        return;
+      case 'finished':
+        await waitFor(() => expect(left).toEqual(['dashboard']));
+        statusShows('One moment…');
+        expect(window.localStorage.getItem(RESEND_DEADLINE_KEY)).toBeNull();
+        return;
+      default:
     }
-    await waitFor(() => expect(digits()).toEqual(view.verify.digits));
-    expect(within(form()).getByText(view.verify.email).tagName).toBe('STRONG');
-    await waitFor(() => expect(alerts()).toEqual([view.verify.error, resend.error].filter((m): m is string => m !== null)));
-    const resendButton = button(/^(Resend code|Sending\.\.\.)/);
-    expect(resendButton.textContent).toBe(
-      resend.state === 'sending' ? 'Sending...' : resend.state === 'coolingDown' ? `Resend code in ${resend.secondsLeft}s` : 'Resend code',
-    );
-    expect(resendButton.disabled).toBe(resend.state !== 'ready');
-    if (resend.notice) expect(within(form()).getByText(resend.notice).getAttribute('role')).toBe('status');
-    expect(within(form()).queryByText(messages.checkSpam) !== null).toBe(view.verify.spamHint !== null);
-    expect(button(messages.changeEmailLink).disabled).toBe(view.busy || resend.state === 'sending');
+    await heading(view.stepTitle);
+    expect(left).toEqual([]);
+    expect(screen.queryByText(view.welcome ?? messages.welcomeBack(RIDER.username)) !== null).toBe(view.welcome !== null);
+    const segments = [...form().querySelectorAll('.signup-progress li')].map((li) => li.className.replace('segment segment-', ''));
+    expect(segments).toEqual(view.segments);
+    const shown = (messages: Array<string | null>) => messages.filter((m): m is string => m !== null).sort();
+    const step2Alert = view.step > 1 ? view.alert : null;
+    switch (view.step) {
+      case 1: {
+        for (const [name, label] of Object.entries(ACCOUNT_LABELS)) expect(field(label).value, name).toBe(view.account.values[name as keyof typeof ACCOUNT_LABELS]);
+        const expected = shown([view.fieldError('username'), view.fieldError('email'), view.fieldError('password'), view.account.captchaError, view.alert]);
+        await waitFor(() => expect(alerts().sort()).toEqual(expected));
+        expect(button(/^(Continue|Submitting\.\.\.)$/).textContent).toBe(view.busy ? messages.submitting : 'Continue');
+        return;
+      }
+      case 2: {
+        const { changing, resend } = view.verify;
+        if (changing) {
+          const input = (await within(form()).findByLabelText(messages.changeEmailLabel)) as HTMLInputElement;
+          expect(input.value).toBe(changing.value);
+          expect(within(form()).queryAllByRole('textbox', { name: /^Digit \d of 4$/ })).toEqual([]);
+          await waitFor(() => expect(alerts().sort()).toEqual(shown([changing.error, step2Alert === changing.error ? null : step2Alert])));
+          if (changing.error) expect(input.getAttribute('aria-invalid')).toBe('true');
+          const submit = button(view.busy ? messages.submitting : messages.changeEmailSubmit);
+          expect([submit.disabled, button(messages.changeEmailCancel).disabled]).toEqual([view.busy, view.busy]);
+          return;
+        }
+        await waitFor(() => expect(digits()).toEqual(view.verify.digits));
+        expect(within(form()).getByText(view.verify.email).tagName).toBe('STRONG');
+        await waitFor(() => expect(alerts().sort()).toEqual(shown([view.verify.error, resend.error, step2Alert === view.verify.error ? null : step2Alert])));
+        const resendButton = button(/^(Resend code|Sending\.\.\.)/);
+        expect(resendButton.textContent).toBe(
+          resend.state === 'sending' ? 'Sending...' : resend.state === 'coolingDown' ? `Resend code in ${resend.secondsLeft}s` : 'Resend code',
+        );
+        expect(resendButton.disabled).toBe(resend.state !== 'ready');
+        if (resend.notice) expect(within(form()).getByText(resend.notice).getAttribute('role')).toBe('status');
+        expect(within(form()).queryByText(messages.checkSpam) !== null).toBe(view.verify.spamHint !== null);
+        expect(button(messages.changeEmailLink).disabled).toBe(view.busy || resend.state === 'sending');
+        expect(button(/^(Continue|Submitting\.\.\.)$/).textContent).toBe(view.busy ? messages.submitting : 'Continue');
+        return;
+      }
+      case 3: {
+        if (view.location.loading) {
+          await waitFor(() => statusShows('Loading the list of states…'));
+          return;
+        }
+        await waitFor(() => expect(field('State').value).toBe(view.location.state));
+        expect(optionsOf('State')).toEqual(view.location.states);
+        if (view.location.state) expect(field('Town or area').value).toBe(view.location.town);
+        expect(within(form()).queryByText('We could not load the full list of places, so a shorter list is shown.') !== null).toBe(view.location.fallback);
+        await waitFor(() => expect(alerts().sort()).toEqual(shown([view.fieldError('state'), view.fieldError('town'), step2Alert])));
+        expect(button(/^(Continue|Submitting\.\.\.)$/).textContent).toBe(view.busy ? messages.submitting : 'Continue');
+        return;
+      }
+      case 4: {
+        const { picture } = view;
+        await waitFor(() => expect(alerts().sort()).toEqual(shown([view.fieldError('profile_image'), step2Alert])));
+        expect(within(form()).queryByText(`Chosen: ${picture.name}`) !== null).toBe(picture.name !== null);
+        const preview = screen.queryByAltText('Preview of your profile picture') as HTMLImageElement | null;
+        expect(preview?.getAttribute('src') ?? null).toBe(picture.previewUrl);
+        if (preview) expect(preview.style.objectPosition).toBe(`${picture.focus.x}% ${picture.focus.y}%`);
+        const bar = screen.queryByRole('progressbar', { name: 'Upload progress' }) as HTMLProgressElement | null;
+        expect(bar === null ? null : Number(bar.value)).toBe(picture.percent === null ? null : picture.percent);
+        expect(screen.queryByRole('button', { name: messages.cancelUpload }) !== null).toBe(view.state === 'picture.uploading');
+        expect(skipButton().textContent).toBe(view.state === 'picture.skipping' ? messages.submitting : 'Skip');
+        return;
+      }
+      default: {
+        await waitFor(() => expect(field('I AGREE').checked).toBe(view.agreement.agreed));
+        expect(screen.getByRole('region', { name: 'Rider agreement text' }).textContent).toContain(view.agreement.email);
+        await waitFor(() => expect(alerts().sort()).toEqual(shown([view.fieldError('rider_agreement'), step2Alert])));
+        expect(button(/^(Continue|Submitting\.\.\.)$/).textContent).toBe(view.busy ? messages.submitting : 'Continue');
+      }
+    }
   }
 
-  it('takes every new transition of step 2 in its paths', () => {
-    const keys = [...wanted];
-    for (const fragment of ['--CHANGE_EMAIL', '--EDIT_EMAIL', '--CANCEL_CHANGE_EMAIL', 'changingEmail.submitting --xstate.done.actor.changeEmail', '--CODE_RESENT']) {
-      expect(keys.some((k) => k.includes(fragment)), fragment).toBe(true);
-    }
-    expect(chosen.length).toBeLessThan(candidates.length);
-  });
-
-  it.each(chosen.map((path, i) => [i + 1, path.name, path.steps] as const))('path %i: %s', async (_i, _name, steps) => {
-    await signIn(2);
-    render(
-      <StoryRouter path="/rider-signup?step=2">
-        <PathWizard />
-        <Toasts />
-      </StoryRouter>,
-    );
-    let before = startOf(part);
-    await expectScreen(before);
-    for (const step of steps) {
-      await perform(step.event, before);
-      await expectScreen(step.state);
-      before = step.state;
-    }
-  });
-
-  it('the page took every transition its paths take', () => {
-    const missing = [...wanted].filter((k) => !pageRecorder.taken.has(k));
+  it("the model's chosen paths take every transition of the machine", () => {
+    const missing = allTransitions(signupMachine).filter((k) => !wanted.has(k));
     expect(missing).toEqual([]);
+  });
+
+  for (const { part, chosen } of plan) {
+    describe(part.name, () => {
+      it.each(chosen.map((path, i) => [i + 1, path.name, path.steps] as const))('path %i: %s', async (_i, _name, steps) => {
+        const start = startOf(part);
+        const all = [...part.prefix.map((event) => ({ event, state: undefined as Snapshot | undefined })), ...steps];
+        // The chunk of the built-in location list: the model's list when a path loads it, a failed load when it fails.
+        // The chunk arrives (or fails) when the path says so.
+        const fallback = steps.find((s) => s.event.type.endsWith('.actor.loadFallbackLocations'));
+        if (fallback) {
+          const arrives = fallback.event.type.startsWith('xstate.done.');
+          const chunk = new Promise<void>((resolve) => (chunkArrives = resolve));
+          vi.doMock(FALLBACK_MODULE, async () => {
+            await chunk;
+            if (!arrives) throw new Error('Loading chunk failed');
+            return { fallbackLocations: TEST_FALLBACK };
+          });
+        }
+        if (part.input.resendDeadline !== null) window.localStorage.setItem(RESEND_DEADLINE_KEY, String(part.input.resendDeadline));
+        if (part.input.captchaPassed) captchaPass.granted();
+        if (part.input.signedIn) act(() => void auth.login(TOKEN));
+        render(
+          <StoryRouter path="/rider-signup">
+            <PathWizard step={part.input.requestedStep as 1 | 2 | 3 | 4 | 5} />
+            <Toasts />
+          </StoryRouter>,
+        );
+        let before = initialTransition(signupMachine, part.input)[0];
+        await expectScreen(before);
+        for (const step of all) {
+          const after = step.state ?? transition(signupMachine, before, step.event as never)[0];
+          await perform(step.event, before, after);
+          await expectScreen(after);
+          before = after;
+        }
+        expect(serializeSignup(before)).toBe(serializeSignup(steps.at(-1)?.state ?? start));
+      });
+    });
+  }
+
+  it('the page took every transition of the machine (the table is printed)', () => {
+    const missing = pageRecorder.report('sign-up wizard, driven through the page', signupMachine);
+    // The page's clock ticks only while the resend countdown runs, so a TICK never reaches the
+    // machine once the control is ready: that transition is dead code for the page (say so here
+    // rather than let it pass unseen; drop it from the machine, then from this list).
+    expect(missing).toEqual([...NOT_DRIVABLE]);
+    const unseen = signupViewStates.filter((s) => !viewStatesShown.has(s));
+    expect(unseen, `view states never shown: ${unseen.join(', ')}`).toEqual([]);
   });
 });

@@ -151,6 +151,9 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
   const send = useCallback(
     (event: SignupEvent) => {
       if (event.type === 'SUBMIT' && actor.getSnapshot().matches('account')) actor.send({ type: 'CAPTCHA_PASS', passed: captchaPass.passed() });
+      // Try again: the auth service asks the server again who the user is (a failed load is not
+      // retried by itself, so the progress would fail again at once).
+      if (event.type === 'RETRY') auth.userChanged();
       actor.send(event);
     },
     [actor],
