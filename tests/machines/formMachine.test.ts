@@ -1,19 +1,18 @@
 /**
- * Model-based test of machines/formMachine.ts: paths generated with xstate/graph are run
- * against a real actor whose captcha and submit actors are controlled by the test; every
- * transition of the machine must be driven at least once.
+ * Example tests of machines/formMachine.ts on a real actor whose captcha and submit actors are
+ * controlled by the test. The model (tests/machines/formModel.ts) runs through the real
+ * newsletter form in tests/web/NewsletterForm.test.tsx, with a screen check per state and every
+ * transition enforced there; the run here that compared the actor with the machine's own
+ * transition function was removed (issue 9: a machine compared with itself does not count).
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { SubmitError, formMachine, type FormEvent } from '../../machines/formMachine';
 import { formSnapshotToView } from '../../machines/formView';
 import { enquiryForm, newsletterForm, waitlistForm } from '../../src/shared/forms';
 import { messages } from '../../src/shared/messages';
-import { TransitionRecorder, edgePaths } from './coverage';
-import { actorResultCanHappen, formEvents, serializeFormState, type ModelEvent } from './formModel';
-
-type Snapshot = SnapshotFrom<typeof formMachine>;
+import { TransitionRecorder } from './coverage';
+import type { ModelEvent } from './formModel';
 
 interface Deferred<T> {
   resolve: (value: T) => void;
@@ -67,64 +66,9 @@ async function drive(h: ReturnType<typeof harness>, event: ModelEvent): Promise<
   await flush();
 }
 
-/** The real actor must be where the model says, with the same user-visible context. */
-function expectSameState(actual: Snapshot, expected: Snapshot): void {
-  expect(actual.value).toEqual(expected.value);
-  expect(actual.context.values).toEqual(expected.context.values);
-  expect(actual.context.errors).toEqual(expected.context.errors);
-  expect(actual.context.notice).toBe(expected.context.notice);
-  expect(actual.context.sent).toEqual(expected.context.sent);
-  expect(actual.context.captchaPassed).toBe(expected.context.captchaPassed);
-  expect(actual.context.captchaToken).toBe(expected.context.captchaToken);
-  expect(actual.context.engaged).toBe(expected.context.engaged);
-  const view = formSnapshotToView(actual);
-  expect(view.busy).toBe(actual.matches('verifyingCaptcha') || actual.matches('submitting'));
-}
-
 const recorder = new TransitionRecorder();
-const variants = [
-  { name: 'fresh session', input: { captchaPassed: false } },
-  { name: 'captcha already passed', input: { captchaPassed: true } },
-  { name: 'captcha asked first (waitlist)', input: { captchaPassed: false, captchaFirst: true } },
-];
 
-describe('form machine, model-based', () => {
-  for (const variant of variants) {
-    // TestModel directly: createTestModel refuses invoking machines, but the traversal only needs
-    // pure transitions, and the invoked actors' results are events in the model.
-    const model = new TestModel(formMachine, {
-      input: { form: newsletterForm, ...variant.input },
-      events: formEvents as unknown as FormEvent[],
-      serializeState: serializeFormState as never,
-    });
-    const paths = model.getShortestPaths();
-    it(`${variant.name}: generates paths`, () => {
-      expect(paths.length).toBeGreaterThan(5);
-    });
-    it(`${variant.name}: every event from every reachable state`, async () => {
-      const all = edgePaths(model as never, serializeFormState as never, actorResultCanHappen as never);
-      expect(all.length).toBeGreaterThan(paths.length);
-      for (const steps of all) {
-        const h = harness(variant.input, recorder);
-        for (const step of steps) {
-          await drive(h, step.event as unknown as ModelEvent);
-          expectSameState(h.actor.getSnapshot(), step.state as Snapshot);
-        }
-        h.actor.stop();
-      }
-    });
-    for (const path of paths) {
-      it(`${variant.name}: ${path.description}`, async () => {
-        const h = harness(variant.input, recorder);
-        for (const step of path.steps) {
-          await drive(h, step.event as unknown as ModelEvent);
-          expectSameState(h.actor.getSnapshot(), step.state as Snapshot);
-        }
-        h.actor.stop();
-      });
-    }
-  }
-
+describe('form machine, by example', () => {
   it('remembers a captcha success for the session and announces success once stored', async () => {
     const h = harness({ captchaPassed: false }, recorder);
     h.actor.send({ type: 'CHANGE', field: 'email', value: 'rider@example.com' });
@@ -221,10 +165,5 @@ describe('form machine, model-based', () => {
     expect(formSnapshotToView(h.actor.getSnapshot()).notice).toBe('Invalid email or password');
     h.actor.send({ type: 'SUBMIT' });
     expect(formSnapshotToView(h.actor.getSnapshot()).notice).toBeNull();
-  });
-
-  afterAll(() => {
-    const missing = recorder.report('form machine', formMachine);
-    expect(missing, `transitions never driven:\n${missing.join('\n')}`).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * Model-based test of machines/profileEditMachine.ts: every modal kind explored with
- * xstate/graph (open, fill in, break and mend a rule, choose files, submit, close, and each
- * answer of the network), each path run against a real actor whose save actor the test
- * controls; every transition of the machine must be driven, and the table is printed.
+ * Example tests of machines/profileEditMachine.ts on a real actor whose save actor the test
+ * controls. The model (tests/machines/profileEditModel.ts) runs through the real dashboard's
+ * modals in tests/web/RiderDashboard.test.tsx, with a screen check per state, every view state
+ * of every modal kind and every transition enforced there; the run here that compared the actor
+ * with the machine's own transition function was removed (issue 9: a machine compared with
+ * itself does not count).
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
 import { SubmitError } from '../../machines/formMachine';
 import {
   NetworkFailure,
@@ -15,29 +16,10 @@ import {
   type ProfileEditEvent,
   type SaveInput,
 } from '../../machines/profileEditMachine';
-import { modalKinds, modalSpecs, modalViewStatesOf } from '../../machines/profileModals';
+import { modalSpecs } from '../../machines/profileModals';
 import { messages } from '../../src/shared/messages';
-import { TransitionRecorder, edgePaths } from './coverage';
-
-/**
- * TestModel drops a shortest path that is the prefix of another (the initial state's, and any
- * state passed through on the way to another): keep them all, so every state's events are tried.
- */
-const everyPrefix = (model: { getShortestPaths(options: { allowDuplicatePaths: boolean }): unknown[]; getAdjacencyMap(): unknown }) => ({
-  getShortestPaths: () => model.getShortestPaths({ allowDuplicatePaths: true }),
-  getAdjacencyMap: () => model.getAdjacencyMap(),
-});
-import {
-  editEventCanHappen,
-  editEvents,
-  openEvent,
-  PDF,
-  PHOTO,
-  serializeEditState,
-  type EditModelEvent,
-} from './profileEditModel';
-
-type Snapshot = SnapshotFrom<typeof profileEditMachine>;
+import { TransitionRecorder } from './coverage';
+import { openEvent, PDF, PHOTO, type EditModelEvent } from './profileEditModel';
 
 interface Pending {
   input: SaveInput;
@@ -85,62 +67,9 @@ async function drive(h: ReturnType<typeof harness>, event: EditModelEvent): Prom
   await flush();
 }
 
-function expectSameState(actual: Snapshot, expected: Snapshot): void {
-  expect(actual.value).toEqual(expected.value);
-  expect(actual.context.modal).toBe(expected.context.modal);
-  expect(actual.context.values).toEqual(expected.context.values);
-  expect(actual.context.files).toEqual(expected.context.files);
-  expect(actual.context.entryId).toBe(expected.context.entryId);
-  expect(actual.context.error).toEqual(expected.context.error);
-  expect(actual.context.errors).toEqual(expected.context.errors);
-  expect(actual.context.progress).toBe(expected.context.progress);
-  const view = profileEditSnapshotToView(actual);
-  expect(view.busy).toBe(actual.matches('saving'));
-  if (view.state === 'invalid') expect(view.fieldError(actual.context.error!.field)).toBe(actual.context.error!.message);
-}
-
 const recorder = new TransitionRecorder();
-const viewStatesSeen = new Map<string, Set<string>>();
 
-describe('profile edit machine, model-based', () => {
-  const model = new TestModel(profileEditMachine, {
-    events: editEvents as never,
-    serializeState: serializeEditState as never,
-  });
-  const shortest = model.getShortestPaths();
-  const all = edgePaths(everyPrefix(model) as never, serializeEditState as never, editEventCanHappen as never);
-
-  it('generates paths through every modal kind', () => {
-    expect(shortest.length).toBeGreaterThan(modalKinds.length * 4);
-    expect(all.length).toBeGreaterThan(shortest.length);
-    const kinds = new Set(shortest.map((p) => (p.state as Snapshot).context.modal).filter(Boolean));
-    expect([...kinds].sort()).toEqual([...modalKinds].sort());
-  });
-
-  it(`every event from every reachable state (${all.length} paths) on a real actor`, async () => {
-    for (const steps of all) {
-      const h = harness(recorder);
-      for (const step of steps) {
-        await drive(h, step.event as unknown as EditModelEvent);
-        const snapshot = h.actor.getSnapshot();
-        expectSameState(snapshot, step.state as Snapshot);
-        const view = profileEditSnapshotToView(snapshot);
-        if (view.modal) {
-          const seen = viewStatesSeen.get(view.modal) ?? new Set();
-          seen.add(view.state);
-          viewStatesSeen.set(view.modal, seen);
-        }
-      }
-      h.actor.stop();
-    }
-  });
-
-  it('every modal kind reaches each state its view can show', () => {
-    for (const kind of modalKinds) {
-      expect([...(viewStatesSeen.get(kind) ?? [])].sort(), kind).toEqual([...modalViewStatesOf(kind)].sort());
-    }
-  });
-
+describe('profile edit machine, by example', () => {
   it('a save announces the modal’s own text, hands over the answer and closes', async () => {
     const h = harness(recorder);
     await drive(h, openEvent('bio'));
@@ -200,10 +129,5 @@ describe('profile edit machine, model-based', () => {
     await drive(h, { type: 'SELECT_FILE', field: 'valid_id', file: { ...PDF, size: 6 * 1024 * 1024 } });
     await drive(h, { type: 'SUBMIT' });
     expect(h.actor.getSnapshot().context.error).toEqual({ field: 'valid_id', message: messages.fileTooLarge(5) });
-  });
-
-  afterAll(() => {
-    const missing = recorder.report('profile edit machine', profileEditMachine);
-    expect(missing, `transitions never driven:\n${missing.join('\n')}`).toEqual([]);
   });
 });
