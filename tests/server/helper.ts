@@ -71,7 +71,17 @@ async function probePostgres(): Promise<boolean> {
   }
 }
 
-export const postgresAvailable: boolean = await probePostgres();
+/**
+ * TEST_POSTGRES=0 leaves the PostgreSQL half out on purpose: `npm test`'s Node 24 pass runs the
+ * API layer on PGlite only, the PostgreSQL half having run on the machine's node (issue 14).
+ */
+function postgresLeftOut(): boolean {
+  if (process.env.TEST_POSTGRES !== '0') return false;
+  console.warn('\nTEST_POSTGRES=0: the PostgreSQL half of the API tests is left out (skipped) in this run.\n');
+  return true;
+}
+
+export const postgresAvailable: boolean = postgresLeftOut() ? false : await probePostgres();
 
 /** One database of its own on the PostgreSQL server, dropped by the returned function. */
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
