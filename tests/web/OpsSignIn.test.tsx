@@ -4,7 +4,7 @@
  * machine's model (tests/machines/opsSignInModel.ts, xstate/graph), and each step is done in
  * the page (typing, clicking) or answered at the network edge (fetch held by ApiEdge and
  * answered with the server's status and body). Everything else is the app's own: the hook's
- * effects (ofetch client, session storage), the machine and the view. After each step the
+ * effects (fetch client, session storage), the machine and the view. After each step the
  * screen must show what the model's state says; the app's actor is inspected and must take
  * every transition of the machine (the table is printed), and every view state is checked
  * with axe.
