@@ -25,6 +25,7 @@ import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { SubmitError } from '../../machines/formMachine';
 import { NetworkFailure, profileEditMachine, profileEditSnapshotToView, type ProfileEditEvent } from '../../machines/profileEditMachine';
+import { profileMachine, profileSnapshotToView, type ProfileEvent } from '../../machines/profileMachine';
 import { modalKinds, modalSpecs, modalViewStatesOf, type FileLike, type ModalKind } from '../../machines/profileModals';
 import { messages } from '../../src/shared/messages';
 import type { Profile } from '../../src/shared/profile';
@@ -32,7 +33,7 @@ import { formatFocalPoint } from '../../src/shared/uploads';
 import { Toasts } from '../../src/web/components/Toasts';
 import { DashboardView } from '../../src/web/features/profile/DashboardView';
 import { useDashboard } from '../../src/web/features/profile/useDashboard';
-import { TransitionRecorder, edgePaths } from '../machines/coverage';
+import { TransitionRecorder, coverAll, edgePaths } from '../machines/coverage';
 import { ENTRY_ID, editEventCanHappen, editEvents, serializeEditState, type EditModelEvent } from '../machines/profileEditModel';
 import { ApiEdge } from './support/apiEdge';
 
@@ -605,5 +606,147 @@ describe('rider dashboard in the page, along the edit machine’s paths', () => 
     const missing = recorder.report('profile edit machine, driven from the page', profileEditMachine);
     expect(missing, `transitions the page never drove:\n${missing.join('\n')}`).toEqual([]);
     expect(shown.size).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * The profile load (machines/profileMachine.ts: loading, failed, incomplete, loaded, refreshing)
+ * along its model's paths (xstate/graph, every event from every reachable state, the fewest
+ * paths that together take every transition), driven through the same real page: the server's
+ * answers to GET /api/users/profile, 'Try again', a bio saved from its modal (the save's answer
+ * carries the profile: PROFILE_CHANGED), a picture uploaded (the dashboard loads the profile
+ * again: RELOAD). After each step the page shows what the state says; the page's own profile
+ * actor is inspected and must take every transition (the table is printed).
+ */
+describe('the profile load along its model (issue 9)', () => {
+  type LoadSnapshot = SnapshotFrom<typeof profileMachine>;
+  type LoadEvent =
+    | ProfileEvent
+    | { type: `xstate.done.actor.${'loadProfile' | 'refreshProfile'}`; output: Profile }
+    | { type: `xstate.error.actor.${'loadProfile' | 'refreshProfile'}`; error: unknown };
+  const withBio = (bio: string): Profile => ({ ...fixture, user: { ...fixture.user, bio } });
+  const saved = withBio('Now riding Ikeja and Yaba too.');
+  const refreshed = withBio('Seven years across Lagos.');
+  const unfinished: Profile = { ...fixture, user: { ...fixture.user, profile_completed: 0, current_tab: 3 } };
+  const events: LoadEvent[] = [
+    { type: 'xstate.done.actor.loadProfile', output: fixture },
+    { type: 'xstate.done.actor.loadProfile', output: unfinished },
+    { type: 'xstate.error.actor.loadProfile', error: new Error('HTTP 503') },
+    { type: 'RETRY' },
+    { type: 'PROFILE_CHANGED', profile: saved },
+    { type: 'RELOAD' },
+    { type: 'xstate.done.actor.refreshProfile', output: refreshed },
+    { type: 'xstate.error.actor.refreshProfile', error: new Error('HTTP 503') },
+  ];
+  /** What can happen in the state: an answer while its request runs, 'Try again' on the failure, a save while the profile shows. */
+  const running = (s: LoadSnapshot, e: LoadEvent) =>
+    e.type.includes('.loadProfile')
+      ? s.matches('loading')
+      : e.type.includes('.refreshProfile')
+        ? s.matches('refreshing')
+        : e.type === 'RETRY'
+          ? s.matches('failed')
+          : s.matches('loaded') || s.matches('refreshing');
+  const serialize = (s: LoadSnapshot) => JSON.stringify([s.value, s.context.profile?.user.bio ?? null]);
+  const model = new TestModel(profileMachine, { events: ((s: LoadSnapshot) => events.filter((e) => running(s, e))) as never, serializeState: serialize as never });
+  // The shortest path to every state (the initial state's events included) and every event after each.
+  const candidates = [...model.getShortestPaths().map((p) => p.steps), ...edgePaths(model as never, serialize as never)].map((steps) =>
+    (steps as unknown as Array<{ event: LoadEvent; state: LoadSnapshot }>).filter((s) => s.event.type !== 'xstate.init'),
+  );
+  const keysOf = (steps: ReadonlyArray<{ event: LoadEvent; state: LoadSnapshot }>) => {
+    const local = new TransitionRecorder();
+    const actor = createActor(profileMachine.provide({ actors: { loadProfile: fromPromise(() => new Promise<Profile>(() => {})) } }), { inspect: local.inspect });
+    actor.start();
+    for (const step of steps) actor.send(step.event as ProfileEvent);
+    actor.stop();
+    return new Set(local.taken.keys());
+  };
+  const chosen = coverAll(candidates, (c) => c.length, keysOf);
+  const pageRecorder = new TransitionRecorder();
+  const signups: number[] = [];
+
+  function LoadPage() {
+    const dashboard = useDashboard({ goToSignup: (step) => void signups.push(step), goHome: () => {}, inspectProfile: pageRecorder.inspect });
+    return (
+      <>
+        <DashboardView {...dashboard} googleSignInUrl="/api/auth/google" origin="https://ogbadispatch.ng" />
+        <Toasts />
+      </>
+    );
+  }
+
+  async function perform(event: LoadEvent): Promise<void> {
+    switch (event.type) {
+      case 'RETRY':
+        fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+        break;
+      case 'PROFILE_CHANGED': {
+        fireEvent.click(opener('bio'));
+        fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: modalSpecs.bio.submitLabel }));
+        const request = await waitFor(() => edge.take('/api/users/profile-update'));
+        await act(async () => request.respond(200, { message: modalSpecs.bio.success, profile: event.profile }));
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        break;
+      }
+      case 'RELOAD': {
+        fireEvent.click(opener('picture'));
+        const input = (await screen.findByRole('dialog')).querySelector<HTMLInputElement>('input[type="file"]')!;
+        fireEvent.change(input, { target: { files: [new File([new Uint8Array(64)], 'me.jpg', { type: 'image/jpeg' })] } });
+        fireEvent.click(within(dialog()).getByRole('button', { name: modalSpecs.picture.submitLabel }));
+        const upload = await waitFor(() => HeldXhr.take('/api/users/upload-profile-image'));
+        await act(async () => upload.respond(200, answerOf('picture')));
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        break;
+      }
+      default: {
+        const request = await waitFor(() => edge.take('/api/users/profile'));
+        const realError = console.error;
+        console.error = () => {}; // the failure is logged (spec §8)
+        try {
+          if (event.type.startsWith('xstate.done.')) await act(async () => request.respond(200, (event as { output: Profile }).output));
+          else await act(async () => request.respond(503, { error: { field: 'alert', message: 'Database not reachable' } }));
+        } finally {
+          console.error = realError;
+        }
+      }
+    }
+  }
+
+  async function expectScreen(state: LoadSnapshot): Promise<void> {
+    const view = profileSnapshotToView(state);
+    switch (view.state) {
+      case 'loading':
+        await waitFor(() => expect(screen.getByText('Loading your profile…')).toBeTruthy());
+        return;
+      case 'failed':
+        await screen.findByRole('heading', { name: messages.profileLoadFailed });
+        expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+        return;
+      case 'incomplete':
+        await screen.findByText('Taking you to sign-up to finish your profile…');
+        expect(signups).toEqual([unfinished.user.current_tab]);
+        return;
+      default:
+        await screen.findByRole('heading', { level: 1, name: view.profile!.user.username });
+        await waitFor(() => expect(screen.getByText(view.profile!.user.bio!)).toBeTruthy());
+        expect(screen.queryByText(messages.profileLoadFailed)).toBeNull();
+    }
+  }
+
+  it.each(chosen.map((steps, i) => [i + 1, steps.map((s) => s.event.type.replace('xstate.', '')).join(' → '), steps] as const))(
+    'path %i: %s',
+    async (_i, _name, steps) => {
+      signups.length = 0;
+      render(<LoadPage />);
+      await expectScreen(createActor(profileMachine).getSnapshot());
+      for (const step of steps) {
+        await perform(step.event);
+        await expectScreen(step.state);
+      }
+    },
+  );
+
+  it('the page took every transition of the profile load (the table is printed)', () => {
+    expect(pageRecorder.report('profile load, driven through the dashboard', profileMachine)).toEqual([]);
   });
 });
