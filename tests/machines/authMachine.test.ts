@@ -1,7 +1,10 @@
 /**
  * Model-based test of machines/authMachine.ts: paths generated with xstate/graph from every
  * starting point (no token, a valid, an expired and an unreadable stored token) are run against
- * a real actor whose requests the test settles; every transition must be driven at least once.
+ * a real actor whose requests the test settles; after each step the state must agree with the
+ * effects (expectConsistent: what storage holds, the token requests carry, the view), not with
+ * the machine's own transition function; every transition must be driven at least once. Not yet
+ * driven through the real login page and app shell (issue 9, open).
  * The named scenarios of issue 4 then check the effects: what is stored and removed, where the
  * browser goes and what it says.
  */
@@ -94,15 +97,35 @@ async function drive(h: ReturnType<typeof harness>, event: AuthModelEvent): Prom
   await flush();
 }
 
-function expectSameState(actual: Snapshot, expected: Snapshot): void {
-  expect(actual.value).toEqual(expected.value);
-  expect(actual.context.token).toBe(expected.context.token);
-  expect(actual.context.user).toEqual(expected.context.user);
-  expect(actual.context.userType).toBe(expected.context.userType);
-  const view = authSnapshotToView(actual);
-  expect(view.signedIn).toBe(actual.matches('signedIn'));
-  // Requests never carry a token outside signedIn, and inside it only one that reads as valid now.
-  if (view.token !== null) expect(readToken(view.token, NOW).status).toBe('valid');
+const label = (token: string | null) => (token === tokens.valid ? 'valid' : token === tokens.google ? 'google' : token);
+
+/**
+ * What must hold in the state the actor is in, checked against its effects (not against the
+ * machine's own transition function, issue 9): storage holds the token exactly while signed in
+ * (and nothing after a sign-out or a logout), requests carry only a token that reads as valid,
+ * the view says signed in only then, and the user's basics are known only once loaded.
+ */
+function expectConsistent(h: ReturnType<typeof harness>, input: AuthInput): void {
+  const snapshot = h.actor.getSnapshot() as Snapshot;
+  let stored: string | null = label(input.token);
+  for (const effect of h.effects) {
+    if (effect === 'remove') stored = null;
+    else if (effect.startsWith('store:')) stored = effect.slice('store:'.length);
+  }
+  const view = authSnapshotToView(snapshot);
+  if (snapshot.matches('signedIn')) {
+    expect(stored, 'storage holds the token while signed in').toBe(label(snapshot.context.token));
+    expect(view.signedIn).toBe(true);
+    expect(readToken(view.token!, snapshot.context.startedAt).status === 'valid' || readToken(view.token!, NOW).status === 'valid').toBe(true);
+    if (snapshot.matches({ signedIn: 'loadingUser' })) expect(h.pending.loadUser, 'the user is asked for').toBeDefined();
+  } else {
+    expect(view.signedIn).toBe(false);
+    expect(view.token).toBeNull();
+    if (snapshot.matches('signedOut') || snapshot.matches('loggingOut')) expect(stored, 'nothing stored once signed out').toBeNull();
+  }
+  // The user's basics only while signed in (a reload keeps the last ones on screen meanwhile).
+  if (view.user !== null) expect(snapshot.matches('signedIn')).toBe(true);
+  if (snapshot.matches('loggingOut')) expect(h.effects, 'a logout goes to /login at once').toContain('goToLogin');
 }
 
 const recorder = new TransitionRecorder();
@@ -131,7 +154,7 @@ describe('auth machine, model-based', () => {
         const h = harness(variant.input, recorder);
         for (const step of steps) {
           await drive(h, step.event as unknown as AuthModelEvent);
-          expectSameState(h.actor.getSnapshot(), step.state as Snapshot);
+          expectConsistent(h, variant.input);
         }
         h.actor.stop();
       }
@@ -141,7 +164,7 @@ describe('auth machine, model-based', () => {
         const h = harness(variant.input, recorder);
         for (const step of path.steps) {
           await drive(h, step.event as unknown as AuthModelEvent);
-          expectSameState(h.actor.getSnapshot(), step.state as Snapshot);
+          expectConsistent(h, variant.input);
         }
         h.actor.stop();
       });
