@@ -4,6 +4,8 @@
  * `npm test` runs many files at once on two cores, and a screen that renders in 50 ms alone
  * can take over a second then. A check that never comes true still fails, only later.
  */
+export {};
+
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/dom');
   configure({ asyncUtilTimeout: 5_000 });
