@@ -651,7 +651,7 @@ describe('the profile load along its model (issue 9)', () => {
   const model = new TestModel(profileMachine, { events: ((s: LoadSnapshot) => events.filter((e) => running(s, e))) as never, serializeState: serialize as never });
   // The shortest path to every state (the initial state's events included) and every event after each.
   const candidates = [...model.getShortestPaths().map((p) => p.steps), ...edgePaths(model as never, serialize as never)].map((steps) =>
-    (steps as unknown as Array<{ event: LoadEvent; state: LoadSnapshot }>).filter((s) => s.event.type !== 'xstate.init'),
+    (steps as unknown as Array<{ event: LoadEvent; state: LoadSnapshot }>).filter((s) => (s.event.type as string) !== 'xstate.init'),
   );
   const keysOf = (steps: ReadonlyArray<{ event: LoadEvent; state: LoadSnapshot }>) => {
     const local = new TransitionRecorder();
