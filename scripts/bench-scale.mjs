@@ -19,6 +19,8 @@
 // table, with and without the pictures), and at the largest size EXPLAIN (ANALYZE, BUFFERS) of
 // every statement one request of each case sends (recorded from the app's pg client), with the
 // indexes each plan uses; full plans go to /tmp/bench-scale-plans.txt.
+// --compare SMALL_URL,LARGE_URL [--rounds R]: two seeded databases asked alternately, request by
+// request (the shared machine's load then falls on both alike), the median of R rounds.
 // --database URL grows a database you keep; else a new one, dropped at the end (BENCH_KEEP=1 keeps it).
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -284,10 +286,20 @@ try {
     for (const u of compare.split(',')) targets.push(await openTarget(u));
     const counts = [];
     for (const t of targets) counts.push(await scaleRiders(t.client));
-    const { results, sets } = await measure(targets);
+    // --rounds R: the whole measurement R times, each case's p50 and p95 the median over the rounds.
+    const rounds = [];
+    for (let k = 0; k < Number(option('rounds', 1)); k++) rounds.push(await measure(targets));
+    const { sets } = rounds[0];
+    const median = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
+    const results = targets.map((_, j) =>
+      Object.fromEntries(CASES.map(([key]) => [key, { p50: median(rounds.map((r) => r.results[j][key].p50)), p95: median(rounds.map((r) => r.results[j][key].p95)) }])),
+    );
+    if (rounds.length > 1) {
+      for (const [key, label] of CASES) console.log(`  ${label.padEnd(42)} p95 per round: ${rounds.map((r) => r.results.map((x) => x[key].p95.toFixed(1)).join(' vs ')).join(';  ')}`);
+    }
     failed = report(
       targets.map((t, j) => ({ n: counts[j], results: results[j] })),
-      'the two databases asked alternately, request by request',
+      `the two databases asked alternately, request by request${rounds.length > 1 ? `; median of ${rounds.length} rounds` : ''}`,
     );
     await explainAll(targets[1], sets[1], counts[1]);
     printSizes([await sizes(targets[0].client, counts[0]), await sizes(targets[1].client, counts[1])]);
