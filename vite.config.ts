@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import { inlineMessagesPlugin } from './scripts/inlineMessages';
 
 // The app lives in src/web; the build goes to dist/web, which the API server serves.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   // inlineMessagesPlugin: each page carries only the messages it shows (issue 14).
@@ -15,6 +15,18 @@ export default defineConfig({
     cssCodeSplit: true,
     sourcemap: false,
     modulePreload: { polyfill: false },
+    // Issue 14: what every page loads comes in few files (each response's headers cost about
+    // 1 kB on the wire): the libraries in one chunk, the API client and form basics in another.
+    rolldownOptions: isSsrBuild ? {} : {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store|xstate|@xstate|jwt-decode)[\\/]/ },
+            { name: 'app', test: /(src[\\/]web[\\/]api[\\/](client|http)|src[\\/]web[\\/]components[\\/]toast|src[\\/]shared[\\/](forms|validation|api)|machines[\\/]formMachine)\.tsx?$/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
@@ -23,4 +35,4 @@ export default defineConfig({
       '/dev': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

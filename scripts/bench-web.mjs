@@ -118,7 +118,8 @@ async function storeToken(token) {
 }
 
 const rows = [];
-// `-- --only /rider-dashboard` measures one page (repeatable).
+// `-- --only /rider-dashboard` measures one page (repeatable); `--details` prints each page's
+// LCP element and its scripts with their bytes.
 const only = process.argv.flatMap((a, i, all) => (all[i - 1] === '--only' ? [a] : []));
 const runs = [...PUBLIC.map((route) => ({ route, token: null })), ...signedIn].filter((r) => only.length === 0 || only.includes(r.route));
 try {
@@ -144,6 +145,11 @@ try {
       cls: Number((lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
       kb: Number((total / 1024).toFixed(1)),
       jsKb: Number((js / 1024).toFixed(1)),
+      // What Lighthouse names as the largest paint, and each script with its bytes (issue 14).
+      lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?',
+      scripts: items
+        .filter((i) => i.resourceType === 'Script')
+        .map((i) => `${new URL(i.url).pathname.replace('/assets/', '')} ${((i.transferSize ?? 0) / 1024).toFixed(1)}`),
       shifts: (lhr.audits['layout-shifts']?.details?.items ?? []).map((i) => `${i.node?.selector ?? '?'} ${Number(i.score).toFixed(3)}`).slice(0, 5),
       failing: Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
@@ -166,6 +172,7 @@ for (const row of table) console.log(line(row));
 const misses = [];
 for (const r of rows) {
   if (r.cls > 0) console.log(`${r.page} layout shifts: ${r.shifts.join('; ')}`);
+  if (process.argv.includes('--details')) console.log(`${r.page} LCP element: ${r.lcpElement}\n  scripts (kB): ${r.scripts.join(', ')}`);
   if (r.signedIn) {
     // Issue 14: each signed-in screen interactive within 2.5 s, its JavaScript at most 150 kB.
     if (r.finalUrl !== r.page) misses.push(`${r.page}: the signed-in screen went to ${r.finalUrl}`);
