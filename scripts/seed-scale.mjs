@@ -13,7 +13,7 @@
 // memory stays bounded and progress is printed. Grows: a database that already holds K scale
 // riders gets riders K+1..N (bench:scale grows one database through its sizes this way).
 // Without --database it makes a new database on 127.0.0.1:5432 (or TEST_POSTGRES_URL), names it
-// and keeps it (drop it yourself).
+// and keeps it (drop it yourself). SCALE_TIMING=1 prints each statement's time per batch.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
