@@ -4,12 +4,13 @@
  * and run in Chromium at 375 px against the built app and the real server.
  *
  * A "state" here is what the page can show: the view state the machine's snapshot maps to
- * (machines/signupView.ts, formView.ts, authView.ts). The models tell many more states apart
- * (the exact values, the countdown, the focus); the model's graph is searched breadth first
- * with only the events a browser can produce, and for every view state the shortest path to
- * it is run: each model event becomes a browser action (a click, typing, choosing, a photo),
- * the server's answers are the real server's, and the faults (no network, a refusal) are made
- * at the network edge with page.route on /api/*. A path that ends in a state that waits for
+ * (machines/signupView.ts, formView.ts, authView.ts) with the messages it shows. The models
+ * tell many more states apart (the exact values, the countdown, the focus); the model's graph
+ * is searched breadth first with only the events a browser can produce, and for every page
+ * state the shortest path to it is run: each model event becomes a browser action (a click, typing, choosing, a photo),
+ * the server's answers are the real server's, and the faults (no network, and the refusals a
+ * real account cannot give on demand: a taken address, too many tries, a wrong code, a town
+ * not in the state) are made at the network edge with page.route on /api/*. A path that ends in a state that waits for
  * the server (submitting, loading) holds that request at the network edge, checks the busy
  * page, and closes the context, so the held request never changes the account. Each path
  * ends with a check of what the page shows: the heading, the alerts the model expects, the
@@ -794,7 +795,10 @@ const started = Date.now();
 const accounts: SignupAccounts = { byTab: new Map() };
 let loginAccount: Account;
 
-describe.skipIf(!databaseUrl)('shortest path to every view state, in Chromium at 375 px', () => {
+// The accounts are made in PostgreSQL: a run on PGlite skips this file, loudly.
+if (!databaseUrl) console.warn('!!! no PostgreSQL for this run: the machine-path browser tests are SKIPPED !!!');
+
+describe.skipIf(!databaseUrl)('shortest path to every page state, in Chromium at 375 px', () => {
   beforeAll(async () => {
     photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 11, g: 110, b: 79 } } }).jpeg({ quality: 80 }).toBuffer();
     const needed = new Set<string>();
