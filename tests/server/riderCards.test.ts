@@ -8,7 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { personalInfo, riderCards, users } from '../../src/server/db/schema';
-import { refreshRiderCard } from '../../src/server/plugins/riderCards';
+import { refreshRiderCard, refreshRiderCardsWhere } from '../../src/server/plugins/riderCards';
 import { GOOD_PASSWORD } from './authHelpers';
 import { messages } from '../../src/shared/messages';
 import type { ProfileWriteResponse } from '../../src/shared/profile';
@@ -171,5 +171,14 @@ describeEachDatabase('rider cards', (kind) => {
     const lift = await asStaff(t, staff, { method: 'POST', url: `/api/ops/riders/${rider.id}/unsuspend`, remoteAddress: nextIp(), payload: {} });
     expect(lift.statusCode, lift.body).toBe(200);
     expect((await cardOf(t, rider.id))!.listed).toBe(true);
+  });
+
+  it('builds the cards of the riders a condition selects and of no one else (the scale seed, one batch at a time)', async () => {
+    const [a, b, c] = [await signedInRider(t), await signedInRider(t), await signedInRider(t)];
+    await t.database.db.delete(riderCards).where(sql`${riderCards.userId} in (${a.id}, ${b.id}, ${c.id})`);
+    await refreshRiderCardsWhere(t.database.db, sql`u.id = any(string_to_array(${`${a.id},${c.id}`}, ',')::uuid[])`);
+    expect((await cardOf(t, a.id))?.username).toBe(a.username);
+    expect(await cardOf(t, b.id)).toBeUndefined();
+    expect((await cardOf(t, c.id))?.username).toBe(c.username);
   });
 });
