@@ -632,7 +632,7 @@ export const signupMachine = setup({
                   always: [{ guard: 'coolingDown', target: 'coolingDown' }, { target: 'ready' }],
                 },
                 ready: {
-                  on: { RESEND: 'sending', TICK: { actions: 'tick' } },
+                  on: { RESEND: 'sending' },
                 },
                 sending: {
                   entry: assign({ resendNotice: null, resendError: null }),
