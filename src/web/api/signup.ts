@@ -7,7 +7,7 @@ import { FetchError } from './http';
 import { ResendCooldownError } from '../../../machines/signupMachine';
 import { isApiErrorBody, type LoginResponse } from '../../shared/api';
 import { USER_TYPE_RIDER } from '../../shared/constants';
-import { isLocationData, type LocationState } from '../../shared/locations';
+import type { LocationState } from '../../shared/locations';
 import { messages } from '../../shared/messages';
 import type {
   ChangeSignupEmailResponse,
@@ -17,6 +17,7 @@ import type {
   UploadProfileImageResponse,
 } from '../../shared/signup';
 import { api, toSubmitError } from './client';
+import { loadLocations } from './locations';
 import type { FocalPoint } from '../../shared/uploads';
 import { pictureForm } from '../uploads/pictureForm';
 import { uploadWithProgress } from './upload';
@@ -66,11 +67,7 @@ export const signupApi = {
 
   update: (body: SignupUpdateRequest) => call(() => api<SignupProgressResponse>('/users/signup-update', { method: 'PUT', body })),
 
-  async locations(): Promise<LocationState[]> {
-    const data = await api<unknown>('/locations', { timeout: 15_000 });
-    if (!isLocationData(data)) throw new Error('GET /api/locations did not answer a list of states');
-    return data;
-  },
+  locations: (): Promise<LocationState[]> => loadLocations(),
 
   /**
    * multipart field profile_image, shrunk in the browser first, with the focal point the rider

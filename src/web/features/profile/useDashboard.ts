@@ -15,7 +15,7 @@ import type { LocationState } from '../../../shared/locations';
 import { messages } from '../../../shared/messages';
 import type { DocumentField, Profile } from '../../../shared/profile';
 import { profileApi } from '../../api/profile';
-import { signupApi } from '../../api/signup';
+import { loadLocations } from '../../api/locations';
 import { auth } from '../../auth/authService';
 
 const pick = (values: Record<string, string>, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, values[n] ?? '']));
@@ -164,7 +164,7 @@ export function useDashboard(options: UseDashboardOptions): Dashboard {
   useEffect(() => {
     if (!needLocations) return;
     let live = true;
-    signupApi.locations().then(
+    loadLocations().then(
       (data) => live && setLocations(data),
       (error: unknown) => console.error('[dashboard] the location list could not be loaded', error),
     );
