@@ -28,6 +28,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { messages } from '../../shared/messages';
+import { describedByOf, FieldMessages } from './Field';
 import './combobox.css';
 
 export interface ComboboxProps {
@@ -125,7 +126,7 @@ export function Combobox({
   const shown = query === null ? [...options] : filterOptions(options, query);
   const typed = query !== null && fold(query) !== '';
   const state: ComboboxState = !open ? (error ? 'error' : 'closed') : !typed ? 'open' : shown.length ? 'filtered' : 'noMatch';
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy = describedByOf({ id, error, hint });
 
   const close = () => {
     setOpen(false);
@@ -313,16 +314,7 @@ export function Combobox({
         ) : null}
       </div>
       <input type="hidden" name={name} value={value} />
-      {hint ? (
-        <p id={`${id}-hint`} className="field-note">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }

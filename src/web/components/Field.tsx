@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   name: string;
@@ -46,5 +46,36 @@ export function Field({ name, label, value, error, onValueChange, id, multiline,
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A field's id with its error line and its hint (optional), as every field of a form has them. */
+export interface FieldNotes {
+  id: string;
+  error: string | null;
+  hint?: ReactNode;
+}
+
+/** The aria-describedby of a field with these notes: its hint, then its error. */
+export function describedByOf({ id, error, hint }: FieldNotes): string | undefined {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+/** The hint under a field and its error line (announced), with the ids describedByOf names. */
+export function FieldMessages({ id, error, hint }: FieldNotes) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-note">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -2,36 +2,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { FileLike } from '../../../../machines/profileModals';
 import type { FocalPoint } from '../../../shared/uploads';
+import { describedByOf, FieldMessages, type FieldNotes } from '../../components/Field';
 import { PictureCrop } from '../../uploads/PictureCrop';
 import { PictureSource } from '../../uploads/PictureSource';
 
-interface Described {
-  id: string;
-  error: string | null;
-  hint?: ReactNode;
-}
-
-function describedBy({ id, error, hint }: Described): string | undefined {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
-  return ids.length ? ids.join(' ') : undefined;
-}
-
-function Messages({ id, error, hint }: Described) {
-  return (
-    <>
-      {hint ? (
-        <p id={`${id}-hint`} className="field-note">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-}
+type Described = FieldNotes;
 
 interface SelectFieldProps extends Described {
   name: string;
@@ -62,7 +37,7 @@ export function SelectField({ id, name, label, value, options, placeholder, onVa
         disabled={disabled}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy({ id, error, hint })}
+        aria-describedby={describedByOf({ id, error, hint })}
         onChange={(e) => onValueChange(e.target.value)}
       >
         <option value="">{placeholder}</option>
@@ -72,7 +47,7 @@ export function SelectField({ id, name, label, value, options, placeholder, onVa
           </option>
         ))}
       </select>
-      <Messages id={id} error={error} hint={hint} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -104,10 +79,10 @@ export function DateField({ id, name, label, value, max, min, onValueChange, err
         min={min}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy({ id, error, hint })}
+        aria-describedby={describedByOf({ id, error, hint })}
         onChange={(e) => onValueChange(e.target.value)}
       />
-      <Messages id={id} error={error} hint={hint} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
@@ -152,7 +127,7 @@ export function FileField({ id, name, label, accept, file, onFile, error, hint, 
       </label>
       {current ? <p className="file-current">{current}</p> : null}
       {capture ? (
-        <PictureSource id={id} name={name} accept={accept} capture={capture} invalid={!!error} describedBy={describedBy({ id, error, hint })} onFile={onFile} />
+        <PictureSource id={id} name={name} accept={accept} capture={capture} invalid={!!error} describedBy={describedByOf({ id, error, hint })} onFile={onFile} />
       ) : (
         <input
           id={id}
@@ -160,7 +135,7 @@ export function FileField({ id, name, label, accept, file, onFile, error, hint, 
           type="file"
           accept={accept}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy({ id, error, hint })}
+          aria-describedby={describedByOf({ id, error, hint })}
           onChange={(e) => onFile(e.target.files?.[0] ?? null)}
         />
       )}
@@ -170,7 +145,7 @@ export function FileField({ id, name, label, accept, file, onFile, error, hint, 
         </p>
       ) : null}
       {file && preview ? <Preview id={id} file={file} crop={crop} /> : null}
-      <Messages id={id} error={error} hint={hint} />
+      <FieldMessages id={id} error={error} hint={hint} />
     </div>
   );
 }
