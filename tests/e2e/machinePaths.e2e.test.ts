@@ -26,11 +26,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialTransition, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { authMachine } from '../../machines/authMachine';
-import { authSnapshotToView } from '../../machines/authView';
+import { authSnapshotToView, authViewStates } from '../../machines/authView';
 import { SubmitError, formMachine } from '../../machines/formMachine';
-import { formSnapshotToView } from '../../machines/formView';
+import { formSnapshotToView, formViewStates } from '../../machines/formView';
 import { ResendCooldownError, signupMachine } from '../../machines/signupMachine';
-import { signupSnapshotToView } from '../../machines/signupView';
+import { signupSnapshotToView, signupViewStates } from '../../machines/signupView';
 import { hashPassword } from '../../src/server/plugins/passwords';
 import { newsletterForm } from '../../src/shared/forms';
 import { messages } from '../../src/shared/messages';
@@ -144,7 +144,7 @@ const formKey = (s: SnapshotFrom<typeof formMachine>) =>
 const formTally: MachineTally = {
   machine: 'formMachine (newsletter)',
   modelStates: 0,
-  viewStates: ['editing', 'invalid', 'verifyingCaptcha', 'submitting', 'succeeded'],
+  viewStates: formViewStates,
   plans: [],
   notRun: new Map(),
   passed: new Set(),
@@ -194,7 +194,7 @@ const authBrowserEvent = (e: AuthModelEvent) =>
 const authTally: MachineTally = {
   machine: 'authMachine (login)',
   modelStates: 0,
-  viewStates: ['signedOut', 'loadingUser', 'signedIn', 'loggingOut'],
+  viewStates: authViewStates,
   plans: [],
   notRun: new Map(),
   passed: new Set(),
@@ -280,34 +280,7 @@ const signupKey = (s: SignupSnapshot) =>
 const signupTally: MachineTally = {
   machine: 'signupMachine (wizard)',
   modelStates: 0,
-  viewStates: [
-    'loading',
-    'loadFailed',
-    'leaving',
-    'account.editing',
-    'account.verifyingCaptcha',
-    'account.submitting',
-    'account.error',
-    'verify.editing',
-    'verify.submitting',
-    'verify.error',
-    'verify.emailEditing',
-    'verify.emailSubmitting',
-    'verify.emailError',
-    'location.loading',
-    'location.editing',
-    'location.submitting',
-    'location.error',
-    'picture.editing',
-    'picture.previewing',
-    'picture.uploading',
-    'picture.skipping',
-    'picture.error',
-    'agreement.editing',
-    'agreement.submitting',
-    'agreement.error',
-    'finished',
-  ],
+  viewStates: signupViewStates,
   plans: [],
   notRun: new Map(),
   passed: new Set(),
