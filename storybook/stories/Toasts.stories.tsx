@@ -1,14 +1,19 @@
 /** Toasts (spec §9): top-right, 5000 ms, a success and a failure as the forms announce them. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast as sonnerToast } from 'sonner';
+import { toast } from '../../src/web/components/toast';
 import { Toasts } from '../../src/web/components/Toasts';
 import { messages } from '../../src/shared/messages';
 
 function ToastsDemo({ success, failure }: { success: string; failure: string }) {
   useEffect(() => {
-    const ids = [toast.success(success), toast.error(failure)];
-    return () => ids.forEach((id) => toast.dismiss(id));
+    // The app's toast: sonner loads with the first one and <Toasts> mounts its Toaster (issue 14).
+    toast.success(success);
+    toast.error(failure);
+    return () => {
+      sonnerToast.dismiss();
+    };
   }, [success, failure]);
   return (
     // Below the corner where the toasts stack.
