@@ -150,6 +150,7 @@ export function inlineMessagesPlugin(): Plugin {
       return { code: result.code, map: null };
     },
     buildEnd() {
+      if (ssr) return;
       const importers = this.getModuleInfo(CATALOGUE)?.importers ?? [];
       if (importers.length > 0) this.warn(`the whole catalogue is imported by: ${importers.map((id) => path.relative(process.cwd(), id)).join(', ')}`);
       if (kept.length > 0) this.warn(`messages kept whole in: ${kept.join(', ')}`);
