@@ -129,3 +129,19 @@ export async function expectNoViolations(page: Page, where: string): Promise<voi
   const violations = await axeViolations(page);
   expect(violations, `axe violations on ${where}:\n${JSON.stringify(violations, null, 2)}`).toEqual([]);
 }
+
+/** Signs a user in through the API (the captcha stand-in passes, then login) and returns the token. */
+export async function loginThroughApi(email: string, password: string, userType = '1'): Promise<string> {
+  const captcha = await fetch(`${baseURL}/api/verify-captcha`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: 'pass-e2e-login' }),
+  });
+  const cookie = captcha.headers.get('set-cookie')!.split(';')[0]!;
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ email, password, user_type: userType }),
+  });
+  return ((await login.json()) as { token: string }).token;
+}

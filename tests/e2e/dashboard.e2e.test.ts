@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/plugins/passwords';
-import { baseURL, databaseUrl, expectNoViolations, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
+import { baseURL, databaseUrl, expectNoViolations, loginThroughApi, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
 import { chooseOption, optionNames } from './combobox';
 
 const PASSWORD = 'ogba-rides-at-dawn-42';
@@ -44,18 +44,7 @@ async function createRider(label: string) {
 
 /** Signs in through the API (captcha stand-in, then login) and opens the dashboard with the token stored. */
 async function openDashboard(page: Page, email: string) {
-  const captcha = await fetch(`${baseURL}/api/verify-captcha`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: 'pass-dashboard' }),
-  });
-  const cookie = captcha.headers.get('set-cookie')!.split(';')[0]!;
-  const login = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ email, password: PASSWORD, user_type: '1' }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await loginThroughApi(email, PASSWORD);
   await page.addInitScript((t) => {
     if (!window.sessionStorage.getItem('seeded')) {
       window.localStorage.setItem('authToken', t);

@@ -13,7 +13,7 @@ import { messages } from '../../src/shared/messages';
 import { paths, publicPaths } from '../../src/shared/routes';
 import { pageMeta } from '../../src/shared/seo';
 import { hashPassword } from '../../src/server/plugins/passwords';
-import { baseURL, databaseUrl, expectNoViolations, screenshotsDir, uniqueEmail, useBrowser } from './browser';
+import { baseURL, databaseUrl, expectNoViolations, loginThroughApi, screenshotsDir, uniqueEmail, useBrowser } from './browser';
 
 const browser = useBrowser();
 const PASSWORD = 'ogba-rides-at-dawn-42';
@@ -160,18 +160,7 @@ describe('Get Started for a signed-in rider', () => {
     } finally {
       await client.end();
     }
-    const captcha = await fetch(`${baseURL}/api/verify-captcha`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: 'pass-getstarted' }),
-    });
-    const cookie = captcha.headers.get('set-cookie')!.split(';')[0]!;
-    const login = await fetch(`${baseURL}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ email, password: PASSWORD, user_type: '1' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await loginThroughApi(email, PASSWORD);
 
     // The prerendered page links Get Started to /login for everyone.
     const html = await (await fetch(`${baseURL}/`)).text();

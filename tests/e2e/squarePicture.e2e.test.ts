@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/plugins/passwords';
 import { messages } from '../../src/shared/messages';
-import { baseURL, databaseUrl, screenshotsDir, uniqueEmail, useBrowser } from './browser';
+import { baseURL, databaseUrl, loginThroughApi, screenshotsDir, uniqueEmail, useBrowser } from './browser';
 
 const PASSWORD = 'ogba-rides-at-dawn-42';
 const browser = useBrowser();
@@ -52,18 +52,7 @@ async function createRider(): Promise<string> {
 
 /** Signs in through the API and opens the dashboard with the token stored. */
 async function openDashboard(page: Page, email: string): Promise<void> {
-  const captcha = await fetch(`${baseURL}/api/verify-captcha`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: 'pass-square' }),
-  });
-  const cookie = captcha.headers.get('set-cookie')!.split(';')[0]!;
-  const login = await fetch(`${baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ email, password: PASSWORD, user_type: '1' }),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await loginThroughApi(email, PASSWORD);
   await page.addInitScript((t) => window.localStorage.setItem('authToken', t), token);
   await page.goto('/rider-dashboard');
   await page.getByRole('heading', { level: 1 }).first().waitFor();
