@@ -112,6 +112,17 @@ export default tseslint.config(
       ],
     },
   },
+  // The server's layers (issue 9): lib/ is infrastructure with no product rules; plugins/ are what
+  // app.ts installs on Fastify; domain/ holds rules several features share; features/ use all three.
+  // Each layer imports only the ones before it, so a rule never hides in a plugin again.
+  ...[
+    ['src/server/lib/**/*.ts', ['domain', 'plugins', 'features'], 'lib/ is infrastructure: it imports no plugin, domain module or feature.'],
+    ['src/server/plugins/**/*.ts', ['domain', 'features'], 'A plugin imports no domain module or feature: move the rule to domain/ and let the feature call it.'],
+    ['src/server/domain/**/*.ts', ['features'], 'A domain module imports no feature: features call domain/, not the other way round.'],
+  ].map(([files, layers, message]) => ({
+    files: [files],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: `^\\.\\./(${layers.join('|')})(/|$)`, message }] }] },
+  })),
   {
     files: ['machines/**/*.ts'],
     languageOptions: { globals: { ...globals.es2021 } },

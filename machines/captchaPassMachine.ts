@@ -7,7 +7,7 @@
  *   passed ──SPENT (the server says the pass is spent, expired or unknown)──▶ needed
  *
  * The server stays the authority: the pass itself is its signed, httpOnly cookie, good for
- * CAPTCHA_PASS_USES forms (src/server/plugins/captcha.ts); this machine only remembers that
+ * CAPTCHA_PASS_USES forms (src/server/lib/captcha.ts); this machine only remembers that
  * one was granted, so a form does not show the widget again until the server refuses it.
  *
  * Pure: keeping the flag across reloads (sessionStorage in the app) is a named action.

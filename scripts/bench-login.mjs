@@ -33,7 +33,7 @@ async function serve() {
   const { loadConfig } = await import('../src/server/config.ts');
   const { openDatabase } = await import('../src/server/db/client.ts');
   const { users } = await import('../src/server/db/schema.ts');
-  const { hashPassword } = await import('../src/server/plugins/passwords.ts');
+  const { hashPassword } = await import('../src/server/lib/passwords.ts');
 
   // hCaptcha's verifier, stood in on loopback: every token passes.
   const verifier = createServer((_req, res) => {

@@ -18,7 +18,7 @@ const BUDGET_MS = 50;
 
 const { buildApp } = await import('../src/server/app.ts');
 const { startStaffSession, STAFF_TOKEN_HEADER } = await import('../src/server/plugins/staffAuth.ts');
-const { encodeCursor } = await import('../src/server/plugins/keyset.ts');
+const { encodeCursor } = await import('../src/server/lib/keyset.ts');
 
 await runBenchOnDatabase('ops', async ({ config, database, seeder, onClose }) => {
   const started = performance.now();

@@ -21,7 +21,7 @@ const BUDGET_MS = 50;
 
 const { buildApp } = await import('../src/server/app.ts');
 const { startSession } = await import('../src/server/plugins/auth.ts');
-const { refreshAllRiderCards } = await import('../src/server/plugins/riderCards.ts');
+const { refreshAllRiderCards } = await import('../src/server/domain/riderCards.ts');
 
 const locations = JSON.parse(readFileSync(new URL('../src/shared/nigeria-locations.json', import.meta.url), 'utf8'));
 const lagos = locations.find((s) => s.name === 'Lagos');
@@ -78,7 +78,7 @@ await runBenchOnDatabase('search', async ({ config, database, seeder, onClose })
     select u.id, (select role[1 + abs(hashtext(u.email)) % 5] from words), (select employer[1 + abs(hashtext(u.username)) % 10] from words),
            '3-5', date '2019-01-01' + (abs(hashtext(u.id::text)) % 1500)
     from users u where u.user_type = 1 and abs(hashtext(u.id::text)) % 2 = 0`);
-  // The cards, built by the app's own statement (plugins/riderCards.ts), completed over two years.
+  // The cards, built by the app's own statement (domain/riderCards.ts), completed over two years.
   await refreshAllRiderCards(database.db);
   await seeder.query(`update rider_cards c set completed_at = u.created_at from users u where u.id = c.user_id and c.completed_at is not null`);
   // Reputation: ~35% new riders (no score), the rest spread; reviews for ~70%.

@@ -7,7 +7,7 @@
 // Data files the server reads at run time beside its source (the migrations, the common-password
 // list, the Lagos locations) are read where they are in src/: each module's `import.meta.url`
 // is replaced by its source file's URL, worked out from the bundle's own place, so
-// `new URL('./common-passwords.txt', import.meta.url)` finds src/server/plugins/common-passwords.txt
+// `new URL('./common-passwords.txt', import.meta.url)` finds src/server/lib/common-passwords.txt
 // as it does under tsx. The bundle therefore runs from the checkout it was built in (as `npm
 // start` does), with its src/ and node_modules beside it.
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';

@@ -7,7 +7,7 @@
 // (two files rows per rider, the display picture and its thumbnail: files.owner_id is NOT NULL
 // and search finds a card's thumbnail by owner, so the rows are per rider; their bytes come from
 // 20 small shared WebP pictures), one open session each, and their rider cards (built by the
-// app's own statement, plugins/riderCards.ts). ~5% are still signing up, ~1% are suspended.
+// app's own statement, domain/riderCards.ts). ~5% are still signing up, ~1% are suspended.
 //
 // Batched: INSERT … SELECT over generate_series, --chunk riders (100,000) per transaction, so
 // memory stays bounded and progress is printed. Grows: a database that already holds K scale
@@ -161,8 +161,8 @@ export async function scaleRiders(client) {
  */
 export async function growTo({ client, db, riders, chunk = 100_000, log = console.log }) {
   const { sql } = await import('drizzle-orm');
-  const { refreshRiderCardsWhere } = await import('../src/server/plugins/riderCards.ts');
-  const { hashPassword } = await import('../src/server/plugins/passwords.ts');
+  const { refreshRiderCardsWhere } = await import('../src/server/domain/riderCards.ts');
+  const { hashPassword } = await import('../src/server/lib/passwords.ts');
   const have = await scaleRiders(client);
   if (have >= riders) return { added: 0, seconds: 0 };
   const started = performance.now();

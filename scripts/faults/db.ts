@@ -13,9 +13,9 @@ import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
 import { companies, enquiries, staff, users } from '../../src/server/db/schema';
 import { startSession } from '../../src/server/plugins/auth';
-import { hashPassword } from '../../src/server/plugins/passwords';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { startStaffSession } from '../../src/server/plugins/staffAuth';
-import { encryptSecret, newTotpSecret } from '../../src/server/plugins/totp';
+import { encryptSecret, newTotpSecret } from '../../src/server/lib/totp';
 
 const PASSWORD = 'Correct-Horse-Battery-9';
 

@@ -38,7 +38,7 @@ import { installNulGuard } from './plugins/hostileInput';
 import { installLifecycle } from './plugins/lifecycle';
 import { installReadiness } from './plugins/readiness';
 import { installSessionCache } from './plugins/sessionCache';
-import { createLimitStore } from './plugins/limits';
+import { createLimitStore } from './lib/limits';
 import { installSecurityHeaders } from './plugins/security';
 import { installStaffAuth } from './plugins/staffAuth';
 import { createMailer } from './plugins/mail';

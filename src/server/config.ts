@@ -8,7 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { isLoopbackHost } from './loopback';
-import { dataDirFault, prepareDirectory } from './plugins/dataDir';
+import { dataDirFault, prepareDirectory } from './lib/dataDir';
 
 export class ConfigError extends Error {
   constructor(
@@ -167,7 +167,7 @@ function jwtSecret(env: Env, dataDir: string): string {
   }
   const file = path.join(dataDir, 'jwt-secret');
   // A DATA_DIR that cannot be read, created or written stops the server with a DataDirError
-  // naming it and the cause (plugins/dataDir.ts), not a bare ENOENT or EACCES.
+  // naming it and the cause (lib/dataDir.ts), not a bare ENOENT or EACCES.
   try {
     if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   } catch (err) {

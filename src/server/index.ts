@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { answerAdminCommand } from './features/ops/adminCommands';
 import { adminSocketPath, listenAdminSocket, type AdminSocket } from './features/ops/adminSocket';
-import { DataDirError, dataDirInUse, prepareDirectory } from './plugins/dataDir';
+import { DataDirError, dataDirInUse, prepareDirectory } from './lib/dataDir';
 
 async function main(): Promise<void> {
   let config: Config;

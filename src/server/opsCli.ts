@@ -11,7 +11,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config';
-import { DataDirError, prepareDirectory } from './plugins/dataDir';
+import { DataDirError, prepareDirectory } from './lib/dataDir';
 import { openDatabase } from './db/client';
 import { AppError } from './errors';
 import { answerAdminCommand, parseAdminCommand, type AdminAnswer, type AdminResult } from './features/ops/adminCommands';

@@ -1,7 +1,7 @@
 /** What the app decorates every Fastify instance with. */
 import type { Config } from './config';
 import type { Database } from './db/client';
-import type { LimitStore } from './plugins/limits';
+import type { LimitStore } from './lib/limits';
 import type { Mailer } from './plugins/mail';
 
 declare module 'fastify' {
@@ -9,7 +9,7 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     mailer: Mailer;
-    /** Rate-limit counters (plugins/limits.ts). */
+    /** Rate-limit counters (lib/limits.ts). */
     limits: LimitStore;
   }
 }

@@ -2,7 +2,7 @@
  * The account forms (issue 4): login, forgot password and reset password. Each field's rule is
  * defined here once and used by the browser's form machine and by the API's first check.
  * The server adds the one rule the browser cannot check cheaply: a new password on the list of
- * common passwords is refused (src/server/plugins/passwords.ts).
+ * common passwords is refused (src/server/lib/passwords.ts).
  */
 import { EMAIL_MAX } from './forms';
 import { messages } from './messages';

@@ -4,7 +4,7 @@
  * checked against the server's rider card (tests/server/profileChecklist.test.ts).
  *
  * It is not the server's "complete": profile_completed (sign-up finished) is what lists a rider
- * in company search (plugins/riderCards.ts), and a listed rider may still have every item here
+ * in company search (domain/riderCards.ts), and a listed rider may still have every item here
  * to do. Each item is a fact of the rider card that companies search or filter on: the picture,
  * the introduction and bio and work history (free text), the languages (a filter) and a checked
  * ID (the "ID verified" filter, true only when staff approved it).

@@ -52,7 +52,7 @@ export const EMPTY_FILTERS: RiderSearchFilters = {
 /**
  * 'English, Yoruba and Pidgin' → ['english', 'yoruba', 'pidgin']: split at commas, slashes,
  * semicolons and the word "and", lower-cased, as the rider card keeps them
- * (server/plugins/riderCards.ts does the same in SQL).
+ * (server/domain/riderCards.ts does the same in SQL).
  */
 export function splitLanguages(text: string): string[] {
   const seen = new Set<string>();

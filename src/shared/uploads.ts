@@ -1,7 +1,7 @@
 /**
  * How the browser shrinks a photo before sending it (issue 13 'Uploads'). A phone camera's
  * 4000×3000 JPEG is 3–6 MB: 40–65 s at the 750 kbit/s upload of slow mobile data, while the
- * server keeps an 800 px picture (src/server/plugins/images.ts DISPLAY_SIZE) and a 2400 px ID
+ * server keeps an 800 px picture (src/server/lib/images.ts DISPLAY_SIZE) and a 2400 px ID
  * image (src/server/features/riders/documents.ts DOCUMENT_IMAGE_SIZE). The browser re-encodes
  * to twice the kept picture (room for a later crop, sharp on dense screens) and to the kept ID
  * size (every word of a card stays legible): a few hundred kB. The server still checks and

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { hashPassword } from '../../src/server/plugins/passwords';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { baseURL, databaseUrl, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
 
 const mailInboxUrl = inject('mailInboxUrl');

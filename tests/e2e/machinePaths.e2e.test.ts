@@ -31,7 +31,7 @@ import { SubmitError, formMachine } from '../../machines/formMachine';
 import { formSnapshotToView, formViewStates } from '../../machines/formView';
 import { ResendCooldownError, signupMachine } from '../../machines/signupMachine';
 import { signupSnapshotToView, signupViewStates } from '../../machines/signupView';
-import { hashPassword } from '../../src/server/plugins/passwords';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { newsletterForm } from '../../src/shared/forms';
 import { messages } from '../../src/shared/messages';
 import { SIGNUP_STEP_TITLES } from '../../src/shared/signup';

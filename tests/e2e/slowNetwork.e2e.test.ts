@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { paths, publicPaths } from '../../src/shared/routes';
 import { pageMeta } from '../../src/shared/seo';
-import { hashPassword } from '../../src/server/plugins/passwords';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { baseURL, databaseUrl, expectNoViolations, loginThroughApi, screenshotsDir, uniqueEmail, useBrowser } from './browser';
 
 const browser = useBrowser();

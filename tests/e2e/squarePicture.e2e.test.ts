@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/server/plugins/passwords';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { messages } from '../../src/shared/messages';
 import { baseURL, databaseUrl, loginThroughApi, screenshotsDir, uniqueEmail, useBrowser } from './browser';
 

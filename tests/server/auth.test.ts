@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../src/server/db/schema';
-import { authLimits } from '../../src/server/plugins/limits';
+import { authLimits } from '../../src/server/lib/limits';
 import {
   captchaCookie,
   createUser,

@@ -2,7 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { outboxEmails, users } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/plugins/passwords';
+import { hashPassword } from '../../src/server/lib/passwords';
 import type { TestApp } from './helper';
 
 let counter = 0;

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxEmails, passwordResetTokens, sessions, users } from '../../src/server/db/schema';
-import { authLimits } from '../../src/server/plugins/limits';
-import { hashPassword } from '../../src/server/plugins/passwords';
+import { authLimits } from '../../src/server/lib/limits';
+import { hashPassword } from '../../src/server/lib/passwords';
 import {
   createUser,
   emailsTo,

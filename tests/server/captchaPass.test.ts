@@ -4,7 +4,7 @@
  * cannot outrun it, and in the shared store, so two instances with Redis hold it together.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { CAPTCHA_PASS_USES } from '../../src/server/plugins/captcha';
+import { CAPTCHA_PASS_USES } from '../../src/server/lib/captcha';
 import { messages } from '../../src/shared/messages';
 import { buildTestApp, errorOf, nextIp, useTestApp, type TestApp } from './helper';
 import { REDIS_URL, redisAnswers } from './redis';

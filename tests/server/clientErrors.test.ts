@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ERROR_REPORT_BODY_LIMIT, type ErrorReportEvent } from '../../src/shared/errorReports';
-import { clientErrorLogFields } from '../../src/server/plugins/scrub';
+import { clientErrorLogFields } from '../../src/server/lib/scrub';
 import { describeEachDatabase, errorOf, nextIp, useTestApp } from './helper';
 import { asStaff, signedInStaff, signedInUser } from './opsHelpers';
 

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { companies, engagements, files, reviews, sessions, shortlists, users } from '../../src/server/db/schema';
 import { startSession } from '../../src/server/plugins/auth';
-import { hashPassword } from '../../src/server/plugins/passwords';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
 import type { CompanyProfile } from '../../src/shared/company';
 import { messages } from '../../src/shared/messages';

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { personalInfo, users } from '../../src/server/db/schema';
-import { refreshRiderCard, writeRiderReputation } from '../../src/server/plugins/riderCards';
+import { refreshRiderCard, writeRiderReputation } from '../../src/server/domain/riderCards';
 import { messages } from '../../src/shared/messages';
 import type { CompanyRiderProfile, RiderSearchPage } from '../../src/shared/riderSearch';
 import { createUser, freshEmail } from './authHelpers';

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { serializeError } from '../../src/server/logger';
-import { dataDirFault, EXIT_CANT_CREATE, EXIT_IO_ERROR, fileErrorCode } from '../../src/server/plugins/dataDir';
+import { dataDirFault, EXIT_CANT_CREATE, EXIT_IO_ERROR, fileErrorCode } from '../../src/server/lib/dataDir';
 import { storageFault } from '../../src/server/plugins/lifecycle';
 import { createReadiness, FAULT_WINDOW_MS, PROBE_INTERVAL_MS } from '../../src/server/plugins/readiness';
 import { messages } from '../../src/shared/messages';

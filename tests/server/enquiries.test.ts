@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { enquiries, outboxEmails } from '../../src/server/db/schema';
 import { startSmtpSink, type SmtpSink } from '../support/smtp';
-import { CAPTCHA_PASS_USES } from '../../src/server/plugins/captcha';
+import { CAPTCHA_PASS_USES } from '../../src/server/lib/captcha';
 import { buildTestApp, describeEachDatabase, errorOf, nextIp, useTestApp, type DatabaseKind, type TestApp } from './helper';
 
 const SENT = 'Your message has been sent! We will get back to you shortly.';
@@ -236,7 +236,7 @@ describeEachDatabase('POST /api/enquiries', (kind) => {
     let cookie = await captchaPass(t, ip);
     const statuses: number[] = [];
     for (let i = 0; i < 15 && !statuses.includes(429); i += 1) {
-      // A pass carries CAPTCHA_PASS_USES forms (plugins/captcha.ts): a fresh one when it is spent.
+      // A pass carries CAPTCHA_PASS_USES forms (lib/captcha.ts): a fresh one when it is spent.
       if (i > 0 && i % CAPTCHA_PASS_USES === 0) cookie = await captchaPass(t, ip);
       const res = await post(t, { ...valid, email: `burst${i}@example.com` }, { ip, cookie });
       statuses.push(res.statusCode);

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { companies, users } from '../../src/server/db/schema';
-import { refreshRiderCard } from '../../src/server/plugins/riderCards';
+import { refreshRiderCard } from '../../src/server/domain/riderCards';
 import type { HireActionResponse } from '../../src/shared/hiring';
 import { lagosToday } from '../../src/shared/hiring';
 import { createUser, freshEmail } from './authHelpers';

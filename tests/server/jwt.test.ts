@@ -1,7 +1,7 @@
-/** The auth token's JWT (src/server/plugins/jwt.ts): HS256 only, checked signature, exp and issuer. */
+/** The auth token's JWT (src/server/lib/jwt.ts): HS256 only, checked signature, exp and issuer. */
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { signJwt, verifyJwt } from '../../src/server/plugins/jwt';
+import { signJwt, verifyJwt } from '../../src/server/lib/jwt';
 
 const key = new TextEncoder().encode('k'.repeat(32));
 const other = new TextEncoder().encode('o'.repeat(32));

@@ -1,11 +1,11 @@
 /**
- * Rate-limit counters (plugins/limits.ts): in-process, and in Redis shared by two app
+ * Rate-limit counters (lib/limits.ts): in-process, and in Redis shared by two app
  * instances (DESIGN.md §7: Redis at 127.0.0.1:6379; skipped loudly when it does not answer).
  */
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore, createRedisStore, type LimitStore } from '../../src/server/plugins/limits';
+import { createMemoryStore, createRedisStore, type LimitStore } from '../../src/server/lib/limits';
 import { captchaCookie, createUser, freshEmail, GOOD_PASSWORD, postLogin } from './authHelpers';
 import { buildTestApp, nextIp, type TestApp } from './helper';
 import { REDIS_URL, redisAnswers } from './redis';

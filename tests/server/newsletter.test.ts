@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newsletterSubscriptions } from '../../src/server/db/schema';
-import { CAPTCHA_PASS_USES } from '../../src/server/plugins/captcha';
+import { CAPTCHA_PASS_USES } from '../../src/server/lib/captcha';
 import { describeEachDatabase, errorOf, nextIp, useTestApp, type TestApp } from './helper';
 
 const SUBSCRIBED = 'You have been subscribed to our newsletter! Thank you for your interest.';
@@ -198,7 +198,7 @@ describeEachDatabase('POST /api/newsletter', (kind) => {
     const statuses: number[] = [];
     let limited: { statusCode: number; body: string; headers: Record<string, unknown> } | null = null;
     for (let i = 0; i < 30 && !limited; i += 1) {
-      // A pass carries CAPTCHA_PASS_USES forms (plugins/captcha.ts): a fresh one when it is spent.
+      // A pass carries CAPTCHA_PASS_USES forms (lib/captcha.ts): a fresh one when it is spent.
       if (i > 0 && i % CAPTCHA_PASS_USES === 0) cookie = await captchaPass(t, ip);
       const res = await subscribe({ email: `burst${i}@example.com` }, { ip, cookie });
       statuses.push(res.statusCode);

@@ -16,7 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { auditLog, staff, staffPasswordLinks } from '../../src/server/db/schema';
 import { adminSocketPath, callAdminSocket, listenAdminSocket } from '../../src/server/features/ops/adminSocket';
-import { currentCode } from '../../src/server/plugins/totp';
+import { currentCode } from '../../src/server/lib/totp';
 import { messages } from '../../src/shared/messages';
 import { GOOD_PASSWORD } from './authHelpers';
 import { POSTGRES_URL, postgresAvailable, TEST_JWT_SECRET } from './helper';

@@ -5,9 +5,9 @@
  */
 import type { InjectOptions } from 'fastify';
 import { staff } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/plugins/passwords';
+import { hashPassword } from '../../src/server/lib/passwords';
 import { startStaffSession, STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
-import { encryptSecret, newTotpSecret } from '../../src/server/plugins/totp';
+import { encryptSecret, newTotpSecret } from '../../src/server/lib/totp';
 import { createUser, freshEmail, GOOD_PASSWORD, loginToken } from './authHelpers';
 import { nextIp, type TestApp } from './helper';
 

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditLog } from '../../src/server/db/schema';
-import { PAGE_SIZE } from '../../src/server/plugins/keyset';
+import { PAGE_SIZE } from '../../src/server/lib/keyset';
 import { messages } from '../../src/shared/messages';
 import type { OpsPage } from '../../src/shared/opsForms';
 import type { OpsReview, OpsReviewActionResponse } from '../../src/shared/reviews';

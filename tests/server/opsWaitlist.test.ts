@@ -9,7 +9,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditLog, companyInvitations, outboxEmails, waitlistEntries } from '../../src/server/db/schema';
 import { consumeInvitation, INVITATION_LIFETIME_MS } from '../../src/server/features/ops/waitlistService';
-import { PAGE_SIZE } from '../../src/server/plugins/keyset';
+import { PAGE_SIZE } from '../../src/server/lib/keyset';
 import type { OpsWaitlistEntry } from '../../src/shared/invitations';
 import { messages } from '../../src/shared/messages';
 import { describeEachDatabase, errorOf, nextIp, useTestApp, type DatabaseKind, type TestApp } from './helper';

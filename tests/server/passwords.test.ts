@@ -10,7 +10,7 @@ import {
   needsRehash,
   verifyAgainstNothing,
   verifyPassword,
-} from '../../src/server/plugins/passwords';
+} from '../../src/server/lib/passwords';
 
 describe('password hashing', () => {
   it('uses argon2id with m=19456 KiB, t=2, p=1 and a salt of its own', async () => {

@@ -2,13 +2,13 @@
  * The dashboard's profile checklist (issue 13, src/shared/profileChecklist.ts) against the
  * server's own notions, on PGlite and PostgreSQL, through the real API: read from the profile
  * GET /api/users/profile answers, each item agrees with the rider card companies search
- * (plugins/riderCards.ts) after every write, an ID awaiting its check is neither done nor
+ * (domain/riderCards.ts) after every write, an ID awaiting its check is neither done nor
  * verified, and the checklist never decides whether a rider is listed (sign-up finished does).
  */
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { riderCards, users } from '../../src/server/db/schema';
-import { refreshRiderCard } from '../../src/server/plugins/riderCards';
+import { refreshRiderCard } from '../../src/server/domain/riderCards';
 import type { ProfileWriteResponse } from '../../src/shared/profile';
 import { profileChecklist, type ChecklistItemKey } from '../../src/shared/profileChecklist';
 import { describeEachDatabase, nextIp, useTestApp, type TestApp } from './helper';

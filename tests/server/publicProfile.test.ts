@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { files, pastEmployees, personalInfo, users, workHistories } from '../../src/server/db/schema';
-import { recomputeRiderReputation } from '../../src/server/plugins/reputation';
+import { recomputeRiderReputation } from '../../src/server/domain/reputation';
 import { messages } from '../../src/shared/messages';
 import { describeEachDatabase, useTestApp, type TestApp } from './helper';
 import { signedInUser } from './opsHelpers';

@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
-import { readPublishedReviews } from '../../src/server/plugins/publishedReviews';
+import { readPublishedReviews } from '../../src/server/domain/publishedReviews';
 import { messages } from '../../src/shared/messages';
 import type { PublicReviewsPage } from '../../src/shared/publicReviews';
 import { describeEachDatabase, errorOf, nextIp, useTestApp } from './helper';

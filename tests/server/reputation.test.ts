@@ -1,5 +1,5 @@
 /**
- * A rider's reputation read from the database (src/server/plugins/reputation.ts) on PGlite and
+ * A rider's reputation read from the database (src/server/domain/reputation.ts) on PGlite and
  * PostgreSQL: only published, visible company reviews count (both written, or the 14 days
  * passed); a hidden review stops counting; the average and the number of reviews; a rehire
  * turns an earlier engagement good; the recompute writes the rider's card, which the profile
@@ -8,8 +8,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { reviews, riderCards } from '../../src/server/db/schema';
-import { readRiderReputation, recomputeAgedReputations, recomputeRiderReputation } from '../../src/server/plugins/reputation';
-import { writeRiderReputation } from '../../src/server/plugins/riderCards';
+import { readRiderReputation, recomputeAgedReputations, recomputeRiderReputation } from '../../src/server/domain/reputation';
+import { writeRiderReputation } from '../../src/server/domain/riderCards';
 import { jobSuccessWindowStart } from '../../src/shared/jobSuccess';
 import { describeEachDatabase, useTestApp } from './helper';
 import { companyReview, daysBefore, makeCompany, makeEngagement, reviewedJob, riderReview, type EngagementInput, type ReviewInput } from './reputationFixtures';

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { engagements, outboxEmails, reviews } from '../../src/server/db/schema';
 import { publishDueReviews } from '../../src/server/features/reviews/service';
-import { readRiderReputation } from '../../src/server/plugins/reputation';
+import { readRiderReputation } from '../../src/server/domain/reputation';
 import { STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
 import { messages } from '../../src/shared/messages';
 import type { ReviewWindowResponse } from '../../src/shared/reviews';

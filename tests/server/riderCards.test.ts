@@ -8,7 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { personalInfo, riderCards, users } from '../../src/server/db/schema';
-import { refreshRiderCard, refreshRiderCardsWhere } from '../../src/server/plugins/riderCards';
+import { refreshRiderCard, refreshRiderCardsWhere } from '../../src/server/domain/riderCards';
 import { GOOD_PASSWORD } from './authHelpers';
 import { messages } from '../../src/shared/messages';
 import type { ProfileWriteResponse } from '../../src/shared/profile';

@@ -9,7 +9,7 @@ import {
   scrubEvent,
   scrubField,
 } from '../../src/shared/errorReports';
-import { scrubText } from '../../src/server/plugins/scrub';
+import { scrubText } from '../../src/server/lib/scrub';
 
 describe('scrubText', () => {
   it.each([

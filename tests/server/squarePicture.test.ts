@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { coverCrop, processProfileImage } from '../../src/server/plugins/images';
+import { coverCrop, processProfileImage } from '../../src/server/lib/images';
 import { messages } from '../../src/shared/messages';
 import { parseFocalPoint } from '../../src/shared/uploads';
 import { describeEachDatabase, errorOf, nextIp, useTestApp, type TestApp } from './helper';

@@ -4,7 +4,7 @@
  * per-address login limit (authLimits.loginPerAddress: 20 failed logins from one address).
  */
 import { describe, expect, it } from 'vitest';
-import { authLimits } from '../../src/server/plugins/limits';
+import { authLimits } from '../../src/server/lib/limits';
 import { captchaCookie, freshEmail } from './authHelpers';
 import { describeEachDatabase, nextIp, useTestApp, type TestApp } from './helper';
 

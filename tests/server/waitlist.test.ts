@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { outboxEmails, waitlistEntries } from '../../src/server/db/schema';
 import { startSmtpSink, type SmtpSink } from '../support/smtp';
-import { CAPTCHA_PASS_USES } from '../../src/server/plugins/captcha';
+import { CAPTCHA_PASS_USES } from '../../src/server/lib/captcha';
 import { buildTestApp, describeEachDatabase, errorOf, nextIp, useTestApp, type TestApp } from './helper';
 
 const WAITLISTED = "You've been added to the waitlist! We will get back to you shortly.";
@@ -216,7 +216,7 @@ describeEachDatabase('POST /api/waitlist', (kind) => {
     let cookie = await captchaPass(t, ip);
     const statuses: number[] = [];
     for (let i = 0; i < 15 && !statuses.includes(429); i += 1) {
-      // A pass carries CAPTCHA_PASS_USES forms (plugins/captcha.ts): a fresh one when it is spent.
+      // A pass carries CAPTCHA_PASS_USES forms (lib/captcha.ts): a fresh one when it is spent.
       if (i > 0 && i % CAPTCHA_PASS_USES === 0) cookie = await captchaPass(t, ip);
       const res = await post(t, { ...valid, email: `burst${i}@example.com` }, { ip, cookie });
       statuses.push(res.statusCode);

@@ -495,7 +495,7 @@ export const companies = pgTable('companies', {
 });
 
 /**
- * What company search reads: one row per rider, kept by plugins/riderCards.ts
+ * What company search reads: one row per rider, kept by domain/riderCards.ts
  * (refreshRiderCard) whenever the rider's profile, ID check, suspension or reviews change, so a
  * search is one indexed table scan however many tables the facts come from. `listed` is true
  * only for a rider who finished sign-up and is not suspended.

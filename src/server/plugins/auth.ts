@@ -16,7 +16,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { AppError } from '../errors';
-import { signJwt, verifyJwt } from './jwt';
+import { signJwt, verifyJwt } from '../lib/jwt';
 import { cachedSession, forgetSessions, keepSession } from './sessionCache';
 
 export const AUTH_HEADER = 'x-auth-token';

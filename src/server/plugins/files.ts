@@ -4,7 +4,6 @@
  *
  *   installFiles(app)                      once, in buildApp: multipart parsing and GET /api/files/:id
  *   readMultipartForm(request, options)    a multipart request's text fields and files, size-capped
- *   sniffFileType(bytes)                   what a file really is, from its first bytes (never its name)
  *   storeFile(db, input)                   writes one file; pass the transaction of the change it belongs to
  *   deleteFilesOf(db, ownerId, kinds)      removes an owner's files of some kinds (e.g. the old picture)
  *   readStoredFile(db, id)                 one file's row, or null
@@ -34,27 +33,6 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export function fileUrl(fileId: string): string {
   return `/files/${fileId}`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// What a file is: its first bytes, not its name or the type the browser declared.
-
-export interface SniffedType {
-  contentType: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
-  extension: 'jpg' | 'png' | 'webp' | 'pdf';
-}
-
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
-  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
-
-/** JPEG, PNG, WebP or PDF from the file's signature; null for anything else. */
-export function sniffFileType(bytes: Uint8Array): SniffedType | null {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { contentType: 'image/jpeg', extension: 'jpg' };
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { contentType: 'image/png', extension: 'png' };
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return { contentType: 'image/webp', extension: 'webp' };
-  if (startsWith(bytes, ascii('%PDF-'))) return { contentType: 'application/pdf', extension: 'pdf' };
-  return null;
 }
 
 // ---------------------------------------------------------------------------------------------

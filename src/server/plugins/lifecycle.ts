@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../shared/messages';
-import { fileErrorCode, STORAGE_FULL_CODES } from './dataDir';
+import { fileErrorCode, STORAGE_FULL_CODES } from '../lib/dataDir';
 
 /** Seconds a client should wait before trying again after a 503. */
 export const RETRY_AFTER_SECONDS = 5;

@@ -45,7 +45,7 @@ export function renderEmail(input: {
   action?: { label: string; url: string };
   /** Shown large, e.g. a verification code. */
   code?: string;
-  /** A line above the footer with a link, e.g. a subscriber's unsubscribe link (plugins/unsubscribe.ts). */
+  /** A line above the footer with a link, e.g. a subscriber's unsubscribe link (domain/unsubscribe.ts). */
   footnote?: { text: string; label: string; url: string };
 }): EmailMessage {
   const textParts = [input.heading, '', ...input.paragraphs.flatMap((p) => [p, ''])];

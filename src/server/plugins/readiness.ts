@@ -14,7 +14,7 @@
  * After FAULT_WINDOW_MS without a new failure the instance is ready again and tries.
  */
 import type { FastifyInstance } from 'fastify';
-import { dataDirInUse, probeDirectory } from './dataDir';
+import { dataDirInUse, probeDirectory } from '../lib/dataDir';
 import type { StorageFault } from './lifecycle';
 
 export const FAULT_WINDOW_MS = 30_000;

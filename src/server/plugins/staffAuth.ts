@@ -17,7 +17,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { staff, staffSessions } from '../db/schema';
 import { AppError } from '../errors';
-import { signJwt, verifyJwt } from './jwt';
+import { signJwt, verifyJwt } from '../lib/jwt';
 
 export const STAFF_TOKEN_HEADER = 'x-ops-token';
 /** Staff sessions last 12 hours at most (issue 11). */

@@ -19,8 +19,8 @@ import { paths } from '../../../shared/routes';
 import type { FormValues } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
 import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
-import { requireCaptchaPassToLogIn } from '../../plugins/captcha';
-import { checkForm, formBodySchema } from '../../plugins/forms';
+import { requireCaptchaPassToLogIn } from '../../lib/captcha';
+import { checkForm, formBodySchema } from '../../lib/forms';
 import { finishGoogleFlow, GOOGLE_CALLBACK_PATH, GRANT_CODE_PATTERN, issueGoogleGrant, readGoogleGrant, startGoogleFlow } from './google';
 import {
   getCurrentUser,

@@ -16,7 +16,7 @@ import { passwordResetTokens, users } from '../../db/schema';
 import { GRANT_LIFETIME_MS, type GrantReading } from './google';
 import { AppError } from '../../errors';
 import { endAllSessions, endSession, readSession, startSession } from '../../plugins/auth';
-import { authLimits, countAgainstLimits, type LimitStore } from '../../plugins/limits';
+import { authLimits, countAgainstLimits, type LimitStore } from '../../lib/limits';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import {
   assertPasswordNotCommon,
@@ -24,7 +24,7 @@ import {
   needsRehash,
   verifyAgainstNothing,
   verifyPassword,
-} from '../../plugins/passwords';
+} from '../../lib/passwords';
 
 export interface AuthDeps {
   db: Db;

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CaptchaVerifyRequest, CaptchaVerifyResponse } from '../../../shared/api';
 import { errorResponses } from '../../errors';
-import { grantCaptchaPass, verifyHcaptchaToken } from '../../plugins/captcha';
+import { grantCaptchaPass, verifyHcaptchaToken } from '../../lib/captcha';
 
 export async function captchaRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: CaptchaVerifyRequest }>(

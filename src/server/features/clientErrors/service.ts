@@ -1,7 +1,7 @@
 /** Browser error reports (issue 10, finding 10): each event goes to the log at warn level, scrubbed. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorReportBatch } from '../../../shared/errorReports';
-import { clientErrorLogFields } from '../../plugins/scrub';
+import { clientErrorLogFields } from '../../lib/scrub';
 
 export function logClientErrors(log: FastifyBaseLogger, batch: ErrorReportBatch): void {
   for (const event of batch.events) log.warn(clientErrorLogFields(event), 'browser error');

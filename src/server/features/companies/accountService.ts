@@ -11,11 +11,11 @@ import type { Db } from '../../db/client';
 import { companies, engagements, files, newsletterSubscriptions, outboxEmails, reviews, sessions, shortlists, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { deleteFilesOf, fileUrl, storeFile } from '../../plugins/files';
-import { processProfileImage } from '../../plugins/images';
-import { authLimits, countAgainstLimits, type LimitStore } from '../../plugins/limits';
-import { checkPlace } from '../../plugins/locations';
-import { assertPasswordNotCommon, hashPassword, verifyPassword } from '../../plugins/passwords';
-import { recomputeRiderReputation } from '../../plugins/reputation';
+import { processProfileImage } from '../../lib/images';
+import { authLimits, countAgainstLimits, type LimitStore } from '../../lib/limits';
+import { checkPlace } from '../../domain/locations';
+import { assertPasswordNotCommon, hashPassword, verifyPassword } from '../../lib/passwords';
+import { recomputeRiderReputation } from '../../domain/reputation';
 import { forgetSessions } from '../../plugins/sessionCache';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

@@ -29,9 +29,9 @@ import { verifyEmailForm } from '../../../shared/signup';
 import type { FormValues } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
 import { requireCompany, unauthorizedResponse } from '../../plugins/auth';
-import { requireCaptchaPass } from '../../plugins/captcha';
+import { requireCaptchaPass } from '../../lib/captcha';
 import { readMultipartForm } from '../../plugins/files';
-import { checkForm, formBodySchema } from '../../plugins/forms';
+import { checkForm, formBodySchema } from '../../lib/forms';
 import {
   changeCompanyPassword,
   deleteCompanyAccount,

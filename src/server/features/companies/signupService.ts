@@ -18,10 +18,10 @@ import type { Db } from '../../db/client';
 import { companies, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { startSession } from '../../plugins/auth';
-import { consumeInvitation } from '../../plugins/invitations';
-import { checkPlace } from '../../plugins/locations';
+import { consumeInvitation } from '../../domain/invitations';
+import { checkPlace } from '../../domain/locations';
 import { renderEmail } from '../../plugins/mail';
-import { assertPasswordNotCommon, hashPassword } from '../../plugins/passwords';
+import { assertPasswordNotCommon, hashPassword } from '../../lib/passwords';
 import {
   assertResendAllowed,
   checkVerificationCode,
@@ -30,7 +30,7 @@ import {
   issueVerificationCode,
   spendVerificationCode,
   uniqueViolation,
-} from '../../plugins/verificationCodes';
+} from '../../domain/verificationCodes';
 
 export interface CompanyDeps {
   db: Db;
@@ -40,7 +40,7 @@ export interface CompanyDeps {
 /** The resend's 429 with Retry-After (the same error as the rider's). */
 export { CooldownError as CompanyCooldownError, CODE_FIELD, uniqueViolation };
 
-/** Puts a new code's e-mail for a company in the outbox (the code's rules: plugins/verificationCodes.ts). */
+/** Puts a new code's e-mail for a company in the outbox (the code's rules: domain/verificationCodes.ts). */
 function issueCode(tx: Db, config: Config, user: { id: string; email: string; companyName: string }): Promise<void> {
   return issueVerificationCode(tx, config, user.id, (code) =>
     renderEmail({

@@ -8,9 +8,9 @@ import { enquiryForm } from '../../../shared/forms';
 import { messages } from '../../../shared/messages';
 import type { FormValues } from '../../../shared/validation';
 import { errorResponses } from '../../errors';
-import { requireCaptchaPass } from '../../plugins/captcha';
-import { checkForm, formBodySchema } from '../../plugins/forms';
-import { sourcePathOf } from '../../plugins/request';
+import { requireCaptchaPass } from '../../lib/captcha';
+import { checkForm, formBodySchema } from '../../lib/forms';
+import { sourcePathOf } from '../../lib/request';
 import { ENQUIRY_KINDS, sendEnquiry, type EnquiryKind } from './service';
 
 const formSchema = formBodySchema(enquiryForm, { kind: { type: 'string', enum: ENQUIRY_KINDS } });

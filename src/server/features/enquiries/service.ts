@@ -1,9 +1,9 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enquiries } from '../../db/schema';
-import { addEnquiryToInbox } from '../../plugins/inbox';
+import { addEnquiryToInbox } from '../../domain/inbox';
 import { enqueueEmail } from '../../plugins/mail';
-import { oneLine, renderOpsNotice } from '../../plugins/notices';
+import { oneLine, renderOpsNotice } from '../../domain/notices';
 
 /** 'enquiry' (Quick Enquiry, home) or 'quote' (Get Quote, contact), as the table allows. */
 export const ENQUIRY_KINDS = enquiries.kind.enumValues;

@@ -27,7 +27,7 @@ import { messages } from '../../../shared/messages';
 import type { FormValues } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
 import { requireAuth, requireCompany, requireRider, unauthorizedResponse } from '../../plugins/auth';
-import { checkForm, formBodySchema } from '../../plugins/forms';
+import { checkForm, formBodySchema } from '../../lib/forms';
 import { listHireRequests, moveHireRequest, readHireRequest, sendHireRequest } from './service';
 
 const nullableString = { type: ['string', 'null'] } as const;

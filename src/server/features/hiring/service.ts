@@ -43,12 +43,12 @@ import {
   sideOfUserType,
   toHireItem,
   type EngagementRow,
-} from '../../plugins/engagements';
-import { after, decodeCursor, encodeCursor, PAGE_SIZE } from '../../plugins/keyset';
-import { countAgainstLimits, type Limit, type LimitStore } from '../../plugins/limits';
-import { checkPlace } from '../../plugins/locations';
+} from '../../domain/engagements';
+import { after, decodeCursor, encodeCursor, PAGE_SIZE } from '../../lib/keyset';
+import { countAgainstLimits, type Limit, type LimitStore } from '../../lib/limits';
+import { checkPlace } from '../../domain/locations';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
-import { recomputeRiderReputation } from '../../plugins/reputation';
+import { recomputeRiderReputation } from '../../domain/reputation';
 
 export interface Reader {
   userId: string;

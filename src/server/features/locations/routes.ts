@@ -4,7 +4,7 @@
  * week (and used stale for a month while revalidating with its ETag), and sent compressed.
  */
 import type { FastifyInstance } from 'fastify';
-import { locationPayload } from '../../plugins/locations';
+import { locationPayload } from '../../domain/locations';
 
 const place = {
   type: 'object',

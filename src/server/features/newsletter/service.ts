@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
 import { enqueueEmail } from '../../plugins/mail';
-import { renderSubscriberEmail } from '../../plugins/unsubscribe';
+import { renderSubscriberEmail } from '../../domain/unsubscribe';
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -9,7 +9,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { renderUnsubscribePage, type UnsubscribePageState } from '../../../shared/unsubscribePage';
 import { errorResponses } from '../../errors';
-import { unsubscribePath, verifyUnsubscribeToken } from '../../plugins/unsubscribe';
+import { unsubscribePath, verifyUnsubscribeToken } from '../../domain/unsubscribe';
 import { unsubscribeNewsletter } from './service';
 
 interface Query {

@@ -10,7 +10,7 @@ import { validateForm } from '../../../shared/validation';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
-import type { AuditActor } from '../../plugins/audit';
+import type { AuditActor } from '../../domain/audit';
 import { addStaffMember, listStaff, resetStaffTwoFactor, STAFF_LINK_LIFETIME_MS } from './staffService';
 
 const COMMAND_LINE_ACTOR: AuditActor = { staffId: null, email: 'command line' };

@@ -1,6 +1,6 @@
 /**
  * Reading the audit log (issue 11): admins filter it by who, what and which record, newest
- * first, one keyset page at a time. Nothing here writes: entries are written by plugins/audit.ts
+ * first, one keyset page at a time. Nothing here writes: entries are written by domain/audit.ts
  * in each action's own transaction and are never edited or deleted from the console.
  */
 import { and, eq, like, or, type SQL } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import type { OpsAuditEntry, OpsAuditQuery } from '../../../shared/opsAudit';
 import type { OpsPage } from '../../../shared/opsForms';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../plugins/keyset';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../lib/keyset';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -14,8 +14,8 @@
 import type { FastifyInstance } from 'fastify';
 import { INBOX_KINDS, INBOX_SEARCH_MAX, INBOX_STATUSES, inboxNoteForm, inboxReplyForm, type InboxItemDetail, type InboxStatus } from '../../../shared/inbox';
 import type { FormValues } from '../../../shared/validation';
-import { actorOf } from '../../plugins/audit';
-import { checkForm, formBodySchema } from '../../plugins/forms';
+import { actorOf } from '../../domain/audit';
+import { checkForm, formBodySchema } from '../../lib/forms';
 import { requireStaff } from '../../plugins/staffAuth';
 import {
   addInboxNote,

@@ -23,10 +23,10 @@ import { site } from '../../../shared/site';
 import type { Db } from '../../db/client';
 import { inboxEntries, inboxItems, staff } from '../../db/schema';
 import { AppError } from '../../errors';
-import { writeAudit, type AuditActor } from '../../plugins/audit';
-import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, prefixQuery, toPage } from '../../plugins/keyset';
+import { writeAudit, type AuditActor } from '../../domain/audit';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, prefixQuery, toPage } from '../../lib/keyset';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
-import { lagosTime } from '../../plugins/notices';
+import { lagosTime } from '../../domain/notices';
 
 export interface InboxDeps {
   db: Db;

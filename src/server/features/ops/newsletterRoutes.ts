@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/messages';
 import type { OpsPage } from '../../../shared/opsForms';
 import type { OpsSubscriber } from '../../../shared/opsNewsletter';
-import { actorOf } from '../../plugins/audit';
+import { actorOf } from '../../domain/audit';
 import { requireStaff } from '../../plugins/staffAuth';
-import { assertConfirmed } from '../../plugins/stepUp';
+import { assertConfirmed } from '../../domain/stepUp';
 import { exportSubscribersCsv, listSubscribers, removeSubscriber } from './newsletterService';
 import { confirmationBody, idParams, messageResponse, opsErrors, pageOf, security } from './schemas';
 

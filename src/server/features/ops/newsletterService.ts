@@ -10,8 +10,8 @@ import type { OpsSubscriber } from '../../../shared/opsNewsletter';
 import type { Db } from '../../db/client';
 import { newsletterSubscriptions } from '../../db/schema';
 import { AppError } from '../../errors';
-import { writeAudit, type AuditActor } from '../../plugins/audit';
-import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../plugins/keyset';
+import { writeAudit, type AuditActor } from '../../domain/audit';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../lib/keyset';
 
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

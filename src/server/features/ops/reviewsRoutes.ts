@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { OpsPage } from '../../../shared/opsForms';
 import { hideReviewForm, OPS_REVIEW_VISIBILITIES, type OpsReview, type OpsReviewActionResponse, type OpsReviewVisibility } from '../../../shared/reviews';
-import { actorOf } from '../../plugins/audit';
-import { checkForm, formBodySchema } from '../../plugins/forms';
+import { actorOf } from '../../domain/audit';
+import { checkForm, formBodySchema } from '../../lib/forms';
 import { requireStaff } from '../../plugins/staffAuth';
 import { idParams, opsErrors, pageOf, security } from './schemas';
 import { listReviews, setReviewHidden } from './reviewsService';

@@ -11,9 +11,9 @@ import type { OpsReview, OpsReviewActionResponse, OpsReviewVisibility } from '..
 import type { Db } from '../../db/client';
 import { engagements, reviews } from '../../db/schema';
 import { AppError } from '../../errors';
-import { writeAudit, type AuditActor } from '../../plugins/audit';
-import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../plugins/keyset';
-import { recomputeRiderReputation, reviewsPublished } from '../../plugins/reputation';
+import { writeAudit, type AuditActor } from '../../domain/audit';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../lib/keyset';
+import { recomputeRiderReputation, reviewsPublished } from '../../domain/reputation';
 
 /** A party's name as the console shows it: the company's name or the rider's display name, else the username. */
 const nameOf = (userId: AnyColumn) => sql<string>`(

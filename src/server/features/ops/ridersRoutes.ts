@@ -25,11 +25,11 @@ import {
   type OpsRiderQuery,
 } from '../../../shared/opsRiders';
 import { AppError } from '../../errors';
-import { actorOf } from '../../plugins/audit';
+import { actorOf } from '../../domain/audit';
 import { sendStoredFile } from '../../plugins/files';
-import { nullableString, pastEmployeeSchema, riderContactProperties, workHistorySchema } from '../../plugins/riderProfile';
+import { nullableString, pastEmployeeSchema, riderContactProperties, workHistorySchema } from '../../domain/riderProfile';
 import { requireStaff } from '../../plugins/staffAuth';
-import { assertConfirmed, confirmationSchema } from '../../plugins/stepUp';
+import { assertConfirmed, confirmationSchema } from '../../domain/stepUp';
 import { idParams, opsErrors, pageOf, security } from './schemas';
 import { listRiders, readRider, readRiderDocument, reviewRiderId, suspendRider, unsuspendRider } from './ridersService';
 

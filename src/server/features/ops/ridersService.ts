@@ -21,12 +21,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { files, pastEmployees, personalInfo, staff, users, workHistories } from '../../db/schema';
 import { AppError } from '../../errors';
-import { writeAudit, type AuditActor } from '../../plugins/audit';
+import { writeAudit, type AuditActor } from '../../domain/audit';
 import { endAllSessions } from '../../plugins/auth';
 import { fileUrl, readStoredFile, type StoredFile } from '../../plugins/files';
-import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, prefixQuery, toPage } from '../../plugins/keyset';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, prefixQuery, toPage } from '../../lib/keyset';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
-import { refreshRiderCard } from '../../plugins/riderCards';
+import { refreshRiderCard } from '../../domain/riderCards';
 
 const DOCUMENT_KINDS = ['valid_id', 'rider_id_card'] as const;
 

@@ -1,7 +1,7 @@
 /** Response pieces every console route declares. */
 import { errorResponses } from '../../errors';
 import { consoleNotFoundResponse } from '../../plugins/staffAuth';
-import { confirmationSchema } from '../../plugins/stepUp';
+import { confirmationSchema } from '../../domain/stepUp';
 
 export const messageResponse = {
   type: 'object',

@@ -29,8 +29,8 @@ import {
 } from '../../../shared/opsForms';
 import type { FormValues } from '../../../shared/validation';
 import { AppError } from '../../errors';
-import { actorOf } from '../../plugins/audit';
-import { checkForm, formBodySchema } from '../../plugins/forms';
+import { actorOf } from '../../domain/audit';
+import { checkForm, formBodySchema } from '../../lib/forms';
 import {
   consoleNotFound,
   endStaffSession,
@@ -40,7 +40,7 @@ import {
   requireStaff,
   STAFF_TOKEN_HEADER,
 } from '../../plugins/staffAuth';
-import { assertConfirmed } from '../../plugins/stepUp';
+import { assertConfirmed } from '../../domain/stepUp';
 import { confirmationBody, idParams, messageResponse, opsErrors, pageOf, security } from './schemas';
 import {
   addStaffMember,

@@ -11,10 +11,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { staff, staffPasswordLinks, staffRecoveryCodes } from '../../db/schema';
 import { AppError } from '../../errors';
-import { writeAudit, type AuditActor } from '../../plugins/audit';
-import { countAgainstLimits, type LimitStore } from '../../plugins/limits';
+import { writeAudit, type AuditActor } from '../../domain/audit';
+import { countAgainstLimits, type LimitStore } from '../../lib/limits';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
-import { assertPasswordNotCommon, hashPassword, verifyAgainstNothing, verifyPassword } from '../../plugins/passwords';
+import { assertPasswordNotCommon, hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords';
 import {
   completeStaffSession,
   endAllStaffSessions,
@@ -29,7 +29,7 @@ import {
   hashRecoveryCode,
   newRecoveryCodes,
   newTotpSecret,
-} from '../../plugins/totp';
+} from '../../lib/totp';
 
 export interface StaffDeps {
   db: Db;

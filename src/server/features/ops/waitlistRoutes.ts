@@ -17,7 +17,7 @@ import {
 import { messages } from '../../../shared/messages';
 import type { OpsPage } from '../../../shared/opsForms';
 import { AppError, errorResponses } from '../../errors';
-import { actorOf } from '../../plugins/audit';
+import { actorOf } from '../../domain/audit';
 import { requireStaff } from '../../plugins/staffAuth';
 import { idParams, opsErrors, pageOf, security } from './schemas';
 import { actOnInvitation, listWaitlist, readInvitation } from './waitlistService';

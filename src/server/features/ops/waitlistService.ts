@@ -5,7 +5,7 @@
  * clicking at once cannot leave two live links, and write the audit entry and the e-mail in the
  * same transaction as the change.
  *
- * The company sign-up (issue 12) calls `consumeInvitation` (plugins/invitations.ts) inside its own
+ * The company sign-up (issue 12) calls `consumeInvitation` (domain/invitations.ts) inside its own
  * transaction.
  */
 import { randomBytes } from 'node:crypto';
@@ -26,9 +26,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { companyInvitations, waitlistEntries } from '../../db/schema';
 import { AppError } from '../../errors';
-import { writeAudit, type AuditActor } from '../../plugins/audit';
-import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../plugins/keyset';
-import { consumeInvitation, INVITATION_TOKEN_PATTERN, invitationTokenHash, liveInvitation } from '../../plugins/invitations';
+import { writeAudit, type AuditActor } from '../../domain/audit';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../lib/keyset';
+import { consumeInvitation, INVITATION_TOKEN_PATTERN, invitationTokenHash, liveInvitation } from '../../domain/invitations';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 
 export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
@@ -226,5 +226,5 @@ export async function readInvitation(db: Db, token: string): Promise<PublicInvit
   return row ? { companyName: row.companyName, email: row.email, expiresAt: row.expiresAt.toISOString() } : null;
 }
 
-/** Spending a link (the company sign-up) lives in plugins/invitations.ts; re-exported for the console's tests. */
+/** Spending a link (the company sign-up) lives in domain/invitations.ts; re-exported for the console's tests. */
 export { consumeInvitation };

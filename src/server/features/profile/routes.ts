@@ -13,8 +13,8 @@ import { bioForm, deleteAccountForm, profileContentForm, type Profile, type Prof
 import { pickValues, validateForm } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
 import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
-import { formBodySchema } from '../../plugins/forms';
-import { profileSchema, profileWriteSchema } from '../../plugins/riderProfile';
+import { formBodySchema } from '../../lib/forms';
+import { profileSchema, profileWriteSchema } from '../../domain/riderProfile';
 import { deleteAccount, exportUserData, getProfile, updateProfile, type ProfileUpdate } from './service';
 
 const security = [{ authToken: [] }];

@@ -18,12 +18,12 @@ import {
   workHistories,
 } from '../../db/schema';
 import { AppError } from '../../errors';
-import { authLimits, countAgainstLimits, type LimitStore } from '../../plugins/limits';
-import { checkPlace } from '../../plugins/locations';
-import { verifyPassword } from '../../plugins/passwords';
+import { authLimits, countAgainstLimits, type LimitStore } from '../../lib/limits';
+import { checkPlace } from '../../domain/locations';
+import { verifyPassword } from '../../lib/passwords';
 import { fileUrl } from '../../plugins/files';
-import { refreshRiderCard } from '../../plugins/riderCards';
-import { readProfile } from '../../plugins/riderProfile';
+import { refreshRiderCard } from '../../domain/riderCards';
+import { readProfile } from '../../domain/riderProfile';
 import { forgetSessions } from '../../plugins/sessionCache';
 
 /** A Google account (no password) confirms deletion with a Google sign-in at most this old. */
@@ -54,7 +54,7 @@ export type ProfileUpdate =
 /**
  * PUT /api/users/profile-update: the Edit Profile Content form or the Edit Bio form. The
  * username stays unique without regard to case; the phone is kept as +234…; the state and town
- * must be in the location data (plugins/locations.ts); empty texts clear.
+ * must be in the location data (domain/locations.ts); empty texts clear.
  */
 export async function updateProfile(db: Db, userId: string, update: ProfileUpdate): Promise<{ message: string; profile: Profile }> {
   const changes =

@@ -18,7 +18,7 @@ import {
 import { pickValues, validateForm } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
 import { requireAuth, requireRider, unauthorizedResponse } from '../../plugins/auth';
-import { checkForm, formBodySchema } from '../../plugins/forms';
+import { checkForm, formBodySchema } from '../../lib/forms';
 import { readReviewWindow, replyToReview, writeMyReview, type ReviewInput } from './service';
 
 const security = [{ authToken: [] }];

@@ -27,7 +27,7 @@ import type { Db } from '../../db/client';
 import { engagements, reviews } from '../../db/schema';
 import { AppError } from '../../errors';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
-import { recomputeRiderReputation } from '../../plugins/reputation';
+import { recomputeRiderReputation } from '../../domain/reputation';
 
 type EngagementRow = typeof engagements.$inferSelect;
 type ReviewRow = typeof reviews.$inferSelect;

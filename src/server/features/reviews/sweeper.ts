@@ -2,13 +2,13 @@
  * The review publish sweeper (issue 12): every minute, engagements whose 14-day review window
  * closed are marked published, their riders' reputations recomputed and the parties e-mailed
  * (service.ts publishDueReviews; safe with several instances). Once an hour it also recomputes
- * the riders whose jobs left the 24-month Job Success window (plugins/reputation.ts
+ * the riders whose jobs left the 24-month Job Success window (domain/reputation.ts
  * recomputeAgedReputations, which looks 48 hours back, so a missed hour loses nothing). Started
  * by buildApp only when background workers are on; reads never depend on it, since they read the
  * deadline too.
  */
 import type { FastifyInstance } from 'fastify';
-import { recomputeAgedReputations } from '../../plugins/reputation';
+import { recomputeAgedReputations } from '../../domain/reputation';
 import { publishDueReviews } from './service';
 
 const REVIEW_SWEEP_INTERVAL_MS = 60_000;

@@ -1,6 +1,6 @@
 /**
  * ID documents (issue 6 'Privacy'): the valid ID and the rider ID card, a PDF or an image judged
- * by its bytes (plugins/files.ts sniffFileType), at most 5 MB. A photo of an ID taken with a
+ * by its bytes (lib/fileType.ts), at most 5 MB. A photo of an ID taken with a
  * phone carries the phone's GPS position and more: images are re-encoded with sharp, turned the
  * way their EXIF says, without any metadata, at a size that keeps every word of the card
  * legible. PDFs are kept as sent. Documents are stored private: served to their owner only.
@@ -9,8 +9,9 @@ import sharp from 'sharp';
 import { messages } from '../../../shared/messages';
 import { DOCUMENT_MAX_BYTES, type DocumentField } from '../../../shared/profile';
 import { AppError } from '../../errors';
-import { sniffFileType, type UploadedFile } from '../../plugins/files';
-import { MAX_IMAGE_PIXELS } from '../../plugins/images';
+import { sniffFileType } from '../../lib/fileType';
+import type { UploadedFile } from '../../plugins/files';
+import { MAX_IMAGE_PIXELS } from '../../lib/images';
 
 /** The longest side of a stored ID image: a card photographed across a phone's screen. */
 export const DOCUMENT_IMAGE_SIZE = 2400;

@@ -31,8 +31,8 @@ import { companyPaths, paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
 import { AppError } from '../../errors';
 import { readStoredFile } from '../../plugins/files';
-import { findPublicRiderId, readPublishedReviews } from '../../plugins/publishedReviews';
-import { readPublicPictureId, readPublicProfile } from '../../plugins/riderProfile';
+import { findPublicRiderId, readPublishedReviews } from '../../domain/publishedReviews';
+import { readPublicPictureId, readPublicProfile } from '../../domain/riderProfile';
 
 const escapeHtml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');

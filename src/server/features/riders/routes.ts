@@ -30,9 +30,9 @@ import { pickValues, validateForm, type FormValues } from '../../../shared/valid
 import { AppError, errorResponses } from '../../errors';
 import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
 import { readMultipartForm } from '../../plugins/files';
-import { checkForm, formBodySchema } from '../../plugins/forms';
-import { profileWriteSchema } from '../../plugins/riderProfile';
-import { publicReviewsPageSchema } from '../../plugins/publishedReviews';
+import { checkForm, formBodySchema } from '../../lib/forms';
+import { profileWriteSchema } from '../../domain/riderProfile';
+import { publicReviewsPageSchema } from '../../domain/publishedReviews';
 import type { PublicReviewsPage } from '../../../shared/publicReviews';
 import {
   createPastEmployee,

@@ -11,9 +11,9 @@ import type { Db } from '../../db/client';
 import { pastEmployees, personalInfo, workHistories } from '../../db/schema';
 import { AppError } from '../../errors';
 import { deleteFilesOf, storeFile } from '../../plugins/files';
-import { refreshRiderCard } from '../../plugins/riderCards';
-import { findPublicRiderId, readPublishedReviews } from '../../plugins/publishedReviews';
-import { readProfile } from '../../plugins/riderProfile';
+import { refreshRiderCard } from '../../domain/riderCards';
+import { findPublicRiderId, readPublishedReviews } from '../../domain/publishedReviews';
+import { readProfile } from '../../domain/riderProfile';
 import type { PublicReviewsPage } from '../../../shared/publicReviews';
 import type { CleanDocument } from './documents';
 

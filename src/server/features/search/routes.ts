@@ -23,7 +23,7 @@ import {
 } from '../../../shared/riderSearch';
 import { errorResponses } from '../../errors';
 import { requireCompany, unauthorizedResponse } from '../../plugins/auth';
-import { nullableString } from '../../plugins/riderProfile';
+import { nullableString } from '../../domain/riderProfile';
 import { listShortlist, readRiderForCompany, searchRiders, shortlistRider, unshortlistRider, type RiderSearchQuery } from './service';
 
 const security = [{ authToken: [] }];

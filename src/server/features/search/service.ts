@@ -1,6 +1,6 @@
 /**
  * Company search, the rider page for companies and the shortlist (issue 12, "Finding riders").
- * Everything reads rider_cards (plugins/riderCards.ts keeps them): only listed riders (sign-up
+ * Everything reads rider_cards (domain/riderCards.ts keeps them): only listed riders (sign-up
  * finished, not suspended) are ever found. Nothing here reads a phone number or an e-mail
  * address: contact details are shared by the hiring feature once a rider accepts a request.
  */
@@ -19,8 +19,8 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import { fileUrl } from '../../plugins/files';
-import { decodeCursor, encodeCursor } from '../../plugins/keyset';
-import { readPublicProfile } from '../../plugins/riderProfile';
+import { decodeCursor, encodeCursor } from '../../lib/keyset';
+import { readPublicProfile } from '../../domain/riderProfile';
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];

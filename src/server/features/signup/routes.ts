@@ -29,9 +29,9 @@ import { FOCAL_POINT_FIELD, parseFocalPoint } from '../../../shared/uploads';
 import { pickValues, validateForm, type FormValues } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
 import { requireAuth, requireRider, unauthorizedResponse } from '../../plugins/auth';
-import { requireCaptchaPass } from '../../plugins/captcha';
+import { requireCaptchaPass } from '../../lib/captcha';
 import { readMultipartForm } from '../../plugins/files';
-import { checkForm, formBodySchema } from '../../plugins/forms';
+import { checkForm, formBodySchema } from '../../lib/forms';
 import {
   CooldownError,
   acceptRiderAgreement,

@@ -27,11 +27,11 @@ import { users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { startSession } from '../../plugins/auth';
 import { deleteFilesOf, fileUrl, storeFile } from '../../plugins/files';
-import { processProfileImage } from '../../plugins/images';
-import { checkPlace } from '../../plugins/locations';
+import { processProfileImage } from '../../lib/images';
+import { checkPlace } from '../../domain/locations';
 import { renderEmail } from '../../plugins/mail';
-import { assertPasswordNotCommon, hashPassword } from '../../plugins/passwords';
-import { refreshRiderCard } from '../../plugins/riderCards';
+import { assertPasswordNotCommon, hashPassword } from '../../lib/passwords';
+import { refreshRiderCard } from '../../domain/riderCards';
 import {
   assertResendAllowed,
   checkVerificationCode,
@@ -40,7 +40,7 @@ import {
   issueVerificationCode,
   spendVerificationCode,
   uniqueViolation,
-} from '../../plugins/verificationCodes';
+} from '../../domain/verificationCodes';
 
 export interface SignupDeps {
   db: Db;
@@ -53,7 +53,7 @@ function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Puts a new code's e-mail for a rider in the outbox (the code's rules: plugins/verificationCodes.ts). */
+/** Puts a new code's e-mail for a rider in the outbox (the code's rules: domain/verificationCodes.ts). */
 function issueCode(tx: Db, config: Config, user: { id: string; email: string; username: string }): Promise<void> {
   return issueVerificationCode(tx, config, user.id, (code) =>
     renderEmail({

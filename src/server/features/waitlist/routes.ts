@@ -8,9 +8,9 @@ import { waitlistForm } from '../../../shared/forms';
 import { messages } from '../../../shared/messages';
 import type { FormValues } from '../../../shared/validation';
 import { errorResponses } from '../../errors';
-import { requireCaptchaPass } from '../../plugins/captcha';
-import { checkForm, formBodySchema } from '../../plugins/forms';
-import { sourcePathOf } from '../../plugins/request';
+import { requireCaptchaPass } from '../../lib/captcha';
+import { checkForm, formBodySchema } from '../../lib/forms';
+import { sourcePathOf } from '../../lib/request';
 import { joinWaitlist } from './service';
 
 export async function waitlistRoutes(app: FastifyInstance): Promise<void> {

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { waitlistEntries } from '../../db/schema';
-import { syncWaitlistInboxItem } from '../../plugins/inbox';
+import { syncWaitlistInboxItem } from '../../domain/inbox';
 import { enqueueEmail } from '../../plugins/mail';
-import { lagosTime, oneLine, renderOpsNotice } from '../../plugins/notices';
+import { lagosTime, oneLine, renderOpsNotice } from '../../domain/notices';
 
 export interface WaitlistInput {
   companyName: string;

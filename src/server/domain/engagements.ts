@@ -15,7 +15,7 @@ import {
   type HireItem,
 } from '../../shared/hiring';
 import { USER_TYPE_RIDER } from '../../shared/constants';
-import { fileUrl } from './files';
+import { fileUrl } from '../plugins/files';
 
 export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];

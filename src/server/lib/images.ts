@@ -22,7 +22,7 @@ import type { Metadata, OutputInfo } from 'sharp';
 import { messages } from '../../shared/messages';
 import { PICTURE_KEPT_SIDE, type FocalPoint } from '../../shared/uploads';
 import { AppError } from '../errors';
-import { sniffFileType } from './files';
+import { sniffFileType } from './fileType';
 
 // Keep memory flat between uploads: no operation cache.
 sharp.cache(false);

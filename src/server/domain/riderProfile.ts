@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Profile, ProfileReputation, PublicProfile } from '../../shared/profile';
 import { DOCUMENT_FIELDS, NEW_RIDER_REPUTATION, type DocumentField, type FileRef } from '../../shared/profile';
 import type { Db } from '../db/client';
-import { fileUrl } from './files';
+import { fileUrl } from '../plugins/files';
 import { reviewsPublished } from './reputation';
 
 interface RawFile {
@@ -53,7 +53,7 @@ const fileJson = (column: string) => sql.raw(`(
 )`);
 
 /**
- * The rider's reputation as their card stores it (plugins/reputation.ts writes it whenever it can
+ * The rider's reputation as their card stores it (domain/reputation.ts writes it whenever it can
  * change), so the dashboard, search and the public page show one figure; a rider with no card
  * yet reads as a new rider. `reviewed` (for "2 so far") is counted here: the card keeps only the
  * score's inputs. One primary-key read and one index range scan inside the same statement.

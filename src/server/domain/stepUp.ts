@@ -9,10 +9,10 @@ import type { FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
 import { staff } from '../db/schema';
 import { AppError } from '../errors';
-import { tooManyRequests } from './limits';
-import { verifyPassword } from './passwords';
-import type { StaffContext } from './staffAuth';
-import { acceptedStep, decryptSecret } from './totp';
+import { tooManyRequests } from '../lib/limits';
+import { verifyPassword } from '../lib/passwords';
+import type { StaffContext } from '../plugins/staffAuth';
+import { acceptedStep, decryptSecret } from '../lib/totp';
 
 const stepUpLimit = { max: 5, windowMs: 15 * 60 * 1000 };
 

@@ -76,7 +76,7 @@ function hasCaptchaPass(request: FastifyRequest): boolean {
 
 /**
  * preHandler of log-in: a genuine, unexpired pass, not counted. Log-in attempts are bounded by
- * their own per-account and per-address limits (plugins/limits.ts authLimits); the use bound is
+ * their own per-account and per-address limits (lib/limits.ts authLimits); the use bound is
  * for the forms that make records (accounts, subscriptions, enquiries, waitlist entries).
  */
 export async function requireCaptchaPassToLogIn(request: FastifyRequest): Promise<void> {

@@ -2,7 +2,7 @@
  * The notice e-mail to OPS_EMAIL that each enquiry, quote request and waitlist entry sends
  * (DESIGN.md §4): every field the visitor gave, the page it came from and the time.
  */
-import { renderEmail, type EmailMessage } from './mail';
+import { renderEmail, type EmailMessage } from '../plugins/mail';
 
 /** One line, so a visitor's text can never break a mail header, and short enough for a subject. */
 export function oneLine(value: string, max = 80): string {

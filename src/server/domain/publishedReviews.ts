@@ -2,10 +2,10 @@
  * A rider's published reviews (issue 12), read by the public page /riders/{username}, the API
  * GET /api/riders/:username/reviews, and the company's rider page. A review is listed when a
  * company wrote it about this rider, it is published (both sides wrote, or the 14-day window
- * closed: plugins/reputation.ts reviewsPublished) and staff have not hidden it: exactly the
+ * closed: domain/reputation.ts reviewsPublished) and staff have not hidden it: exactly the
  * reviews the rating average counts.
  *
- * Newest first by the day it was published, keyset paged (plugins/keyset.ts): the cursor is the
+ * Newest first by the day it was published, keyset paged (lib/keyset.ts): the cursor is the
  * last review's published time and id. The published time is the earlier of when both were
  * written and the window's end, so it never moves when the sweeper marks a closed window.
  */
@@ -14,7 +14,7 @@ import { PUBLIC_REVIEWS_PAGE_SIZE, type PublicReview, type PublicReviewsPage } f
 import { USER_TYPE_RIDER } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
-import { decodeCursor, toPage } from './keyset';
+import { decodeCursor, toPage } from '../lib/keyset';
 import { reviewsPublished } from './reputation';
 
 function rowsOf<T>(result: unknown): T[] {

@@ -9,7 +9,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { messages } from '../../shared/messages';
 import type { Config } from '../config';
-import { renderEmail, type EmailMessage } from './mail';
+import { renderEmail, type EmailMessage } from '../plugins/mail';
 
 const UNSUBSCRIBE_PATH = '/api/newsletter/unsubscribe';
 

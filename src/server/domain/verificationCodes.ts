@@ -14,7 +14,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { emailVerificationCodes } from '../db/schema';
 import { AppError } from '../errors';
-import { enqueueEmail, type EmailMessage } from './mail';
+import { enqueueEmail, type EmailMessage } from '../plugins/mail';
 
 /** The field the code's messages show under, on both sign-ups. */
 export const CODE_FIELD = 'verify_email_code';
