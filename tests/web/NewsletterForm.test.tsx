@@ -13,7 +13,11 @@
  *   is answered (200, 400/403 with {error:{field,message}}) or dropped.
  * After each step the page must show what the model's state says. Every shortest path runs,
  * plus the edge paths that take a transition no shortest path takes; the app's own actor is
- * inspected and must take every transition of the machine that the newsletter form can.
+ * inspected. The newsletter form gives way to its confirmation once sent, so the two transitions
+ * out of `succeeded` that only a form kept on screen after success can take (typing, submitting
+ * again) are driven through the Forgot Password page, which keeps its form; between them the
+ * pages must take every transition of the form machine (this file enforces formMachine's view
+ * coverage, tests/machines/viewCoverage.test.ts).
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
@@ -29,6 +33,8 @@ import { messages } from '../../src/shared/messages';
 import { Toasts } from '../../src/web/components/Toasts';
 import { captchaPass } from '../../src/web/forms/captchaPass';
 import { NewsletterForm } from '../../src/web/features/newsletter/NewsletterForm';
+import ForgotPassword from '../../src/web/routes/ForgotPassword';
+import { StoryRouter } from '../../storybook/support/StoryRouter';
 import { installHcaptchaStandIn, PASSING_TOKEN_PREFIX } from '../../storybook/support/hcaptchaStandIn';
 import { TransitionRecorder, allTransitions, edgePaths } from '../machines/coverage';
 import { formEvents, serializeFormState, type ModelEvent } from '../machines/formModel';
@@ -42,9 +48,10 @@ interface Step {
 
 /**
  * Once sent, the newsletter form is replaced by its confirmation (issue 13): nothing can be typed
- * or submitted until "Subscribe another address" brings it back (forgot password keeps its form).
+ * or submitted until "Subscribe another address" brings it back. Forgot password keeps its form:
+ * these are driven there (below).
  */
-const NOT_REACHABLE_HERE = ['succeeded --CHANGE--> editing', 'succeeded --SUBMIT--> checking'];
+const ONLY_WHERE_THE_FORM_STAYS = ['succeeded --CHANGE--> editing', 'succeeded --SUBMIT--> checking'];
 
 // ---------------------------------------------------------------------------------------------
 // The model: the form machine explored with the events a user can perform in the page.
@@ -373,13 +380,76 @@ describe('newsletter form in the page, along the form model', () => {
     });
   }
 
-  it('showed every form view state and took every transition the newsletter form can', (context) => {
+});
+
+// ---------------------------------------------------------------------------------------------
+// Forgot Password keeps its form after success (spec §2; issue 13): from the confirmation the
+// user can type again or send again, the form machine's two transitions out of `succeeded` that
+// the newsletter's confirmation hides.
+
+describe('forgot password form after success, in the page', () => {
+  const forgotForm = () => screen.getByRole('form');
+  const forgotEmail = () => within(forgotForm()).getByLabelText('Email') as HTMLInputElement;
+  const sendButton = () => within(forgotForm()).getByRole('button', { name: /^(Send Reset Link|Submitting\.\.\.)$/ }) as HTMLButtonElement;
+  const intro = 'Enter the email of your account and we will send you a link to choose a new password.';
+
+  /** What the page shows in each of the form's states here (no captcha on this form). */
+  async function expectForgotShows(state: 'editing' | 'submitting' | 'succeeded', email: string, errors: string[] = []) {
+    await waitFor(() => {
+      expect(screen.getByRole('status').textContent).toBe(state === 'succeeded' ? messages.resetLinkSent : intro);
+      expect(forgotEmail().value).toBe(email);
+      expect(sendButton().textContent).toBe(state === 'submitting' ? messages.submitting : 'Send Reset Link');
+      expect(sendButton().disabled).toBe(state === 'submitting');
+      expect(
+        within(forgotForm())
+          .queryAllByRole('alert')
+          .map((a) => a.textContent),
+      ).toEqual(errors);
+      expect(edge.heldPaths()).toEqual(state === 'submitting' ? ['/api/auth/forget-password'] : []);
+      expect(within(forgotForm()).queryByTestId('hcaptcha-stub')).toBeNull();
+    });
+  }
+
+  async function send(email: string) {
+    await user.click(sendButton());
+    await expectForgotShows('submitting', email);
+    const request = edge.take('/api/auth/forget-password');
+    expect(request.body).toEqual({ email });
+    request.respond(200, { message: messages.resetLinkSent });
+    // Sent: the confirmation replaces the intro, the form stays, emptied.
+    await expectForgotShows('succeeded', '');
+  }
+
+  it('types and sends again from the confirmation; an empty send from it says the field is required', async () => {
+    render(
+      <StoryRouter path="/forgot-password">
+        <ForgotPassword inspect={recorder.inspect} />
+        <Toasts />
+      </StoryRouter>,
+    );
+    await screen.findByRole('form');
+    await expectForgotShows('editing', '');
+    await user.type(forgotEmail(), 'ade@example.com');
+    await send('ade@example.com');
+    // succeeded --CHANGE--> editing: typing in the kept form takes the confirmation away.
+    await user.type(forgotEmail(), 'bola@example.com');
+    await expectForgotShows('editing', 'bola@example.com');
+    await send('bola@example.com');
+    // succeeded --SUBMIT--> checking --> editing: the emptied form sent again says what is missing,
+    // with the focus on the field, and nothing goes to the server.
+    await user.click(sendButton());
+    await expectForgotShows('editing', '', [messages.emailIsRequired]);
+    await waitFor(() => expect(document.activeElement).toBe(forgotEmail()));
+    expect(edge.log.filter((r) => r.path === '/api/auth/forget-password')).toHaveLength(2);
+  });
+});
+
+describe('the form machine through its views', () => {
+  it('showed every form view state and took every transition of the form machine', (context) => {
     if (recorder.taken.size === 0) context.skip(); // a filtered run drove no path
     expect([...formViewStates].filter((s) => !viewStatesShown.has(s))).toEqual([]);
-    const missing = recorder
-      .report('newsletter form in the page', formMachine)
-      .filter((key) => !NOT_REACHABLE_HERE.includes(key));
-    expect(missing, `transitions never taken in the page:\n${missing.join('\n')}`).toEqual([]);
-    expect(allTransitions(formMachine)).toEqual(expect.arrayContaining(NOT_REACHABLE_HERE));
+    const missing = recorder.report('form machine: newsletter form and forgot password in the page', formMachine);
+    expect(missing, `transitions never taken in the pages:\n${missing.join('\n')}`).toEqual([]);
+    expect(allTransitions(formMachine)).toEqual(expect.arrayContaining(ONLY_WHERE_THE_FORM_STAYS));
   });
 });

@@ -5,14 +5,16 @@
 import { forgotPasswordForm } from '../../shared/accountForms';
 import { authApi } from '../api/client';
 import { ForgotPasswordFormView } from '../features/auth/ForgotPasswordFormView';
-import { useFormMachine } from '../forms/useFormMachine';
+import { useFormMachine, type UseFormMachineOptions } from '../forms/useFormMachine';
 
-export default function ForgotPassword() {
+/** `inspect`: view tests record the form machine's transitions the page drove (issue 9). */
+export default function ForgotPassword({ inspect }: Pick<UseFormMachineOptions, 'inspect'> = {}) {
   const { view, send } = useFormMachine({
     form: forgotPasswordForm,
     captcha: false,
     submit: (values) => authApi.forgotPassword({ email: values.email ?? '' }),
     successMessage: null,
+    inspect,
   });
   return <ForgotPasswordFormView view={view} send={send} />;
 }
