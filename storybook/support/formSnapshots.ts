@@ -30,6 +30,8 @@ export const on = {
   submit: { type: 'SUBMIT' } as const,
   captchaAnswered: (success: boolean): StoryEvent => ({ type: 'xstate.done.actor.verifyCaptcha', output: { success } }),
   submitted: (output: unknown): StoryEvent => ({ type: 'xstate.done.actor.submitForm', output }),
+  /** The request failed with no answer the form can place (offline, the server down). */
+  submitFailed: (error: unknown = new TypeError('Failed to fetch')): StoryEvent => ({ type: 'xstate.error.actor.submitForm', error }),
   submitRejected: (field: string, message: string): StoryEvent => ({
     type: 'xstate.error.actor.submitForm',
     error: new SubmitError({ field, message }),
