@@ -1,0 +1,77 @@
+/**
+ * Sharing the public profile from the rider dashboard (issue 6 'Share profile'; issue 9): the
+ * share icon in the profile header runs the app's own share code (useDashboard's onShare) against
+ * the browser's side stood in (storybook/support/shareStandIn.tsx):
+ *
+ * - Sharing: on a phone, the system share sheet opens with the rider's name and public link;
+ * - LinkCopied: elsewhere, the link goes to the clipboard and a toast says so;
+ * - CopyFailed: the clipboard refuses, and the toast says where to copy it from.
+ *
+ * The dashboard itself is DashboardView with a real profile machine snapshot (a full profile), as
+ * in RiderDashboard.stories. The play function taps the share icon, as a rider would.
+ * tests/storybook/shareStories.test.tsx plays each story and checks what the rider sees.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useEffect } from 'react';
+import { toast as sonnerToast } from 'sonner';
+import { fn, userEvent, within } from 'storybook/test';
+import { profileEditSnapshotToView } from '../../machines/profileEditMachine';
+import { profileSnapshotToView } from '../../machines/profileMachine';
+import { messages } from '../../src/shared/messages';
+import { Toasts } from '../../src/web/components/Toasts';
+import { DashboardView } from '../../src/web/features/profile/DashboardView';
+import { useDashboard } from '../../src/web/features/profile/useDashboard';
+import { editAfter, fullRider, on, profileAfter } from '../support/profileSnapshots';
+import { withShare, type ShareMode } from '../support/shareStandIn';
+import { storyLocations } from '../support/signupSnapshots';
+
+const ORIGIN = 'https://ogbadispatch.ng';
+
+/** The dashboard of a full profile, whose share icon is the app's (the rest of useDashboard is not shown). */
+function SharingDashboard() {
+  const { onShare } = useDashboard({ goToSignup: () => {}, goHome: () => {} });
+  useEffect(() => () => void sonnerToast.dismiss(), []);
+  return (
+    <>
+      <DashboardView
+        profile={profileSnapshotToView(profileAfter([on.loaded(fullRider)]))}
+        edit={profileEditSnapshotToView(editAfter([]))}
+        sendProfile={fn()}
+        sendEdit={fn()}
+        onShare={onShare}
+        onOpenDocument={fn()}
+        locations={storyLocations}
+        googleSignInUrl="/api/auth/google"
+        origin={ORIGIN}
+      />
+      <Toasts />
+    </>
+  );
+}
+
+const meta = {
+  title: 'Dashboard/Share profile',
+  component: SharingDashboard,
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof SharingDashboard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const tapShare: Story['play'] = async ({ canvasElement }) => {
+  await userEvent.click(await within(canvasElement).findByRole('button', { name: 'Share profile' }));
+};
+
+/** `toast`: what the rider reads once the icon is tapped (none while the phone's sheet is open). */
+function shareStory(mode: ShareMode, keyText: readonly string[], toast: string | null): Story {
+  return { decorators: [withShare(mode)], parameters: { keyText, share: { mode, toast } }, play: tapShare };
+}
+
+/** A phone: the system share sheet, handed the rider's name and public link. */
+export const Sharing = shareStory('sheet', [fullRider.user.username], null);
+
+/** A computer: the link is copied, and a toast says so. */
+export const LinkCopied = shareStory('copy', [fullRider.user.username], messages.profileLinkCopied);
+
+/** The clipboard refused: the toast says where to copy the link from. */
+export const CopyFailed = shareStory('copyRefused', [fullRider.user.username], messages.profileLinkCopyFailed);
