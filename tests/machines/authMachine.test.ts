@@ -3,8 +3,9 @@
  * starting point (no token, a valid, an expired and an unreadable stored token) are run against
  * a real actor whose requests the test settles; after each step the state must agree with the
  * effects (expectConsistent: what storage holds, the token requests carry, the view), not with
- * the machine's own transition function; every transition must be driven at least once. Not yet
- * driven through the real login page and app shell (issue 9, open).
+ * the machine's own transition function; every transition must be driven at least once. The same
+ * machine driven through the real app (login page, header, Google return, the wizard's Try again),
+ * with its view coverage enforced, is tests/web/AuthFlow.test.tsx.
  * The named scenarios of issue 4 then check the effects: what is stored and removed, where the
  * browser goes and what it says.
  */

@@ -6,7 +6,7 @@
  * navigation read it. On the server (prerendering) everyone is signed out and nothing runs.
  */
 import { toast } from '../components/toast';
-import { createActor, fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import { createActor, fromPromise, waitFor, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { authMachine } from '../../../machines/authMachine';
 import { authSnapshotToView, type AuthSnapshotView } from '../../../machines/authView';
 import type { CurrentUser } from '../../shared/api';
@@ -53,6 +53,9 @@ export const signedOutView: AuthSnapshotView = {
 
 let actor: AuthActor | null = null;
 let cachedView: { snapshot: unknown; view: AuthSnapshotView } | null = null;
+let stopFollowingOtherTabs: (() => void) | null = null;
+/** XState's inspection of the actor: view tests record which transitions the pages drove (issue 9). */
+const inspectors = new Set<(event: InspectionEvent) => void>();
 
 function createAuthActor(): AuthActor {
   const created = createActor(
@@ -76,15 +79,20 @@ function createAuthActor(): AuthActor {
         announce: (_, params) => void toast.error(params.message),
       },
     }),
-    { input: { token: readStoredToken(), now: Date.now() } },
+    {
+      input: { token: readStoredToken(), now: Date.now() },
+      inspect: (event) => inspectors.forEach((inspect) => inspect(event)),
+    },
   );
   created.start();
   // Another tab logged out or in: follow it on the next look.
-  window.addEventListener('storage', (event) => {
+  const followOtherTab = (event: StorageEvent) => {
     if (event.key !== AUTH_TOKEN_KEY) return;
     if (event.newValue === null) created.send({ type: 'UNAUTHORIZED' });
     else created.send({ type: 'LOGIN', token: event.newValue, now: Date.now() });
-  });
+  };
+  window.addEventListener('storage', followOtherTab);
+  stopFollowingOtherTabs = () => window.removeEventListener('storage', followOtherTab);
   return created;
 }
 
@@ -160,5 +168,18 @@ export const auth = {
     if (!a) return () => {};
     const subscription = a.subscribe(listener);
     return () => subscription.unsubscribe();
+  },
+  /** Tests only: XState's inspection events of the actor (this one and the next ones created). */
+  inspect(inspect: (event: InspectionEvent) => void): () => void {
+    inspectors.add(inspect);
+    return () => void inspectors.delete(inspect);
+  },
+  /** Tests only: forget the actor, so the next use starts afresh from what storage holds (a page load). */
+  resetForTests(): void {
+    stopFollowingOtherTabs?.();
+    stopFollowingOtherTabs = null;
+    actor?.stop();
+    actor = null;
+    cachedView = null;
   },
 };
