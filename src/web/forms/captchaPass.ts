@@ -6,7 +6,7 @@
  * unknown, the form that heard it says SPENT and every form shows the widget again.
  * On the server (prerendering) there is no pass and nothing runs.
  */
-import { createActor, type ActorRefFrom } from 'xstate';
+import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import { captchaPassMachine } from '../../../machines/captchaPassMachine';
 import { CAPTCHA_PASSED_KEY } from '../../shared/constants';
 
@@ -30,13 +30,15 @@ function writeFlag(passed: boolean): void {
 }
 
 let actor: CaptchaPassActor | null = null;
+/** XState's inspection of the actor: view tests record which transitions the pages drove (issue 9). */
+const inspectors = new Set<(event: InspectionEvent) => void>();
 
 function getActor(): CaptchaPassActor | null {
   if (typeof window === 'undefined') return null;
   if (!actor) {
     actor = createActor(
       captchaPassMachine.provide({ actions: { remember: () => writeFlag(true), forget: () => writeFlag(false) } }),
-      { input: { passed: readFlag() } },
+      { input: { passed: readFlag() }, inspect: (event) => inspectors.forEach((inspect) => inspect(event)) },
     );
     actor.start();
   }
@@ -69,6 +71,11 @@ export const captchaPass = {
       }
     });
     return () => subscription.unsubscribe();
+  },
+  /** Tests only: XState's inspection events of the actor (this one and the next ones created). */
+  inspect(inspect: (event: InspectionEvent) => void): () => void {
+    inspectors.add(inspect);
+    return () => void inspectors.delete(inspect);
   },
   /** Tests only: forget the actor, so the next use reads sessionStorage afresh. */
   resetForTests(): void {
