@@ -21,7 +21,7 @@ export const authPlan: MachinePlan = {
     restoring: { says: 'Only for a moment at page load: the stored token is read (nothing of its own is drawn).', story: login, closest: true },
     signedOut: { says: 'Signed out: the header shows the "Login" link and no avatar; no `authToken` in Local Storage.', story: login, closest: true },
     exchangingGoogle: {
-      says: 'Back from Google (/?code=…): the page stays as it was while the one-time code is exchanged for a session.',
+      says: 'Back from Google (/?token=<one-time code>&authType=google; the query leaves the address bar at once): the header shows "Login" while the code is exchanged for a session.',
       story: login,
       closest: true,
     },
@@ -37,8 +37,8 @@ export const authPlan: MachinePlan = {
         : 'Log in at /login with the account’s e-mail and password',
     GOOGLE_RETURN: (e) =>
       /^[A-Za-z0-9_-]{43}$/.test(String(e.code))
-        ? 'Sign in with Google: come back to /?code=<one-time code> from the Google redirect'
-        : 'Open /?code=<a token, not a code> by hand (an old or forged link): a toast says "Token has expired" or "Invalid token"',
+        ? 'Sign in with Google: come back to /?token=<one-time code>&authType=google from the Google redirect'
+        : 'Open /?token=<a token or junk, not a code>&authType=google by hand (an old or forged link): a toast says "Token has expired" (an expired token) or "Invalid token"',
     UNAUTHORIZED: 'Make the server refuse the token (log out in another tab, then click anything that loads data here): any 401',
     'xstate.done.actor.exchangeGoogle': 'Wait: the server hands over the session (the page reloads on /)',
     'xstate.error.actor.exchangeGoogle': (e) => failure(e, 'Wait for the Google sign-in'),
@@ -46,7 +46,7 @@ export const authPlan: MachinePlan = {
     LOGOUT: 'Open the "Account menu" (avatar) and press "Logout"',
     'xstate.done.actor.loadUser': 'Wait for the account basics to load',
     'xstate.error.actor.loadUser': (e) => failure(e, 'Wait for the account basics'),
-    USER_CHANGED: 'Change the profile picture or username on the dashboard (the header reloads the basics)',
+    USER_CHANGED: 'Change the profile picture on the dashboard, or press "Try again" on /rider-signup after the sign-up progress could not be loaded (the header reloads the basics)',
     'xstate.done.actor.endSession': 'Wait: the server ends the session ("You have been logged out.")',
     'xstate.error.actor.endSession': (e) => failure(e, 'Wait for the log-out request'),
   },
