@@ -13,9 +13,9 @@
  *
  * Views: the views issue 9 lists (the header and phone menu signed out and in, with and without
  * a picture; the profile dropdown; the footer on a phone; the enquiry, quote and waitlist forms
- * in each state; the share states; the modal, select, file field and Google button) each have
- * their stories, and a design-system piece's stories render the real component (their meta's
- * component is the app's own).
+ * in each state; the share states; the public rider page; the modal, select, file field and
+ * Google button) each have their stories, and a design-system piece's stories render the real
+ * component (their meta's component is the app's own).
  */
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { StateMachine, type AnyStateMachine } from 'xstate';
@@ -133,6 +133,14 @@ const requiredViews: RequiredView[] = [
     view: 'sharing the public profile',
     states: { 'the phone’s share sheet': 'dashboard-share-profile--sharing', 'link copied': 'dashboard-share-profile--link-copied', 'copy failed': 'dashboard-share-profile--copy-failed' },
   },
+  {
+    view: 'the public rider page',
+    states: {
+      'complete profile': 'pages-public-rider-page--complete-profile',
+      'minimal profile': 'pages-public-rider-page--minimal-profile',
+      'suspended or unknown (404)': 'pages-public-rider-page--not-found',
+    },
+  },
   { view: 'the modal', component: Modal, states: { open: 'design-system-modal--open', busy: 'design-system-modal--busy', danger: 'design-system-modal--danger' } },
   {
     view: 'the select',
@@ -206,8 +214,4 @@ describe('every view issue 9 lists has its stories', () => {
     });
   }
 
-  // The rider's public page (/riders/{username}) is HTML the server renders
-  // (src/server/features/riders/publicPage.ts); its renderers are not exported and the module
-  // loads server-only code (sharp, the database), so no story can show it yet.
-  it.todo('the public rider page: complete profile, minimal profile, suspended or unknown (404)');
 });
