@@ -490,3 +490,42 @@ describe('auth machine through the app, along generated paths', () => {
     expect(missing, `transitions never driven through the app:\n${missing.join('\n')}`).toEqual([]);
   });
 });
+
+describe('auth in the app: what no transition shows', () => {
+  it('a login answered with a token that does not read as valid keeps nothing and says "Invalid token" on the page', async () => {
+    await perform({ action: { kind: 'load', stored: 'none', url: 'home' }, events: [], toast: null, node: null as never }, null);
+    await user.click(await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Login' }));
+    const form = await screen.findByRole('form', { name: 'Login' });
+    await user.selectOptions(within(form).getByLabelText('Login type'), '1');
+    await user.type(within(form).getByLabelText('Email'), 'ade@example.com');
+    await user.type(within(form).getByLabelText('Password'), 'ogba-rides-at-dawn');
+    await user.click(within(await within(form).findByTestId('hcaptcha-stub')).getByRole('button', { name: 'I am human' }));
+    await user.click(within(form).getByRole('button', { name: 'Login' }));
+    (await takeNewest('/api/verify-captcha')).respond(200, { success: true });
+    (await takeNewest('/api/auth/login')).respond(200, { token: tokens.expired });
+    await waitFor(() => expect(within(form).getByRole('alert').textContent).toBe(messages.invalidToken));
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(edge.heldPaths().filter((p) => AUTH_REQUESTS.includes(p))).toEqual([]); // no user asked for
+  });
+
+  it('follows another tab: its login signs this page in, its logout signs it out and goes to /login', async () => {
+    await perform({ action: { kind: 'load', stored: 'none', url: 'home' }, events: [], toast: null, node: null as never }, null);
+    await within(await screen.findByRole('navigation', { name: 'Main' })).findByRole('link', { name: 'Login' });
+    localStorage.setItem(AUTH_TOKEN_KEY, tokens.login);
+    window.dispatchEvent(new StorageEvent('storage', { key: AUTH_TOKEN_KEY, newValue: tokens.login }));
+    const request = await takeNewest('/api/users/me');
+    expect(lastToken('/api/users/me')).toBe(tokens.login);
+    request.respond(200, riderUser(false));
+    await waitFor(() =>
+      expect(within(mainNav()).getByRole('button', { name: 'Account menu' }).querySelector('img')!.getAttribute('src')).toBe(
+        `/api${riderUser(false).picture!.url}`,
+      ),
+    );
+    localStorage.removeItem(AUTH_TOKEN_KEY);
+    window.dispatchEvent(new StorageEvent('storage', { key: AUTH_TOKEN_KEY, newValue: null }));
+    await screen.findByRole('form', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+  });
+});
