@@ -54,7 +54,7 @@ const complete: PublicProfile = {
   languages_spoken: 'English, Yoruba, Pidgin',
   education: 'Diploma',
   id_verified: true,
-  workHistories: [{ position: 'Dispatch rider', company_name: 'Ogba Foods', number_of_years: '3', start_date: '2021-02-01', end_date: null }],
+  workHistories: [{ position: 'Dispatch rider', company_name: 'Ogba Foods', number_of_years: '3-5', start_date: '2021-02-01', end_date: null }],
   pastEmployees: [{ company_name: 'Lekki Parcels', start_date: '2019-01-01', end_date: '2021-01-01' }],
   member_since: '2022-03-14',
   reputation: { job_success: 92, jobs_counted: 13, review_count: 2, rating_average_x100: 450, reviewed: 13 },

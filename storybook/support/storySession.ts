@@ -72,7 +72,7 @@ function enter(user: CurrentUser | null): void {
   }
 }
 
-function Session({ user, children }: { user: CurrentUser | null; children: ReactNode }) {
+function Session({ user, children }: { user: CurrentUser | null; children?: ReactNode }) {
   // Before the story's first render, so the header reads the story's session from the start.
   useState(() => enter(user));
   return children;
