@@ -9,7 +9,7 @@ import { signupAt } from '../../shared/destination';
 import { paths } from '../../shared/routes';
 import { RiderHires } from '../features/hiring/HiresList';
 import { DashboardView } from '../features/profile/DashboardView';
-import { ReviewWindow } from '../features/reviews/ReviewWindow';
+import { LazyReviewWindow } from '../features/reviews/LazyReviewWindow';
 import { useDashboard } from '../features/profile/useDashboard';
 
 export default function RiderDashboard() {
@@ -20,8 +20,9 @@ export default function RiderDashboard() {
   });
   return (
     <DashboardView {...dashboard} googleSignInUrl="/api/auth/google" origin={typeof window === 'undefined' ? '' : window.location.origin}>
-      {/* Hire requests from companies, and engagements (issue 12); "Your data" comes after them, last (issue 13). */}
-      <RiderHires reviewSlot={(engagement) => <ReviewWindow engagementId={engagement.id} side="rider" headingLevel={4} />} />
+      {/* Hire requests from companies, and engagements (issue 12); "Your data" comes after them, last (issue 13).
+          The review window's code loads with the first ended engagement (issue 14). */}
+      <RiderHires reviewSlot={(engagement) => <LazyReviewWindow engagementId={engagement.id} side="rider" headingLevel={4} />} />
     </DashboardView>
   );
 }

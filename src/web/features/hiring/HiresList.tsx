@@ -6,14 +6,21 @@
  * engagement (the reviews feature supplies it from the route).
  */
 import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { opsListMachine, opsListView, type ListFilters, type ListPage, type OpsListEvent, type OpsListView } from '../../../../machines/opsListMachine';
 import { ENGAGEMENT_STATUSES, type EngagementSide, type HireItem } from '../../../shared/hiring';
 import { messages } from '../../../shared/messages';
 import { Illustration } from '../../components/Illustration';
-import { EngagementCard, type ReviewSlot } from './EngagementCard';
+import type { ReviewSlot } from './EngagementCard';
 import { hiringApi } from './hiringApi';
 import './hiring.css';
+
+/**
+ * A card's code (its engagement machine and view) loads with the first item to show (issue 14):
+ * a rider with no hire requests never downloads it on the dashboard.
+ */
+const EngagementCard = lazy(() => import('./EngagementCard').then((m) => ({ default: m.EngagementCard })));
 
 /** The list machine with its request. */
 function hiresListLogic() {
@@ -86,11 +93,13 @@ export function HiresListView({ side, list, send, reviewSlot, renderItem }: Hire
           {filter ? messages.hireEmptyFiltered : messages.hireEmpty}
         </p>
       ) : (
-        <ul className="hire-list">
-          {list.items.map((item) => (
-            <li key={item.id}>{renderItem ? renderItem(item, cardLevel) : <EngagementCard item={item} reviewSlot={reviewSlot} headingLevel={cardLevel} />}</li>
-          ))}
-        </ul>
+        <Suspense fallback={<p role="status">{messages.hireLoading}</p>}>
+          <ul className="hire-list">
+            {list.items.map((item) => (
+              <li key={item.id}>{renderItem ? renderItem(item, cardLevel) : <EngagementCard item={item} reviewSlot={reviewSlot} headingLevel={cardLevel} />}</li>
+            ))}
+          </ul>
+        </Suspense>
       )}
       {list.state === 'idle' && list.error && list.items.length > 0 ? <p role="alert">{messages.hireLoadFailed}</p> : null}
       {list.canLoadMore || list.state === 'loadingMore' ? (

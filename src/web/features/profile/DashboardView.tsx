@@ -1,19 +1,19 @@
 /**
- * The rider dashboard (spec §2 'Rider dashboard', issue 6), drawn from two machines' view
- * models: the profile load (machines/profileMachine.ts) and the open modal
- * (machines/profileEditMachine.ts). The picture menu's open/closed is a presentation toggle;
- * everything else comes from the view models, and every action is an event sent to a machine
- * or one of the effects passed in (share, open a document).
+ * The rider dashboard (spec §2 'Rider dashboard', issue 6), drawn from the dashboard machine's
+ * view model (machines/dashboardMachine.ts: the profile load, the open modal, the location
+ * lists, a document being fetched, a share under way). The picture menu's open/closed is a
+ * presentation toggle; everything else comes from the view model, and every action is an event
+ * sent to the dashboard machine.
  */
-import { useEffect, useRef } from 'react';
-import type { ProfileEvent, ProfileView } from '../../../../machines/profileMachine';
-import type { ProfileEditEvent, ProfileEditView } from '../../../../machines/profileEditMachine';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { DashboardEvent, DashboardViewState } from '../../../../machines/dashboardMachine';
+import type { ProfileView } from '../../../../machines/profileMachine';
+import type { ProfileEditView } from '../../../../machines/profileEditMachine';
 import { openEventFor, openEventForChecklistItem, type ModalKind } from '../../../../machines/profileModals';
 import type { LocationState } from '../../../shared/locations';
 import { messages } from '../../../shared/messages';
-import { displayDate, displayPhone, publicProfilePath, type DocumentField, type IdReviewStatus, type Profile } from '../../../shared/profile';
+import { displayDate, displayPhone, publicProfilePath, type IdReviewStatus, type Profile } from '../../../shared/profile';
 import { profileChecklist, type ChecklistItemKey } from '../../../shared/profileChecklist';
-import { EditModal } from './EditModal';
 import { CHECKLIST_HEADING_ID, ProfileChecklist } from './ProfileChecklist';
 import { Illustration } from '../../components/Illustration';
 import { JobSuccessBadge, RatingSummary } from '../../components/JobSuccess';
@@ -21,20 +21,27 @@ import { useDropdown } from '../../components/useDropdown';
 import { CameraIcon, DownloadIcon, EditIcon, FileIcon, PlusIcon, ShareIcon, TrashIcon } from '../../components/Icons';
 import './profile.css';
 
+/** The modals' code (forms, picture crop, combobox) loads when the first one opens (issue 14). */
+const EditModal = lazy(() => import('./EditModal').then((m) => ({ default: m.EditModal })));
+
 /** Uploaded files are shown at the API base plus the returned url (spec §7). */
 export const API_BASE = '/api';
 export const DEFAULT_PICTURE = '/avatar.svg';
 
 export interface DashboardViewProps {
+  /** The dashboard's own state: 'redirecting' (to sign-up) and 'deleted' replace the page (default 'active'). */
+  state?: DashboardViewState;
   profile: ProfileView;
   edit: ProfileEditView;
-  sendProfile: (event: ProfileEvent) => void;
-  sendEdit: (event: ProfileEditEvent) => void;
+  /** Every action: RETRY, the modal's events, SHARE (the share icon), OPEN_DOCUMENT (an ID document). */
+  send: (event: DashboardEvent) => void;
   locations: LocationState[] | null;
-  /** The share icon: the Web Share API on phones, else the link copied. */
-  onShare: (url: string, title: string) => void;
-  /** Opens (downloads) one of the rider's own ID documents, fetched with the token. */
-  onOpenDocument: (kind: DocumentField) => void;
+  /** The location lists could not be loaded. */
+  locationsFailed?: boolean;
+  /** An ID document is being fetched. */
+  openingDocument?: boolean;
+  /** A share is under way. */
+  sharing?: boolean;
   googleSignInUrl: string;
   /** The site's origin for the share link (window.location.origin in the app). */
   origin: string;
@@ -115,7 +122,7 @@ function PictureMenu({ profile, open }: { profile: Profile; open: (modal: ModalK
   );
 }
 
-function ProfileHeader({ profile, open, onShare, origin }: { profile: Profile; open: (modal: ModalKind) => void; onShare: DashboardViewProps['onShare']; origin: string }) {
+function ProfileHeader({ profile, open, send, sharing, origin }: { profile: Profile; open: (modal: ModalKind) => void; send: DashboardViewProps['send']; sharing: boolean; origin: string }) {
   const u = profile.user;
   const publicPath = publicProfilePath(u.username);
   const place = [u.town, u.state].filter(Boolean).join(', ');
@@ -148,7 +155,9 @@ function ProfileHeader({ profile, open, onShare, origin }: { profile: Profile; o
           className="icon-button icon-button-outline"
           aria-label="Share profile"
           title="Share profile"
-          onClick={() => onShare(`${origin}${publicPath}`, `${u.username} on Ogba Dispatch`)}
+          aria-busy={sharing || undefined}
+          disabled={sharing}
+          onClick={() => send({ type: 'SHARE', url: `${origin}${publicPath}`, title: `${u.username} on Ogba Dispatch` })}
         >
           <ShareIcon />
         </button>
@@ -188,7 +197,7 @@ function ValidIdFact({ status }: { status: IdReviewStatus }) {
   return <dd>No</dd>;
 }
 
-function PersonalInfoCard({ profile, open, onOpenDocument }: { profile: Profile; open: (modal: ModalKind) => void; onOpenDocument: DashboardViewProps['onOpenDocument'] }) {
+function PersonalInfoCard({ profile, open, send, opening }: { profile: Profile; open: (modal: ModalKind) => void; send: DashboardViewProps['send']; opening: boolean }) {
   const info = profile.personalInfo;
   const review = info?.id_review_status ?? 'none';
   const documents = (['valid_id', 'rider_id_card'] as const).filter((kind) => info?.[kind]);
@@ -231,10 +240,10 @@ function PersonalInfoCard({ profile, open, onOpenDocument }: { profile: Profile;
         </div>
       ) : null}
       {documents.length ? (
-        <ul className="documents" aria-label="Your ID documents (only you can see them)">
+        <ul className="documents" aria-label="Your ID documents (only you can see them)" aria-busy={opening || undefined}>
           {documents.map((kind) => (
             <li key={kind}>
-              <button type="button" className="link-button" onClick={() => onOpenDocument(kind)}>
+              <button type="button" className="link-button" disabled={opening} onClick={() => send({ type: 'OPEN_DOCUMENT', document: info![kind]! })}>
                 <FileIcon />
                 <span>
                   {kind === 'valid_id' ? 'Valid ID' : 'Rider ID card'}: {info![kind]!.original_name}
@@ -404,7 +413,7 @@ function Failed({ retry }: { retry: () => void }) {
 }
 
 export function DashboardView(props: DashboardViewProps) {
-  const { profile: view, edit, sendProfile, sendEdit } = props;
+  const { profile: view, edit, send } = props;
   const profile = view.profile;
   // A modal opened from the checklist: the field to focus once it is open, and focus goes back
   // to the checklist when it closes (the item's button is gone once it is done).
@@ -419,10 +428,16 @@ export function DashboardView(props: DashboardViewProps) {
   }, [edit.state]);
   let content: React.ReactNode;
   let data: React.ReactNode = null;
-  if (view.state === 'loading' || !profile) {
+  if (props.state === 'deleted') {
+    content = (
+      <p className="card" role="status">
+        {messages.accountDeleted}
+      </p>
+    );
+  } else if (view.state === 'loading' || !profile) {
     content =
       view.state === 'failed' ? (
-        <Failed retry={() => sendProfile({ type: 'RETRY' })} />
+        <Failed retry={() => send({ type: 'RETRY' })} />
       ) : view.state === 'incomplete' ? (
         <p className="card">Taking you to sign-up to finish your profile…</p>
       ) : (
@@ -432,12 +447,12 @@ export function DashboardView(props: DashboardViewProps) {
     const open = (modal: ModalKind, entryId?: string) => {
       if (edit.state !== 'closed') return;
       fromChecklist.current = null;
-      sendEdit(openEventFor(modal, profile, entryId ?? null));
+      send(openEventFor(modal, profile, entryId ?? null));
     };
     const goToItem = (key: ChecklistItemKey) => {
       if (edit.state !== 'closed') return;
       fromChecklist.current = { focus: CHECKLIST_FOCUS[key] ?? null };
-      sendEdit(openEventForChecklistItem(key, profile));
+      send(openEventForChecklistItem(key, profile));
     };
     data = (
       <section className="section dashboard-data">
@@ -448,11 +463,11 @@ export function DashboardView(props: DashboardViewProps) {
     );
     content = (
       <>
-        <ProfileHeader profile={profile} open={open} onShare={props.onShare} origin={props.origin} />
+        <ProfileHeader profile={profile} open={open} send={send} sharing={props.sharing ?? false} origin={props.origin} />
         <ProfileChecklist checklist={profileChecklist(profile)} onGo={goToItem} />
         <div className="dashboard-grid">
           <div className="dashboard-side">
-            <PersonalInfoCard profile={profile} open={open} onOpenDocument={props.onOpenDocument} />
+            <PersonalInfoCard profile={profile} open={open} send={send} opening={props.openingDocument ?? false} />
           </div>
           <div className="dashboard-main">
             <BioCard profile={profile} open={open} />
@@ -460,14 +475,19 @@ export function DashboardView(props: DashboardViewProps) {
             <PastEmployeesCard profile={profile} open={open} />
           </div>
         </div>
-        <EditModal
-          edit={edit}
-          send={sendEdit}
-          profile={profile}
-          locations={props.locations}
-          googleSignInUrl={props.googleSignInUrl}
-          returnFocus={() => document.getElementById(fromChecklist.current ? CHECKLIST_HEADING_ID : returnFocusTarget(edit.modal))}
-        />
+        {edit.modal ? (
+          <Suspense fallback={null}>
+            <EditModal
+              edit={edit}
+              send={send}
+              profile={profile}
+              locations={props.locations}
+              locationsFailed={props.locationsFailed ?? false}
+              googleSignInUrl={props.googleSignInUrl}
+              returnFocus={() => document.getElementById(fromChecklist.current ? CHECKLIST_HEADING_ID : returnFocusTarget(edit.modal))}
+            />
+          </Suspense>
+        ) : null}
       </>
     );
   }
