@@ -6,8 +6,23 @@ import { pathToFileURL } from 'node:url';
 
 const web = path.resolve('dist/web');
 const ssrEntry = path.resolve('dist/ssr/entry-server.js');
-const { render, pageMeta, notFoundMeta, prerenderPaths } = await import(pathToFileURL(ssrEntry).href);
+const { render, pageMeta, notFoundMeta, prerenderPaths, BOOT_SCRIPT } = await import(pathToFileURL(ssrEntry).href);
 const template = readFileSync(path.join(web, 'index.html'), 'utf8');
+
+// Issue 14: a prerendered page asks for its scripts only after the browser has painted it. The
+// entry's <script type="module"> and its <link rel="modulepreload">s leave <head>; the inline
+// loader (src/shared/bootScript.ts, allowed by its hash in the CSP) requests the same files
+// after the first paint.
+const entryTag = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
+if (!entryTag) throw new Error('prerender: no entry <script type="module"> in dist/web/index.html');
+const preloadTags = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+let prerenderTemplate = template.replace(entryTag[0], '');
+for (const tag of preloadTags) prerenderTemplate = prerenderTemplate.replace(tag[0], '');
+prerenderTemplate = prerenderTemplate.replace(
+  '</body>',
+  `<script data-app="${attr(entryTag[1])}" data-preload="${attr(preloadTags.map((t) => t[1]).join(' '))}">${BOOT_SCRIPT}</script>\n  </body>`,
+);
 
 const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -18,7 +33,7 @@ function page(html, meta) {
   // <head>, and left in #root they would not match the client's first render.
   const hints = body.match(/<link\b[^>]*>/g) ?? [];
   body = body.replace(/<link\b[^>]*>/g, '');
-  return template
+  return prerenderTemplate
     .replace('</head>', `${hints.join('')}</head>`)
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escape(meta.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escape(meta.description)}" />`)
@@ -36,5 +51,32 @@ const { html: notFound } = await render('/__not-found__');
 writeFileSync(path.join(web, '404.html'), page(notFound, notFoundMeta));
 // The empty shell for screens that are not prerendered (dashboards, sign-up steps).
 writeFileSync(path.join(web, 'shell.html'), template);
+
+// Issue 14: the signed-in screens' own shells name their screen's scripts and styles from the
+// start (from Vite's manifest), so the browser fetches them beside the first scripts instead of
+// after them; the server sends dist/web/<route>/index.html for its route (src/server/plugins/web.ts).
+const manifestFile = path.join(web, '.vite', 'manifest.json');
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+/** Every chunk `key` imports, itself included, as manifest keys. */
+function closure(key, seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const k of manifest[key].imports ?? []) closure(k, seen);
+  return seen;
+}
+const first = closure('index.html');
+const screens = { '/rider-dashboard': 'routes/RiderDashboard.tsx', '/rider-signup': 'routes/RiderSignup.tsx' };
+for (const [route, key] of Object.entries(screens)) {
+  if (!manifest[key]) throw new Error(`prerender: ${key} is not in Vite's manifest`);
+  const own = [...closure(key)].filter((k) => !first.has(k));
+  const hints = [
+    ...own.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`),
+    ...own.flatMap((k) => manifest[k].css ?? []).map((css) => `<link rel="preload" as="style" crossorigin href="/${css}">`),
+  ];
+  const file = path.join(web, route, 'index.html');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, template.replace('</head>', `${hints.join('\n    ')}\n  </head>`));
+}
+rmSync(path.dirname(manifestFile), { recursive: true, force: true });
 rmSync(path.resolve('dist/ssr'), { recursive: true, force: true });
 console.log(`prerendered ${prerenderPaths.length} pages and 404.html`);

@@ -3,8 +3,8 @@
  * The home page for a rider on a slow network (issue 13), through a real router and the real
  * auth service: Get Started leads to /login when signed out, to /rider-dashboard for a rider and
  * to /company-dashboard for a company, and changes after hydration without a mismatch; the code
- * of sign-up and of Get Started's target is fetched only once the browser is idle after load,
- * and not at all when the visitor saves data or is on 2G.
+ * of sign-up and of Get Started's target is fetched only at the visitor's first touch or key, or
+ * once the browser is idle 5 s after load, and not at all when the visitor saves data or is on 2G.
  */
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import {
@@ -21,7 +21,7 @@ import { renderToString } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../src/shared/routes';
 import { auth, setLoginNavigation } from '../../src/web/auth/authService';
-import { prefetchAllowed } from '../../src/web/idlePrefetch';
+import { PREFETCH_AFTER_LOAD_MS, prefetchAllowed } from '../../src/web/idlePrefetch';
 import { Home } from '../../src/web/routes/Home';
 import { ApiEdge } from './support/apiEdge';
 
@@ -93,6 +93,12 @@ const runIdle = () =>
     for (const cb of idleCallbacks.splice(0)) cb();
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
+/** What a visitor does (issue 14: the prefetch waits for it, or for 5 s of a loaded page). */
+const touch = () =>
+  act(async () => {
+    window.dispatchEvent(new Event('pointerdown'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  });
 
 describe('Get Started', () => {
   it('leads to /login when signed out, to the rider dashboard for a rider, to the company dashboard for a company', async () => {
@@ -139,13 +145,25 @@ describe('Get Started', () => {
 });
 
 describe('idle prefetch of the linked screens', () => {
-  it('fetches sign-up and Get Started’s target only when the browser is idle after load', async () => {
+  it('fetches sign-up and Get Started’s target only when the browser is idle 5 s after load', async () => {
     render(<RouterProvider router={createApp()} />);
     await screen.findByRole('link', { name: 'Get Started' });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetched).toEqual([]);
+    expect(idleCallbacks).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, PREFETCH_AFTER_LOAD_MS));
+    expect(fetched).toEqual([]);
     expect(idleCallbacks.length).toBeGreaterThan(0);
     await runIdle();
+    expect(fetched.sort()).toEqual([paths.login, paths.riderSignup].sort());
+  });
+
+  it('fetches them at once when the visitor first touches the page', async () => {
+    render(<RouterProvider router={createApp()} />);
+    await screen.findByRole('link', { name: 'Get Started' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetched).toEqual([]);
+    await touch();
     expect(fetched.sort()).toEqual([paths.login, paths.riderSignup].sort());
   });
 
@@ -153,7 +171,7 @@ describe('idle prefetch of the linked screens', () => {
     act(() => void auth.login(tokenOf(1)));
     render(<RouterProvider router={createApp()} />);
     await waitFor(() => expect(getStarted().getAttribute('href')).toBe(paths.riderDashboard));
-    await runIdle();
+    await touch();
     expect(fetched).toContain(paths.riderDashboard);
     expect(fetched).toContain(paths.riderSignup);
   });
@@ -172,6 +190,7 @@ describe('idle prefetch of the linked screens', () => {
     }
     render(<RouterProvider router={createApp()} />);
     await screen.findByRole('link', { name: 'Get Started' });
+    await touch();
     await runIdle();
     expect(fetched).toEqual([]);
     Reflect.deleteProperty(navigator, 'connection');
