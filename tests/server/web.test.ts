@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
+import { BOOT_SCRIPT } from '../../src/shared/bootScript';
 import { describeEachDatabase, errorOf, useTestApp } from './helper';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Ogba Dispatch</title></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
@@ -131,5 +133,22 @@ describeEachDatabase('serving the built web app', (kind) => {
     const res = await t.app.inject({ url: '/about-us' });
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('allows the prerendered pages’ script loader, and no other inline script, by its hash', async () => {
+    const res = await t.app.inject({ url: '/about-us' });
+    const scriptSrc = String(res.headers['content-security-policy']).split('; ').find((d) => d.startsWith('script-src '))!;
+    const hash = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
+    expect(scriptSrc.split(' ').filter((s) => s.startsWith("'sha") || s.startsWith("'unsafe") || s.startsWith("'nonce"))).toEqual([hash]);
+  });
+
+  it('sends a hashed script only the headers that act on it (issue 14: ~0.8 kB less per file); an SVG keeps them all', async () => {
+    const js = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
+    expect(js.headers['content-security-policy']).toBeUndefined();
+    expect(js.headers['x-frame-options']).toBeUndefined();
+    const svg = await t.app.inject({ url: '/favicon.svg' });
+    expect(svg.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(svg.headers['x-frame-options']).toBe('DENY');
   });
 });
