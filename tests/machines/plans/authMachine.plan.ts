@@ -2,7 +2,10 @@
 import { failure, jwtExpired, type MachinePlan } from './types';
 
 const login = 'accounts-login--editing';
-const dashboard = 'dashboard-rider-dashboard--full-profile';
+/** The header's stories (storybook/stories/SiteShell.stories.tsx): the session is what it shows. */
+const signedOutHeader = 'site-header-menu-and-footer--header-signed-out';
+const signedInHeader = 'site-header-menu-and-footer--header-signed-in';
+const accountMenu = 'site-header-menu-and-footer--profile-dropdown-open';
 
 export const authPlan: MachinePlan = {
   machine: 'authMachine',
@@ -17,17 +20,17 @@ export const authPlan: MachinePlan = {
     'an expired stored token': 'Log in, then in DevTools replace `authToken` with an expired token (or wait until it expires) and reload.',
   },
   states: {
-    '(root)': { says: 'Every page: the header shows the visitor signed in or signed out.', story: login, closest: true },
-    restoring: { says: 'Only for a moment at page load: the stored token is read (nothing of its own is drawn).', story: login, closest: true },
-    signedOut: { says: 'Signed out: the header shows the "Login" link and no avatar; no `authToken` in Local Storage.', story: login, closest: true },
+    '(root)': { says: 'Every page: the header shows the visitor signed in or signed out.', story: signedOutHeader, closest: true },
+    restoring: { says: 'Only for a moment at page load: the stored token is read (nothing of its own is drawn).', story: signedOutHeader, closest: true },
+    signedOut: { says: 'Signed out: the header shows the "Login" link and no avatar; no `authToken` in Local Storage.', story: signedOutHeader },
     exchangingGoogle: {
       says: 'Back from Google (/?token=<one-time code>&authType=google; the query leaves the address bar at once): the header shows "Login" while the code is exchanged for a session.',
-      story: login,
+      story: signedOutHeader,
       closest: true,
     },
-    signedIn: { says: 'Signed in: the header shows the avatar button "Account menu" instead of "Login"; `authToken` is in Local Storage.', story: dashboard, closest: true },
-    'signedIn.loadingUser': { says: 'Signed in, the avatar shows the empty placeholder while the account basics (picture, name) load.', story: dashboard, closest: true },
-    'signedIn.ready': { says: 'Signed in: the avatar button shows the profile picture (or the placeholder), its menu has "Dashboard" and "Logout".', story: dashboard, closest: true },
+    signedIn: { says: 'Signed in: the header shows the avatar button "Account menu" instead of "Login"; `authToken` is in Local Storage.', story: signedInHeader },
+    'signedIn.loadingUser': { says: 'Signed in, the avatar shows the empty placeholder while the account basics (picture, name) load.', story: signedInHeader, closest: true },
+    'signedIn.ready': { says: 'Signed in: the avatar button shows the profile picture (or the placeholder), its menu has "Dashboard" and "Logout".', story: accountMenu },
     loggingOut: { says: 'Just logged out: the browser is on /login, the header already shows "Login"; the server session is being ended.', story: login, closest: true },
   },
   events: {
