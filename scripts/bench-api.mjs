@@ -10,10 +10,11 @@
 // fresh PostgreSQL database when 127.0.0.1:5432 answers, else PGlite in memory), with Redis when
 // it answers (as production runs: rate limits and the session cache's messages go through it),
 // seeded with --riders riders with whole profiles (personal information, three jobs, two past
-// employers) and a session each; and a bare Fastify instance with GET /bare (a small JSON) and
-// GET /bare-select (one select by primary key on the app's own pool). This process drives each
-// for --seconds with --concurrency keep-alive connections (node:http, the same client for all):
-// the profile traffic picks a random rider per request, from an address of the rider's own
+// employers), their profile documents (as the migration builds them) and a session each; and a
+// bare Fastify instance with GET /bare (a small JSON) and GET /bare-select (one select by
+// primary key on the app's own pool). This process drives each for --seconds with
+// --concurrency keep-alive connections (node:http, the same client for all): the profile traffic
+// picks a random rider per request, from an address of the rider's own
 // (X-Forwarded-For, trusted from loopback as from a proxy on this machine), and one request in
 // ten saves the rider's bio. It prints requests per second, p50/p99 per kind and the budgets;
 // exit code 1 when one is missed. Loopback only; it stops by itself.
@@ -106,6 +107,9 @@ async function serve() {
     username: usernames.get(s.user_id),
     token: sessionToken(config, { id: s.id, userId: s.user_id, userType: 1, expiresAt }),
   }));
+  // Their profile documents, as the migration makes them for riders who exist before it.
+  const { refreshProfileDocumentsWhere } = await import('../src/server/domain/profileDocument.ts');
+  await refreshProfileDocumentsWhere(db, sql`true`);
   await db.execute(sql`analyze`);
   const seedSeconds = (performance.now() - started) / 1000;
 

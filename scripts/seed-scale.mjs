@@ -6,8 +6,8 @@
 // languages, education, ID review status), 0-3 jobs, 0-2 past employers, a picture for ~70%
 // (two files rows per rider, the display picture and its thumbnail: files.owner_id is NOT NULL
 // and search finds a card's thumbnail by owner, so the rows are per rider; their bytes come from
-// 20 small shared WebP pictures), one open session each, and their rider cards (built by the
-// app's own statement, domain/riderCards.ts). ~5% are still signing up, ~1% are suspended.
+// 20 small shared WebP pictures), one open session each, their rider cards and profile
+// documents (built by the app's own statements, domain/riderCards.ts and profileDocument.ts). ~5% are still signing up, ~1% are suspended.
 //
 // Batched: INSERT … SELECT over generate_series, --chunk riders (100,000) per transaction, so
 // memory stays bounded and progress is printed. Grows: a database that already holds K scale
@@ -146,6 +146,11 @@ async function seedBatch(client, db, refreshRiderCardsWhere, sql, from, to, pass
   const t0 = performance.now();
   await refreshRiderCardsWhere(db, sql`u.id = any(string_to_array(${rows[0].ids}, ',')::uuid[])`);
   if (process.env.SCALE_TIMING) console.log(`    ${(performance.now() - t0).toFixed(0)} ms cards`);
+  // Their profile documents (issue 14), built by the statement every write runs.
+  const t1 = performance.now();
+  const { refreshProfileDocumentsWhere } = await import('../src/server/domain/profileDocument.ts');
+  await refreshProfileDocumentsWhere(db, sql`u.id = any(string_to_array(${rows[0].ids}, ',')::uuid[])`);
+  if (process.env.SCALE_TIMING) console.log(`    ${(performance.now() - t1).toFixed(0)} ms profile documents`);
   // The cards' completed_at is the rider's updated_at (when they joined), spread over two years.
 }
 

@@ -543,6 +543,23 @@ export const riderCards = pgTable(
   ],
 );
 
+/**
+ * The signed-in rider's profile kept ready (issue 14): GET /api/users/profile's answer as JSON
+ * text with its ETag, rebuilt by domain/profileDocument.ts (refreshProfileDocument) in the
+ * transaction of every write that changes it, and sent as stored. `fresh_until` is the next
+ * moment the clock alone changes it (a review window closing, a job leaving the 24-month
+ * window); a read at or after it rebuilds the row first.
+ */
+export const profileDocuments = pgTable('profile_documents', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  body: text('body').notNull(),
+  etag: text('etag').notNull(),
+  freshUntil: timestamp('fresh_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+});
+
 /** A company's shortlist of riders. */
 export const shortlists = pgTable(
   'shortlists',

@@ -12,14 +12,13 @@ import { sql } from 'drizzle-orm';
 import { computeJobSuccess, jobSuccessWindowStart, type EngagementOutcome, type JobSuccess } from '../../shared/jobSuccess';
 import type { Db } from '../db/client';
 import { writeRiderReputation } from './riderCards';
+import { reviewsPublished } from './reviewsPublished';
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-/** SQL: the engagement's reviews are visible (both written, or the window closed). */
-export const reviewsPublished = (e: string) =>
-  sql.raw(`(${e}.reviews_published_at is not null or (${e}.review_deadline is not null and ${e}.review_deadline <= now()))`);
+export { reviewsPublished };
 
 export interface RiderReputationFacts extends JobSuccess {
   reviewCount: number;

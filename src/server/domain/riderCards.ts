@@ -12,6 +12,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { USER_TYPE_RIDER } from '../../shared/constants';
 import type { Db } from '../db/client';
+import { refreshProfileDocument } from './profileDocument';
 
 /**
  * The card's columns from the source tables, for the riders `where` selects. Languages are
@@ -89,4 +90,5 @@ export async function writeRiderReputation(db: Db, userId: string, reputation: R
     update rider_cards set job_success = ${reputation.jobSuccess}, jobs_counted = ${reputation.jobsCounted},
       review_count = ${reputation.reviewCount}, rating_average_x100 = ${reputation.ratingAverageX100}, updated_at = now()
     where user_id = ${userId}`);
+  await refreshProfileDocument(db, userId);
 }

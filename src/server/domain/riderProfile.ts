@@ -4,31 +4,17 @@
  * (work history, past employees, personal information and ID documents, the public page).
  * Every write of the dashboard answers with the profile as it now is, read here.
  *
- * One statement, one round trip: the user's row with its lists and personal information built
- * by PostgreSQL as JSON (DESIGN.md §8: the signed-in profile read is a measured budget).
+ * The signed-in profile is the rider's profile document (profileDocument.ts): kept ready in
+ * profile_documents by every write that changes it, and read with one primary-key select
+ * (DESIGN.md §8: the signed-in profile read is a measured budget).
  */
 import { sql } from 'drizzle-orm';
 import type { Profile, ProfileReputation, PublicProfile } from '../../shared/profile';
-import { DOCUMENT_FIELDS, NEW_RIDER_REPUTATION, type DocumentField, type FileRef } from '../../shared/profile';
+import { NEW_RIDER_REPUTATION } from '../../shared/profile';
 import type { Db } from '../db/client';
 import { fileUrl } from '../plugins/files';
+import { buildProfileDocument, readProfileDocument } from './profileDocument';
 import { reviewsPublished } from './reputation';
-
-interface RawFile {
-  id: string;
-  extension: string;
-  original_name: string;
-}
-
-interface RawProfile {
-  user: Omit<Profile['user'], 'picture' | 'first_name' | 'last_name'> & { picture_file_id: string | null; first_name: string | null; last_name: string | null };
-  workHistories: Profile['workHistories'];
-  pastEmployees: Profile['pastEmployees'];
-  personalInfo:
-    | (Omit<NonNullable<Profile['personalInfo']>, DocumentField> & { valid_id: RawFile | null; rider_id_card: RawFile | null })
-    | null;
-  reputation: ProfileReputation;
-}
 
 /** Numbers as numbers on every driver (a count can come back as text). */
 function toReputation(raw: ProfileReputation): ProfileReputation {
@@ -46,12 +32,6 @@ function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-/** Dates come out of json_build_object as YYYY-MM-DD already; keep them that way on every driver. */
-const fileJson = (column: string) => sql.raw(`(
-  select json_build_object('id', f.id, 'extension', f.extension, 'original_name', f.original_name)
-  from files f where f.id = p.${column} and f.owner_id = p.user_id
-)`);
-
 /**
  * The rider's reputation as their card stores it (domain/reputation.ts writes it whenever it can
  * change), so the dashboard, search and the public page show one figure; a rider with no card
@@ -68,78 +48,19 @@ const reputationJson = sql`json_build_object(
         and re.ended_at >= now() - interval '24 months' and re.ended_at <= now() and ${reviewsPublished('re')})
   )`;
 
-const profileStatement = (userId: string) => sql`
-  select json_build_object(
-    'user', json_build_object(
-      'username', u.username, 'email', u.email, 'first_name', u.first_name, 'last_name', u.last_name,
-      'phone', u.phone, 'address', u.address,
-      'town', u.town, 'state', u.state, 'introduction', u.introduction, 'bio', u.bio,
-      'picture_file_id', u.picture_file_id, 'user_type', u.user_type,
-      'profile_completed', u.profile_completed, 'current_tab', u.current_tab,
-      'has_password', u.password_hash is not null
-    ),
-    'workHistories', coalesce((
-      select json_agg(json_build_object(
-        '_id', w.id, 'position', w.position, 'company_name', w.company_name,
-        'number_of_years', w.number_of_years, 'start_date', w.start_date, 'end_date', w.end_date
-      ) order by w.end_date desc nulls first, w.start_date desc, w.created_at desc)
-      from work_histories w where w.user_id = u.id
-    ), '[]'::json),
-    'pastEmployees', coalesce((
-      select json_agg(json_build_object(
-        '_id', e.id, 'company_name', e.company_name, 'company_contact', e.company_contact,
-        'start_date', e.start_date, 'end_date', e.end_date
-      ) order by e.end_date desc, e.start_date desc, e.created_at desc)
-      from past_employees e where e.user_id = u.id
-    ), '[]'::json),
-    'personalInfo', (
-      select json_build_object(
-        'total_years_of_experience', p.total_years_of_experience,
-        'languages_spoken', p.languages_spoken,
-        'education', p.education,
-        'valid_id', ${fileJson('valid_id_file_id')},
-        'rider_id_card', ${fileJson('rider_id_card_file_id')},
-        'id_review_status', p.id_review_status,
-        'id_review_reason', p.id_review_reason
-      )
-      from personal_info p where p.user_id = u.id
-    ),
-    'reputation', ${reputationJson}
-  ) as profile
-  from users u
-  left join rider_cards rc on rc.user_id = u.id
-  where u.id = ${userId}
-`;
-
 /**
- * An ID document's url is the stored file's (plugins/files.ts): GET /api/files/:id answers a
- * private file to its owner's x-auth-token only, and the same 404 as for no file to anyone else.
+ * The signed-in user's whole profile as the dashboard reads it (the stored document, rebuilt
+ * first when the clock has moved it), or null when the account no longer exists.
  */
-function toFileRef(file: RawFile | null): FileRef | null {
-  return file ? { url: fileUrl(file.id), extension: file.extension, original_name: file.original_name } : null;
+export async function readProfile(db: Db, userId: string): Promise<Profile | null> {
+  const document = await readProfileDocument(db, userId);
+  return document ? (JSON.parse(document.body) as Profile) : null;
 }
 
-/** The signed-in rider's whole profile, or null when the account no longer exists. */
-export async function readProfile(db: Db, userId: string): Promise<Profile | null> {
-  const [row] = rowsOf<{ profile: RawProfile | string }>(await db.execute(profileStatement(userId)));
-  if (!row) return null;
-  const raw = (typeof row.profile === 'string' ? JSON.parse(row.profile) : row.profile) as RawProfile;
-  const { picture_file_id: pictureFileId, first_name: firstName, last_name: lastName, ...user } = raw.user;
-  let personalInfo: Profile['personalInfo'] = null;
-  if (raw.personalInfo) {
-    const documents = Object.fromEntries(
-      DOCUMENT_FIELDS.map((kind) => [kind, toFileRef(raw.personalInfo![kind])]),
-    ) as Record<DocumentField, FileRef | null>;
-    personalInfo = { ...raw.personalInfo, ...documents };
-  }
-  return {
-    // The optional names (issue 12) only when the rider gave them.
-    user: { ...user, ...(firstName ? { first_name: firstName } : {}), ...(lastName ? { last_name: lastName } : {}), picture: pictureFileId ? { url: fileUrl(pictureFileId) } : null },
-    workHistories: raw.workHistories,
-    pastEmployees: raw.pastEmployees,
-    personalInfo,
-    reputation: toReputation(raw.reputation),
-  };
+/** The same profile built now from the source tables, never the stored document (the export, tests). */
+export async function buildProfile(db: Db, userId: string): Promise<Profile | null> {
+  const document = await buildProfileDocument(db, userId);
+  return document ? (JSON.parse(document.body) as Profile) : null;
 }
 
 interface RawPublicProfile extends Omit<PublicProfile, 'picture'> {

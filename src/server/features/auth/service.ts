@@ -16,6 +16,7 @@ import { passwordResetTokens, users } from '../../db/schema';
 import { GRANT_LIFETIME_MS, type GrantReading } from './google';
 import { AppError } from '../../errors';
 import { endAllSessions, endSession, readSession, startSession } from '../../plugins/auth';
+import { refreshProfileDocument } from '../../domain/profileDocument';
 import { authLimits, countAgainstLimits, type LimitStore } from '../../lib/limits';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import {
@@ -188,6 +189,7 @@ export async function resetPassword(deps: AuthDeps, input: { token: string; newP
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(eq(users.id, used.userId))
       .returning({ email: users.email });
+    await refreshProfileDocument(tx, used.userId);
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: sql`now()` })
@@ -285,6 +287,7 @@ export async function signInWithGoogle(deps: AuthDeps, identity: GoogleIdentity)
             currentTab: GOOGLE_SIGNUP_TAB,
           })
           .returning({ id: users.id, userType: users.userType });
+        await refreshProfileDocument(tx, created!.id);
         return startSession(tx, deps.config, created!, 'google');
       });
     } catch (err) {

@@ -27,6 +27,7 @@ import { fileUrl, readStoredFile, type StoredFile } from '../../plugins/files';
 import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, prefixQuery, toPage } from '../../lib/keyset';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import { refreshRiderCard } from '../../domain/riderCards';
+import { refreshProfileDocument } from '../../domain/profileDocument';
 
 const DOCUMENT_KINDS = ['valid_id', 'rider_id_card'] as const;
 
@@ -268,6 +269,7 @@ export async function reviewRiderId(
       .returning({ userId: personalInfo.userId });
     if (!updated) throw new AppError('CONFLICT', messages.opsIdNothingToReview);
     await refreshRiderCard(tx, riderId);
+    await refreshProfileDocument(tx, riderId);
     await enqueueEmail(tx, reviewEmail(config, rider.email, rider.username, input.decision, reason));
     await writeAudit(tx, actor, {
       action: input.decision === 'approve' ? 'rider.id_approve' : 'rider.id_reject',

@@ -9,13 +9,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { MessageResponse } from '../../../shared/api';
 import { messages } from '../../../shared/messages';
-import { bioForm, deleteAccountForm, profileContentForm, type Profile, type ProfileWriteResponse } from '../../../shared/profile';
+import { bioForm, deleteAccountForm, profileContentForm, type ProfileWriteResponse } from '../../../shared/profile';
 import { pickValues, validateForm } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
 import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
 import { formBodySchema } from '../../lib/forms';
+import { etagMatches, readProfileDocument } from '../../domain/profileDocument';
 import { profileSchema, profileWriteSchema } from '../../domain/riderProfile';
-import { deleteAccount, exportUserData, getProfile, updateProfile, type ProfileUpdate } from './service';
+import { deleteAccount, exportUserData, updateProfile, type ProfileUpdate } from './service';
 
 const security = [{ authToken: [] }];
 const protectedErrors = { ...unauthorizedResponse, ...errorResponses, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } };
@@ -56,13 +57,20 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['users'],
         summary: "The signed-in rider's profile (spec §3 'Profile response')",
+        description:
+          'Sent as the profile document stored for the rider (kept by every write that changes it), with its ETag; an If-None-Match naming that ETag is answered 304 without a body.',
         security,
-        response: { 200: profileSchema, ...protectedErrors },
+        response: { 200: profileSchema, 304: { type: 'null', description: 'Not modified (If-None-Match)' }, ...protectedErrors },
       },
     },
-    async (request, reply): Promise<Profile> => {
-      reply.header('cache-control', 'no-store');
-      return getProfile(db(), request.auth!.userId);
+    async (request, reply) => {
+      const document = await readProfileDocument(db(), request.auth!.userId);
+      if (!document) throw new AppError('UNAUTHORIZED', messages.signInAgain);
+      reply.header('cache-control', 'no-store').header('etag', document.etag);
+      if (etagMatches(request.headers['if-none-match'], document.etag)) return reply.code(304).send();
+      // The stored JSON text as it is: built by the one statement that every write runs, in the
+      // shape profileSchema declares (tests/server/profileDocument.test.ts checks both).
+      return reply.header('content-type', 'application/json; charset=utf-8').send(document.body);
     },
   );
 

@@ -23,6 +23,7 @@ import { checkPlace } from '../../domain/locations';
 import { verifyPassword } from '../../lib/passwords';
 import { fileUrl } from '../../plugins/files';
 import { refreshRiderCard } from '../../domain/riderCards';
+import { refreshProfileDocument } from '../../domain/profileDocument';
 import { readProfile } from '../../domain/riderProfile';
 import { forgetSessions } from '../../plugins/sessionCache';
 
@@ -80,6 +81,7 @@ export async function updateProfile(db: Db, userId: string, update: ProfileUpdat
         .returning({ id: users.id });
       if (updated.length === 0) throw new AppError('UNAUTHORIZED', messages.signInAgain);
       await refreshRiderCard(tx, userId);
+      await refreshProfileDocument(tx, userId);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', messages.usernameTaken, 'username');

@@ -12,6 +12,7 @@ import { pastEmployees, personalInfo, workHistories } from '../../db/schema';
 import { AppError } from '../../errors';
 import { deleteFilesOf, storeFile } from '../../plugins/files';
 import { refreshRiderCard } from '../../domain/riderCards';
+import { refreshProfileDocument } from '../../domain/profileDocument';
 import { findPublicRiderId, readPublishedReviews } from '../../domain/publishedReviews';
 import { readProfile } from '../../domain/riderProfile';
 import type { PublicReviewsPage } from '../../../shared/publicReviews';
@@ -61,6 +62,7 @@ export async function createWorkHistory(db: Db, userId: string, input: WorkHisto
     if (n >= MAX_ENTRIES) throw tooMany();
     await tx.insert(workHistories).values({ userId, ...workHistoryRow(input) });
     await refreshRiderCard(tx, userId);
+    await refreshProfileDocument(tx, userId);
   });
 }
 
@@ -73,6 +75,7 @@ export async function updateWorkHistory(db: Db, userId: string, id: string, inpu
       .returning({ id: workHistories.id });
     if (updated.length === 0) throw notFound();
     await refreshRiderCard(tx, userId);
+    await refreshProfileDocument(tx, userId);
   });
 }
 
@@ -84,6 +87,7 @@ export async function deleteWorkHistory(db: Db, userId: string, id: string): Pro
       .returning({ id: workHistories.id });
     if (deleted.length === 0) throw notFound();
     await refreshRiderCard(tx, userId);
+    await refreshProfileDocument(tx, userId);
   });
 }
 
@@ -107,24 +111,31 @@ export async function createPastEmployee(db: Db, userId: string, input: PastEmpl
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(pastEmployees).where(eq(pastEmployees.userId, userId));
     if (n >= MAX_ENTRIES) throw tooMany();
     await tx.insert(pastEmployees).values({ userId, ...pastEmployeeRow(input) });
+    await refreshProfileDocument(tx, userId);
   });
 }
 
 export async function updatePastEmployee(db: Db, userId: string, id: string, input: PastEmployeeInput): Promise<void> {
-  const updated = await db
-    .update(pastEmployees)
-    .set(pastEmployeeRow(input))
-    .where(and(eq(pastEmployees.id, entryId(id)), eq(pastEmployees.userId, userId)))
-    .returning({ id: pastEmployees.id });
-  if (updated.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(pastEmployees)
+      .set(pastEmployeeRow(input))
+      .where(and(eq(pastEmployees.id, entryId(id)), eq(pastEmployees.userId, userId)))
+      .returning({ id: pastEmployees.id });
+    if (updated.length === 0) throw notFound();
+    await refreshProfileDocument(tx, userId);
+  });
 }
 
 export async function deletePastEmployee(db: Db, userId: string, id: string): Promise<void> {
-  const deleted = await db
-    .delete(pastEmployees)
-    .where(and(eq(pastEmployees.id, entryId(id)), eq(pastEmployees.userId, userId)))
-    .returning({ id: pastEmployees.id });
-  if (deleted.length === 0) throw notFound();
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(pastEmployees)
+      .where(and(eq(pastEmployees.id, entryId(id)), eq(pastEmployees.userId, userId)))
+      .returning({ id: pastEmployees.id });
+    if (deleted.length === 0) throw notFound();
+    await refreshProfileDocument(tx, userId);
+  });
 }
 
 export interface PersonalInfoInput {
@@ -196,6 +207,7 @@ export async function savePersonalInfo(
         ),
       );
     await refreshRiderCard(tx, userId);
+    await refreshProfileDocument(tx, userId);
   });
 }
 

@@ -32,6 +32,7 @@ import { checkPlace } from '../../domain/locations';
 import { renderEmail } from '../../plugins/mail';
 import { assertPasswordNotCommon, hashPassword } from '../../lib/passwords';
 import { refreshRiderCard } from '../../domain/riderCards';
+import { refreshProfileDocument } from '../../domain/profileDocument';
 import {
   assertResendAllowed,
   checkVerificationCode,
@@ -98,6 +99,7 @@ export async function createRiderAccount(
         .insert(users)
         .values({ username, email, passwordHash, userType: USER_TYPE_RIDER, profileCompleted: 0, currentTab: 2 })
         .returning({ id: users.id, userType: users.userType });
+      await refreshProfileDocument(tx, created!.id);
       await issueCode(tx, deps.config, { id: created!.id, email, username });
       return startSession(tx, deps.config, created!, 'password');
     });
@@ -182,6 +184,7 @@ export async function changeSignupEmail(
       }
       await assertResendAllowed(tx, userId, 'email');
       await tx.update(users).set({ email, updatedAt: sql`now()` }).where(eq(users.id, userId));
+      await refreshProfileDocument(tx, userId);
       await issueCode(tx, deps.config, { ...user, email });
       return { email, resendAfterSeconds: RESEND_COOLDOWN_SECONDS };
     });
@@ -213,6 +216,7 @@ export async function verifyEmailCode(deps: SignupDeps, userId: string, code: st
       })
       .where(eq(users.id, userId))
       .returning({ currentTab: users.currentTab, profileCompleted: users.profileCompleted });
+    await refreshProfileDocument(tx, userId);
     return answer(messages.emailVerified, updated!);
   });
 }
@@ -233,6 +237,7 @@ export async function saveLocation(deps: SignupDeps, userId: string, input: { st
       .where(eq(users.id, userId))
       .returning({ currentTab: users.currentTab, profileCompleted: users.profileCompleted });
     await refreshRiderCard(tx, userId);
+    await refreshProfileDocument(tx, userId);
     return row;
   });
   return answer(messages.locationSaved, updated!);
@@ -243,11 +248,15 @@ export async function skipPicture(deps: SignupDeps, userId: string): Promise<Sig
   const user = await progressOf(deps.db, userId);
   assertVerified(user, 'alert');
   if (!user.state) throw new AppError('FORBIDDEN', messages.chooseLocationFirst, 'alert');
-  const [updated] = await deps.db
-    .update(users)
-    .set({ currentTab: sql`greatest(${users.currentTab}, 5)`, updatedAt: sql`now()` })
-    .where(eq(users.id, userId))
-    .returning({ currentTab: users.currentTab, profileCompleted: users.profileCompleted });
+  const [updated] = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ currentTab: sql`greatest(${users.currentTab}, 5)`, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning({ currentTab: users.currentTab, profileCompleted: users.profileCompleted });
+    await refreshProfileDocument(tx, userId);
+    return rows;
+  });
   return answer(messages.pictureSkipped, updated!);
 }
 
@@ -271,6 +280,7 @@ export async function acceptRiderAgreement(deps: SignupDeps, userId: string): Pr
       .where(eq(users.id, userId))
       .returning({ currentTab: users.currentTab, profileCompleted: users.profileCompleted });
     await refreshRiderCard(tx, userId);
+    await refreshProfileDocument(tx, userId);
     return row;
   });
   return answer(messages.agreementAccepted, updated!);
@@ -306,6 +316,7 @@ export async function uploadProfilePicture(
       .where(eq(users.id, userId))
       .returning({ currentTab: users.currentTab });
     await refreshRiderCard(tx, userId);
+    await refreshProfileDocument(tx, userId);
     return {
       message: messages.profileImageUploaded,
       picture: { url: fileUrl(displayId), thumb_url: fileUrl(thumbId) },
