@@ -2,13 +2,14 @@
  * Loading the rider dashboard's profile (spec §2 'Rider dashboard', §8, issue 6):
  *
  *   loading ─┬─▶ loaded       (GET /api/users/profile answered)
- *            ├─▶ incomplete   (profile_completed is 0: the app goes to /rider-signup at current_tab)
+ *            ├─▶ incomplete   (profile_completed is 0: done, its output the step to resume at; the
+ *            │                 dashboard machine, machines/dashboardMachine.ts, goes to /rider-signup there)
  *            └─▶ failed       (logged, spec §8; the screen offers a retry instead of going blank)
  *   failed ──RETRY──▶ loading
  *   loaded ──PROFILE_CHANGED (a save answered with the profile as it now is)──▶ loaded
  *          ──RELOAD──▶ refreshing (the profile stays on screen) ──▶ loaded
  *
- * Pure: the request, the log line and the redirect are supplied with .provide().
+ * Pure: the request and the log line are supplied with .provide().
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { whereUserBelongs } from '../src/shared/destination';
@@ -17,6 +18,13 @@ import { paths } from '../src/shared/routes';
 
 export interface ProfileContext {
   profile: Profile | null;
+  /** The sign-up step an incomplete profile resumes at (the machine's output). */
+  currentTab: number | null;
+}
+
+/** What the machine finishes with: an incomplete profile's sign-up step. */
+export interface ProfileOutput {
+  currentTab: number;
 }
 
 export type ProfileEvent = { type: 'RETRY' } | { type: 'RELOAD' } | { type: 'PROFILE_CHANGED'; profile: Profile };
@@ -25,6 +33,7 @@ export const profileMachine = setup({
   types: {
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
+    output: {} as ProfileOutput,
   },
   actors: {
     /** GET /api/users/profile. */
@@ -35,8 +44,6 @@ export const profileMachine = setup({
   actions: {
     /** Spec §8: 'A profile load failure is only logged' (the error-reporting client in the app). */
     logFailure: (_, _params: { error: unknown }) => {},
-    /** Spec §4: an incomplete profile goes to /rider-signup with its current tab. */
-    goToSignup: (_, _params: { currentTab: number }) => {},
   },
   guards: {
     // The one 'where does this user belong' rule (src/shared/destination.ts): the wizard.
@@ -44,7 +51,7 @@ export const profileMachine = setup({
   },
 }).createMachine({
   id: 'profile',
-  context: { profile: null },
+  context: { profile: null, currentTab: null },
   initial: 'loading',
   states: {
     loading: {
@@ -55,7 +62,7 @@ export const profileMachine = setup({
           {
             guard: { type: 'incomplete', params: ({ event }) => ({ profile: event.output }) },
             target: 'incomplete',
-            actions: { type: 'goToSignup', params: ({ event }) => ({ currentTab: event.output.user.current_tab }) },
+            actions: assign({ currentTab: ({ event }) => event.output.user.current_tab }),
           },
           { target: 'loaded', actions: assign({ profile: ({ event }) => event.output }) },
         ],
@@ -84,8 +91,10 @@ export const profileMachine = setup({
     failed: {
       on: { RETRY: 'loading' },
     },
+    // Spec §4: an incomplete profile goes to /rider-signup with its current tab (the parent does it).
     incomplete: { type: 'final' },
   },
+  output: ({ context }): ProfileOutput => ({ currentTab: context.currentTab ?? 1 }),
 });
 
 export type ProfileMachine = typeof profileMachine;

@@ -33,6 +33,7 @@ export const formMachine = diagram('formMachine');
 export const signupMachine = diagram('signupMachine');
 export const profileMachine = diagram('profileMachine');
 export const profileEditMachine = diagram('profileEditMachine');
+export const dashboardMachine = diagram('dashboardMachine');
 export const companySignupMachine = diagram('companySignupMachine');
 export const riderSearchMachine = diagram('riderSearchMachine');
 export const riderReviewsMachine = diagram('riderReviewsMachine');

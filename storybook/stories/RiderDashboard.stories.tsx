@@ -14,7 +14,7 @@ import { messages } from '../../src/shared/messages';
 import type { Profile } from '../../src/shared/profile';
 import type { ChecklistViewState } from '../../src/shared/profileChecklist';
 import { DashboardView } from '../../src/web/features/profile/DashboardView';
-import { editAfter, fullRider, googleRider, newRider, on, open, PDF, PHOTO, profileAfter, riderWithReview, type EditStoryEvent, type ProfileStoryEvent } from '../support/profileSnapshots';
+import { dashboardAfter, editAfter, fullRider, googleRider, newRider, on, open, PDF, PHOTO, profileAfter, riderWithReview, type DashboardStoryEvent, type EditStoryEvent, type ProfileStoryEvent } from '../support/profileSnapshots';
 import { portraitPhotoFile } from '../support/portraitPhoto';
 import { storyLocations } from '../support/signupSnapshots';
 
@@ -22,10 +22,7 @@ const meta = {
   title: 'Dashboard/Rider dashboard',
   component: DashboardView,
   args: {
-    sendProfile: fn(),
-    sendEdit: fn(),
-    onShare: fn(),
-    onOpenDocument: fn(),
+    send: fn(),
     locations: storyLocations,
     googleSignInUrl: '/api/auth/google',
     origin: 'https://ogbadispatch.ng',
@@ -229,3 +226,62 @@ export const ChecklistIdAwaitingCheck = checklistStory('idAwaitingCheck', pictur
 ]);
 /** Every item done: one line. */
 export const ChecklistComplete = checklistStory('complete', pictured(fullRider), [messages.checklistDoneHeading, messages.checklistDoneText]);
+
+// ---- The dashboard machine's own states (issue 9, machines/dashboardMachine.ts)
+
+function dashboardStory(
+  claim: { dashboard: string; profile: ProfileViewState; modal?: ModalKind; state?: ProfileEditViewState },
+  events: readonly DashboardStoryEvent[],
+  profileEvents: readonly ProfileStoryEvent[],
+  editEvents: readonly EditStoryEvent[],
+  keyText: readonly string[],
+): Story {
+  const { state, profile, edit, locations, locationsFailed, openingDocument, sharing } = dashboardAfter(events, profileEvents, editEvents);
+  const base = story(claim, profileEvents, editEvents, keyText);
+  return {
+    args: { state, profile, edit, locations, locationsFailed, openingDocument, sharing },
+    parameters: { ...base.parameters, dashboardState: claim.dashboard },
+  };
+}
+
+const openProfile = open('profile');
+/** Edit Profile Content opened the first time: the state list is on its way. */
+export const LocationsLoading = dashboardStory(
+  { dashboard: 'active.locations.loading', profile: 'loaded', modal: 'profile', state: 'editing' },
+  [openProfile as DashboardStoryEvent],
+  loaded(),
+  [openProfile],
+  ['Edit Profile Content', 'Loading the list of states…'],
+);
+/** The state list could not be loaded: said under the field; opening the modal again tries again. */
+export const LocationsFailed = dashboardStory(
+  { dashboard: 'active.locations.failed', profile: 'loaded', modal: 'profile', state: 'editing' },
+  [openProfile as DashboardStoryEvent, { type: 'xstate.error.actor.loadLocations', error: new Error('offline') }],
+  loaded(),
+  [openProfile],
+  ['Edit Profile Content', messages.hireLocationsFailed],
+);
+/** An ID document on its way to the browser: its buttons wait. */
+export const OpeningDocument = dashboardStory(
+  { dashboard: 'active.documents.fetching', profile: 'loaded' },
+  [{ type: 'OPEN_DOCUMENT', document: fullRider.personalInfo!.valid_id! }],
+  loaded(),
+  [],
+  ['Valid ID: nin-slip.pdf'],
+);
+/** The share under way (the sheet or the clipboard): the share icon waits. */
+export const ShareUnderWay = dashboardStory(
+  { dashboard: 'active.share.sharing', profile: 'loaded' },
+  [{ type: 'SHARE', url: 'https://ogbadispatch.ng/riders/adeola_rides', title: 'adeola_rides on Ogba Dispatch' }],
+  loaded(),
+  [],
+  ['adeola_rides'],
+);
+/** The account deleted: said, on the way to the home page. */
+export const AccountDeleted = dashboardStory(
+  { dashboard: 'deleted', profile: 'loading' },
+  [{ type: 'SAVED', modal: 'deleteAccount', output: { message: messages.accountDeleted }, entryId: null }],
+  [],
+  [],
+  [messages.accountDeleted],
+);

@@ -1,9 +1,10 @@
 /**
  * Sharing the public profile from the rider dashboard (issue 6 'Share profile'; issue 9): the
- * share icon in the profile header runs the app's own share code (useDashboard's onShare) against
+ * share icon in the profile header runs the app's own share code (the dashboard machine's SHARE, as useDashboard runs it) against
  * the browser's side stood in (storybook/support/shareStandIn.tsx):
  *
- * - Sharing: on a phone, the system share sheet opens with the rider's name and public link;
+ * - Sharing: on a phone, the system share sheet opens with the rider's name and public link,
+ *   and the share icon waits while it is open;
  * - LinkCopied: elsewhere, the link goes to the clipboard and a toast says so;
  * - CopyFailed: the clipboard refuses, and the toast says where to copy it from.
  *
@@ -14,7 +15,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
 import { toast as sonnerToast } from 'sonner';
-import { fn, userEvent, within } from 'storybook/test';
+import { userEvent, within } from 'storybook/test';
 import { profileEditSnapshotToView } from '../../machines/profileEditMachine';
 import { profileSnapshotToView } from '../../machines/profileMachine';
 import { messages } from '../../src/shared/messages';
@@ -23,24 +24,22 @@ import { DashboardView } from '../../src/web/features/profile/DashboardView';
 import { useDashboard } from '../../src/web/features/profile/useDashboard';
 import { editAfter, fullRider, on, profileAfter } from '../support/profileSnapshots';
 import { withShare, type ShareMode } from '../support/shareStandIn';
-import { storyLocations } from '../support/signupSnapshots';
 
 const ORIGIN = 'https://ogbadispatch.ng';
 
-/** The dashboard of a full profile, whose share icon is the app's (the rest of useDashboard is not shown). */
+/**
+ * The dashboard as the app runs it (useDashboard: the dashboard machine and its effects, so the
+ * share icon's SHARE runs the real share), showing a full profile from a real snapshot.
+ */
 function SharingDashboard() {
-  const { onShare } = useDashboard({ goToSignup: () => {}, goHome: () => {} });
+  const dashboard = useDashboard({ goToSignup: () => {}, goHome: () => {} });
   useEffect(() => () => void sonnerToast.dismiss(), []);
   return (
     <>
       <DashboardView
+        {...dashboard}
         profile={profileSnapshotToView(profileAfter([on.loaded(fullRider)]))}
         edit={profileEditSnapshotToView(editAfter([]))}
-        sendProfile={fn()}
-        sendEdit={fn()}
-        onShare={onShare}
-        onOpenDocument={fn()}
-        locations={storyLocations}
         googleSignInUrl="/api/auth/google"
         origin={ORIGIN}
       />

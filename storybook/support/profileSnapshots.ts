@@ -5,6 +5,7 @@
  * invoked actor's result is the event the machine receives when it settles.
  */
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
+import { dashboardMachine, dashboardSnapshotToView, type DashboardEvent, type DashboardViewModel } from '../../machines/dashboardMachine';
 import { SubmitError } from '../../machines/formMachine';
 import { profileEditMachine, type ProfileEditEvent } from '../../machines/profileEditMachine';
 import { profileMachine, type ProfileEvent } from '../../machines/profileMachine';
@@ -34,6 +35,22 @@ export function profileAfter(events: readonly ProfileStoryEvent[]): ProfileSnaps
   let [snapshot] = initialTransition(profileMachine);
   for (const event of events) [snapshot] = transition(profileMachine, snapshot, event as ProfileEvent);
   return snapshot;
+}
+
+export type DashboardStoryEvent =
+  | DashboardEvent
+  | { type: 'xstate.done.actor.profile'; output: { currentTab: number } }
+  | { type: 'xstate.error.actor.loadLocations'; error: unknown };
+
+/**
+ * The dashboard machine (machines/dashboardMachine.ts) after `events`, as its view model with its
+ * children's snapshots after theirs (the pure transition does not run the children).
+ */
+export function dashboardAfter(events: readonly DashboardStoryEvent[], profileEvents: readonly ProfileStoryEvent[], editEvents: readonly EditStoryEvent[]): DashboardViewModel {
+  let [snapshot] = initialTransition(dashboardMachine);
+  for (const event of events) [snapshot] = transition(dashboardMachine, snapshot, event as DashboardEvent);
+  const active = snapshot.value !== 'redirecting' && snapshot.value !== 'deleted';
+  return dashboardSnapshotToView(snapshot, active ? { profile: profileAfter(profileEvents), edit: editAfter(editEvents) } : {});
 }
 
 export const WORK_ID = '6f1c1f8e-4d35-4e55-9b55-0c8a2f7d2a11';

@@ -79,14 +79,12 @@ function harness(recorder: TransitionRecorder) {
   const h = {
     pending: null as null | { resolve: (p: Profile) => void; reject: (e: unknown) => void },
     logged: [] as unknown[],
-    redirects: [] as number[],
   };
   const actor = createActor(
     profileMachine.provide({
       actors: { loadProfile: fromPromise(() => new Promise<Profile>((resolve, reject) => (h.pending = { resolve, reject }))) },
       actions: {
         logFailure: (_, params) => void h.logged.push(params.error),
-        goToSignup: (_, params) => void h.redirects.push(params.currentTab),
       },
     }),
     { inspect: recorder.inspect },
@@ -145,8 +143,9 @@ describe('profile machine, model-based', () => {
   it('sends an incomplete profile to sign-up at its tab', async () => {
     const run = harness(recorder);
     await drive(run, { type: 'xstate.done.actor.loadProfile', output: incomplete });
-    expect(run.h.redirects).toEqual([3]);
+    // Done, with the step to resume at as its output (the dashboard machine goes there).
     expect(run.actor.getSnapshot().status).toBe('done');
+    expect(run.actor.getSnapshot().output).toEqual({ currentTab: 3 });
   });
 
   it('keeps the profile on screen while it refreshes, and when the refresh fails', async () => {

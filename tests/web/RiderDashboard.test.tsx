@@ -21,8 +21,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import { dashboardMachine } from '../../machines/dashboardMachine';
 import { SubmitError } from '../../machines/formMachine';
 import { NetworkFailure, profileEditMachine, profileEditSnapshotToView, type ProfileEditEvent } from '../../machines/profileEditMachine';
 import { profileMachine, profileSnapshotToView, type ProfileEvent } from '../../machines/profileMachine';
@@ -34,6 +35,7 @@ import { Toasts } from '../../src/web/components/Toasts';
 import { DashboardView } from '../../src/web/features/profile/DashboardView';
 import { useDashboard } from '../../src/web/features/profile/useDashboard';
 import { TransitionRecorder, coverAll, edgePaths } from '../machines/coverage';
+import { dashboardEvents, DOCUMENT, inspectOnly, LOCATIONS, serializeDashboard, type DashboardModelEvent } from '../machines/dashboardModel';
 import { ENTRY_ID, editEventCanHappen, editEvents, serializeEditState, type EditModelEvent } from '../machines/profileEditModel';
 import { ApiEdge } from './support/apiEdge';
 
@@ -116,6 +118,15 @@ class HeldXhr {
 
 const edge = new ApiEdge();
 const recorder = new TransitionRecorder();
+/** The dashboard machine (issue 9) in every page of this file: every one of its transitions must be driven (the table is printed last). */
+const dashboardRecorder = new TransitionRecorder();
+const inspectDashboard = inspectOnly('dashboard', dashboardRecorder);
+const both = (child: (event: InspectionEvent) => void) => (event: InspectionEvent) => {
+  inspectDashboard(event);
+  child(event);
+};
+/** What the page handed the browser to save (the export, an ID document). */
+const downloads: string[] = [];
 const shown = new Set<string>();
 const realXhr = globalThis.XMLHttpRequest;
 
@@ -126,9 +137,13 @@ beforeAll(() => {
   // jsdom has no object URLs (the export's download, a picture's preview).
   URL.createObjectURL = () => 'blob:test';
   URL.revokeObjectURL = () => {};
-  HTMLAnchorElement.prototype.click = function click() {};
+  HTMLAnchorElement.prototype.click = function click(this: HTMLAnchorElement) {
+    if (this.download) downloads.push(this.download);
+  };
 });
 afterAll(() => {
+  const missing = dashboardRecorder.report('dashboard machine, driven through the page', dashboardMachine);
+  expect(missing, `dashboard transitions the page never drove:\n${missing.join('\n')}`).toEqual([]);
   edge.uninstall();
   globalThis.XMLHttpRequest = realXhr;
 });
@@ -142,7 +157,7 @@ afterEach(() => {
 });
 
 function Page() {
-  const dashboard = useDashboard({ goToSignup: () => {}, goHome: () => {}, inspectEdit: recorder.inspect });
+  const dashboard = useDashboard({ goToSignup: () => {}, goHome: () => void homes++, inspect: both(inspectOnly('profileEdit', recorder)) });
   return (
     <>
       <DashboardView {...dashboard} googleSignInUrl="/api/auth/google" origin="https://ogbadispatch.ng" />
@@ -197,6 +212,10 @@ const everyPrefix = (model: { getShortestPaths(options: { allowDuplicatePaths: b
   getAdjacencyMap: () => model.getAdjacencyMap(),
 });
 
+/** Which of the dashboard machine's SAVED transitions a modal's answer takes. */
+const savedKind = (modal: ModalKind) =>
+  modal === 'deleteAccount' || modal === 'deleteGoogleAccount' ? 'accountDeleted' : modal === 'picture' ? 'pictureChanged' : modal === 'exportData' ? 'dataExported' : 'profileAnswered';
+
 function choosePaths(): Step[][] {
   const model = new TestModel(profileEditMachine, { events: pageEvents as never, serializeState: serializeEditState as never });
   const candidates = [
@@ -208,10 +227,13 @@ function choosePaths(): Step[][] {
   for (const raw of candidates) {
     const steps = raw.filter((s) => (s.event.type as string) !== 'xstate.init');
     const keys = new Set(transitionsOf(steps));
-    for (const step of steps) {
+    steps.forEach((step, i) => {
       const view = profileEditSnapshotToView(step.state);
       if (view.modal) keys.add(`${view.modal}:${view.state}`);
-    }
+      // Issue 9: each way the dashboard machine applies a saved answer (SAVED's guards) is driven too.
+      const modal = steps[i - 1]?.state.context.modal;
+      if (step.event.type === 'xstate.done.actor.save' && modal) keys.add(`saved:${savedKind(modal)}`);
+    });
     const fresh = [...keys].filter((k) => !covered.has(k));
     if (fresh.length === 0) continue;
     fresh.forEach((k) => covered.add(k));
@@ -298,6 +320,7 @@ function answerOf(modal: ModalKind): unknown {
 }
 
 let closes = 0;
+let homes = 0;
 
 async function perform(steps: readonly Step[], index: number): Promise<void> {
   const { event } = steps[index]!;
@@ -474,6 +497,8 @@ describe('rider dashboard in the page, along the edit machine’s paths', () => 
       .map((s) => (s.event.type === 'OPEN' ? `open ${s.event.modal}` : s.event.type === 'CHANGE' ? `${s.event.field}="${s.event.value.slice(0, 12)}"` : s.event.type.replace('xstate.', '')))
       .join(' → ');
     it(name, async () => {
+      downloads.length = 0;
+      homes = 0;
       await openPage(fixtureFor(first.modal ?? null));
       for (let i = 0; i < steps.length; i++) {
         const step = steps[i]!;
@@ -482,6 +507,15 @@ describe('rider dashboard in the page, along the edit machine’s paths', () => 
         await expectShown(step.state);
         const text = toastOf(step, before);
         if (text) await waitFor(() => expect(screen.getAllByText(text).length).toBeGreaterThan(0));
+        // The dashboard machine applies what a save answered (issue 9).
+        const saved = step.event.type === 'xstate.done.actor.save' ? (before!.context.modal as ModalKind) : null;
+        if (saved === 'exportData') expect(downloads).toEqual(['ogba-dispatch-data.json']);
+        if (saved === 'deleteAccount' || saved === 'deleteGoogleAccount') {
+          // The dashboard's 'deleted': signed out, said in place of the profile, then the home page.
+          await waitFor(() => expect(document.querySelector('p.card[role="status"]')?.textContent).toBe(messages.accountDeleted));
+          expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+          await waitFor(() => expect(homes).toBe(1));
+        }
       }
     });
   }
@@ -666,7 +700,7 @@ describe('the profile load along its model (issue 9)', () => {
   const signups: number[] = [];
 
   function LoadPage() {
-    const dashboard = useDashboard({ goToSignup: (step) => void signups.push(step), goHome: () => {}, inspectProfile: pageRecorder.inspect });
+    const dashboard = useDashboard({ goToSignup: (step) => void signups.push(step), goHome: () => {}, inspect: both(inspectOnly('profile', pageRecorder)) });
     return (
       <>
         <DashboardView {...dashboard} googleSignInUrl="/api/auth/google" origin="https://ogbadispatch.ng" />
@@ -748,5 +782,168 @@ describe('the profile load along its model (issue 9)', () => {
 
   it('the page took every transition of the profile load (the table is printed)', () => {
     expect(pageRecorder.report('profile load, driven through the dashboard', profileMachine)).toEqual([]);
+  });
+});
+
+/**
+ * The dashboard machine's own coordination (machines/dashboardMachine.ts, issue 9) along its
+ * model's paths (tests/machines/dashboardModel.ts: every event from every reachable state, the
+ * fewest paths that together take every transition): the first Edit Profile Content asks for
+ * the location lists (answered or failed; a failed list is asked for again at the next
+ * opening), an ID document fetched (downloaded, or a toast), the share icon (the phone's sheet,
+ * the link copied, or the copy refused). The browser's share sheet and clipboard are stood in,
+ * held until the step answers them. After each step the page shows what the state says. Its
+ * other transitions (Try again, the modal's events, each kind of saved answer, the redirect of an
+ * incomplete profile) are driven by the two sets of paths above, through the same page; the
+ * table at the end of the file must show every transition taken.
+ */
+describe('the dashboard’s coordination along its model (issue 9)', () => {
+  type DashSnapshot = SnapshotFrom<typeof dashboardMachine>;
+  type DashStep = { event: DashboardModelEvent; state: DashSnapshot };
+  const own = (e: DashboardModelEvent) =>
+    (e.type === 'OPEN' && e.modal === 'profile') || e.type === 'OPEN_DOCUMENT' || e.type === 'SHARE' || /\.(loadLocations|readDocument|shareLink)$/.test(e.type);
+  const model = new TestModel(dashboardMachine, {
+    events: ((s: DashSnapshot) => dashboardEvents(s as never).filter(own)) as never,
+    serializeState: serializeDashboard as never,
+  });
+  const candidates = [...model.getShortestPaths().map((p) => p.steps), ...edgePaths(everyPrefix(model as never) as never, serializeDashboard as never)].map((steps) =>
+    (steps as unknown as DashStep[]).filter((s) => (s.event.type as string) !== 'xstate.init'),
+  );
+  const never = fromPromise(() => new Promise<never>(() => {}));
+  const keysOf = (steps: readonly DashStep[]) => {
+    const local = new TransitionRecorder();
+    const bare = dashboardMachine.provide({ actors: { loadLocations: never, readDocument: never, shareLink: never } as never });
+    const actor = createActor(bare, { inspect: inspectOnly('dashboard', local) });
+    actor.start();
+    for (const step of steps) actor.send(step.event as never);
+    actor.stop();
+    return new Set(local.taken.keys());
+  };
+  const chosen = coverAll(candidates, (c) => c.length, keysOf);
+  const withDocument: Profile = { ...fixture, personalInfo: { ...fixture.personalInfo!, valid_id: DOCUMENT, id_review_status: 'pending' } };
+
+  // The browser's side of sharing: a phone (coarse pointer) whose sheet and clipboard answer when the step says.
+  let sheet: { resolve: () => void; reject: (e: unknown) => void } | null = null;
+  let clipboardWorks = true;
+  const shared: string[] = [];
+  const realMatchMedia = window.matchMedia;
+  beforeAll(() => {
+    window.matchMedia = ((query: string) => ({ matches: query === '(pointer: coarse)', media: query, addEventListener() {}, removeEventListener() {} })) as never;
+    Object.assign(navigator, {
+      share: (data: { url: string }) => new Promise<void>((resolve, reject) => void ((sheet = { resolve, reject }), shared.push(data.url))),
+      clipboard: { writeText: (text: string) => (clipboardWorks ? (shared.push(`copied ${text}`), Promise.resolve()) : Promise.reject(new Error('denied'))) },
+    });
+  });
+  afterAll(() => {
+    window.matchMedia = realMatchMedia;
+  });
+
+  function DashPage() {
+    const dashboard = useDashboard({ goToSignup: () => {}, goHome: () => {}, inspect: inspectDashboard });
+    return (
+      <>
+        <DashboardView {...dashboard} googleSignInUrl="/api/auth/google" origin="https://ogbadispatch.ng" />
+        <Toasts />
+      </>
+    );
+  }
+
+  /** Each step from a page with no modal in the way (a modal left open is closed first: CLOSE changes nothing here). */
+  async function perform(event: DashboardModelEvent): Promise<void> {
+    const quiet = async (answer: () => void) => {
+      const realError = console.error;
+      console.error = () => {}; // a failed list is logged
+      try {
+        await act(async () => answer());
+      } finally {
+        console.error = realError;
+      }
+    };
+    if (['OPEN', 'OPEN_DOCUMENT', 'SHARE'].includes(event.type) && screen.queryByRole('dialog')) {
+      fireEvent.click(within(dialog()).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    }
+    switch (event.type) {
+      case 'OPEN':
+        fireEvent.click(opener('profile'));
+        await screen.findByRole('dialog');
+        return;
+      case 'OPEN_DOCUMENT':
+        fireEvent.click(screen.getByRole('button', { name: `Valid ID: ${DOCUMENT.original_name}` }));
+        return;
+      case 'SHARE':
+        fireEvent.click(screen.getByRole('button', { name: 'Share profile' }));
+        return;
+      case 'xstate.done.actor.loadLocations':
+      case 'xstate.error.actor.loadLocations': {
+        const request = await waitFor(() => edge.take('/api/locations'));
+        await quiet(() => (event.type.startsWith('xstate.done') ? request.respond(200, LOCATIONS) : request.respond(503, { error: { field: 'alert', message: 'Database not reachable' } })));
+        return;
+      }
+      case 'xstate.done.actor.readDocument':
+      case 'xstate.error.actor.readDocument': {
+        const request = await waitFor(() => edge.take(`/api${DOCUMENT.url}`));
+        await act(async () => (event.type.startsWith('xstate.done') ? request.respond(200, { pdf: true }) : request.respond(404, { error: { field: 'alert', message: 'Not found' } })));
+        return;
+      }
+      case 'xstate.done.actor.shareLink':
+      case 'xstate.error.actor.shareLink': {
+        await waitFor(() => expect(sheet).not.toBeNull());
+        const held = sheet!;
+        sheet = null;
+        // The sheet shared; or it failed (no share target): the link is copied, or the clipboard refuses.
+        const outcome = event.type === 'xstate.done.actor.shareLink' ? event.output : 'refused';
+        clipboardWorks = outcome === 'copied';
+        await act(async () => (outcome === 'sheet' ? held.resolve() : held.reject(new Error('no share target'))));
+        return;
+      }
+      default:
+        throw new Error(`no page step for ${event.type}`);
+    }
+  }
+
+  /** The page as the dashboard's state says, and what the step announced or handed over. */
+  async function expectScreen(state: DashSnapshot, event: DashboardModelEvent | null): Promise<void> {
+    const open = screen.queryByRole('dialog');
+    const hint = (text: string) => (open ? within(open).queryByText(text) : null);
+    if (state.matches({ active: { locations: 'loading' } })) await waitFor(() => expect(hint('Loading the list of states…')).not.toBeNull());
+    if (state.matches({ active: { locations: 'failed' } })) await waitFor(() => expect(hint(messages.hireLocationsFailed)).not.toBeNull());
+    if (state.matches({ active: { locations: 'ready' } }) && open) {
+      await waitFor(() => expect(hint('Loading the list of states…')).toBeNull());
+      expect(hint(messages.hireLocationsFailed)).toBeNull();
+    }
+    const documentButton = screen.getByRole('button', { name: `Valid ID: ${DOCUMENT.original_name}` }) as HTMLButtonElement;
+    const fetching = state.matches({ active: { documents: 'fetching' } });
+    await waitFor(() => expect(documentButton.disabled).toBe(fetching));
+    expect(documentButton.closest('ul')!.getAttribute('aria-busy')).toBe(fetching ? 'true' : null);
+    const share = screen.getByRole('button', { name: 'Share profile' }) as HTMLButtonElement;
+    await waitFor(() => expect(share.disabled).toBe(state.matches({ active: { share: 'sharing' } })));
+    const toastText =
+      event?.type === 'xstate.error.actor.readDocument'
+        ? messages.documentUnavailable
+        : event?.type === 'xstate.done.actor.shareLink' && event.output === 'copied'
+          ? messages.profileLinkCopied
+          : event?.type === 'xstate.error.actor.shareLink'
+            ? messages.profileLinkCopyFailed
+            : null;
+    if (toastText) await screen.findByText(toastText);
+    if (event?.type === 'xstate.done.actor.readDocument') expect(downloads).toEqual([DOCUMENT.original_name]);
+    if (event?.type === 'xstate.done.actor.shareLink') expect(shared.at(-1)).toBe(event.output === 'copied' ? `copied https://ogbadispatch.ng/riders/ada_rides` : 'https://ogbadispatch.ng/riders/ada_rides');
+  }
+
+  it.each(chosen.map((steps, i) => [i + 1, steps.map((s) => s.event.type.replace('xstate.', '')).join(' → '), steps] as const))('path %i: %s', async (_i, _name, steps) => {
+    downloads.length = 0;
+    shared.length = 0;
+    sheet = null;
+    toast.dismiss();
+    render(<DashPage />);
+    const load = await waitFor(() => edge.take('/api/users/profile'));
+    await act(async () => load.respond(200, withDocument));
+    await screen.findByRole('heading', { level: 1, name: 'ada_rides' });
+    await expectScreen(createActor(dashboardMachine).getSnapshot(), null);
+    for (const step of steps) {
+      await perform(step.event);
+      await expectScreen(step.state, step.event);
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { AnyStateMachine } from 'xstate';
 import { authMachine } from '../../../machines/authMachine';
 import { captchaPassMachine } from '../../../machines/captchaPassMachine';
 import { companySignupMachine } from '../../../machines/companySignupMachine';
+import { dashboardMachine } from '../../../machines/dashboardMachine';
 import { engagementMachine } from '../../../machines/engagementMachine';
 import { formMachine } from '../../../machines/formMachine';
 import { idReviewMachine } from '../../../machines/idReviewMachine';
@@ -23,6 +24,7 @@ import { signupMachine } from '../../../machines/signupMachine';
 import { authPlan } from './authMachine.plan';
 import { captchaPassPlan } from './captchaPassMachine.plan';
 import { companySignupPlan } from './companySignupMachine.plan';
+import { dashboardPlan } from './dashboardMachine.plan';
 import { engagementPlan } from './engagementMachine.plan';
 import { formPlan } from './formMachine.plan';
 import { idReviewPlan } from './idReviewMachine.plan';
@@ -51,6 +53,7 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: signupMachine, plan: signupPlan },
   { machine: profileMachine, plan: profilePlan },
   { machine: profileEditMachine, plan: profileEditPlan },
+  { machine: dashboardMachine, plan: dashboardPlan },
   { machine: companySignupMachine, plan: companySignupPlan },
   { machine: riderSearchMachine, plan: riderSearchPlan },
   { machine: riderReviewsMachine, plan: riderReviewsPlan },

@@ -8,6 +8,7 @@ import type { AnyStateMachine } from 'xstate';
 import { authMachine } from '../../../machines/authMachine';
 import { captchaPassMachine } from '../../../machines/captchaPassMachine';
 import { companySignupMachine } from '../../../machines/companySignupMachine';
+import { dashboardMachine } from '../../../machines/dashboardMachine';
 import { engagementMachine } from '../../../machines/engagementMachine';
 import { formMachine, SubmitError } from '../../../machines/formMachine';
 import { idReviewMachine } from '../../../machines/idReviewMachine';
@@ -26,6 +27,7 @@ import type { Profile } from '../../../src/shared/profile';
 import { authActorResultCanHappen, authEvents, NOW, serializeAuthState, tokens } from '../authModel';
 import { captchaPassEvents, serializeCaptchaPass } from '../captchaPassModel';
 import { companySignupEvents, INVITE, liveEvent as companyLive, serializeCompanySignup, T0 as COMPANY_T0 } from '../companySignupModel';
+import { dashboardEvents, serializeDashboard } from '../dashboardModel';
 import { engagementEvents, hireItem, liveEvent as engagementLive, serializeEngagement } from '../engagementModel';
 import { actorResultCanHappen, formEvents, serializeFormState } from '../formModel';
 import { idReviewEventCanHappen, idReviewEvents, RIDER_ID, serializeIdReviewState } from '../idReviewModel';
@@ -166,6 +168,10 @@ export const planSources: Record<string, PlanSource> = {
     machine: companySignupMachine,
     liveEvent: companyLive as never,
     starts: [{ label: 'invitation link', input: { invite: INVITE, captchaPassed: false, now: COMPANY_T0 }, events: companySignupEvents as never, serialize: serializeCompanySignup as never }],
+  },
+  dashboardMachine: {
+    machine: dashboardMachine,
+    starts: [{ label: 'rider dashboard', events: dashboardEvents as never, serialize: serializeDashboard as never }],
   },
   engagementMachine: {
     machine: engagementMachine,

@@ -28,18 +28,23 @@ import { PasswordField } from '../../components/PasswordField';
 import { useFocusFirstInvalid } from '../../forms/useFocusFirstInvalid';
 import { DateField, FileField, SelectField } from './fields';
 
+/** What the modal sends (the upload's progress comes from the save itself). */
+type Send = (event: Exclude<ProfileEditEvent, { type: 'SAVE_PROGRESS' }>) => void;
+
 export interface EditModalProps {
   edit: ProfileEditView;
-  send: (event: ProfileEditEvent) => void;
+  send: Send;
   profile: Profile;
   /** The state and area lists (GET /api/locations); null while they load or when they failed. */
   locations: LocationState[] | null;
+  /** Issue 9: the lists could not be loaded (opening the modal again tries again). */
+  locationsFailed?: boolean;
   /** Where a Google account goes to sign in again before deleting itself. */
   googleSignInUrl: string;
   returnFocus?: () => HTMLElement | null;
 }
 
-type FieldProps = { view: ProfileEditView; send: (event: ProfileEditEvent) => void; modal: ModalKind };
+type FieldProps = { view: ProfileEditView; send: Send; modal: ModalKind };
 
 const fieldId = (modal: ModalKind, name: string) => `modal-${modal}-${name}`;
 
@@ -116,7 +121,7 @@ function Dates({ view, send, modal, endOptional }: FieldProps & { endOptional: b
   );
 }
 
-function ProfileContentFields(props: FieldProps & { locations: LocationState[] | null }) {
+function ProfileContentFields(props: FieldProps & { locations: LocationState[] | null; locationsFailed: boolean }) {
   const { view, send, locations } = props;
   const states = locations ? stateNames(locations) : [];
   const areas = locations ? areaNames(findState(locations, view.values.state ?? '')) : [];
@@ -134,7 +139,7 @@ function ProfileContentFields(props: FieldProps & { locations: LocationState[] |
         options={states}
         placeholder="Select a state"
         error={view.fieldError('state')}
-        hint={locations ? undefined : 'Loading the list of states…'}
+        hint={locations ? undefined : props.locationsFailed ? messages.hireLocationsFailed : 'Loading the list of states…'}
         onValueChange={(value) => {
           send({ type: 'CHANGE', field: 'state', value });
           // A new state's areas are another list: the town is chosen again.
@@ -194,7 +199,7 @@ function body(props: EditModalProps, modal: ModalKind): ReactNode {
   const past = profile.pastEmployees.find((e) => e._id === view.entryId);
   switch (modal) {
     case 'profile':
-      return <ProfileContentFields {...f} locations={props.locations} />;
+      return <ProfileContentFields {...f} locations={props.locations} locationsFailed={props.locationsFailed ?? false} />;
     case 'bio':
       return <TextField {...f} name="bio" label="Bio" multiline hint={`(up to ${BIO_MAX} characters; empty removes it)`} />;
     case 'personalInfo':

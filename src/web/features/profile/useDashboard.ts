@@ -1,19 +1,15 @@
 /**
- * Runs the dashboard's two machines for the page (issue 6): the profile load and the open
- * modal. Supplies their effects: the API calls, toasts, applying a save's answer (the new
- * profile, a new picture for the header, a download, a deleted account), the log line of a
- * failed load, the redirect of an incomplete profile, sharing, and opening an ID document.
+ * Runs the rider dashboard's machine for the page (issue 9: machines/dashboardMachine.ts, which
+ * invokes the profile load and the edit modal and coordinates them) and supplies its effects:
+ * the API calls, toasts, the download, sharing, the header's picture, signing out and the
+ * navigation. No workflow state here: the page is the machine's snapshot as a view model.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { fromPromise, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { toast } from '../../components/toast';
-import { fromPromise, type InspectionEvent } from 'xstate';
-import { profileEditMachine, profileEditSnapshotToView, type ProfileEditEvent, type ProfileEditView, type SaveInput } from '../../../../machines/profileEditMachine';
-import { profileMachine, profileSnapshotToView, type ProfileEvent, type ProfileView } from '../../../../machines/profileMachine';
-import type { ModalKind } from '../../../../machines/profileModals';
-import type { LocationState } from '../../../shared/locations';
-import { messages } from '../../../shared/messages';
-import type { DocumentField, Profile } from '../../../shared/profile';
+import { dashboardEditMachine, dashboardMachine, dashboardSnapshotToView, type DashboardEvent, type DashboardViewModel, type ShareOutcome } from '../../../../machines/dashboardMachine';
+import { type SaveInput } from '../../../../machines/profileEditMachine';
+import { profileMachine } from '../../../../machines/profileMachine';
 import { profileApi } from '../../api/profile';
 import { loadLocations } from '../../api/locations';
 import { auth } from '../../auth/authService';
@@ -76,120 +72,76 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Phones share through the system sheet (WhatsApp and the rest); elsewhere the link is copied. */
-async function shareLink(url: string, title: string): Promise<void> {
+/**
+ * Phones share through the system sheet (WhatsApp and the rest); elsewhere the link is copied.
+ * Rejects when the copy failed (the machine says so).
+ */
+async function shareLink(url: string, title: string): Promise<ShareOutcome> {
   const coarse = typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
   if (coarse && typeof navigator.share === 'function') {
     try {
       await navigator.share({ title, text: title, url });
-      return;
+      return 'sheet';
     } catch (error) {
       // The rider closed the sheet: nothing to say. Anything else: copy instead.
-      if (error instanceof DOMException && error.name === 'AbortError') return;
+      if (error instanceof DOMException && error.name === 'AbortError') return 'sheet';
     }
   }
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.success(messages.profileLinkCopied);
-  } catch {
-    toast.error(messages.profileLinkCopyFailed);
-  }
+  await navigator.clipboard.writeText(url);
+  return 'copied';
 }
 
 export interface UseDashboardOptions {
   goToSignup: (step: number) => void;
   /** After the account is deleted. */
   goHome: () => void;
-  inspectProfile?: (event: InspectionEvent) => void;
-  inspectEdit?: (event: InspectionEvent) => void;
+  /** Sees every actor of the page (the dashboard and its children): tests record the transitions. */
+  inspect?: (event: InspectionEvent) => void;
 }
 
-export interface Dashboard {
-  profile: ProfileView;
-  edit: ProfileEditView;
-  sendProfile: (event: ProfileEvent) => void;
-  sendEdit: (event: ProfileEditEvent) => void;
-  locations: LocationState[] | null;
-  onShare: (url: string, title: string) => void;
-  onOpenDocument: (kind: DocumentField) => void;
+export interface Dashboard extends DashboardViewModel {
+  send: (event: DashboardEvent) => void;
 }
+
+type Snapshot<C> = { value: unknown; context: C };
 
 export function useDashboard(options: UseDashboardOptions): Dashboard {
-  const profileActor = useActorRef(
-    profileMachine.provide({
-      actors: { loadProfile: fromPromise(() => profileApi.load()) },
+  const actor = useActorRef(
+    dashboardMachine.provide({
+      actors: {
+        profile: profileMachine.provide({
+          actors: { loadProfile: fromPromise(() => profileApi.load()) },
+          // Spec §8: a failed load is only logged; the screen offers a retry.
+          actions: { logFailure: (_, params) => console.error('[dashboard] the profile could not be loaded', params.error) },
+        }),
+        edit: dashboardEditMachine.provide({
+          actors: { save: fromPromise(({ input, signal }) => saveModal(input, signal)) },
+          actions: {
+            announceSuccess: (_, params) => void toast.success(params.message),
+            announceFailure: (_, params) => void toast.error(params.message),
+          },
+        }),
+        loadLocations: fromPromise(() => loadLocations()),
+        // The url is relative to the API base; the client adds the base and the token.
+        readDocument: fromPromise(({ input }) => profileApi.readDocument(input.url)),
+        shareLink: fromPromise(({ input }) => shareLink(input.url, input.title)),
+      },
       actions: {
-        // Spec §8: a failed load is only logged; the screen offers a retry.
-        logFailure: (_, params) => console.error('[dashboard] the profile could not be loaded', params.error),
+        notify: (_, params) => void (params.tone === 'success' ? toast.success(params.message) : toast.error(params.message)),
+        download: (_, params) => downloadBlob(params.blob, params.fileName),
         goToSignup: (_, params) => options.goToSignup(params.currentTab),
+        pictureChanged: () => auth.userChanged(),
+        signOut: () => auth.unauthorized(),
+        // After the sign-out has settled (the route's guard would send a signed-out visitor to /login).
+        goHome: () => void setTimeout(options.goHome, 0),
+        logFailure: (_, params) => console.error(`[dashboard] ${params.what} could not be loaded`, params.error),
       },
     }),
-    { inspect: options.inspectProfile },
+    { inspect: options.inspect },
   );
-
-  const applySaved = (modal: ModalKind, output: unknown) => {
-    const answer = output as { profile?: Profile; blob?: Blob; fileName?: string } | null;
-    if (answer?.profile) profileActor.send({ type: 'PROFILE_CHANGED', profile: answer.profile });
-    if (modal === 'picture') {
-      profileActor.send({ type: 'RELOAD' });
-      auth.userChanged();
-    }
-    if (modal === 'exportData' && answer?.blob) downloadBlob(answer.blob, answer.fileName ?? 'ogba-dispatch-data.json');
-    if (modal === 'deleteAccount' || modal === 'deleteGoogleAccount') {
-      // The server has ended every session: forget the token here too, then the home page.
-      auth.unauthorized();
-      setTimeout(options.goHome, 0);
-    }
-  };
-
-  const editActor = useActorRef(
-    profileEditMachine.provide({
-      actors: { save: fromPromise(({ input, signal }) => saveModal(input, signal)) },
-      actions: {
-        announceSuccess: (_, params) => void toast.success(params.message),
-        announceFailure: (_, params) => void toast.error(params.message),
-        applySaved: (_, params) => applySaved(params.modal, params.output),
-      },
-    }),
-    { inspect: options.inspectEdit },
-  );
-
-  const profileSnapshot = useSelector(profileActor, (s) => s);
-  const editSnapshot = useSelector(editActor, (s) => s);
-  const edit = profileEditSnapshotToView(editSnapshot);
-
-  // The state and area lists, fetched the first time the Edit Profile Content modal opens.
-  const [locations, setLocations] = useState<LocationState[] | null>(null);
-  const needLocations = edit.modal === 'profile' && locations === null;
-  useEffect(() => {
-    if (!needLocations) return;
-    let live = true;
-    loadLocations().then(
-      (data) => live && setLocations(data),
-      (error: unknown) => console.error('[dashboard] the location list could not be loaded', error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [needLocations]);
-
-  const onOpenDocument = (kind: DocumentField) => {
-    const ref = profileSnapshot.context.profile?.personalInfo?.[kind];
-    if (!ref) return;
-    // The url is relative to the API base; the client adds the base and the token.
-    profileApi.readDocument(ref.url).then(
-      (blob) => downloadBlob(blob, ref.original_name),
-      () => toast.error(messages.documentUnavailable),
-    );
-  };
-
-  return {
-    profile: profileSnapshotToView(profileSnapshot),
-    edit,
-    sendProfile: profileActor.send,
-    sendEdit: editActor.send,
-    locations,
-    onShare: (url, title) => void shareLink(url, title),
-    onOpenDocument,
-  };
+  const snapshot = useSelector(actor, (s) => s);
+  const children = snapshot.children as Record<string, AnyActorRef | undefined>;
+  const profile = useSelector(children.profile, (s) => s as Snapshot<never> | undefined);
+  const edit = useSelector(children.edit, (s) => s as Snapshot<never> | undefined);
+  return { ...dashboardSnapshotToView(snapshot, { profile, edit }), send: actor.send };
 }
