@@ -25,7 +25,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             // The bundler's own runtime (0.4 kB) rides with the libraries rather than in a file of its own.
             { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store|xstate|@xstate|jwt-decode)[\\/]|rolldown[\\/]runtime/ },
-            { name: 'app', test: /(src[\\/]web[\\/]api[\\/](client|http)|src[\\/]web[\\/]components[\\/]toast|src[\\/]shared[\\/](forms|validation|api|constants)|machines[\\/]formMachine)\.tsx?$/ },
+            // The form basics too (the home page is a lazy screen like the others, and its forms are
+            // also Contact Us', Login's and sign-up's).
+            { name: 'app', test: /(src[\\/]web[\\/]api[\\/](client|http)|src[\\/]web[\\/]components[\\/](toast|Captcha|Field|PasswordField)|src[\\/]web[\\/]forms[\\/][^\\/]+|src[\\/]web[\\/](idlePrefetch|features[\\/]enquiries[\\/]EnquiryForm)|src[\\/]shared[\\/](forms|validation|api|constants)|machines[\\/](formMachine|formView|captchaPassMachine))\.tsx?$/ },
             // Issue 14: the rider screens' small shared modules in two files rather than eight (each
             // response costs ~1 kB of headers): the hire lists' (the dashboard, the company's pages, the
             // console's lists) and the rider profile's (the sign-up wizard and the dashboard); without

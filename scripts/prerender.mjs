@@ -9,52 +9,7 @@ const ssrEntry = path.resolve('dist/ssr/entry-server.js');
 const { render, pageMeta, notFoundMeta, prerenderPaths, BOOT_SCRIPT } = await import(pathToFileURL(ssrEntry).href);
 const template = readFileSync(path.join(web, 'index.html'), 'utf8');
 
-// Issue 14: a prerendered page asks for its scripts only after the browser has painted it. The
-// entry's <script type="module"> and its <link rel="modulepreload">s leave <head>; the inline
-// loader (src/shared/bootScript.ts, allowed by its hash in the CSP) requests the same files
-// after the first paint.
-const entryTag = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
-if (!entryTag) throw new Error('prerender: no entry <script type="module"> in dist/web/index.html');
-const preloadTags = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
-const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-let prerenderTemplate = template.replace(entryTag[0], '');
-for (const tag of preloadTags) prerenderTemplate = prerenderTemplate.replace(tag[0], '');
-prerenderTemplate = prerenderTemplate.replace(
-  '</body>',
-  `<script data-app="${attr(entryTag[1])}" data-preload="${attr(preloadTags.map((t) => t[1]).join(' '))}">${BOOT_SCRIPT}</script>\n  </body>`,
-);
-
-const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-function page(html, meta) {
-  // Inline scripts are refused by our CSP; the router's scroll-restoration script is not needed.
-  let body = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
-  // React hoists resource hints (<link rel="preload">) into the rendered markup; they belong in
-  // <head>, and left in #root they would not match the client's first render.
-  const hints = body.match(/<link\b[^>]*>/g) ?? [];
-  body = body.replace(/<link\b[^>]*>/g, '');
-  return prerenderTemplate
-    .replace('</head>', `${hints.join('')}</head>`)
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escape(meta.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escape(meta.description)}" />`)
-    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
-}
-
-for (const route of prerenderPaths) {
-  const { html } = await render(route);
-  const file = route === '/' ? path.join(web, 'index.html') : path.join(web, route, 'index.html');
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, page(html, pageMeta(route)));
-}
-// The Not Found page, served with status 404 for unknown paths.
-const { html: notFound } = await render('/__not-found__');
-writeFileSync(path.join(web, '404.html'), page(notFound, notFoundMeta));
-// The empty shell for screens that are not prerendered (dashboards, sign-up steps).
-writeFileSync(path.join(web, 'shell.html'), template);
-
-// Issue 14: the signed-in screens' own shells name their screen's scripts and styles from the
-// start (from Vite's manifest), so the browser fetches them beside the first scripts instead of
-// after them; the server sends dist/web/<route>/index.html for its route (src/server/plugins/web.ts).
+// Vite's manifest: which files each screen's code is in (removed once read).
 const manifestFile = path.join(web, '.vite', 'manifest.json');
 const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
 /** Every chunk `key` imports, itself included, as manifest keys. */
@@ -65,6 +20,64 @@ function closure(key, seen = new Set()) {
   return seen;
 }
 const first = closure('index.html');
+/** The files of a lazy screen's code beyond the first chunks (none when it is in the first chunk). */
+const screenFiles = (key) => [...closure(key)].filter((k) => !first.has(k)).map((k) => `/${manifest[k].file}`);
+/** Each prerendered page's screen, as router.tsx loads it. */
+const pageModules = {
+  '/': 'routes/Home.tsx',
+  '/about-us': 'routes/AboutUs.tsx',
+  '/contact-us': 'routes/ContactUs.tsx',
+  '/company-waitlist': 'routes/CompanyWaitlist.tsx',
+  '/privacy-policy': 'routes/PrivacyPolicy.tsx',
+  '/terms-and-conditions': 'routes/TermsAndConditions.tsx',
+};
+
+// Issue 14: a prerendered page asks for its scripts only after the browser has painted it. The
+// entry's <script type="module"> and its <link rel="modulepreload">s leave <head>; the inline
+// loader (src/shared/bootScript.ts, allowed by its hash in the CSP) requests the same files
+// after the first paint.
+const entryTag = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/);
+if (!entryTag) throw new Error('prerender: no entry <script type="module"> in dist/web/index.html');
+const preloadTags = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+let prerenderTemplate = template.replace(entryTag[0], '');
+for (const tag of preloadTags) prerenderTemplate = prerenderTemplate.replace(tag[0], '');
+/** The loader for a page whose screen is `route`'s: the first chunks and the screen's own files at once. */
+const loader = (route) =>
+  `<script data-app="${attr(entryTag[1])}" data-preload="${attr([...preloadTags.map((t) => t[1]), ...screenFiles(pageModules[route] ?? '')].join(' '))}">${BOOT_SCRIPT}</script>\n  </body>`;
+
+const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function page(html, meta, route) {
+  // Inline scripts are refused by our CSP; the router's scroll-restoration script is not needed.
+  let body = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+  // React hoists resource hints (<link rel="preload">) into the rendered markup; they belong in
+  // <head>, and left in #root they would not match the client's first render.
+  const hints = body.match(/<link\b[^>]*>/g) ?? [];
+  body = body.replace(/<link\b[^>]*>/g, '');
+  return prerenderTemplate
+    .replace('</body>', () => loader(route))
+    .replace('</head>', `${hints.join('')}</head>`)
+    .replace(/<title>[\s\S]*?<\/title>/, `<title>${escape(meta.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escape(meta.description)}" />`)
+    .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+}
+
+for (const route of prerenderPaths) {
+  const { html } = await render(route);
+  const file = route === '/' ? path.join(web, 'index.html') : path.join(web, route, 'index.html');
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, page(html, pageMeta(route), route));
+}
+// The Not Found page, served with status 404 for unknown paths.
+const { html: notFound } = await render('/__not-found__');
+writeFileSync(path.join(web, '404.html'), page(notFound, notFoundMeta, null));
+// The empty shell for screens that are not prerendered (dashboards, sign-up steps).
+writeFileSync(path.join(web, 'shell.html'), template);
+
+// Issue 14: the signed-in screens' own shells name their screen's scripts and styles from the
+// start (from Vite's manifest), so the browser fetches them beside the first scripts instead of
+// after them; the server sends dist/web/<route>/index.html for its route (src/server/plugins/web.ts).
 const screens = { '/rider-dashboard': 'routes/RiderDashboard.tsx', '/rider-signup': 'routes/RiderSignup.tsx' };
 for (const [route, key] of Object.entries(screens)) {
   if (!manifest[key]) throw new Error(`prerender: ${key} is not in Vite's manifest`);

@@ -1,6 +1,8 @@
 /**
- * The route table of spec §2. The home page is in the first chunk; every other screen
- * loads its code on demand (DESIGN.md §8), with the spec's 120-second chunk time-out.
+ * The route table of spec §2. Every screen, the home page too, loads its code on demand
+ * (DESIGN.md §8), with the spec's 120-second chunk time-out; a prerendered page's loader fetches
+ * its screen's code beside the first chunk (scripts/prerender.mjs, issue 14), so the other
+ * screens' first chunk does not carry the home page and its forms.
  */
 import {
   createRootRoute,
@@ -27,7 +29,6 @@ import { Layout } from './components/Layout';
 import { reportError } from './errorReporting';
 import { connectPageTitles } from './pageTitle';
 import { ErrorPage } from './routes/ErrorPage';
-import { Home } from './routes/Home';
 import { NotFound } from './routes/NotFound';
 
 type Module = { default: ComponentType };
@@ -162,7 +163,7 @@ const companyTree = companyRoute.addChildren([
 ]);
 
 export const routeTree = rootRoute.addChildren([
-  page(paths.home, Home),
+  page(paths.home, lazy(() => import('./routes/Home').then((m) => ({ default: m.Home })))),
   page(paths.aboutUs, lazy(() => import('./routes/AboutUs'))),
   page(paths.contactUs, lazy(() => import('./routes/ContactUs'))),
   page(paths.companyWaitlist, lazy(() => import('./routes/CompanyWaitlist'))),
