@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
  * The share stories (storybook/stories/ShareProfile.stories.tsx, issue 9): played in jsdom, the
- * app's own share code runs against the stood-in browser and the rider sees the phone's sheet
- * with the public link, or the toast that the link was copied, or the one that it could not be.
+ * app's own share (the dashboard machine's) runs against the stood-in browser and the rider sees
+ * the phone's sheet with the public link (the icon waiting meanwhile), or the toast that the link
+ * was copied, or the one that it could not be.
  */
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
@@ -47,11 +48,14 @@ describe('share stories (issue 9)', () => {
         expect(within(sheet).getByText(publicUrl)).toBeTruthy();
         expect(within(sheet).getByText(`${fullRider.user.username} on Ogba Dispatch`)).toBeTruthy();
         expect(screen.queryByText(messages.profileLinkCopied)).toBeNull();
+        // The share is under way while the phone's sheet is open: the icon waits.
+        await waitFor(() => expect(screen.getByRole('button', { name: 'Share profile' }).getAttribute('aria-busy')).toBe('true'));
       } else {
         expect(screen.queryByRole('dialog', { name: "Share sheet (the phone's)" })).toBeNull();
         await waitFor(() => expect(screen.getByText(toast!)).toBeTruthy());
         const other = mode === 'copy' ? messages.profileLinkCopyFailed : messages.profileLinkCopied;
         expect(screen.queryByText(other)).toBeNull();
+        expect((screen.getByRole('button', { name: 'Share profile' }) as HTMLButtonElement).disabled).toBe(false);
       }
     });
   }
