@@ -10,7 +10,7 @@
 // page ≤ 150 kB; signed-in screens: interactive ≤ 2.5 s, JavaScript ≤ 150 kB). Exits 1 when a
 // budget is missed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -36,10 +36,13 @@ if (!existsSync(STAMP_FILE) || readFileSync(STAMP_FILE, 'utf8') !== stamp) {
 await ensureServerBuilt();
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
+// Serve a copy of the build, so another rebuild of dist/web during the run cannot change it.
+const webRoot = path.join(dataDir, 'web-copy');
+cpSync('dist/web', webRoot, { recursive: true });
 const JWT_SECRET = randomBytes(32).toString('base64url');
 const signedIn = await makeRiders(dataDir);
 const server = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', JWT_SECRET },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: webRoot, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', JWT_SECRET },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 
