@@ -46,9 +46,13 @@ type Snapshot = { value: unknown; matches(value: unknown): boolean; context: { l
  */
 export function dashboardEvents(state: Snapshot): DashboardModelEvent[] {
   if (state.value === 'redirecting' || state.value === 'deleted') return [];
-  const events: DashboardModelEvent[] = [
+  const events: DashboardModelEvent[] = [{ type: 'OPEN', modal: 'profile', values: {}, entryId: null }];
+  // What only passes through (to the profile or the modal) or ends the page: tried from the start,
+  // so each is a path of its own (the children's own plans walk their workflows).
+  const atStart = state.matches({ active: { locations: 'idle', documents: 'idle', share: 'idle' } });
+  if (atStart)
+    events.push(
     { type: 'RETRY' },
-    { type: 'OPEN', modal: 'profile', values: {}, entryId: null },
     { type: 'OPEN', modal: 'bio', values: {}, entryId: null },
     { type: 'CHANGE', field: 'bio', value: 'Five years across Lagos.' },
     { type: 'SELECT_FILE', field: 'profile_image', file: null },
@@ -61,7 +65,7 @@ export function dashboardEvents(state: Snapshot): DashboardModelEvent[] {
     { type: 'SAVED', modal: 'exportData', output: { blob: { size: 2 }, fileName: 'ogba-dispatch-data.json' }, entryId: null },
     { type: 'SAVED', modal: 'deleteAccount', output: { message: messages.accountDeleted }, entryId: null },
     { type: 'xstate.done.actor.profile', output: { currentTab: 3 } },
-  ];
+  );
   if (state.matches({ active: { locations: 'loading' } }))
     events.push({ type: 'xstate.done.actor.loadLocations', output: LOCATIONS }, { type: 'xstate.error.actor.loadLocations', error: new Error('offline') });
   if (state.matches({ active: { documents: 'idle' } })) events.push({ type: 'OPEN_DOCUMENT', document: DOCUMENT });

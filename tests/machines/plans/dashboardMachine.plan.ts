@@ -30,14 +30,14 @@ export const dashboardPlan: MachinePlan = {
     deleted: { says: `“${messages.accountDeleted}” in place of the profile; signed out, then the home page.`, story: story('account-deleted') },
   },
   events: {
-    RETRY: 'After a failed load (set DevTools → Network to Offline, reload, back Online), press "Try again"',
+    RETRY: 'Set DevTools → Network to Offline and reload: "We could not load your profile."; back Online, press "Try again"',
     OPEN: (e) => `Open the "${title(e.modal)}" modal from its button on the dashboard`,
-    CHANGE: (e) => `Type in the ${String(e.field).replace(/_/g, ' ')} field of the open modal`,
-    SELECT_FILE: (e) => `Choose a file for ${String(e.field).replace(/_/g, ' ')} in the open modal (or remove the chosen one)`,
-    RECENTRE: 'Drag the square preview of the chosen picture',
-    SUBMIT: 'Press the open modal’s button ("Save", "Upload", "Delete"…)',
-    CLOSE: 'Close the open modal ("Cancel", the X, a click outside it, or Escape)',
-    CANCEL_UPLOAD: 'Press "Cancel" while an upload goes up',
+    CHANGE: (e) => `Open a modal with a ${String(e.field).replace(/_/g, ' ')} field (e.g. "Edit Bio") and type in it`,
+    SELECT_FILE: (e) => `Open a modal with a file field (e.g. "Upload Profile Image") and choose a file for ${String(e.field).replace(/_/g, ' ')} (or remove the chosen one)`,
+    RECENTRE: 'In "Upload Profile Image", choose a photo and drag its square preview',
+    SUBMIT: 'Open a modal and press its button ("Save", "Upload", "Delete"…)',
+    CLOSE: 'Open a modal and close it ("Cancel", the X, a click outside it, or Escape)',
+    CANCEL_UPLOAD: 'In "Upload Profile Image", choose a photo, press "Upload" and then "Cancel" while it goes up (throttle the network to see it)',
     SAVED: (e) => {
       const modal = e.modal as ModalKind;
       if (modal === 'deleteAccount' || modal === 'deleteGoogleAccount') return `Delete the account ("${title(modal)}") and wait for the answer`;
@@ -46,7 +46,7 @@ export const dashboardPlan: MachinePlan = {
       return `Save "${title(modal)}" and wait: the dashboard shows the change at once`;
     },
     LOAD_LOCATIONS: 'Nothing to do: opening Edit Profile Content asks for the lists (Network tab: GET /api/locations)',
-    'xstate.done.actor.profile': 'Wait for the profile (a rider who has not finished sign-up)',
+    'xstate.done.actor.profile': 'Open /rider-dashboard as a rider who has not finished sign-up and wait for the profile',
     'xstate.done.actor.loadLocations': 'Wait for the list of states (GET /api/locations answered)',
     'xstate.error.actor.loadLocations': (e) => failure(e, 'Wait for the list of states', 'block /api/locations in DevTools → Network request blocking'),
     OPEN_DOCUMENT: 'Click an ID document under Personal Information (e.g. "Valid ID: nin-slip.pdf")',

@@ -418,14 +418,14 @@ export function DashboardView(props: DashboardViewProps) {
   // A modal opened from the checklist: the field to focus once it is open, and focus goes back
   // to the checklist when it closes (the item's button is gone once it is done).
   const fromChecklist = useRef<{ focus: string | null } | null>(null);
-  useEffect(() => {
-    if (edit.state === 'closed') return;
+  // Run once the modal is on screen (its code loads on first use): the modal has focused its
+  // first field already; the item's own field wins.
+  const focusChecklistField = () => {
     const target = fromChecklist.current?.focus;
     if (!target) return;
     fromChecklist.current = { focus: null };
-    // The modal (a child) has focused its first field already; the item's own field wins.
     document.getElementById(target)?.focus();
-  }, [edit.state]);
+  };
   let content: React.ReactNode;
   let data: React.ReactNode = null;
   if (props.state === 'deleted') {
@@ -486,6 +486,7 @@ export function DashboardView(props: DashboardViewProps) {
               googleSignInUrl={props.googleSignInUrl}
               returnFocus={() => document.getElementById(fromChecklist.current ? CHECKLIST_HEADING_ID : returnFocusTarget(edit.modal))}
             />
+            <OnMount run={focusChecklistField} />
           </Suspense>
         ) : null}
       </>
@@ -502,6 +503,13 @@ export function DashboardView(props: DashboardViewProps) {
       {data}
     </>
   );
+}
+
+/** Runs `run` once, after the siblings before it have mounted (inside Suspense: once they have loaded). */
+function OnMount({ run }: { run: () => void }) {
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(run, []);
+  return null;
 }
 
 /** The heading of the section a modal belongs to: where focus goes when its opener is gone. */
