@@ -17,6 +17,9 @@
  * After each step the page must show what the model's state says. The paths run are the
  * shortest and edge paths that reach a state of a modal kind not yet shown or take a
  * transition not yet taken; the app's own actor is inspected and must take every transition.
+ * The page runs the dashboard machine (machines/dashboardMachine.ts), which invokes the profile
+ * load and the edit modal: every page of this file records the dashboard's transitions too, and
+ * the file fails, with its table printed, unless all of them were driven through the page.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
