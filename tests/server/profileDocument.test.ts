@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import { engagements, profileDocuments, reviews, users } from '../../src/server/db/schema';
+import { engagements, profileDocuments, reviews, sessions, users } from '../../src/server/db/schema';
 import { buildProfileDocument, refreshProfileDocument } from '../../src/server/domain/profileDocument';
 import { profileSchema } from '../../src/server/domain/riderProfile';
 import { publishDueReviews } from '../../src/server/features/reviews/service';
@@ -273,6 +273,31 @@ describeEachDatabase('profile documents', (kind) => {
     // Another rider's ETag never matches.
     const other = await signedInRider(t);
     expect((await as(t, other, { method: 'GET', url: '/api/users/profile', headers: { 'if-none-match': after.headers.etag as string } })).statusCode).toBe(200);
+  });
+
+  it('checks the session in the same read when the cache has not seen the token: ended, suspended and forged tokens get 401', async () => {
+    const read = (token: string) => t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { 'x-auth-token': token }, remoteAddress: nextIp() });
+    // Each token below is read for the first time, so no cache vouches for it.
+    const open = await signedInRider(t);
+    const first = await read(open.token);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<Profile>().user.username).toBe(open.username);
+
+    const ended = await signedInRider(t);
+    await t.database.db.update(sessions).set({ endedAt: new Date() }).where(eq(sessions.userId, ended.id));
+    expect((await read(ended.token)).statusCode).toBe(401);
+
+    const suspended = await signedInRider(t);
+    await t.database.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+    expect((await read(suspended.token)).statusCode).toBe(401);
+
+    const expired = await signedInRider(t);
+    await t.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, expired.id));
+    expect((await read(expired.token)).statusCode).toBe(401);
+
+    const forged = `${open.token.slice(0, -4)}AAAA`;
+    expect((await read(forged)).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/profile', remoteAddress: nextIp() })).statusCode).toBe(401);
   });
 
   it('builds and keeps the document of a rider who has none, serves a company without storing one, and goes with the account', async () => {

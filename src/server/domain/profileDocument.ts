@@ -25,6 +25,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { USER_TYPE_RIDER } from '../../shared/constants';
 import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { openSession, sessionFoundOpen, type AuthContext } from '../plugins/auth';
 import { fileUrl } from '../plugins/files';
 import { reviewsPublished } from './reviewsPublished';
 
@@ -127,9 +129,14 @@ const upsert = (where: SQL) => sql`
   on conflict (user_id) do update set
     body = excluded.body, etag = excluded.etag, fresh_until = excluded.fresh_until, updated_at = excluded.updated_at`;
 
-/** Rebuilds one rider's document (a no-op for a company or a missing user). Pass the write's transaction. */
-export async function refreshProfileDocument(db: Db, userId: string): Promise<void> {
-  await db.execute(upsert(sql`u.id = ${userId}`));
+/**
+ * Rebuilds one rider's document (a no-op for a company or a missing user). Pass the write's
+ * transaction. Returns the new document's JSON text (null when none was stored), so a write can
+ * answer the profile without reading it again.
+ */
+export async function refreshProfileDocument(db: Db, userId: string): Promise<string | null> {
+  const [row] = rowsOf<{ body: string }>(await db.execute(sql`${upsert(sql`u.id = ${userId}`)} returning body`));
+  return row?.body ?? null;
 }
 
 /** Rebuilds the documents of the riders `where` selects (`u` is users): the scale seed, one batch at a time. */
@@ -175,6 +182,30 @@ export async function readProfileDocument(db: Db, userId: string): Promise<Profi
       select body, etag from built`),
   );
   return built ?? null;
+}
+
+/**
+ * The signed-in read in one round trip when the session cache cannot vouch for the session (a
+ * token not seen in the last 30 s: most reads when riders are many): the session check of
+ * plugins/auth.ts joined with the stored document. Null when the session is not open (ended,
+ * expired, or its user suspended or gone); else the document, rebuilt first when missing or
+ * stale (readProfileDocument), and the session is kept in the cache.
+ */
+export async function readSignedInProfileDocument(db: Db, auth: AuthContext): Promise<{ document: ProfileDocument | null } | null> {
+  const [row] = rowsOf<{ expires_ms: number | string; body: string | null; etag: string | null; fresh: boolean | null }>(
+    await db.execute(sql`
+      select (extract(epoch from ${sessions.expiresAt}) * 1000)::float8 as expires_ms, d.body, d.etag,
+        (d.fresh_until is null or d.fresh_until > now()) as fresh
+      from ${sessions}
+      join ${users} on ${users.id} = ${sessions.userId}
+      left join profile_documents d on d.user_id = ${sessions.userId}
+      where ${openSession(auth)}
+      limit 1`),
+  );
+  if (!row) return null;
+  sessionFoundOpen(auth, new Date(Number(row.expires_ms)));
+  if (row.body !== null && row.etag !== null && row.fresh === true) return { document: { body: row.body, etag: row.etag } };
+  return { document: await readProfileDocument(db, auth.userId) };
 }
 
 /** Whether an If-None-Match header names this ETag (a list, weak or not, or `*`). */

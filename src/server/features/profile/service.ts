@@ -71,8 +71,9 @@ export async function updateProfile(db: Db, userId: string, update: ProfileUpdat
           introduction: emptyToNull(update.introduction),
         }
       : { username: update.username.trim(), bio: emptyToNull(update.bio) };
+  let document: string | null = null;
   try {
-    // What companies see (the rider card) changes in the same transaction.
+    // What companies see (the rider card) and the profile document change in the same transaction.
     await db.transaction(async (tx) => {
       const updated = await tx
         .update(users)
@@ -81,7 +82,7 @@ export async function updateProfile(db: Db, userId: string, update: ProfileUpdat
         .returning({ id: users.id });
       if (updated.length === 0) throw new AppError('UNAUTHORIZED', messages.signInAgain);
       await refreshRiderCard(tx, userId);
-      await refreshProfileDocument(tx, userId);
+      document = await refreshProfileDocument(tx, userId);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', messages.usernameTaken, 'username');
@@ -89,7 +90,8 @@ export async function updateProfile(db: Db, userId: string, update: ProfileUpdat
   }
   return {
     message: update.kind === 'content' ? messages.profileUpdated : messages.bioUpdated,
-    profile: await getProfile(db, userId),
+    // The document the transaction wrote: no second read.
+    profile: document === null ? await getProfile(db, userId) : (JSON.parse(document) as Profile),
   };
 }
 
