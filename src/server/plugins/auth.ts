@@ -8,7 +8,7 @@
  * Other features protect a route with `preHandler: requireAuth` and read `request.auth`.
  */
 import { createHmac } from 'node:crypto';
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { USER_TYPE_RIDER } from '../../shared/constants';
 import { messages } from '../../shared/messages';
@@ -120,8 +120,11 @@ export function tokenSession(config: Config, token: string): (AuthContext & { ca
   return { userId: sub, sessionId: sid, userType, cached: cachedSession(sid, sub) !== null };
 }
 
-/** SQL over `sessions` joined with `users`: the session is open and its user not suspended. */
-export function openSession(auth: AuthContext): SQL {
+/**
+ * SQL over `sessions` joined with `users`: the session is open and its user not suspended. The
+ * ids may be placeholders (a prepared statement's parameters).
+ */
+export function openSession(auth: { sessionId: string | Placeholder; userId: string | Placeholder }): SQL {
   return and(
     eq(sessions.id, auth.sessionId),
     eq(sessions.userId, auth.userId),
