@@ -1,15 +1,30 @@
 /**
- * Maps a sign-up wizard snapshot to what the view shows: the step and its 5-segment progress,
- * the current step's fields and messages, and the resend region's countdown. Views render this
- * and send events; they keep no workflow state.
+ * Maps the sign-up wizard's snapshot and its running step's snapshot to what the view shows: the
+ * step and its 5-segment progress, the step's fields and messages, and the resend region's
+ * countdown. Busy comes from the step's 'busy' tag. Views render this and send events; they keep
+ * no workflow state.
  */
 import type { SnapshotFrom } from 'xstate';
 import { VERIFY_CODE_LENGTH } from '../src/shared/constants';
 import { areaNames, findState, stateNames } from '../src/shared/locations';
 import { messages } from '../src/shared/messages';
 import { SIGNUP_STEP_TITLES, type SignupStep } from '../src/shared/signup';
-import type { FocalPoint } from '../src/shared/uploads';
-import { AGREEMENT_FIELD, CAPTCHA_FIELD, CODE_FIELD, PICTURE_FIELD, type signupMachine } from './signupMachine';
+import { CENTRE_FOCUS, type FocalPoint } from '../src/shared/uploads';
+import { formSnapshotToView } from './formView';
+import type { accountStep } from './signup/accountStep';
+import { AGREEMENT_FIELD, type agreementStep } from './signup/agreementStep';
+import type { locationStep } from './signup/locationStep';
+import { PICTURE_FIELD, type pictureStep } from './signup/pictureStep';
+import { CODE_FIELD, type verifyStep } from './signup/verifyStep';
+import { activeStep, type SignupSnapshot, type StepId } from './signupMachine';
+
+/** The running step's snapshot, whichever step it is. */
+export type StepSnapshot =
+  | SnapshotFrom<typeof accountStep>
+  | SnapshotFrom<typeof verifyStep>
+  | SnapshotFrom<typeof locationStep>
+  | SnapshotFrom<typeof pictureStep>
+  | SnapshotFrom<typeof agreementStep>;
 
 /** Every state the wizard's view can show; stories and view tests must cover each one. */
 export const signupViewStates = [
@@ -105,99 +120,141 @@ export interface SignupView {
 const segmentsFor = (step: SignupStep): Segment[] =>
   SIGNUP_STEP_TITLES.map((_, i) => (i + 1 < step ? 'done' : i + 1 === step ? 'current' : 'todo'));
 
-function viewStateOf(snapshot: SnapshotFrom<typeof signupMachine>): SignupViewState {
-  const m = (value: Parameters<typeof snapshot.matches>[0]) => snapshot.matches(value);
-  if (m('loading') || m('starting') || m('resuming')) return 'loading';
-  if (m('loadFailed')) return 'loadFailed';
-  if (m('leaving')) return 'leaving';
-  if (m('finished')) return 'finished';
-  if (m({ account: 'verifyingCaptcha' })) return 'account.verifyingCaptcha';
-  if (m({ account: 'submitting' })) return 'account.submitting';
-  if (m({ account: 'error' })) return 'account.error';
-  if (m('account')) return 'account.editing';
-  if (m({ verify: { changingEmail: 'submitting' } })) return 'verify.emailSubmitting';
-  if (m({ verify: { changingEmail: 'error' } })) return 'verify.emailError';
-  if (m({ verify: 'changingEmail' })) return 'verify.emailEditing';
-  if (m({ verify: { entering: { code: 'submitting' } } })) return 'verify.submitting';
-  if (m({ verify: { entering: { code: 'error' } } })) return 'verify.error';
-  if (m('verify')) return 'verify.editing';
-  if (m({ location: 'loading' }) || m({ location: 'loadingFallback' })) return 'location.loading';
-  if (m({ location: 'submitting' })) return 'location.submitting';
-  if (m({ location: 'error' })) return 'location.error';
-  if (m('location')) return 'location.editing';
-  if (m({ picture: 'uploading' })) return 'picture.uploading';
-  if (m({ picture: 'skipping' })) return 'picture.skipping';
-  if (m({ picture: 'error' })) return 'picture.error';
-  if (m({ picture: 'previewing' })) return 'picture.previewing';
-  if (m('picture')) return 'picture.editing';
-  if (m({ agreement: 'submitting' })) return 'agreement.submitting';
-  if (m({ agreement: 'error' })) return 'agreement.error';
+type Of<Id extends StepId> = Id extends 'account'
+  ? SnapshotFrom<typeof accountStep>
+  : Id extends 'verify'
+    ? SnapshotFrom<typeof verifyStep>
+    : Id extends 'location'
+      ? SnapshotFrom<typeof locationStep>
+      : Id extends 'picture'
+        ? SnapshotFrom<typeof pictureStep>
+        : SnapshotFrom<typeof agreementStep>;
+
+/** The step's snapshot when that step is the one running (and its snapshot is given). */
+function stepOf<Id extends StepId>(id: Id, wizard: SignupSnapshot, step: StepSnapshot | null | undefined): Of<Id> | null {
+  return activeStep(wizard) === id && step ? (step as Of<Id>) : null;
+}
+
+function viewStateOf(wizard: SignupSnapshot, step: StepSnapshot | null | undefined): SignupViewState {
+  const id = activeStep(wizard);
+  if (id === null || !step) {
+    if (wizard.matches('loadFailed')) return 'loadFailed';
+    if (wizard.matches('leaving')) return 'leaving';
+    if (wizard.matches('finished')) return 'finished';
+    return 'loading';
+  }
+  const account = stepOf('account', wizard, step);
+  if (account) {
+    const form = formSnapshotToView(account);
+    if (form.state === 'verifyingCaptcha') return 'account.verifyingCaptcha';
+    // 'succeeded' lasts until the wizard has moved on to step 2.
+    if (form.state === 'submitting' || form.state === 'succeeded') return 'account.submitting';
+    return form.state === 'invalid' || form.notice !== null ? 'account.error' : 'account.editing';
+  }
+  const verify = stepOf('verify', wizard, step);
+  if (verify) {
+    if (verify.matches({ changingEmail: 'submitting' })) return 'verify.emailSubmitting';
+    if (verify.matches({ changingEmail: 'error' })) return 'verify.emailError';
+    if (verify.matches('changingEmail')) return 'verify.emailEditing';
+    if (verify.matches({ entering: { code: 'submitting' } }) || verify.matches('verified')) return 'verify.submitting';
+    if (verify.matches({ entering: { code: 'error' } })) return 'verify.error';
+    return 'verify.editing';
+  }
+  const location = stepOf('location', wizard, step);
+  if (location) {
+    if (location.hasTag('loading')) return 'location.loading';
+    if (location.matches('submitting') || location.matches('saved')) return 'location.submitting';
+    if (location.matches('error')) return 'location.error';
+    return 'location.editing';
+  }
+  const picture = stepOf('picture', wizard, step);
+  if (picture) {
+    if (picture.matches('uploading')) return 'picture.uploading';
+    if (picture.matches('skipping') || picture.matches('done')) return 'picture.skipping';
+    if (picture.matches('error')) return 'picture.error';
+    if (picture.matches('previewing')) return 'picture.previewing';
+    return 'picture.editing';
+  }
+  const agreement = step as SnapshotFrom<typeof agreementStep>;
+  if (agreement.matches('submitting') || agreement.matches('accepted')) return 'agreement.submitting';
+  if (agreement.matches('error')) return 'agreement.error';
   return 'agreement.editing';
 }
 
-export function signupSnapshotToView(snapshot: SnapshotFrom<typeof signupMachine>): SignupView {
-  const { context } = snapshot;
-  const state = viewStateOf(snapshot);
-  const error = context.error;
-  // Step 1 shows every field's message at once (issue 9); the other steps one message.
-  const fieldError = (field: string) =>
-    context.accountErrors.find((e) => e.field === field)?.message ?? (error && error.field === field ? error.message : null);
-  const resendState: ResendViewState = snapshot.matches({ verify: { entering: { resend: 'sending' } } })
+/**
+ * The view of the wizard: `wizard` is the orchestrator's snapshot, `step` the snapshot of the step
+ * it runs (the child actor invoked with the step's id), or null while none runs.
+ */
+export function signupSnapshotToView(wizard: SignupSnapshot, step: StepSnapshot | null | undefined): SignupView {
+  const { context } = wizard;
+  const state = viewStateOf(wizard, step);
+  const account = stepOf('account', wizard, step);
+  const verify = stepOf('verify', wizard, step);
+  const location = stepOf('location', wizard, step);
+  const picture = stepOf('picture', wizard, step);
+  const agreement = stepOf('agreement', wizard, step);
+  const form = account ? formSnapshotToView(account) : null;
+  // Step 1 shows every field's message at once (issue 9) and its notice at the top; the other steps one message.
+  const error = (verify ?? location ?? picture ?? agreement)?.context.error ?? null;
+  const fieldError = (field: string) => {
+    if (form) return field === 'alert' ? form.notice : form.fieldError(field);
+    return error && error.field === field ? error.message : null;
+  };
+  const resendState: ResendViewState = verify?.matches({ entering: { resend: 'sending' } })
     ? 'sending'
-    : snapshot.matches({ verify: { entering: { resend: 'coolingDown' } } })
+    : verify?.matches({ entering: { resend: 'coolingDown' } })
       ? 'coolingDown'
       : 'ready';
+  const v = verify?.context;
   const secondsLeft =
-    resendState === 'coolingDown' && context.resendDeadline !== null
-      ? Math.max(0, Math.ceil((context.resendDeadline - context.now) / 1000))
-      : 0;
-  const locations = context.locations ?? [];
+    resendState === 'coolingDown' && v && v.resendDeadline !== null ? Math.max(0, Math.ceil((v.resendDeadline - v.now) / 1000)) : 0;
+  const locations = location?.context.locations ?? [];
   const changing = state.startsWith('verify.email');
+  const p = picture?.context;
   return {
     state,
     step: context.step,
     stepTitle: SIGNUP_STEP_TITLES[context.step - 1]!,
     segments: segmentsFor(context.step),
     welcome: context.welcomeName ? messages.welcomeBack(context.welcomeName) : null,
-    busy:
-      state.endsWith('.submitting') ||
-      ['account.verifyingCaptcha', 'verify.emailSubmitting', 'picture.uploading', 'picture.skipping'].includes(state),
+    // The running step says when it is busy (its 'busy' tag; the account form's own view).
+    busy: form ? form.busy || state === 'account.submitting' : (step?.hasTag('busy') ?? false) || state.endsWith('.submitting'),
     alert: fieldError('alert'),
     fieldError,
     account: {
-      values: context.values,
-      captchaError: fieldError(CAPTCHA_FIELD),
-      showCaptcha: !context.captchaPassed && context.engaged,
-      captchaPending: !context.captchaPassed,
-      captchaResets: context.captchaResets,
-      focusInvalid: context.focusInvalid,
+      values: (form?.values as { username: string; email: string; password: string } | undefined) ?? { username: '', email: '', password: '' },
+      captchaError: form?.captchaError ?? null,
+      showCaptcha: form?.showCaptcha ?? false,
+      captchaPending: form?.captchaSlot ?? false,
+      captchaResets: form?.captchaResets ?? 0,
+      focusInvalid: form?.focusInvalid ?? 0,
     },
     verify: {
-      email: context.email,
-      digits: context.code.slice(0, VERIFY_CODE_LENGTH),
-      focus: context.codeFocus,
+      email: v?.email ?? context.email,
+      digits: (v?.code ?? []).slice(0, VERIFY_CODE_LENGTH),
+      focus: v?.codeFocus ?? 0,
       error: fieldError(CODE_FIELD),
-      resend: { state: resendState, secondsLeft, notice: context.resendNotice, error: context.resendError },
+      resend: { state: resendState, secondsLeft, notice: v?.resendNotice ?? null, error: v?.resendError ?? null },
       // The resend is ready again only once a minute has passed since the last code went out.
       spamHint: changing || resendState !== 'ready' ? null : messages.checkSpam,
-      changing: changing ? { value: context.newEmail, error: fieldError('email') } : null,
+      changing: changing ? { value: v?.newEmail ?? '', error: fieldError('email') } : null,
     },
     location: {
       loading: state === 'location.loading',
-      fallback: context.locationsFallback,
+      fallback: location?.context.locationsFallback ?? false,
       states: stateNames(locations),
-      areas: areaNames(findState(locations, context.state)),
-      state: context.state,
-      town: context.town,
+      areas: areaNames(findState(locations, location?.context.state ?? '')),
+      state: location?.context.state ?? '',
+      town: location?.context.town ?? '',
     },
     picture: {
-      name: context.picture?.name ?? null,
-      previewUrl: context.picture?.previewUrl ?? null,
-      percent: state === 'picture.uploading' ? context.uploadPercent : null,
-      focus: context.focus,
-      canRecentre: context.picture !== null && (state === 'picture.previewing' || state === 'picture.error'),
+      name: p?.picture?.name ?? null,
+      previewUrl: p?.picture?.previewUrl ?? null,
+      percent: state === 'picture.uploading' ? (p?.uploadPercent ?? 0) : null,
+      focus: p?.focus ?? CENTRE_FOCUS,
+      canRecentre: !!p?.picture && (state === 'picture.previewing' || state === 'picture.error'),
     },
-    agreement: { agreed: context.agreed, email: context.email },
+    agreement: { agreed: agreement?.context.agreed ?? false, email: context.email },
   };
 }
 

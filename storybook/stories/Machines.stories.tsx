@@ -31,6 +31,11 @@ export const authMachine = diagram('authMachine');
 export const captchaPassMachine = diagram('captchaPassMachine');
 export const formMachine = diagram('formMachine');
 export const signupMachine = diagram('signupMachine');
+// The sign-up wizard's step machines (machines/signup/; step 1 is formMachine).
+export const verifyStep = diagram('verifyStep');
+export const locationStep = diagram('locationStep');
+export const pictureStep = diagram('pictureStep');
+export const agreementStep = diagram('agreementStep');
 export const profileMachine = diagram('profileMachine');
 export const profileEditMachine = diagram('profileEditMachine');
 export const dashboardMachine = diagram('dashboardMachine');

@@ -7,7 +7,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { ResendCooldownError, type SignupEvent, type SignupInput } from '../../machines/signupMachine';
-import { signupSnapshotToView, type ResendViewState, type SignupView, type SignupViewState } from '../../machines/signupView';
+import { type ResendViewState, type SignupView, type SignupViewState } from '../../machines/signupView';
+import { formOf, viewOf } from '../../tests/machines/signupModel';
 import { MINIMUM_AGE } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import { SignupWizardView } from '../../src/web/features/signup/SignupWizardView';
@@ -50,12 +51,12 @@ function after(
 ): Story {
   const snapshot = wizardAfter(input, events);
   return {
-    args: { wizard: signupSnapshotToView(snapshot), ...extra.args },
+    args: { wizard: viewOf(snapshot), ...extra.args },
     parameters: {
       signupViewState,
       resendViewState: extra.resendViewState,
       keyText,
-      captchaSolved: snapshot.context.captchaToken !== null,
+      captchaSolved: (formOf(snapshot)?.context.captchaToken ?? null) !== null,
     },
   };
 }
@@ -92,7 +93,7 @@ export const AccountCaptchaFailed = after(
 export const AccountEmailTaken = after(
   'account.error',
   { ...fresh, captchaPassed: true },
-  [...filledAccount, on.submit, on.server('createAccount', 'email', messages.emailTaken)],
+  [...filledAccount, on.submit, on.server('submitForm', 'email', messages.emailTaken)],
   [messages.emailTaken],
 );
 export const AccountVerifyingCaptcha = after('account.verifyingCaptcha', fresh, [...filledAccount, on.solveCaptcha, on.submit], [messages.submitting]);
@@ -104,7 +105,7 @@ export const AccountSubmitting = after('account.submitting', { ...fresh, captcha
 export const VerifyJustSent = after(
   'verify.editing',
   { ...fresh, captchaPassed: true },
-  [...filledAccount, on.submit, on.done('createAccount', { sentAt: STORY_NOW })],
+  [...filledAccount, on.submit, on.done('submitForm', { sentAt: STORY_NOW })],
   ['Verify Your Email', storyRider.email, 'Resend code in 60s'],
   { resendViewState: 'coolingDown' },
 );

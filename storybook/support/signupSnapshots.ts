@@ -1,15 +1,16 @@
 /**
- * Real sign-up wizard snapshots for stories: the machine's own pure transitions applied to the
+ * Real sign-up wizard snapshots for stories: the wizard's and its steps' own pure transitions
+ * (tests/machines/signupModel.ts: the wizard and its running step as one logic) applied to the
  * events a rider and the network produce (an invoked actor's result is the event the machine
  * receives when that actor settles). Nothing here is a hand-written view.
  */
-import { initialTransition, transition, type SnapshotFrom } from 'xstate';
 import { SubmitError } from '../../machines/formMachine';
-import { ResendCooldownError, signupMachine, type SignupEvent, type SignupInput } from '../../machines/signupMachine';
+import { ResendCooldownError, type SignupEvent, type SignupInput } from '../../machines/signupMachine';
+import { systemStart, systemTransition, type ModelEvent, type Snapshot } from '../../tests/machines/signupModel';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 
-export type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
+export type SignupSnapshot = Snapshot;
 export type WizardEvent = SignupEvent | { type: string; output?: unknown; error?: unknown };
 
 /** The stories' clock: 2025-04-24 09:00 in Lagos. */
@@ -19,8 +20,8 @@ export const fresh: SignupInput = { signedIn: false, requestedStep: 1, resendDea
 export const signedIn: SignupInput = { ...fresh, signedIn: true };
 
 export function wizardAfter(input: SignupInput, events: readonly WizardEvent[]): SignupSnapshot {
-  let [snapshot] = initialTransition(signupMachine, input);
-  for (const event of events) [snapshot] = transition(signupMachine, snapshot, event as SignupEvent);
+  let snapshot = systemStart(input);
+  for (const event of events) snapshot = systemTransition(snapshot, event as ModelEvent);
   return snapshot;
 }
 

@@ -29,8 +29,8 @@ import { authMachine } from '../../machines/authMachine';
 import { authSnapshotToView, authViewStates } from '../../machines/authView';
 import { SubmitError, formMachine } from '../../machines/formMachine';
 import { formSnapshotToView, formViewStates } from '../../machines/formView';
-import { ResendCooldownError, signupMachine } from '../../machines/signupMachine';
-import { signupSnapshotToView, signupViewStates } from '../../machines/signupView';
+import { ResendCooldownError } from '../../machines/signupMachine';
+import { signupViewStates } from '../../machines/signupView';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { newsletterForm } from '../../src/shared/forms';
 import { messages } from '../../src/shared/messages';
@@ -42,10 +42,15 @@ import {
   RIDER,
   canHappen,
   eventsIn,
+  modelOf,
   modelParts,
   serializeSignup,
   startOf,
+  verifyOf,
+  viewOf as signupSnapshotToView,
+  formOf,
   type ModelEvent as SignupModelEvent,
+  type Snapshot as SignupSnapshot,
 } from '../machines/signupModel';
 import { baseURL, databaseUrl, uniqueEmail, useBrowser } from './browser';
 import { chooseOption } from './combobox';
@@ -233,7 +238,12 @@ const authTally: MachineTally = {
 
 // --- the sign-up wizard ------------------------------------------------------------------------
 
-type SignupSnapshot = SnapshotFrom<typeof signupMachine>;
+/** The messages the wizard's running step holds (step 1 holds every field's at once, and its notice). */
+function signupMessages(s: SignupSnapshot): Array<string | null | undefined> {
+  const form = formOf(s);
+  if (form) return [...form.context.errors.map((e) => e.message), form.context.notice];
+  return [(s.step?.context as { error?: { message: string } | null } | undefined)?.error?.message];
+}
 const isResult = (e: { type: string }) => e.type.startsWith('xstate.');
 const actorOf = (e: { type: string }) => e.type.replace(/^xstate\.(done|error)\.actor\./, '');
 const failing = (e: { type: string }) => e.type.startsWith('xstate.error.');
@@ -253,7 +263,7 @@ function signupBrowserEvent(e: SignupModelEvent): boolean {
       return failing(e) || out?.user_type === 1;
     }
     if (id === 'loadFallbackLocations') return !failing(e);
-    if (['verifyCaptcha', 'createAccount', 'loadLocations'].includes(id)) return true;
+    if (['verifyCaptcha', 'submitForm', 'loadLocations'].includes(id)) return true;
     if (id === 'sendCode') return false;
     // The address change's refusals and faults never reach the server; a cooldown's needs its clock.
     if (id === 'changeEmail') return failing(e) && !((e as { error?: unknown }).error instanceof ResendCooldownError);
@@ -275,7 +285,7 @@ function signupBrowserEvent(e: SignupModelEvent): boolean {
 }
 
 const signupKey = (s: SignupSnapshot) =>
-  pageKey(signupSnapshotToView(s).state, [...s.context.accountErrors.map((e) => e.message), s.context.error?.message]);
+  pageKey(signupSnapshotToView(s).state, signupMessages(s));
 
 const signupTally: MachineTally = {
   machine: 'signupMachine (wizard)',
@@ -297,20 +307,10 @@ const signupTally: MachineTally = {
     // by time and by another form, not by this page; the fresh parts reach the same view states.
     const runnable = !part.input.captchaPassed && part.input.resendDeadline === null;
     const start = startOf(part);
-    const all = new TestModel(signupMachine, {
-      input: part.input,
-      fromState: start,
-      events: ((s: SignupSnapshot) => eventsIn(part.part, s)) as never,
-      serializeState: serializeSignup as never,
-    } as never);
+    const all = modelOf(part);
     total += shortestPaths(all as never, serializeSignup as never, start).size;
     if (!runnable) continue;
-    const model = new TestModel(signupMachine, {
-      input: part.input,
-      fromState: start,
-      events: ((s: SignupSnapshot) => eventsIn(part.part, s).filter(signupBrowserEvent)) as never,
-      serializeState: serializeSignup as never,
-    } as never);
+    const model = modelOf(part, (s) => eventsIn(part.part, s).filter(signupBrowserEvent));
     const paths = shortestPaths<SignupModelEvent>(model as never, serializeSignup as never, start);
     pickShortest(
       signupTally,
@@ -467,7 +467,7 @@ async function expectBusy(page: Page): Promise<void> {
 const SIGNUP_ACTOR_PATHS: Record<string, string> = {
   loadProgress: '/api/users/me',
   verifyCaptcha: '/api/verify-captcha',
-  createAccount: '/api/auth/create',
+  submitForm: '/api/auth/create',
   verifyCode: '/api/users/verify-email',
   sendCode: '/api/users/send-verify-email',
   changeEmail: '/api/users/signup-email',
@@ -511,7 +511,7 @@ async function runSignup(plan: Plan<SignupModelEvent>, accounts: SignupAccounts)
   }
   const page = await openAs(account);
   const edge = new NetworkEdge(page);
-  const running = ACTOR_IDS.filter((id) => canHappen(final, { type: `xstate.done.actor.${id}`, output: null }));
+  const running = Object.values(ACTOR_IDS).flat().filter((id) => canHappen(final, { type: `xstate.done.actor.${id}`, output: null }));
   // The auth machine reads /api/users/me as well: a wizard that fails or waits to load its progress fails or waits there every time.
   const progressFault = events.find((e) => e.type === 'xstate.error.actor.loadProgress');
   if (progressFault) await edge.plan('/api/users/me', { kind: 'abort' }, true);
@@ -548,7 +548,7 @@ async function runSignup(plan: Plan<SignupModelEvent>, accounts: SignupAccounts)
         await page.getByRole('button', { name: 'Expire' }).click();
         break;
       case 'SUBMIT':
-        if (final.matches({ verify: 'changingEmail' }) || events.slice(0, i).some((x) => x.type === 'CHANGE_EMAIL')) {
+        if (verifyOf(final)?.matches('changingEmail') || events.slice(0, i).some((x) => x.type === 'CHANGE_EMAIL')) {
           await page.getByRole('button', { name: messages.changeEmailSubmit }).click();
         } else await cont.click();
         break;
@@ -638,10 +638,7 @@ async function checkSignupPage(page: Page, s: SignupSnapshot, edge: NetworkEdge)
     return;
   }
   // Every message the machine holds is on the page (step 1 shows them all at once).
-  const expected = [
-    ...s.context.accountErrors.map((x) => x.message),
-    ...(s.context.error ? [s.context.error.message] : []),
-  ];
+  const expected = signupMessages(s).filter((m): m is string => !!m);
   await expectAlerts(page, [...new Set(expected)]);
   if (state === 'verify.emailEditing' || state === 'verify.emailError') {
     expect(await page.getByRole('button', { name: messages.changeEmailSubmit }).isEnabled()).toBe(true);

@@ -1,20 +1,47 @@
 /**
- * The sign-up wizard's models for xstate/graph, shared by the machine test and the view test.
- * One model per part of the wizard, each started from a real snapshot reached with its prefix
- * of events, and explored with the events a rider and the network can produce there. Time is
- * a simulated clock: TICK events carry `now`, always later than the state's own time, and the
- * server's answers carry the time they happened.
+ * The sign-up wizard's models for xstate/graph, shared by the machine test, the view test, the
+ * browser paths test, the stories and the test plans. The wizard is an orchestrator
+ * (machines/signupMachine.ts) that invokes one machine per step (machines/signup/); the model
+ * explores the two together as one logic (`signupSystem`): the wizard's snapshot and the running
+ * step's, each advanced with its own machine's pure transitions, a step's end handed to the wizard
+ * as the wizard receives it (ACCOUNT_CREATED from step 1, xstate.done.actor.<step> from the
+ * others), the next step started with the input the wizard gives it. One model per part of the
+ * wizard, each started from a state reached with its prefix of events, and explored with the
+ * events a rider and the network can produce there. Time is a simulated clock: TICK events carry
+ * `now`, always later than the state's own time, and the server's answers carry the time they
+ * happened.
  */
-import { createActor, fromPromise, initialTransition, transition, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, initialTransition, transition, type AnyStateMachine, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { ResendCooldownError, signupMachine, type SignupEvent, type SignupInput } from '../../machines/signupMachine';
-import { SubmitError } from '../../machines/formMachine';
+import { SubmitError, formMachine } from '../../machines/formMachine';
+import { accountStep } from '../../machines/signup/accountStep';
+import { agreementStep } from '../../machines/signup/agreementStep';
+import { locationStep } from '../../machines/signup/locationStep';
+import { pictureStep } from '../../machines/signup/pictureStep';
+import { ResendCooldownError } from '../../machines/signup/shared';
+import { verifyStep } from '../../machines/signup/verifyStep';
+import {
+  activeStep,
+  signupMachine,
+  stepInputs,
+  type SignupEvent,
+  type SignupInput,
+  type SignupSnapshot,
+  type StepId,
+} from '../../machines/signupMachine';
+import { signupSnapshotToView, type SignupView, type StepSnapshot } from '../../machines/signupView';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import type { SignupProgressResponse } from '../../src/shared/signup';
 import { TransitionRecorder } from './coverage';
 
-export type Snapshot = SnapshotFrom<typeof signupMachine>;
+/** The wizard and its running step, as the model sees them. */
+export interface Snapshot {
+  wizard: SignupSnapshot;
+  /** The running step's id and snapshot (null while no step runs). */
+  stepId: StepId | null;
+  step: StepSnapshot | null;
+}
 
 export type ModelEvent =
   | SignupEvent
@@ -75,32 +102,119 @@ export const JPEG = { name: 'selfie.jpg', mime: 'image/jpeg', size: 2_400_000, p
 export const GIF = { name: 'funny.gif', mime: 'image/gif', size: 90_000, previewUrl: 'blob:preview-2' };
 export const HUGE = { name: 'huge.png', mime: 'image/png', size: 9 * 1024 * 1024, previewUrl: 'blob:preview-3' };
 
+
+/** The step machines, by the id the wizard invokes each with. */
+export const STEP_MACHINES = {
+  account: accountStep,
+  verify: verifyStep,
+  location: locationStep,
+  picture: pictureStep,
+  agreement: agreementStep,
+} as const satisfies Record<StepId, AnyStateMachine>;
+
+/** Every machine the wizard runs, by its id (the prefix of its states' ids), for the coverage tables. */
+export const WIZARD_MACHINES = {
+  signup: signupMachine,
+  form: formMachine,
+  verifyStep,
+  locationStep,
+  pictureStep,
+  agreementStep,
+} as const;
+export type WizardMachineId = keyof typeof WIZARD_MACHINES;
+
+/** An event the wizard itself takes (the others go to the running step). */
+export const forWizard = (event: { type: string }): boolean =>
+  event.type === 'RETRY' || event.type === 'SIGNED_OUT' || /^xstate\.(done|error)\.actor\.loadProgress$/.test(event.type);
+
+/**
+ * The machine a step's pure transitions run on: step 1 is formMachine itself (accountStep is
+ * formMachine with its success told to the wizard, which needs a parent; the model hands the
+ * wizard ACCOUNT_CREATED itself).
+ */
+const pureStep = (id: StepId): AnyStateMachine => (id === 'account' ? formMachine : STEP_MACHINES[id]);
+
+const stepStart = (id: StepId, wizard: SignupSnapshot): StepSnapshot => {
+  const input = id === 'account' ? stepInputs.account(wizard.context) : id === 'verify' ? stepInputs.verify(wizard.context) : undefined;
+  return initialTransition(pureStep(id), input)[0] as StepSnapshot;
+};
+
+/** The running step follows the wizard: a new step starts where the wizard moved to one. */
+function follow(wizard: SignupSnapshot, before: Snapshot | null): Snapshot {
+  const stepId = activeStep(wizard);
+  if (stepId === null) return { wizard, stepId, step: null };
+  if (before && before.stepId === stepId && before.step) return { wizard, stepId, step: before.step };
+  return { wizard, stepId, step: stepStart(stepId, wizard) };
+}
+
+export function systemStart(input: SignupInput): Snapshot {
+  return follow(initialTransition(signupMachine, input)[0], null);
+}
+
+/** One event: to the wizard, or to the running step (whose end the wizard then receives). */
+export function systemTransition(s: Snapshot, event: ModelEvent): Snapshot {
+  if (forWizard(event)) return follow(transition(signupMachine, s.wizard, event as never)[0], s);
+  if (!s.step || !s.stepId) return s;
+  const step = transition(pureStep(s.stepId), s.step as never, event as never)[0] as StepSnapshot;
+  let wizard = s.wizard;
+  if (s.stepId === 'account' && step.matches('succeeded' as never) && !s.step.matches('succeeded' as never)) {
+    const sent = (step.context as { sent: Record<string, string> | null }).sent ?? {};
+    const sentAt = ((event as { output?: { sentAt?: number } }).output?.sentAt ?? 0) as number;
+    wizard = transition(signupMachine, wizard, {
+      type: 'ACCOUNT_CREATED',
+      username: (sent.username ?? '').trim(),
+      email: (sent.email ?? '').trim().toLowerCase(),
+      sentAt,
+    })[0];
+  } else if (step.status === 'done') {
+    wizard = transition(signupMachine, wizard, { type: `xstate.done.actor.${s.stepId}`, output: step.output } as never)[0];
+  }
+  return follow(wizard, { wizard, stepId: s.stepId, step });
+}
+
+/** The two as one actor logic, for xstate/graph. */
+export const signupSystem = {
+  config: signupMachine.config,
+  getInitialSnapshot: (_scope: unknown, input: SignupInput) => systemStart(input),
+  transition: (s: Snapshot, event: ModelEvent) => systemTransition(s, event),
+};
+
+export const viewOf = (s: Snapshot): SignupView => signupSnapshotToView(s.wizard, s.step);
+
+const stepIn = (s: Snapshot, id: StepId, value: unknown): boolean => s.stepId === id && !!s.step && s.step.matches(value as never);
+// The contexts of the steps, for the events and checks that read them.
+export const formOf = (s: Snapshot) => (s.stepId === 'account' ? (s.step as SnapshotFrom<typeof accountStep>) : null);
+export const verifyOf = (s: Snapshot) => (s.stepId === 'verify' ? (s.step as SnapshotFrom<typeof verifyStep>) : null);
+export const locationOf = (s: Snapshot) => (s.stepId === 'location' ? (s.step as SnapshotFrom<typeof locationStep>) : null);
+export const pictureOf = (s: Snapshot) => (s.stepId === 'picture' ? (s.step as SnapshotFrom<typeof pictureStep>) : null);
+export const agreementOf = (s: Snapshot) => (s.stepId === 'agreement' ? (s.step as SnapshotFrom<typeof agreementStep>) : null);
+
 const running = (s: Snapshot, id: string): boolean => {
   switch (id) {
     case 'loadProgress':
-      return s.matches('loading');
+      return s.wizard.matches('loading');
     case 'verifyCaptcha':
-      return s.matches({ account: 'verifyingCaptcha' });
-    case 'createAccount':
-      return s.matches({ account: 'submitting' });
+      return stepIn(s, 'account', 'verifyingCaptcha');
+    case 'submitForm':
+      return stepIn(s, 'account', 'submitting');
     case 'verifyCode':
-      return s.matches({ verify: { entering: { code: 'submitting' } } });
+      return stepIn(s, 'verify', { entering: { code: 'submitting' } });
     case 'sendCode':
-      return s.matches({ verify: { entering: { resend: 'sending' } } });
+      return stepIn(s, 'verify', { entering: { resend: 'sending' } });
     case 'changeEmail':
-      return s.matches({ verify: { changingEmail: 'submitting' } });
+      return stepIn(s, 'verify', { changingEmail: 'submitting' });
     case 'loadLocations':
-      return s.matches({ location: 'loading' });
+      return stepIn(s, 'location', 'loading');
     case 'loadFallbackLocations':
-      return s.matches({ location: 'loadingFallback' });
+      return stepIn(s, 'location', 'loadingFallback');
     case 'saveLocation':
-      return s.matches({ location: 'submitting' });
+      return stepIn(s, 'location', 'submitting');
     case 'uploadPicture':
-      return s.matches({ picture: 'uploading' });
+      return stepIn(s, 'picture', 'uploading');
     case 'skipPicture':
-      return s.matches({ picture: 'skipping' });
+      return stepIn(s, 'picture', 'skipping');
     case 'acceptAgreement':
-      return s.matches({ agreement: 'submitting' });
+      return stepIn(s, 'agreement', 'submitting');
     default:
       return false;
   }
@@ -114,12 +228,13 @@ export function canHappen(s: Snapshot, event: ModelEvent): boolean {
 
 /** Events of the wizard's step 1. */
 function accountEvents(s: Snapshot): ModelEvent[] {
+  const form = formOf(s)!.context;
   return [
     { type: 'CHANGE', field: 'username', value: '' },
     { type: 'CHANGE', field: 'username', value: RIDER.username },
     // The widget's own events, only while the page shows it: once the rider is in the form and
-    // the session has no pass yet (signupView's showCaptcha).
-    ...(s.context.engaged && !s.context.captchaPassed
+    // the session has no pass yet (the form view's showCaptcha).
+    ...(form.engaged && !form.captchaPassed
       ? ([{ type: 'CAPTCHA_SOLVED', token: 'pass-token' }, { type: 'CAPTCHA_EXPIRED' }, { type: 'CAPTCHA_ERROR' }] as const)
       : []),
     { type: 'ENGAGE' },
@@ -131,17 +246,17 @@ function accountEvents(s: Snapshot): ModelEvent[] {
     done('verifyCaptcha', { success: true }),
     done('verifyCaptcha', { success: false }),
     failed('verifyCaptcha', networkDown()),
-    done('createAccount', { sentAt: s.context.now + 1000 }),
-    failed('createAccount', serverError('captcha', messages.completeCaptcha)),
-    failed('createAccount', serverError('email', messages.emailTaken)),
-    failed('createAccount', serverError('alert', messages.tooManyRequests(30))),
-    failed('createAccount', networkDown()),
+    done('submitForm', { sentAt: s.wizard.context.now + 1000 }),
+    failed('submitForm', serverError('captcha', messages.completeCaptcha)),
+    failed('submitForm', serverError('email', messages.emailTaken)),
+    failed('submitForm', serverError('alert', messages.tooManyRequests(30))),
+    failed('submitForm', networkDown()),
   ];
 }
 
 /** Events of step 2: typing where the focus is, over the first box, Backspace, pastes, resend, the clock. */
 function verifyEvents(s: Snapshot): ModelEvent[] {
-  const { codeFocus: focus, now, resendDeadline } = s.context;
+  const { codeFocus: focus, now, resendDeadline } = verifyOf(s)!.context;
   return [
     { type: 'CODE_INPUT', index: focus, value: '7' },
     { type: 'CODE_INPUT', index: focus, value: 'x' },
@@ -169,7 +284,7 @@ function verifyEvents(s: Snapshot): ModelEvent[] {
  * too soon, the address taken, no network); a resend around it, the clock to the deadline.
  */
 function changeEmailEvents(s: Snapshot): ModelEvent[] {
-  const { now, resendDeadline } = s.context;
+  const { now, resendDeadline } = verifyOf(s)!.context;
   return [
     { type: 'CHANGE_EMAIL' },
     { type: 'EDIT_EMAIL', value: '' },
@@ -191,7 +306,8 @@ function changeEmailEvents(s: Snapshot): ModelEvent[] {
 
 /** Step 3: a state from the list the page shows, a town once a state is chosen (the page offers nothing else). */
 function locationEvents(s: Snapshot): ModelEvent[] {
-  const lagos = s.context.locations?.some((l) => l.name === 'Lagos') ?? false;
+  const c = locationOf(s)!.context;
+  const lagos = c.locations?.some((l) => l.name === 'Lagos') ?? false;
   return [
     done('loadLocations', TEST_LOCATIONS),
     failed('loadLocations', networkDown()),
@@ -199,8 +315,8 @@ function locationEvents(s: Snapshot): ModelEvent[] {
     failed('loadFallbackLocations', new Error('Loading chunk failed')),
     ...(lagos ? ([{ type: 'SELECT_STATE', state: 'Lagos' }] as const) : []),
     // Emptying the box clears a chosen state (the box says nothing when nothing changes).
-    ...(s.context.state !== '' ? ([{ type: 'SELECT_STATE', state: '' }] as const) : []),
-    ...(s.context.state === 'Lagos' ? ([{ type: 'SELECT_TOWN', town: 'Ogba' }] as const) : []),
+    ...(c.state !== '' ? ([{ type: 'SELECT_STATE', state: '' }] as const) : []),
+    ...(c.state === 'Lagos' ? ([{ type: 'SELECT_TOWN', town: 'Ogba' }] as const) : []),
     { type: 'SUBMIT' },
     { type: 'SIGNED_OUT' },
     done('saveLocation', answer(4)),
@@ -255,10 +371,11 @@ function resumeEvents(): ModelEvent[] {
 
 /** The events of the part the state is in (none once the wizard has left the part a model explores). */
 export function eventsIn(part: ModelPart['part'], s: Snapshot): ModelEvent[] {
+  const w = s.wizard;
   const inPart =
     part === 'resume'
-      ? s.matches('starting') || s.matches('loading') || s.matches('loadFailed')
-      : s.matches(part === 'account' ? 'account' : part === 'changeEmail' ? 'verify' : part);
+      ? w.matches('starting') || w.matches('loading') || w.matches('loadFailed')
+      : s.step !== null && s.stepId === (part === 'changeEmail' ? 'verify' : part);
   if (!inPart) return [];
   const all =
     part === 'resume'
@@ -269,51 +386,54 @@ export function eventsIn(part: ModelPart['part'], s: Snapshot): ModelEvent[] {
           ? verifyEvents(s)
           : part === 'changeEmail'
             ? changeEmailEvents(s)
-          : part === 'location'
-            ? locationEvents(s)
-            : part === 'picture'
-              ? pictureEvents()
-              : agreementEvents();
+            : part === 'location'
+              ? locationEvents(s)
+              : part === 'picture'
+                ? pictureEvents()
+                : agreementEvents();
   return all.filter((e) => canHappen(s, e));
 }
 
+/** A countdown as the model tells it apart: what is left of it, in quarter minutes. */
+const remaining = (deadline: number | null, now: number) => (deadline === null ? -1 : Math.max(0, Math.ceil((deadline - now) / 15_000)));
+
 /** The state as the model tells states apart: times as what is left of the countdown. */
 export function serializeSignup(s: Snapshot): string {
-  const c = s.context;
-  const remaining = c.resendDeadline === null ? -1 : Math.max(0, Math.ceil((c.resendDeadline - c.now) / 15_000));
-  return JSON.stringify([
-    s.value,
-    c.step,
-    c.error,
-    c.accountErrors,
-    c.welcomeName,
-    c.email,
-    c.newEmail,
-    c.values.username !== '',
-    c.captchaToken !== null,
-    c.captchaPassed,
-    c.engaged,
-    c.code.map((d) => (d === '' ? '_' : '#')).join(''),
-    c.codeFocus,
-    remaining,
-    c.resendNotice !== null,
-    c.resendError,
-    c.locations === null ? null : c.locations.length,
-    c.locationsFallback,
-    c.state,
-    c.town,
-    c.picture?.name ?? null,
-    c.focus,
-    c.uploadPercent,
-    c.agreed,
-  ]);
+  const w = s.wizard.context;
+  const wizard = [s.wizard.value, w.step, w.welcomeName, w.email, w.signedIn, remaining(w.resendDeadline, w.now)];
+  const form = formOf(s);
+  const verify = verifyOf(s);
+  const location = locationOf(s);
+  const picture = pictureOf(s);
+  const agreement = agreementOf(s);
+  const step = form
+    ? [form.context.values.username !== '', form.context.errors, form.context.notice, form.context.captchaToken !== null, form.context.captchaPassed, form.context.engaged]
+    : verify
+      ? (({ email, code, codeFocus, error, resendDeadline, now, resendNotice, resendError, newEmail }) => [
+          email,
+          code.map((d) => (d === '' ? '_' : '#')).join(''),
+          codeFocus,
+          error,
+          remaining(resendDeadline, now),
+          resendNotice !== null,
+          resendError,
+          newEmail,
+        ])(verify.context)
+      : location
+        ? [location.context.locations?.length ?? null, location.context.locationsFallback, location.context.state, location.context.town, location.context.error]
+        : picture
+          ? [picture.context.picture?.name ?? null, picture.context.focus, picture.context.uploadPercent, picture.context.error]
+          : agreement
+            ? [agreement.context.agreed, agreement.context.error]
+            : null;
+  return JSON.stringify([wizard, s.stepId, s.step?.value ?? null, step]);
 }
 
 export interface ModelPart {
   name: string;
   part: 'resume' | 'account' | 'verify' | 'changeEmail' | 'location' | 'picture' | 'agreement';
   input: SignupInput;
-  /** Events that bring a fresh actor to where the model starts. */
+  /** Events that bring a fresh wizard to where the model starts. */
   prefix: ModelEvent[];
 }
 
@@ -343,47 +463,97 @@ export const modelParts: ModelPart[] = [
   { name: 'step 5', part: 'agreement', input: signedIn, prefix: [done('loadProgress', progress(5))] },
 ];
 
-/** The snapshot a part starts from: its prefix applied with the machine's pure transitions. */
+/** The state a part starts from: its prefix applied with the machines' pure transitions. */
 export function startOf(part: ModelPart): Snapshot {
-  let [snapshot] = initialTransition(signupMachine, part.input);
-  for (const event of part.prefix) [snapshot] = transition(signupMachine, snapshot, event as SignupEvent);
+  let snapshot = systemStart(part.input);
+  for (const event of part.prefix) snapshot = systemTransition(snapshot, event);
   return snapshot;
 }
 
-/** Every actor the wizard invokes (each settled by the tests with its model event). */
-export const ACTOR_IDS = [
-  'loadProgress',
-  'verifyCaptcha',
-  'createAccount',
-  'verifyCode',
-  'sendCode',
-  'changeEmail',
-  'loadLocations',
-  'loadFallbackLocations',
-  'saveLocation',
-  'uploadPicture',
-  'skipPicture',
-  'acceptAgreement',
-] as const;
+/** Every actor the wizard and its steps invoke (each settled by the tests with its model event), by the machine that invokes it. */
+export const ACTOR_IDS = {
+  signup: ['loadProgress'],
+  account: ['verifyCaptcha', 'submitForm'],
+  verify: ['verifyCode', 'sendCode', 'changeEmail'],
+  location: ['loadLocations', 'loadFallbackLocations', 'saveLocation'],
+  picture: ['uploadPicture', 'skipPicture'],
+  agreement: ['acceptAgreement'],
+} as const;
+
+/**
+ * The wizard with every request held until the test settles it (`held(id)` makes the actor);
+ * the step machines are the real ones with those actors.
+ */
+export function wizardWith(held: (id: string) => ReturnType<typeof fromPromise<unknown, never>>) {
+  const actors = (ids: readonly string[]) => Object.fromEntries(ids.map((id) => [id, held(id)])) as never;
+  return signupMachine.provide({
+    actors: {
+      loadProgress: held('loadProgress') as never,
+      account: accountStep.provide({ actors: actors(ACTOR_IDS.account) }),
+      verify: verifyStep.provide({ actors: actors(ACTOR_IDS.verify) }),
+      location: locationStep.provide({ actors: actors(ACTOR_IDS.location) }),
+      picture: pictureStep.provide({ actors: actors(ACTOR_IDS.picture) }),
+      agreement: agreementStep.provide({ actors: actors(ACTOR_IDS.agreement) }),
+    },
+  });
+}
+
+/** Gives an event to the live wizard, or to its running step (as the page's hook does). */
+export function sendToWizard(actor: { send: (e: never) => void; getSnapshot: () => SignupSnapshot }, event: ModelEvent): void {
+  if (forWizard(event)) return actor.send(event as never);
+  const snapshot = actor.getSnapshot();
+  const id = activeStep(snapshot);
+  const child = id ? (snapshot.children as Record<string, { send: (e: unknown) => void } | undefined>)[id] : undefined;
+  child?.send(event);
+}
+
+/**
+ * Records the transitions of the wizard and of each step machine apart: the inspection events of
+ * an actor include its children's microsteps, each transition naming the machine it belongs to.
+ */
+export class WizardRecorder {
+  readonly byMachine = Object.fromEntries(Object.keys(WIZARD_MACHINES).map((id) => [id, new TransitionRecorder()])) as Record<
+    WizardMachineId,
+    TransitionRecorder
+  >;
+  readonly inspect = (event: InspectionEvent): void => {
+    if (event.type !== '@xstate.microstep') return;
+    const transitions = (event as unknown as { _transitions: Array<{ source: { machine: { id: string } } }> })._transitions;
+    const groups = new Map<string, typeof transitions>();
+    for (const t of transitions) groups.set(t.source.machine.id, [...(groups.get(t.source.machine.id) ?? []), t]);
+    for (const [id, list] of groups) this.byMachine[id as WizardMachineId]?.inspect({ ...event, _transitions: list } as never);
+  };
+  /** Every transition taken, as `machine: key`. */
+  keys(): Set<string> {
+    const out = new Set<string>();
+    for (const [id, r] of Object.entries(this.byMachine)) for (const key of r.taken.keys()) out.add(`${id}: ${key}`);
+    return out;
+  }
+}
 
 export interface Step {
   event: ModelEvent;
   state: Snapshot;
 }
 
-/** The transitions (tests/machines/coverage.ts keys) a part's path takes, on an actor whose requests never settle. */
+/** The transitions (`machine: key`) a part's path takes, on a live wizard whose requests never settle. */
 export function pathKeys(part: ModelPart, steps: readonly Step[]): Set<string> {
-  const r = new TransitionRecorder();
-  const a = createActor(
-    signupMachine.provide({
-      actors: Object.fromEntries(ACTOR_IDS.map((id) => [id, fromPromise(() => new Promise(() => {}))])) as never,
-    }),
-    { input: part.input, inspect: r.inspect },
-  );
+  const r = new WizardRecorder();
+  const a = createActor(wizardWith(() => fromPromise(() => new Promise(() => {}))), { input: part.input, inspect: r.inspect });
   a.start();
-  for (const e of [...part.prefix, ...steps.map((s) => s.event)]) a.send(e as SignupEvent);
+  for (const e of [...part.prefix, ...steps.map((s) => s.event)]) sendToWizard(a, e);
   a.stop();
-  return new Set(r.taken.keys());
+  return r.keys();
+}
+
+/** The model of a part for xstate/graph. */
+export function modelOf(part: ModelPart, events: (s: Snapshot) => ModelEvent[] = (s) => eventsIn(part.part, s)) {
+  return new TestModel(signupSystem as never, {
+    input: part.input,
+    fromState: startOf(part) as never,
+    events: events as never,
+    serializeState: serializeSignup as never,
+  });
 }
 
 /**
@@ -393,13 +563,7 @@ export function pathKeys(part: ModelPart, steps: readonly Step[]): Set<string> {
  */
 export function pathsOf(part: ModelPart): Array<{ name: string; steps: Step[] }> {
   const start = startOf(part);
-  const model = new TestModel(signupMachine, {
-    input: part.input,
-    fromState: start,
-    events: ((s: Snapshot) => eventsIn(part.part, s)) as never,
-    serializeState: serializeSignup as never,
-  });
-  const adjacency = model.getAdjacencyMap() as unknown as Record<
+  const adjacency = modelOf(part).getAdjacencyMap() as unknown as Record<
     string,
     { state: Snapshot; transitions: Record<string, { event: ModelEvent; state: Snapshot }> }
   >;
@@ -431,4 +595,48 @@ export function pathsOf(part: ModelPart): Array<{ name: string; steps: Step[] }>
     }
   }
   return out;
+}
+
+// ---- Each machine alone, for the test plans (tests/machines/plans/sources.ts) ----------------
+
+/** The wizard's own events: the progress, Try again, each step's end (as the step reports it), another tab signing out. */
+export function wizardEvents(s: SignupSnapshot): ModelEvent[] {
+  if (s.matches('loading')) return resumeEvents().filter((e) => e.type !== 'RETRY');
+  if (s.matches('loadFailed')) return [{ type: 'RETRY' }];
+  const ends: Partial<Record<StepId, ModelEvent>> = {
+    account: { type: 'ACCOUNT_CREATED', username: RIDER.username, email: RIDER.email, sentAt: s.context.now + 1000 } as never,
+    verify: done('verify', { email: RIDER.email }),
+    location: done('location', undefined),
+    picture: done('picture', undefined),
+    agreement: done('agreement', undefined),
+  };
+  const id = activeStep(s);
+  return id ? [ends[id]!, { type: 'SIGNED_OUT' }] : [];
+}
+
+export const serializeWizard = (s: SignupSnapshot): string => JSON.stringify([s.value, s.context.step, s.context.welcomeName !== null]);
+
+export const wizardStarts: Array<{ label: string; input: SignupInput }> = [
+  { label: 'signed in (resuming)', input: signedIn },
+  { label: 'signed out, step 1', input: fresh },
+  { label: 'a later step asked for without a token', input: { ...fresh, requestedStep: 3 } },
+];
+
+/**
+ * A step machine's model alone (steps 2-5): each part of that step, started fresh at the step
+ * with the input the wizard gives it, explored with the part's events that reach the step.
+ */
+export function stepStarts(id: Exclude<StepId, 'account'>) {
+  return modelParts
+    .filter((part) => (part.part === 'changeEmail' ? 'verify' : part.part) === id)
+    .map((part) => {
+      const at = startOf(part);
+      const whole = (step: StepSnapshot): Snapshot => ({ wizard: at.wizard, stepId: id, step });
+      return {
+        label: part.name,
+        input: id === 'verify' ? stepInputs.verify(at.wizard.context) : undefined,
+        events: (step: StepSnapshot) => eventsIn(part.part, whole(step)).filter((e) => !forWizard(e)),
+        serialize: (step: StepSnapshot) => serializeSignup(whole(step)),
+      };
+    });
 }

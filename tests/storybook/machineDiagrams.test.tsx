@@ -74,12 +74,12 @@ describe('machine diagrams (issue 9)', () => {
     });
   }
 
-  it('draws the sign-up wizard’s change of address as an arrow from the code boxes', () => {
-    const SignupDiagram = composed.signupMachine!;
-    const { container } = render(<SignupDiagram />);
-    const codeEditing = container.querySelector('[data-state="verify.entering.code.editing"]')!;
+  it('draws the sign-up wizard’s change of address as an arrow from the code boxes (step 2’s machine)', () => {
+    const VerifyDiagram = composed.verifyStep!;
+    const { container } = render(<VerifyDiagram />);
+    const codeEditing = container.querySelector('[data-state="entering.code.editing"]')!;
     expect(codeEditing.textContent).toContain('CHANGE_EMAIL');
-    expect(codeEditing.textContent).toContain('→ verify.changingEmail');
-    expect(container.querySelector('[data-state="verify.entering"] > .md-head')?.textContent).toContain('parallel');
+    expect(codeEditing.textContent).toContain('→ changingEmail');
+    expect(container.querySelector('[data-state="entering"] > .md-head')?.textContent).toContain('parallel');
   });
 });

@@ -20,6 +20,10 @@ import { profileMachine } from '../../../machines/profileMachine';
 import { reviewWindowMachine } from '../../../machines/reviewWindowMachine';
 import { riderReviewsMachine } from '../../../machines/riderReviewsMachine';
 import { riderSearchMachine } from '../../../machines/riderSearchMachine';
+import { agreementStep } from '../../../machines/signup/agreementStep';
+import { locationStep } from '../../../machines/signup/locationStep';
+import { pictureStep } from '../../../machines/signup/pictureStep';
+import { verifyStep } from '../../../machines/signup/verifyStep';
 import { signupMachine } from '../../../machines/signupMachine';
 import { authPlan } from './authMachine.plan';
 import { captchaPassPlan } from './captchaPassMachine.plan';
@@ -37,7 +41,11 @@ import { profilePlan } from './profileMachine.plan';
 import { reviewWindowPlan } from './reviewWindowMachine.plan';
 import { riderReviewsPlan } from './riderReviewsMachine.plan';
 import { riderSearchPlan } from './riderSearchMachine.plan';
+import { signupAgreementPlan } from './signupAgreementStep.plan';
+import { signupLocationPlan } from './signupLocationStep.plan';
 import { signupPlan } from './signupMachine.plan';
+import { signupPicturePlan } from './signupPictureStep.plan';
+import { signupVerifyPlan } from './signupVerifyStep.plan';
 import type { MachinePlan } from './types';
 
 export interface PlannedMachine {
@@ -51,6 +59,10 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: captchaPassMachine, plan: captchaPassPlan },
   { machine: formMachine, plan: formPlan },
   { machine: signupMachine, plan: signupPlan },
+  { machine: verifyStep, plan: signupVerifyPlan },
+  { machine: locationStep, plan: signupLocationPlan },
+  { machine: pictureStep, plan: signupPicturePlan },
+  { machine: agreementStep, plan: signupAgreementPlan },
   { machine: profileMachine, plan: profilePlan },
   { machine: profileEditMachine, plan: profileEditPlan },
   { machine: dashboardMachine, plan: dashboardPlan },

@@ -21,6 +21,10 @@ import { profileMachine } from '../../../machines/profileMachine';
 import { reviewWindowMachine } from '../../../machines/reviewWindowMachine';
 import { riderReviewsMachine } from '../../../machines/riderReviewsMachine';
 import { riderSearchMachine } from '../../../machines/riderSearchMachine';
+import { agreementStep } from '../../../machines/signup/agreementStep';
+import { locationStep } from '../../../machines/signup/locationStep';
+import { pictureStep } from '../../../machines/signup/pictureStep';
+import { verifyStep } from '../../../machines/signup/verifyStep';
 import { signupMachine } from '../../../machines/signupMachine';
 import { newsletterForm } from '../../../src/shared/forms';
 import type { Profile } from '../../../src/shared/profile';
@@ -37,7 +41,7 @@ import { editEventCanHappen, editEvents, serializeEditState } from '../profileEd
 import { ENGAGEMENT_ID, liveEvent as reviewLive, reviewEvents, serializeReview } from '../reviewWindowModel';
 import { reviewsEvents, serializeReviews, USERNAME } from '../riderReviewsModel';
 import { liveEvent as searchLive, riderSearchEvents, serializeRiderSearch } from '../riderSearchModel';
-import { eventsIn, modelParts, serializeSignup } from '../signupModel';
+import { serializeWizard, stepStarts, wizardEvents, wizardStarts } from '../signupModel';
 
 export type Event = { type: string } & Record<string, unknown>;
 type Snapshot = { value: unknown; context: unknown; matches(value: unknown): boolean };
@@ -252,14 +256,14 @@ export const planSources: Record<string, PlanSource> = {
     liveEvent: searchLive as never,
     starts: [{ label: 'find riders', input: {}, events: riderSearchEvents as never, serialize: serializeRiderSearch as never }],
   },
+  // The sign-up wizard (issue 9): the orchestrator alone, each step's end as the step reports it,
+  // and each step machine alone at its step (step 1 is formMachine's).
   signupMachine: {
     machine: signupMachine,
-    starts: modelParts.map((part) => ({
-      label: part.name,
-      input: part.input,
-      prefix: part.prefix as Event[],
-      events: ((s: never) => eventsIn(part.part, s)) as never,
-      serialize: serializeSignup as never,
-    })),
+    starts: wizardStarts.map(({ label, input }) => ({ label, input, events: wizardEvents as never, serialize: serializeWizard as never })),
   },
+  verifyStep: { machine: verifyStep, starts: stepStarts('verify') as never },
+  locationStep: { machine: locationStep, starts: stepStarts('location') as never },
+  pictureStep: { machine: pictureStep, starts: stepStarts('picture') as never },
+  agreementStep: { machine: agreementStep, starts: stepStarts('agreement') as never },
 };

@@ -1,16 +1,22 @@
 /**
- * Runs the sign-up wizard machine (machines/signupMachine.ts) for the page: supplies its effects
- * (the API calls, the token, navigation, the kept resend deadline, toasts, picture previews) and
- * a one-second clock (TICK) while the resend control counts down. Returns the snapshot-derived
- * view model and `send`.
+ * Runs the sign-up wizard (machines/signupMachine.ts, which invokes one machine per step from
+ * machines/signup/) for the page: supplies the wizard's and each step's effects (the API calls,
+ * the token, navigation, the kept resend deadline, toasts, picture previews) and a one-second
+ * clock (TICK) while the resend control counts down. Returns the view model of the wizard and
+ * its running step, and `send`, which gives the wizard its own events and the step the rest.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect } from 'react';
 import { toast } from '../../components/toast';
-import { fromPromise, type InspectionEvent } from 'xstate';
+import { fromPromise, type ActorRef, type InspectionEvent } from 'xstate';
 import { SubmitError } from '../../../../machines/formMachine';
-import { signupMachine, type SignupEvent, type SignupProgress } from '../../../../machines/signupMachine';
-import { signupSnapshotToView, type SignupView } from '../../../../machines/signupView';
+import { accountStep } from '../../../../machines/signup/accountStep';
+import { agreementStep } from '../../../../machines/signup/agreementStep';
+import { locationStep } from '../../../../machines/signup/locationStep';
+import { pictureStep } from '../../../../machines/signup/pictureStep';
+import { verifyStep } from '../../../../machines/signup/verifyStep';
+import { activeStep, signupMachine, type SignupEvent, type SignupProgress } from '../../../../machines/signupMachine';
+import { signupSnapshotToView, type SignupView, type StepSnapshot } from '../../../../machines/signupView';
 import { messages } from '../../../shared/messages';
 import type { SignupStep } from '../../../shared/signup';
 import { captchaApi } from '../../api/client';
@@ -67,6 +73,10 @@ export interface UseSignupMachineOptions {
 
 export function useSignupMachine(options: UseSignupMachineOptions): { view: SignupView; send: (event: SignupEvent) => void } {
   const clock = options.clock ?? realClock;
+  const persistResendDeadline = (_: unknown, params: { deadline: number }) => writeStorage('local', RESEND_DEADLINE_KEY, String(params.deadline));
+  const forgetResendDeadline = () => writeStorage('local', RESEND_DEADLINE_KEY, null);
+  const userChanged = () => auth.userChanged();
+  const announce = (_: unknown, params: { message: string }) => void toast.success(params.message);
   const actor = useActorRef(
     signupMachine.provide({
       actors: {
@@ -75,42 +85,68 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
           if (!user) throw new Error(messages.signupProgressFailed);
           return user;
         }),
-        verifyCaptcha: fromPromise(({ input }) => captchaApi.verify(input.token)),
-        createAccount: fromPromise(async ({ input }) => {
-          const { token } = await signupApi.create(input);
-          if (!auth.login(token)) throw new SubmitError({ field: 'alert', message: messages.invalidToken });
-          return { sentAt: clock.now() };
+        account: accountStep.provide({
+          actors: {
+            verifyCaptcha: fromPromise(({ input }) => captchaApi.verify(input.token)),
+            submitForm: fromPromise(async ({ input }) => {
+              const values = input.values;
+              const { token } = await signupApi.create({ username: values.username!.trim(), email: values.email!.trim(), password: values.password! });
+              if (!auth.login(token)) throw new SubmitError({ field: 'alert', message: messages.invalidToken });
+              return { sentAt: clock.now() };
+            }),
+          },
+          actions: {
+            // The session's one captcha pass (issue 9): every form of the session follows it.
+            rememberCaptchaPassed: () => captchaPass.granted(),
+            forgetCaptchaPassed: () => captchaPass.refused(),
+          },
         }),
-        verifyCode: fromPromise(({ input }) => signupApi.verifyEmail(input.code)),
-        sendCode: fromPromise(async () => {
-          await signupApi.sendVerifyEmail();
-          return { sentAt: clock.now() };
+        verify: verifyStep.provide({
+          actors: {
+            verifyCode: fromPromise(({ input }) => signupApi.verifyEmail(input.code)),
+            sendCode: fromPromise(async () => {
+              await signupApi.sendVerifyEmail();
+              return { sentAt: clock.now() };
+            }),
+            // Issue 13: 'Wrong e-mail? Change it'. The new code went out when the answer came.
+            changeEmail: fromPromise(async ({ input }) => {
+              const { email } = await signupApi.changeEmail(input.email);
+              return { sentAt: clock.now(), email };
+            }),
+          },
+          actions: { persistResendDeadline, forgetResendDeadline, userChanged },
         }),
-        // Issue 13: 'Wrong e-mail? Change it'. The new code went out when the answer came.
-        changeEmail: fromPromise(async ({ input }) => {
-          const { email } = await signupApi.changeEmail(input.email);
-          return { sentAt: clock.now(), email };
+        location: locationStep.provide({
+          actors: {
+            loadLocations: fromPromise(() => signupApi.locations()),
+            loadFallbackLocations: fromPromise(async () => (await import('./fallbackLocations')).fallbackLocations),
+            saveLocation: fromPromise(({ input }) => signupApi.update({ request_type: 'location', ...input })),
+          },
         }),
-        loadLocations: fromPromise(() => signupApi.locations()),
-        loadFallbackLocations: fromPromise(async () => (await import('./fallbackLocations')).fallbackLocations),
-        saveLocation: fromPromise(({ input }) => signupApi.update({ request_type: 'location', ...input })),
-        uploadPicture: fromPromise(({ input, signal }) => signupApi.uploadProfileImage(input.file as Blob, input.focus, input.onProgress, signal)),
-        skipPicture: fromPromise(() => signupApi.update({ request_type: 'skip_picture' })),
-        acceptAgreement: fromPromise(() => signupApi.update({ request_type: 'rider_agreement', rider_agreement: true })),
+        picture: pictureStep.provide({
+          actors: {
+            uploadPicture: fromPromise(({ input, signal }) => signupApi.uploadProfileImage(input.file as Blob, input.focus, input.onProgress, signal)),
+            skipPicture: fromPromise(() => signupApi.update({ request_type: 'skip_picture' })),
+          },
+          actions: {
+            announce,
+            userChanged,
+            releasePreview: (_, params) => {
+              if (params.url?.startsWith('blob:')) URL.revokeObjectURL(params.url);
+            },
+          },
+        }),
+        agreement: agreementStep.provide({
+          actors: { acceptAgreement: fromPromise(() => signupApi.update({ request_type: 'rider_agreement', rider_agreement: true })) },
+          actions: { announce },
+        }),
       },
       actions: {
         goToLogin: () => options.goToLogin(),
         goToDashboard: () => options.goToDashboard(),
-        userChanged: () => auth.userChanged(),
-        persistResendDeadline: (_, params) => writeStorage('local', RESEND_DEADLINE_KEY, String(params.deadline)),
-        forgetResendDeadline: () => writeStorage('local', RESEND_DEADLINE_KEY, null),
-        // The session's one captcha pass (issue 9): every form of the session follows it.
-        rememberCaptchaPassed: () => captchaPass.granted(),
-        forgetCaptchaPassed: () => captchaPass.refused(),
-        announce: (_, params) => void toast.success(params.message),
-        releasePreview: (_, params) => {
-          if (params.url?.startsWith('blob:')) URL.revokeObjectURL(params.url);
-        },
+        userChanged,
+        persistResendDeadline,
+        forgetResendDeadline,
       },
     }),
     {
@@ -124,18 +160,22 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
       inspect: options.inspect,
     },
   );
-  const snapshot = useSelector(actor, (s) => s);
-  const view = signupSnapshotToView(snapshot);
+  const wizard = useSelector(actor, (s) => s);
+  const stepId = activeStep(wizard);
+  // The running step: the child actor the wizard invoked with the step's id.
+  const child = (stepId ? wizard.children[stepId] : undefined) as ActorRef<StepSnapshot, SignupEvent> | undefined;
+  const step = useSelector(child, (s) => s);
+  const view = signupSnapshotToView(wizard, step);
 
   // The clock of the resend countdown: a TICK each second while it runs, and one at once
   // (a phone that slept does not show a stale number).
   const counting = view.verify.resend.state === 'coolingDown';
   useEffect(() => {
-    if (!counting) return;
-    const tick = () => actor.send({ type: 'TICK', now: clock.now() });
+    if (!counting || !child) return;
+    const tick = () => child.send({ type: 'TICK', now: clock.now() });
     tick();
     return clock.every(1000, tick);
-  }, [actor, clock, counting]);
+  }, [child, clock, counting]);
 
   // Signed out on a step after the first (another tab logged out, a 401): /login (spec §8).
   useEffect(
@@ -147,14 +187,25 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
   );
 
   // Step 1 follows the session's captcha pass, and asks it at the moment it is submitted (issue 9).
-  useEffect(() => captchaPass.subscribe((passed) => actor.send({ type: 'CAPTCHA_PASS', passed })), [actor]);
+  useEffect(() => {
+    if (stepId !== 'account' || !child) return;
+    return captchaPass.subscribe((passed) => child.send({ type: 'CAPTCHA_PASS', passed }));
+  }, [child, stepId]);
   const send = useCallback(
     (event: SignupEvent) => {
-      if (event.type === 'SUBMIT' && actor.getSnapshot().matches('account')) actor.send({ type: 'CAPTCHA_PASS', passed: captchaPass.passed() });
-      // Try again: the auth service asks the server again who the user is (a failed load is not
-      // retried by itself, so the progress would fail again at once).
-      if (event.type === 'RETRY') auth.userChanged();
-      actor.send(event);
+      if (event.type === 'RETRY' || event.type === 'SIGNED_OUT') {
+        // Try again: the auth service asks the server again who the user is (a failed load is not
+        // retried by itself, so the progress would fail again at once).
+        if (event.type === 'RETRY') auth.userChanged();
+        actor.send(event);
+        return;
+      }
+      const current = actor.getSnapshot();
+      const id = activeStep(current);
+      const running = id ? (current.children[id] as ActorRef<StepSnapshot, SignupEvent> | undefined) : undefined;
+      if (!running) return;
+      if (event.type === 'SUBMIT' && id === 'account') running.send({ type: 'CAPTCHA_PASS', passed: captchaPass.passed() });
+      running.send(event);
     },
     [actor],
   );

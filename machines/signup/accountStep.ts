@@ -1,0 +1,51 @@
+/**
+ * Step 1 of the sign-up wizard, 'Create Account' (spec §2, §4): the public forms' captcha-then-
+ * submit machine (machines/formMachine.ts) with the sign-up form's rules, its captcha message
+ * ('CAPTCHA verification failed' without the mark) and a failure shown at the top of the step
+ * (its notice) rather than as a toast. No second copy of the captcha flow: this IS formMachine,
+ * given the sign-up specifics, and it tells the wizard when the account exists (ACCOUNT_CREATED,
+ * with what was sent and when the first code went out).
+ *
+ * The wizard invokes it as 'account'; the app supplies verifyCaptcha, submitForm (POST
+ * /api/auth/create, storing the token; it resolves with { sentAt }) and the session's captcha
+ * pass (rememberCaptchaPassed / forgetCaptchaPassed).
+ */
+import { sendParent } from 'xstate';
+import { messages } from '../../src/shared/messages';
+import { signupForm } from '../../src/shared/signup';
+import { formMachine, type FormInput } from '../formMachine';
+
+/** What step 1 reports to the wizard: the account exists and the first code went out at sentAt. */
+export interface AccountCreated {
+  type: 'ACCOUNT_CREATED';
+  username: string;
+  email: string;
+  sentAt: number;
+}
+
+export const accountInput = (captchaPassed: boolean): FormInput => ({
+  form: signupForm,
+  captchaPassed,
+  captchaFailedMessage: messages.signupCaptchaFailed,
+  failureMessage: messages.submitFailed,
+});
+
+export const accountStep = formMachine.provide({
+  actions: {
+    // The form's success: the wizard moves on (the values were kept in `sent` just before).
+    announceSuccess: sendParent(({ context, event }) => {
+      const sent = context.sent ?? {};
+      const output = (event as { output?: { sentAt?: number } }).output;
+      return {
+        type: 'ACCOUNT_CREATED',
+        username: (sent.username ?? '').trim(),
+        email: (sent.email ?? '').trim().toLowerCase(),
+        sentAt: output?.sentAt ?? 0,
+      } satisfies AccountCreated;
+    }),
+    // A failure that belongs to no field shows at the top of the step (the form's notice), not as a toast.
+    announceFailure: () => {},
+  },
+});
+
+export type AccountStep = typeof accountStep;
