@@ -218,7 +218,7 @@ export function signupSnapshotToView(wizard: SignupSnapshot, step: StepSnapshot 
     segments: segmentsFor(context.step),
     welcome: context.welcomeName ? messages.welcomeBack(context.welcomeName) : null,
     // The running step says when it is busy (its 'busy' tag; the account form's own view).
-    busy: form ? form.busy || state === 'account.submitting' : (step?.hasTag('busy') ?? false) || state.endsWith('.submitting'),
+    busy: form ? form.busy || form.state === 'succeeded' : (step?.hasTag('busy') ?? false),
     alert: fieldError('alert'),
     fieldError,
     account: {

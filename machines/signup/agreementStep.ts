@@ -75,6 +75,8 @@ export const agreementStep = setup({
     },
     accepted: {
       type: 'final',
+      // Only until the wizard takes the step's end: the step still shows its request as under way.
+      tags: ['busy'],
     },
   },
 });

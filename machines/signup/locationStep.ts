@@ -125,6 +125,8 @@ export const locationStep = setup({
     },
     saved: {
       type: 'final',
+      // Only until the wizard takes the step's end: the step still shows its request as under way.
+      tags: ['busy'],
     },
   },
 });

@@ -191,6 +191,8 @@ export const pictureStep = setup({
     // The step is over (uploaded or skipped): the preview's object URL is freed.
     done: {
       type: 'final',
+      // Only until the wizard takes the step's end: the step still shows its request as under way.
+      tags: ['busy'],
       entry: { type: 'releasePreview', params: ({ context }) => ({ url: context.picture?.previewUrl ?? null }) },
     },
   },

@@ -378,6 +378,8 @@ export const verifyStep = setup({
 
     verified: {
       type: 'final',
+      // Only until the wizard takes the step's end: the step still shows its request as under way.
+      tags: ['busy'],
     },
   },
   output: ({ context }) => ({ email: context.email }),
