@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 
 const web = path.resolve('dist/web');
 const ssrEntry = path.resolve('dist/ssr/entry-server.js');
-const { render, pageMeta, notFoundMeta, prerenderPaths, BOOT_SCRIPT } = await import(pathToFileURL(ssrEntry).href);
+const { render, pageMeta, notFoundMeta, prerenderPaths, BOOT_SCRIPT, EARLY_FETCH_SCRIPT } = await import(pathToFileURL(ssrEntry).href);
 const template = readFileSync(path.join(web, 'index.html'), 'utf8');
 
 // Vite's manifest: which files each screen's code is in (removed once read).
@@ -79,6 +79,9 @@ writeFileSync(path.join(web, 'shell.html'), template);
 // start (from Vite's manifest), so the browser fetches them beside the first scripts instead of
 // after them; the server sends dist/web/<route>/index.html for its route (src/server/plugins/web.ts).
 const screens = { '/rider-dashboard': 'routes/RiderDashboard.tsx', '/rider-signup': 'routes/RiderSignup.tsx' };
+// And each asks for its first API answers while those scripts load (src/shared/bootScript.ts
+// EARLY_FETCH_SCRIPT): the user's basics, and on the dashboard the profile it shows.
+const earlyGets = { '/rider-dashboard': ['/api/users/me', '/api/users/profile'], '/rider-signup': ['/api/users/me'] };
 for (const [route, key] of Object.entries(screens)) {
   if (!manifest[key]) throw new Error(`prerender: ${key} is not in Vite's manifest`);
   const own = [...closure(key)].filter((k) => !first.has(k));
@@ -88,7 +91,8 @@ for (const [route, key] of Object.entries(screens)) {
   ];
   const file = path.join(web, route, 'index.html');
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, template.replace('</head>', `${hints.join('\n    ')}\n  </head>`));
+  const early = `<script data-get="${attr(earlyGets[route].join(' '))}">${EARLY_FETCH_SCRIPT}</script>`;
+  writeFileSync(file, template.replace('</head>', `${[...hints, early].join('\n    ')}\n  </head>`));
 }
 rmSync(path.dirname(manifestFile), { recursive: true, force: true });
 rmSync(path.resolve('dist/ssr'), { recursive: true, force: true });

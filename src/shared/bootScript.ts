@@ -12,6 +12,8 @@
  * the load event and a frame; and 3 s after the load event in any case (a tab opened in the
  * background paints only when shown).
  */
+import { AUTH_TOKEN_KEY } from './constants';
+
 export const BOOT_SCRIPT =
   '(function(){var d=document,s=d.currentScript,done=0;' +
   'function go(){if(done)return;done=1;' +
@@ -21,3 +23,26 @@ export const BOOT_SCRIPT =
   "if(paints)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true});" +
   'function loaded(){setTimeout(go,3000);if(!paints)requestAnimationFrame(function(){setTimeout(go,0)})}' +
   "if(d.readyState==='complete')loaded();else addEventListener('load',loaded)})();";
+
+/**
+ * The signed-in screens' early requests (issue 14: interactive ≤ 2.5 s). /rider-dashboard and
+ * /rider-signup are empty shells: their first API answers (who the user is, the profile) used to
+ * wait for ~130 kB of scripts to arrive and run before they were even asked, one slow-4G round
+ * trip after another. This script, inline in those shells (scripts/prerender.mjs, allowed by its
+ * hash like BOOT_SCRIPT), asks for the GETs named in its `data-get` as the HTML is read, with the
+ * stored token, and leaves the answers in `window.__early`; the API client
+ * (src/web/api/client.ts) adopts an answer once, for the same path and token, instead of asking
+ * again. It sends nothing without a token or with one whose `exp` has passed (the app would
+ * drop that token before any request), and anything that goes wrong here just leaves the app to
+ * ask as it always did.
+ */
+export const EARLY_FETCH_SCRIPT =
+  `(function(){try{var s=document.currentScript,t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(!t)return;` +
+  "var p=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));" +
+  'if(!(p.exp*1000>Date.now()))return;var e=window.__early={};' +
+  "(s.getAttribute('data-get')||'').split(' ').forEach(function(u){if(u)e[u]={token:t,response:" +
+  "fetch(u,{credentials:'same-origin',headers:{accept:'application/json','x-auth-token':t,'x-source-path':location.pathname}})}})" +
+  '}catch(x){}})();';
+
+/** What EARLY_FETCH_SCRIPT leaves on window: per path, the token it was sent with and the answer. */
+export type EarlyResponses = Record<string, { token: string; response: Promise<Response> }>;

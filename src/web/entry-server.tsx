@@ -24,4 +24,4 @@ export async function render(url: string): Promise<{ html: string }> {
   return { html };
 }
 /** The prerendered pages' inline script loader (issue 14), put in by scripts/prerender.mjs. */
-export { BOOT_SCRIPT } from '../shared/bootScript';
+export { BOOT_SCRIPT, EARLY_FETCH_SCRIPT } from '../shared/bootScript';

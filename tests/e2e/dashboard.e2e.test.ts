@@ -412,4 +412,46 @@ describe('rider dashboard at 375 px', () => {
     // pushed down the screen when the profile came: 0.29, measured by bench:web (Lighthouse).
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
   });
+  it.skipIf(needsDatabase)('asks for the user and the profile while its scripts still load, once each, and never with an expired token (issue 14)', async () => {
+    const rider = await createRider('early');
+    const page = await browser.open('phone');
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') consoleErrors.push(m.text());
+    });
+    const events: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname.startsWith('/api/users/')) events.push(`ask ${pathname}`);
+    });
+    // Scripts as slow as on a phone network: the answers must not wait for them.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      events.push('script arrived');
+      await route.continue();
+    });
+    await openDashboard(page, rider.email);
+    await page.getByRole('heading', { level: 1, name: rider.username }).waitFor();
+    const firstScript = events.indexOf('script arrived');
+    expect(events.indexOf('ask /api/users/profile')).toBeLessThan(firstScript);
+    expect(events.indexOf('ask /api/users/me')).toBeLessThan(firstScript);
+    // The app took those answers instead of asking again.
+    expect(events.filter((e) => e === 'ask /api/users/profile')).toHaveLength(1);
+    expect(events.filter((e) => e === 'ask /api/users/me')).toHaveLength(1);
+    expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+
+    // A token past its exp is sent nowhere: the app drops it and the rider signs in again.
+    const stale = await browser.open('phone');
+    const sentTokens: string[] = [];
+    stale.on('request', (r) => {
+      const token = r.headers()['x-auth-token'];
+      if (token) sentTokens.push(token);
+    });
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: rider.id, sid: 'x', user_type: 1, exp: Math.floor(Date.now() / 1000) - 60 })}.c2ln`;
+    await stale.addInitScript((t) => window.localStorage.setItem('authToken', t), expired);
+    await stale.goto('/rider-dashboard');
+    await stale.waitForURL('**/login');
+    expect(sentTokens).toEqual([]);
+  });
 });

@@ -1,16 +1,17 @@
 /**
- * Security headers on every response. The Content-Security-Policy allows one inline script, the
- * prerendered pages' loader (src/shared/bootScript.ts), by the hash of its exact text, and no
- * other; hCaptcha's origins are allowed as its documentation asks
+ * Security headers on every response. The Content-Security-Policy allows two inline scripts, the
+ * prerendered pages' loader and the signed-in shells' early requests (src/shared/bootScript.ts),
+ * by the hashes of their exact texts, and no other; hCaptcha's origins are allowed as its documentation asks
  * (https://docs.hcaptcha.com/#content-security-policy-settings).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { BOOT_SCRIPT } from '../../shared/bootScript';
+import { BOOT_SCRIPT, EARLY_FETCH_SCRIPT } from '../../shared/bootScript';
 import type { Config } from '../config';
 
-/** The CSP source that allows BOOT_SCRIPT: 'sha256-…' of its exact text. */
-export const bootScriptSource = `'sha256-${createHash('sha256').update(BOOT_SCRIPT, 'utf8').digest('base64')}'`;
+const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/** The CSP sources that allow BOOT_SCRIPT and EARLY_FETCH_SCRIPT: 'sha256-…' of their exact texts. */
+export const bootScriptSource = `${sha256Source(BOOT_SCRIPT)} ${sha256Source(EARLY_FETCH_SCRIPT)}`;
 
 function contentSecurityPolicy(config: Config): string {
   const captcha = new Set(['https://hcaptcha.com', 'https://*.hcaptcha.com']);

@@ -17,6 +17,7 @@ import {
   type MessageResponse,
   type PublicConfig,
 } from '../../shared/api';
+import type { EarlyResponses } from '../../shared/bootScript';
 
 const AUTH_HEADER = 'x-auth-token';
 
@@ -59,7 +60,21 @@ export const api = createClient({
     const sent = new Headers(options.headers).get(AUTH_HEADER);
     if (sent === null || sent === clientAuth.currentToken()) clientAuth.onUnauthorized();
   },
+  adopt: adoptEarlyResponse,
 });
+
+/**
+ * The signed-in shells ask for their first GETs while the scripts load (EARLY_FETCH_SCRIPT in
+ * src/shared/bootScript.ts). A request for the same path with the same token takes that answer,
+ * once; any other goes to the network.
+ */
+function adoptEarlyResponse(request: string, headers: Headers): Promise<Response> | null {
+  const early = (window as { __early?: EarlyResponses }).__early;
+  const waiting = early?.[request];
+  if (!waiting) return null;
+  delete early[request];
+  return waiting.token === headers.get(AUTH_HEADER) ? waiting.response : null;
+}
 
 export function toSubmitError(error: unknown): Error {
   if (error instanceof FetchError && isApiErrorBody(error.data)) return new SubmitError(error.data.error);

@@ -39,6 +39,8 @@ export interface ClientOptions {
   retry?: number | false;
   onRequest?(context: FetchContext): void;
   onResponseError?(context: FetchContext & { response: Response }): void;
+  /** An answer already on its way for this GET (the signed-in shells' early requests), or null to fetch. */
+  adopt?(request: string, headers: Headers): Promise<Response> | null;
 }
 
 /** A failed request: `response` is absent when no answer came (network, time-out). */
@@ -113,7 +115,8 @@ export function createClient(defaults: ClientOptions): Client {
     const method = (options.method ?? 'GET').toUpperCase();
     let response: FetchResponse<T>;
     try {
-      response = await globalThis.fetch(request, { ...options, body, headers, method, signal: controller.signal });
+      const early = method === 'GET' ? defaults.adopt?.(request, headers) : null;
+      response = await (early ?? globalThis.fetch(request, { ...options, body, headers, method, signal: controller.signal }));
       response._data = (await readBody(response, responseType)) as T;
     } catch (cause) {
       const error = new FetchError(`[${method}] "${request}": ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
