@@ -23,9 +23,9 @@
  * company screen reads it, and company writes then need no refresh).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { USER_TYPE_RIDER } from '../../shared/constants';
 import type { Db } from '../db/client';
+import { executePrepared } from '../lib/preparedSql';
 import { profileDocuments, sessions, users } from '../db/schema';
 import { openSession, sessionFoundOpen, type AuthContext } from '../plugins/auth';
 import { fileUrl } from '../plugins/files';
@@ -138,19 +138,6 @@ const upsert = (where: SQL) => sql`
 export async function refreshProfileDocument(db: Db, userId: string): Promise<string | null> {
   const [row] = rowsOf<{ body: string }>(await executePrepared(db, 'profile_document_refresh', sql`${upsert(sql`u.id = ${userId}`)} returning body`));
   return row?.body ?? null;
-}
-
-const dialect = new PgDialect();
-
-/**
- * Runs `query` as a named prepared statement on `db` (the app's or a transaction's): PostgreSQL
- * parses and plans it once per connection. The document's statement takes about 1.5 ms to plan
- * and 0.4 ms to run, and every write runs it. `name` must always go with the same SQL text
- * (only the parameters' values may differ).
- */
-async function executePrepared(db: Db, name: string, query: SQL): Promise<unknown> {
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  return db._.session.prepareQuery({ sql: text, params }, undefined, name, false).execute();
 }
 
 /** Rebuilds the documents of the riders `where` selects (`u` is users): the scale seed, one batch at a time. */

@@ -12,6 +12,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { USER_TYPE_RIDER } from '../../shared/constants';
 import type { Db } from '../db/client';
+import { executePrepared } from '../lib/preparedSql';
 import { refreshProfileDocument } from './profileDocument';
 
 /**
@@ -62,7 +63,7 @@ const upsert = (where: SQL) => sql`
 
 /** Rebuilds one rider's card (a no-op for a company or a missing user). Pass the write's transaction. */
 export async function refreshRiderCard(db: Db, userId: string): Promise<void> {
-  await db.execute(upsert(sql`u.id = ${userId}`));
+  await executePrepared(db, 'rider_card_refresh', upsert(sql`u.id = ${userId}`));
 }
 
 /** Rebuilds the cards of the riders `where` selects (`u` is users): the scale seed, one batch at a time. */
