@@ -10,10 +10,10 @@
  * /api/auth/create, storing the token; it resolves with { sentAt }) and the session's captcha
  * pass (rememberCaptchaPassed / forgetCaptchaPassed).
  */
-import { sendParent } from 'xstate';
+import { assertEvent, assign, sendParent } from 'xstate';
 import { messages } from '../../src/shared/messages';
 import { signupForm } from '../../src/shared/signup';
-import { formMachine, type FormInput } from '../formMachine';
+import { formMachine, type FormContext, type FormEvent, type FormInput } from '../formMachine';
 
 /** What step 1 reports to the wizard: the account exists and the first code went out at sentAt. */
 export interface AccountCreated {
@@ -30,8 +30,25 @@ export const accountInput = (captchaPassed: boolean): FormInput => ({
   failureMessage: messages.submitFailed,
 });
 
+/**
+ * Step 1's own way with a typed value: as every form (the value replaces the old one and that
+ * field's message goes), and the message at the top of the step goes too (the wizard always
+ * cleared it when the rider typed again; a public form keeps it until the next try).
+ */
+export const accountActions = {
+  applyChange: assign<FormContext, FormEvent, unknown, FormEvent, never>(({ context, event }) => {
+    assertEvent(event, 'CHANGE');
+    return {
+      values: { ...context.values, [event.field]: event.value },
+      errors: context.errors.filter((e) => e.field !== event.field),
+      notice: null,
+    };
+  }),
+};
+
 export const accountStep = formMachine.provide({
   actions: {
+    ...accountActions,
     // The form's success: the wizard moves on (the values were kept in `sent` just before).
     announceSuccess: sendParent(({ context, event }) => {
       const sent = context.sent ?? {};

@@ -179,6 +179,18 @@ describe('sign-up wizard machine, by example', () => {
     h.actor.stop();
   });
 
+  it('step 1 (the public forms\' machine): a failure with no field shows at the top until the rider types again', async () => {
+    const h = harness({ ...input, signedIn: false, captchaPassed: true }, recorder);
+    for (const [field, value] of Object.entries(RIDER)) h.send({ type: 'CHANGE', field, value });
+    h.send({ type: 'SUBMIT' });
+    expect([h.view().state, h.view().busy]).toEqual(['account.submitting', true]);
+    await drive(h, failed('submitForm', networkDown()));
+    expect([h.view().state, h.view().alert, h.view().busy]).toEqual(['account.error', messages.submitFailed, false]);
+    h.send({ type: 'CHANGE', field: 'username', value: 'ade_rides' });
+    expect([h.view().state, h.view().alert, h.view().account.values.username]).toEqual(['account.editing', null, 'ade_rides']);
+    h.actor.stop();
+  });
+
   it('fills the boxes from a paste that starts with digits, stripping non-digits from its first 4 characters', async () => {
     const h = harness(input, recorder);
     await drive(h, done('loadProgress', progress(2)));

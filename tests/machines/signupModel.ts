@@ -14,7 +14,7 @@
 import { createActor, fromPromise, initialTransition, transition, type AnyStateMachine, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { SubmitError, formMachine } from '../../machines/formMachine';
-import { accountStep } from '../../machines/signup/accountStep';
+import { accountActions, accountStep } from '../../machines/signup/accountStep';
 import { agreementStep } from '../../machines/signup/agreementStep';
 import { locationStep } from '../../machines/signup/locationStep';
 import { pictureStep } from '../../machines/signup/pictureStep';
@@ -128,11 +128,12 @@ export const forWizard = (event: { type: string }): boolean =>
   event.type === 'RETRY' || event.type === 'SIGNED_OUT' || /^xstate\.(done|error)\.actor\.loadProgress$/.test(event.type);
 
 /**
- * The machine a step's pure transitions run on: step 1 is formMachine itself (accountStep is
- * formMachine with its success told to the wizard, which needs a parent; the model hands the
- * wizard ACCOUNT_CREATED itself).
+ * The machine a step's pure transitions run on: step 1 is accountStep without the report of its
+ * success to the wizard (a sendParent, which needs a parent: the model hands the wizard
+ * ACCOUNT_CREATED itself).
  */
-const pureStep = (id: StepId): AnyStateMachine => (id === 'account' ? formMachine : STEP_MACHINES[id]);
+const pureAccount = formMachine.provide({ actions: accountActions });
+const pureStep = (id: StepId): AnyStateMachine => (id === 'account' ? pureAccount : STEP_MACHINES[id]);
 
 const stepStart = (id: StepId, wizard: SignupSnapshot): StepSnapshot => {
   const input = id === 'account' ? stepInputs.account(wizard.context) : id === 'verify' ? stepInputs.verify(wizard.context) : undefined;
