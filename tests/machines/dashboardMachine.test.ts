@@ -12,29 +12,8 @@ import { profileMachine } from '../../machines/profileMachine';
 import type { LocationState } from '../../src/shared/locations';
 import type { Profile } from '../../src/shared/profile';
 import { LOCATIONS } from './dashboardModel';
+import { emptyProfile } from './profileFixture';
 
-const rider = (overrides: Partial<Profile['user']> = {}): Profile => ({
-  user: {
-    username: 'ada_rides',
-    email: 'ada@example.com',
-    phone: null,
-    address: null,
-    town: 'Ikeja',
-    state: 'Lagos',
-    introduction: null,
-    bio: null,
-    picture: null,
-    user_type: 1,
-    profile_completed: 1,
-    current_tab: 5,
-    has_password: true,
-    ...overrides,
-  },
-  workHistories: [],
-  pastEmployees: [],
-  personalInfo: null,
-  reputation: { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 },
-});
 
 function run(options: { profiles: Profile[]; answer?: unknown; locations?: Array<() => Promise<LocationState[]>> }) {
   const log: string[] = [];
@@ -71,10 +50,10 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('dashboard machine with its children', () => {
   it('shows the profile a save answered, at once', async () => {
-    const saved = rider({ bio: 'Five years across Lagos.' });
-    const { actor, view } = run({ profiles: [rider()], answer: { message: 'ok', profile: saved } });
+    const saved = emptyProfile({ bio: 'Five years across Lagos.' });
+    const { actor, view } = run({ profiles: [emptyProfile()], answer: { message: 'ok', profile: saved } });
     await settle();
-    expect(view().profile).toEqual({ state: 'loaded', profile: rider() });
+    expect(view().profile).toEqual({ state: 'loaded', profile: emptyProfile() });
     actor.send({ type: 'OPEN', modal: 'bio', values: { username: 'ada_rides', bio: 'Five years across Lagos.' }, entryId: null });
     actor.send({ type: 'SUBMIT' });
     await settle();
@@ -83,8 +62,8 @@ describe('dashboard machine with its children', () => {
   });
 
   it('reads the profile again after a new picture and tells the header', async () => {
-    const pictured = rider({ picture: { url: '/files/p' } as never });
-    const { actor, view, log, loads } = run({ profiles: [rider(), pictured], answer: { message: 'ok', picture: { url: '/files/p' } } });
+    const pictured = emptyProfile({ picture: { url: '/files/p' } as never });
+    const { actor, view, log, loads } = run({ profiles: [emptyProfile(), pictured], answer: { message: 'ok', picture: { url: '/files/p' } } });
     await settle();
     actor.send({ type: 'OPEN', modal: 'picture', values: {}, entryId: null });
     actor.send({ type: 'SELECT_FILE', field: 'profile_image', file: { name: 'me.jpg', type: 'image/jpeg', size: 1000 } });
@@ -96,7 +75,7 @@ describe('dashboard machine with its children', () => {
   });
 
   it('hands the export to the browser', async () => {
-    const { actor, log } = run({ profiles: [rider()], answer: { blob: { size: 2 }, fileName: 'ada-data.json' } });
+    const { actor, log } = run({ profiles: [emptyProfile()], answer: { blob: { size: 2 }, fileName: 'ada-data.json' } });
     await settle();
     actor.send({ type: 'OPEN', modal: 'exportData', values: {}, entryId: null });
     actor.send({ type: 'SUBMIT' });
@@ -105,7 +84,7 @@ describe('dashboard machine with its children', () => {
   });
 
   it('signs out and goes home once the account is deleted, and stops its children', async () => {
-    const { actor, log, view } = run({ profiles: [rider()], answer: { message: 'gone' } });
+    const { actor, log, view } = run({ profiles: [emptyProfile()], answer: { message: 'gone' } });
     await settle();
     actor.send({ type: 'OPEN', modal: 'deleteAccount', values: { password: 'ogba-rides-at-dawn-42' }, entryId: null });
     actor.send({ type: 'SUBMIT' });
@@ -118,7 +97,7 @@ describe('dashboard machine with its children', () => {
   });
 
   it('sends an incomplete profile to sign-up at its step', async () => {
-    const { actor, log, view } = run({ profiles: [rider({ profile_completed: 0, current_tab: 3 })] });
+    const { actor, log, view } = run({ profiles: [emptyProfile({ profile_completed: 0, current_tab: 3 })] });
     await settle();
     expect(actor.getSnapshot().value).toBe('redirecting');
     expect(log).toEqual(['signup 3']);
@@ -127,7 +106,7 @@ describe('dashboard machine with its children', () => {
 
   it('asks for the location lists when Edit Profile Content first opens, once, and again after a failure', async () => {
     const { actor, log, view } = run({
-      profiles: [rider()],
+      profiles: [emptyProfile()],
       locations: [() => Promise.reject(new Error('offline')), () => Promise.resolve(LOCATIONS)],
     });
     await settle();

@@ -10,6 +10,7 @@ import { TestModel } from 'xstate/graph';
 import { profileMachine, profileSnapshotToView, profileViewStates, type ProfileEvent } from '../../machines/profileMachine';
 import type { Profile } from '../../src/shared/profile';
 import { TransitionRecorder, edgePaths } from './coverage';
+import { emptyProfile } from './profileFixture';
 
 /**
  * TestModel drops a shortest path that is the prefix of another (the initial state's, and any
@@ -22,28 +23,6 @@ const everyPrefix = (model: { getShortestPaths(options: { allowDuplicatePaths: b
 
 type Snapshot = SnapshotFrom<typeof profileMachine>;
 
-export const emptyProfile = (overrides: Partial<Profile['user']> = {}): Profile => ({
-  user: {
-    username: 'ada_rides',
-    email: 'ada@example.com',
-    phone: null,
-    address: null,
-    town: 'Ikeja',
-    state: 'Lagos',
-    introduction: null,
-    bio: null,
-    picture: null,
-    user_type: 1,
-    profile_completed: 1,
-    current_tab: 5,
-    has_password: true,
-    ...overrides,
-  },
-  workHistories: [],
-  pastEmployees: [],
-  personalInfo: null,
-  reputation: { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 },
-});
 
 const complete = emptyProfile();
 const edited = emptyProfile({ bio: 'Five years across Lagos.' });

@@ -42,6 +42,7 @@ import { ENGAGEMENT_ID, liveEvent as reviewLive, reviewEvents, serializeReview }
 import { reviewsEvents, serializeReviews, USERNAME } from '../riderReviewsModel';
 import { liveEvent as searchLive, riderSearchEvents, serializeRiderSearch } from '../riderSearchModel';
 import { serializeWizard, stepStarts, wizardEvents, wizardStarts } from '../signupModel';
+import { emptyProfile } from '../profileFixture';
 
 export type Event = { type: string } & Record<string, unknown>;
 type Snapshot = { value: unknown; context: unknown; matches(value: unknown): boolean };
@@ -65,35 +66,12 @@ export interface PlanSource {
   liveEvent?: (event: never, snapshot: never) => Event;
 }
 
-// The dashboard's profile load has no model file of its own (tests/machines/profileMachine.test.ts keeps it inline).
-const profile = (overrides: Partial<Profile['user']> = {}): Profile => ({
-  user: {
-    username: 'ada_rides',
-    email: 'ada@example.com',
-    phone: null,
-    address: null,
-    town: 'Ikeja',
-    state: 'Lagos',
-    introduction: null,
-    bio: null,
-    picture: null,
-    user_type: 1,
-    profile_completed: 1,
-    current_tab: 5,
-    has_password: true,
-    ...overrides,
-  },
-  workHistories: [],
-  pastEmployees: [],
-  personalInfo: null,
-  reputation: { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 },
-});
-const edited = profile({ bio: 'Five years across Lagos.' });
+const edited = emptyProfile({ bio: 'Five years across Lagos.' });
 function profileEvents(state: Snapshot): Event[] {
   if (state.matches('loading'))
     return [
-      { type: 'xstate.done.actor.loadProfile', output: profile() },
-      { type: 'xstate.done.actor.loadProfile', output: profile({ profile_completed: 0, current_tab: 3 }) },
+      { type: 'xstate.done.actor.loadProfile', output: emptyProfile() },
+      { type: 'xstate.done.actor.loadProfile', output: emptyProfile({ profile_completed: 0, current_tab: 3 }) },
       { type: 'xstate.error.actor.loadProfile', error: new Error('offline') },
     ];
   if (state.matches('refreshing'))
