@@ -40,8 +40,10 @@ export const EARLY_FETCH_SCRIPT =
   `(function(){try{var s=document.currentScript,t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(!t)return;` +
   "var p=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));" +
   'if(!(p.exp*1000>Date.now()))return;var e=window.__early={};' +
-  "(s.getAttribute('data-get')||'').split(' ').forEach(function(u){if(u)e[u]={token:t,response:" +
-  "fetch(u,{credentials:'same-origin',headers:{accept:'application/json','x-auth-token':t,'x-source-path':location.pathname}})}})" +
+  "(s.getAttribute('data-get')||'').split(' ').forEach(function(u){if(!u)return;" +
+  "var r=fetch(u,{credentials:'same-origin',headers:{accept:'application/json','x-auth-token':t,'x-source-path':location.pathname}});" +
+  // A failure is the app's to report when it adopts the answer, not an unhandled rejection now.
+  'r.catch(function(){});e[u]={token:t,response:r}})' +
   '}catch(x){}})();';
 
 /** What EARLY_FETCH_SCRIPT leaves on window: per path, the token it was sent with and the answer. */

@@ -440,6 +440,20 @@ describe('rider dashboard at 375 px', () => {
     expect(events.filter((e) => e === 'ask /api/users/me')).toHaveLength(1);
     expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
 
+    // An early request the network drops is the page's to report (its retry screen), not an
+    // uncaught error (useBrowser fails the test on any).
+    const offline = await browser.open('phone');
+    let dropped = 0;
+    await offline.route('**/api/users/profile', (route) => (dropped++ === 0 ? route.abort('internetdisconnected') : route.continue()));
+    await offline.route('**/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await openDashboard(offline, rider.email);
+    await offline.getByRole('heading', { name: 'We could not load your profile.' }).waitFor();
+    await offline.getByRole('button', { name: 'Try again' }).click();
+    await offline.getByRole('heading', { level: 1, name: rider.username }).waitFor();
+
     // A token past its exp is sent nowhere: the app drops it and the rider signs in again.
     const stale = await browser.open('phone');
     const sentTokens: string[] = [];
