@@ -5,6 +5,7 @@ import { configureClient } from './api/client';
 import { auth } from './auth/authService';
 import { installErrorReporting } from './errorReporting';
 import { createAppRouter } from './router';
+import { keepTypedInput } from './typedBeforeHydration';
 import './styles.css';
 
 // The API client gets and forgets the token through the auth service (no import loop).
@@ -30,6 +31,7 @@ if (container.hasChildNodes()) {
     if (router.state.location.pathname === prerendered) {
       // As a transition, hydration yields to the browser every few milliseconds instead of
       // blocking the main thread for the whole page (a long legal page on a slow phone).
+      keepTypedInput(container);
       startTransition(() => {
         hydrateRoot(container, app);
       });

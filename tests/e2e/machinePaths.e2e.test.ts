@@ -659,6 +659,9 @@ async function runForm(plan: Plan<FormModelEvent>): Promise<void> {
   );
   await planEdges(edge, events, running, { verifyCaptcha: '/api/verify-captcha', submitForm: '/api/newsletter' });
   await page.goto('/');
+  // The home page is prerendered and comes alive after its first paint (issue 14): the paths are
+  // about the live form (the captcha widget is only there then).
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const form = page.locator('form', { has: page.getByRole('heading', { name: 'Subscribe to our newsletter' }) });
   const field = form.getByLabel('Email');
   await field.waitFor();

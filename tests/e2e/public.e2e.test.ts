@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { COPYRIGHT_START_YEAR, POLICY_EFFECTIVE_DATE } from '../../src/shared/constants';
 import { paths } from '../../src/shared/routes';
+import { messages } from '../../src/shared/messages';
 import { site, whatsappUrl } from '../../src/shared/site';
 import { baseURL, expectNoViolations, screenshotsDir, useBrowser, VIEWPORTS, type ViewportName } from './browser';
 
@@ -297,6 +298,24 @@ describe('home', () => {
     expect(fonts).toBe(0);
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL(`${baseURL}${paths.login}`);
+  });
+
+  it('keeps what a visitor typed before the page came alive (scripts load after the first paint, issue 14)', async () => {
+    const page = await browser.open('phone');
+    // Scripts as slow as on a phone network, so the visitor types into the prerendered form first.
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('/');
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Subscribe to our newsletter' }) });
+    await form.getByLabel('Email').fill('early.bird@example.com');
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect.poll(() => form.getByLabel('Email').inputValue()).toBe('early.bird@example.com');
+    // The form's machine heard it: Subscribe asks only for the captcha, not for an e-mail.
+    await form.getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual([messages.completeCaptcha]);
   });
 
   it('flip cards turn over by keyboard (Enter and Space) and by a tap', async () => {
