@@ -1,37 +1,57 @@
 /**
- * Text typed into a prerendered form before the app has hydrated it (issue 14 asks the scripts
+ * What a visitor did in a prerendered form before the app hydrated it (issue 14 asks the scripts
  * after the first paint, so on a slow phone there is a second or more in which the page looks
- * ready): React's hydration sets each controlled field back to its state, which is empty, and the
- * visitor's words would vanish. Read them just before hydrating; once React owns each field, give
- * the words back through the field's own input event, so the form's machine hears them as typing.
+ * ready):
+ *  - words typed: React's hydration sets each controlled field back to its state, which is
+ *    empty, and they would vanish;
+ *  - the field focused: React never heard that focus, and a form that loads its captcha when
+ *    first focused (spec §4's lazy widget) would never show it until the visitor left the field
+ *    and came back.
+ * Read both just before hydrating; once React owns each field, give the words back through the
+ * field's own input event and the focus through a focusin event (React's onFocus listens to it),
+ * so the form's machine hears them as if they happened now.
  */
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
 const TEXT_LIKE = /^(text|email|tel|password|search|url|number|)$/;
 
+interface Done {
+  id: string;
+  /** The words typed, or null when the field was only focused. */
+  value: string | null;
+  focused: boolean;
+}
+
 export function keepTypedInput(root: HTMLElement): void {
-  const typed = [...root.querySelectorAll<TextField>('input[id], textarea[id]')]
-    .filter((field) => (field instanceof HTMLTextAreaElement || TEXT_LIKE.test(field.type)) && field.value !== field.defaultValue)
-    .map((field) => ({ id: field.id, value: field.value, focused: document.activeElement === field }));
-  for (const { id, value, focused } of typed) giveBack(id, value, focused, Date.now() + 15_000);
+  const done = new Map<string, Done>();
+  for (const field of root.querySelectorAll<TextField>('input[id], textarea[id]')) {
+    if (!(field instanceof HTMLTextAreaElement || TEXT_LIKE.test(field.type)) || field.value === field.defaultValue) continue;
+    done.set(field.id, { id: field.id, value: field.value, focused: document.activeElement === field });
+  }
+  const active = document.activeElement;
+  if ((active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && active.id && root.contains(active) && !done.has(active.id)) {
+    done.set(active.id, { id: active.id, value: null, focused: true });
+  }
+  for (const item of done.values()) giveBack(item, Date.now() + 15_000);
 }
 
 /**
  * Waits for React to own the field (hydration goes part by part: a lazily loaded screen's form
- * comes after the page's frame), then types the words back. Gives up after `until`.
+ * comes after the page's frame), then replays what happened. Gives up after `until`.
  */
-function giveBack(id: string, value: string, focused: boolean, until: number): void {
-  const field = document.getElementById(id);
+function giveBack(item: Done, until: number): void {
+  const field = document.getElementById(item.id);
   if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || Date.now() > until) return;
   if (!Object.keys(field).some((key) => key.startsWith('__reactProps'))) {
-    requestAnimationFrame(() => giveBack(id, value, focused, until));
+    requestAnimationFrame(() => giveBack(item, until));
     return;
   }
-  if (field.value === value) return;
+  // Still in the field: React hears the focus it missed (the field keeps it; nothing blurs).
+  if (item.focused && document.activeElement === field) field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+  if (item.value === null || field.value === item.value) return;
   // The prototype's setter, not `field.value =`: React watches the instance's value and would
   // take an assignment for its own write and ignore the event.
   const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
-  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, item.value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
-  if (focused) field.focus();
 }

@@ -35,6 +35,11 @@ async function openHome(viewport: ViewportName = 'desktop') {
   expect(response?.status()).toBe(200);
   const ui = newsletter(page);
   await ui.email.waitFor();
+  // These tests are about the live form: wait until the home screen itself is hydrated (issue 14
+  // loads the scripts after the first paint). Typing before then: tests/e2e/public.e2e.test.ts.
+  await page.waitForFunction(() =>
+    [...(document.getElementById('main')?.children ?? [])].every((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))),
+  );
   return { page, ui };
 }
 

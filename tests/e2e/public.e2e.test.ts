@@ -313,6 +313,8 @@ describe('home', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await expect.poll(() => form.getByLabel('Email').inputValue()).toBe('early.bird@example.com');
+    // The focus it got before then loads the captcha as a focus does (spec §4's widget, on first use).
+    await form.getByRole('button', { name: 'I am human' }).waitFor();
     // The form's machine heard it: Subscribe asks only for the captcha, not for an e-mail.
     await form.getByRole('button', { name: 'Subscribe' }).click();
     await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual([messages.completeCaptcha]);

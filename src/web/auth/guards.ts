@@ -7,6 +7,7 @@ import { redirect, type AnyRouter } from '@tanstack/react-router';
 import { whereUserBelongs, type BelongingUser } from '../../shared/destination';
 import { paths } from '../../shared/routes';
 import { auth, authView, setLoginNavigation } from './authService';
+import { whenScreenHydrated } from '../hydration';
 
 let appRouter: AnyRouter | null = null;
 
@@ -25,11 +26,13 @@ export function connectAuthNavigation(router: AnyRouter): void {
     if (router.state.location.pathname !== paths.login) void router.navigate({ to: paths.login });
   };
   router.subscribe('onRendered', () => {
-    rendered = true;
-    if (!pending) return;
-    pending = false;
-    // After the render that committed, not inside it.
-    setTimeout(goToLogin, 0);
+    // After the render that committed, and once the screen itself is hydrated, not inside it.
+    whenScreenHydrated(() => {
+      rendered = true;
+      if (!pending) return;
+      pending = false;
+      goToLogin();
+    });
   });
   setLoginNavigation(() => {
     if (rendered) goToLogin();
@@ -108,8 +111,10 @@ export function connectProfileCompletion(router: AnyRouter): void {
   auth.subscribe(check);
   router.subscribe('onResolved', check);
   router.subscribe('onRendered', () => {
-    rendered = true;
-    // After the render that the navigation caused, not inside it.
-    setTimeout(check, 0);
+    // After the render that the navigation caused, and once the screen is hydrated, not inside it.
+    whenScreenHydrated(() => {
+      rendered = true;
+      check();
+    });
   });
 }
