@@ -12,11 +12,10 @@ import { messages } from '../../../shared/messages';
 import { bioForm, deleteAccountForm, profileContentForm, type ProfileWriteResponse } from '../../../shared/profile';
 import { pickValues, validateForm } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
-import { requireAuth, tokenOf, tokenSession, unauthorizedResponse } from '../../plugins/auth';
+import { requireAuth, tokenOf, unauthorizedResponse } from '../../plugins/auth';
 import { formBodySchema } from '../../lib/forms';
-import { etagMatches, readProfileDocument, readSignedInProfileDocument } from '../../domain/profileDocument';
 import { profileSchema, profileWriteSchema } from '../../domain/riderProfile';
-import { deleteAccount, exportUserData, updateProfile, type ProfileUpdate } from './service';
+import { deleteAccount, exportUserData, readOwnProfileDocument, updateProfile, type ProfileUpdate } from './service';
 
 const security = [{ authToken: [] }];
 const protectedErrors = { ...unauthorizedResponse, ...errorResponses, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } };
@@ -65,19 +64,16 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const token = tokenOf(request);
-      const claims = token ? tokenSession(app.config, token) : null;
-      if (!claims) throw new AppError('UNAUTHORIZED', messages.signInAgain);
-      const { cached, ...auth } = claims;
-      const read = cached ? { document: await readProfileDocument(db(), auth.userId) } : await readSignedInProfileDocument(db(), auth);
-      const document = read?.document;
-      if (!document) throw new AppError('UNAUTHORIZED', messages.signInAgain);
-      request.auth = auth;
-      reply.header('cache-control', 'no-store').header('etag', document.etag);
-      if (etagMatches(request.headers['if-none-match'], document.etag)) return reply.code(304).send();
+      const read = await readOwnProfileDocument(
+        { db: db(), config: app.config },
+        { token: tokenOf(request), ifNoneMatch: request.headers['if-none-match'] },
+      );
+      request.auth = read.auth;
+      reply.header('cache-control', 'no-store').header('etag', read.etag);
+      if (read.body === null) return reply.code(304).send();
       // The stored JSON text as it is: built by the one statement that every write runs, in the
       // shape profileSchema declares (tests/server/profileDocument.test.ts checks both).
-      return reply.header('content-type', 'application/json; charset=utf-8').send(document.body);
+      return reply.header('content-type', 'application/json; charset=utf-8').send(read.body);
     },
   );
 

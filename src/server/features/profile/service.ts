@@ -6,6 +6,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { normalisePhone, type Profile } from '../../../shared/profile';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
   files,
@@ -23,8 +24,14 @@ import { checkPlace } from '../../domain/locations';
 import { verifyPassword } from '../../lib/passwords';
 import { fileUrl } from '../../plugins/files';
 import { refreshRiderCard } from '../../domain/riderCards';
-import { refreshProfileDocument } from '../../domain/profileDocument';
+import {
+  etagMatches,
+  readProfileDocument,
+  readSignedInProfileDocument,
+  refreshProfileDocument,
+} from '../../domain/profileDocument';
 import { readProfile } from '../../domain/riderProfile';
+import { tokenSession, type AuthContext } from '../../plugins/auth';
 import { forgetSessions } from '../../plugins/sessionCache';
 
 /** A Google account (no password) confirms deletion with a Google sign-in at most this old. */
@@ -46,6 +53,36 @@ export async function getProfile(db: Db, userId: string): Promise<Profile> {
   const profile = await readProfile(db, userId);
   if (!profile) throw new AppError('UNAUTHORIZED', messages.signInAgain);
   return profile;
+}
+
+/**
+ * GET /api/users/profile: what the signed-in rider's own profile read answers. `body` is the
+ * stored JSON text, sent as it is; null when the client's If-None-Match names `etag` (a 304).
+ */
+export interface OwnProfileDocument {
+  auth: AuthContext;
+  etag: string;
+  body: string | null;
+}
+
+/**
+ * The signed-in rider's profile document for GET /api/users/profile (issue 14): the session is
+ * checked here rather than by requireAuth so that, when the session cache does not vouch for
+ * the token, the check is joined into the document read (one database round trip). 401 when
+ * the token or the session is not good, or the account is gone.
+ */
+export async function readOwnProfileDocument(
+  deps: { db: Db; config: Config },
+  input: { token: string | null; ifNoneMatch: string | undefined },
+): Promise<OwnProfileDocument> {
+  const claims = input.token ? tokenSession(deps.config, input.token) : null;
+  if (!claims) throw new AppError('UNAUTHORIZED', messages.signInAgain);
+  const { cached, ...auth } = claims;
+  const read = cached ? { document: await readProfileDocument(deps.db, auth.userId) } : await readSignedInProfileDocument(deps.db, auth);
+  const document = read?.document;
+  if (!document) throw new AppError('UNAUTHORIZED', messages.signInAgain);
+  const notModified = etagMatches(input.ifNoneMatch, document.etag);
+  return { auth, etag: document.etag, body: notModified ? null : document.body };
 }
 
 export type ProfileUpdate =
