@@ -11,6 +11,8 @@
  * field's own input event and the focus through a focusin event (React's onFocus listens to it),
  * so the form's machine hears them as if they happened now.
  */
+import { whenOwnedByReact } from './reactOwned';
+
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
 const TEXT_LIKE = /^(text|email|tel|password|search|url|number|)$/;
@@ -40,12 +42,14 @@ export function keepTypedInput(root: HTMLElement): void {
  * comes after the page's frame), then replays what happened. Gives up after `until`.
  */
 function giveBack(item: Done, until: number): void {
-  const field = document.getElementById(item.id);
-  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) || Date.now() > until) return;
-  if (!Object.keys(field).some((key) => key.startsWith('__reactProps'))) {
-    requestAnimationFrame(() => giveBack(item, until));
-    return;
-  }
+  const find = () => {
+    const field = document.getElementById(item.id);
+    return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? [field] : null;
+  };
+  whenOwnedByReact(find, ([field]) => field && replay(item, field), until);
+}
+
+function replay(item: Done, field: TextField): void {
   // Still in the field: React hears the focus it missed (the field keeps it; nothing blurs).
   if (item.focused && document.activeElement === field) field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
   if (item.value === null || field.value === item.value) return;
