@@ -75,6 +75,21 @@ export function useBrowser() {
   };
 }
 
+/**
+ * Waits until the screen is live, not only painted: the frame is hydrated (Layout marks
+ * html[data-hydrated]) and so is the route's own screen, whose top elements inside <main>
+ * (its form, say) are the last to be owned by React: hydration goes part by part and the screen
+ * sits in its own Suspense boundary (src/web/hydration.ts waits the same way). A click or
+ * typing before then lands on prerendered HTML the app has not taken over yet.
+ */
+export async function waitForScreenHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.hydrated !== undefined &&
+      [...(document.getElementById('main')?.children ?? [])].every((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))),
+  );
+}
+
 /** Rows of newsletter_subscriptions for an address, or null when the run has no PostgreSQL (PGlite). */
 export async function subscriptionRows(email: string): Promise<Array<{ email: string; source_path: string | null }> | null> {
   if (!databaseUrl) {

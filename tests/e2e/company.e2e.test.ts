@@ -22,7 +22,7 @@ import { hashPassword } from '../../src/server/lib/passwords';
 import { recomputeRiderReputation } from '../../src/server/domain/reputation';
 import { refreshRiderCard } from '../../src/server/domain/riderCards';
 import { messages } from '../../src/shared/messages';
-import { baseURL, databaseUrl, expectNoViolations, screenshotsDir, uniqueEmail, useBrowser } from './browser';
+import { baseURL, databaseUrl, expectNoViolations, screenshotsDir, uniqueEmail, useBrowser, waitForScreenHydrated } from './browser';
 import { chooseOption } from './combobox';
 
 const mailInboxUrl = inject('mailInboxUrl');
@@ -128,7 +128,7 @@ async function shoot(page: Page, name: string) {
 
 async function logIn(page: Page, email: string, type: 'Rider' | 'Company') {
   await page.goto('/login');
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await waitForScreenHydrated(page);
   await page.getByLabel('Login type').selectOption({ label: type });
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -52,7 +52,7 @@ import {
   type ModelEvent as SignupModelEvent,
   type Snapshot as SignupSnapshot,
 } from '../machines/signupModel';
-import { baseURL, databaseUrl, uniqueEmail, useBrowser } from './browser';
+import { baseURL, databaseUrl, uniqueEmail, useBrowser, waitForScreenHydrated } from './browser';
 import { chooseOption } from './combobox';
 
 const browser = useBrowser();
@@ -661,7 +661,7 @@ async function runForm(plan: Plan<FormModelEvent>): Promise<void> {
   await page.goto('/');
   // The home page is prerendered and comes alive after its first paint (issue 14): the paths are
   // about the live form (the captcha widget is only there then).
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await waitForScreenHydrated(page);
   const form = page.locator('form', { has: page.getByRole('heading', { name: 'Subscribe to our newsletter' }) });
   const field = form.getByLabel('Email');
   await field.waitFor();

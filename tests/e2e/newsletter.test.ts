@@ -5,7 +5,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, captchaScriptUrl, screenshotsDir, subscriptionRows, uniqueEmail, useBrowser, VIEWPORTS, type ViewportName } from './browser';
+import { baseURL, captchaScriptUrl, screenshotsDir, subscriptionRows, uniqueEmail, useBrowser, VIEWPORTS, waitForScreenHydrated, type ViewportName } from './browser';
 
 const SUBSCRIBED = 'You have been subscribed to our newsletter! Thank you for your interest.';
 
@@ -37,9 +37,7 @@ async function openHome(viewport: ViewportName = 'desktop') {
   await ui.email.waitFor();
   // These tests are about the live form: wait until the home screen itself is hydrated (issue 14
   // loads the scripts after the first paint). Typing before then: tests/e2e/public.e2e.test.ts.
-  await page.waitForFunction(() =>
-    [...(document.getElementById('main')?.children ?? [])].every((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))),
-  );
+  await waitForScreenHydrated(page);
   return { page, ui };
 }
 

@@ -15,7 +15,7 @@ import { COPYRIGHT_START_YEAR, POLICY_EFFECTIVE_DATE } from '../../src/shared/co
 import { paths } from '../../src/shared/routes';
 import { messages } from '../../src/shared/messages';
 import { site, whatsappUrl } from '../../src/shared/site';
-import { baseURL, expectNoViolations, screenshotsDir, useBrowser, VIEWPORTS, type ViewportName } from './browser';
+import { baseURL, expectNoViolations, screenshotsDir, useBrowser, VIEWPORTS, waitForScreenHydrated, type ViewportName } from './browser';
 
 
 /** Every page a visitor can reach without signing in that this issue builds, plus the 404 page. */
@@ -40,13 +40,10 @@ const PUBLIC_LINKS = [
 
 const browser = useBrowser();
 
-/** Waits until React has hydrated (or rendered) the page and the route's heading is shown. */
+/** Waits until the route's heading is shown and React has hydrated (or rendered) the screen. */
 async function ready(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor({ state: 'visible' });
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main');
-    return !!main && Object.keys(main).some((k) => k.startsWith('__reactFiber'));
-  });
+  await waitForScreenHydrated(page);
 }
 
 async function visit(page: Page, route: string): Promise<void> {
@@ -311,7 +308,7 @@ describe('home', () => {
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'Subscribe to our newsletter' }) });
     await form.getByLabel('Email').fill('early.bird@example.com');
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await waitForScreenHydrated(page);
     await expect.poll(() => form.getByLabel('Email').inputValue()).toBe('early.bird@example.com');
     // The focus it got before then loads the captcha as a focus does (spec §4's widget, on first use).
     await form.getByRole('button', { name: 'I am human' }).waitFor();

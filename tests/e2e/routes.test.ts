@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { knownPaths, paths } from '../../src/shared/routes';
-import { baseURL, screenshotsDir, useBrowser, VIEWPORTS, type ViewportName } from './browser';
+import { baseURL, screenshotsDir, useBrowser, VIEWPORTS, waitForScreenHydrated, type ViewportName } from './browser';
 
 const NOT_FOUND = '404 Page Not Found';
 
@@ -128,7 +128,7 @@ describe('routes', () => {
     const page = await browser.open('desktop');
     await page.goto('/');
     expect(await header(page).isVisible()).toBe(true);
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await waitForScreenHydrated(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
     await page.waitForURL(`${baseURL}${paths.login}`);
     await headingOf(page);
@@ -139,7 +139,7 @@ describe('routes', () => {
   it('moves between pages with the header links without a full reload', async () => {
     const page = await browser.open('desktop');
     await page.goto('/');
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await waitForScreenHydrated(page);
     const documents: string[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && documents.push(r.url()));
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About Us' }).click();
