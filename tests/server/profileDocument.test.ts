@@ -11,8 +11,9 @@ import { eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import { engagements, profileDocuments, reviews, sessions, users } from '../../src/server/db/schema';
+import { engagements, profileDocuments, reviews, riderCards, sessions, users } from '../../src/server/db/schema';
 import { buildProfileDocument, refreshProfileDocument } from '../../src/server/domain/profileDocument';
+import { cardColumns, cardSelect } from '../../src/server/domain/riderCards';
 import { profileSchema } from '../../src/server/domain/riderProfile';
 import { publishDueReviews } from '../../src/server/features/reviews/service';
 import type { Profile } from '../../src/shared/profile';
@@ -71,6 +72,22 @@ async function expectCurrent(t: TestApp, user: Token, after: string): Promise<Pr
   return profile;
 }
 
+/**
+ * The rider's stored card is the one the source tables build now (riderCards.ts cardSelect),
+ * all but its updated_at: the profile form's write patches the card in place (riderFieldsWrite.ts).
+ */
+async function expectCardCurrent(t: TestApp, userId: string, after: string): Promise<Record<string, unknown>> {
+  const rowsOf = (result: unknown) => ((result as { rows?: Array<Record<string, unknown>> }).rows ?? result) as Array<Record<string, unknown>>;
+  const db = t.database.db;
+  const [built] = rowsOf(await db.execute(sql`select ${cardColumns} from (${cardSelect(sql`u.id = ${userId}`)}) as built(${cardColumns})`));
+  const [stored] = rowsOf(await db.execute(sql`select ${cardColumns} from rider_cards where user_id = ${userId}`));
+  expect(stored, `${after}: a stored card`).toBeDefined();
+  const { updated_at: _builtAt, ...want } = built!;
+  const { updated_at: _storedAt, ...have } = stored!;
+  expect(have, `${after}: the stored card is what the tables say now`).toEqual(want);
+  return have;
+}
+
 /** A read as a rider made straight in the database (as before the table existed): it builds and stores the document. */
 async function firstRead(t: TestApp, user: Token): Promise<void> {
   expect((await as(t, rider(user), { method: 'GET', url: '/api/users/profile' })).statusCode).toBe(200);
@@ -126,10 +143,18 @@ describeEachDatabase('profile documents', (kind) => {
 
     expect((await put({ username: r.username, first_name: 'Ada', last_name: 'Obi', phone: '08031234567', state: 'Oyo', town: 'Ibadan', introduction: 'Careful rider' })).statusCode).toBe(200);
     expect((await expectCurrent(t, r, 'profile edited')).user).toMatchObject({ first_name: 'Ada', last_name: 'Obi', phone: '+2348031234567', town: 'Ibadan' });
+    expect(await expectCardCurrent(t, r.id, 'profile edited (the card made)')).toMatchObject({ display_name: 'Ada O.', town: 'Ibadan', introduction: 'Careful rider' });
     expect((await put({ username: r.username, phone: '', state: 'Oyo', town: 'Ibadan', introduction: '' })).statusCode).toBe(200);
     expect((await expectCurrent(t, r, 'names cleared')).user).not.toHaveProperty('first_name');
+    expect(await expectCardCurrent(t, r.id, 'names cleared')).toMatchObject({ display_name: r.username, introduction: null });
     expect((await put({ username: r.username, bio: 'Rain or shine.' })).statusCode).toBe(200);
     expect((await expectCurrent(t, r, 'bio saved')).user.bio).toBe('Rain or shine.');
+    expect(String((await expectCardCurrent(t, r.id, 'bio saved')).search)).toContain("'shine':");
+    const renamed = `${r.username}_2`;
+    expect((await put({ username: renamed, bio: 'Rain or shine.' })).statusCode).toBe(200);
+    expect((await expectCurrent(t, r, 'username changed')).user.username).toBe(renamed);
+    expect(await expectCardCurrent(t, r.id, 'username changed')).toMatchObject({ username: renamed, display_name: renamed });
+    r.username = renamed;
 
     const job = { position: 'Courier', company_name: 'Kwik', number_of_years: '3-5', start_date: '2020-01-01' };
     const created = await as(t, r, { method: 'POST', url: '/api/riders/work-history/create', payload: job });
@@ -156,6 +181,45 @@ describeEachDatabase('profile documents', (kind) => {
       id_review_status: 'pending',
       valid_id: { extension: 'pdf', original_name: 'nin.pdf' },
     });
+    // The profile form after the lists and personal information: its patch keeps them.
+    expect((await put({ username: r.username, first_name: 'Ada', last_name: 'Obi', phone: '', state: 'Lagos', town: 'Yaba', introduction: 'Back in Lagos' })).statusCode).toBe(200);
+    expect((await expectCurrent(t, r, 'profile edited after the lists')).personalInfo).toMatchObject({ languages_spoken: 'English, Yoruba' });
+    const card = await expectCardCurrent(t, r.id, 'profile edited after the lists');
+    expect(card).toMatchObject({ town: 'Yaba', experience: '3-5' });
+    expect([...(card.languages as string[])].sort()).toEqual(['english', 'yoruba']);
+  });
+
+  it('patches only a fresh document on a profile write: a stale one is built whole, and the answer is the new profile', async () => {
+    const r = await signedInRider(t);
+    await firstRead(t, r);
+    const put = (payload: object) => as(t, r, { method: 'PUT', url: '/api/users/profile-update', payload });
+    expect((await put({ username: r.username, bio: 'First bio.' })).statusCode).toBe(200);
+    const before = (await storedOf(t, r.id))!;
+    expect((await put({ username: r.username, bio: 'Second bio.' })).statusCode).toBe(200);
+    const patched = (await storedOf(t, r.id))!;
+    expect(patched.etag, 'a patched document has a new ETag').not.toBe(before.etag);
+    await expectCurrent(t, r, 'bio patched');
+
+    // A document whose fresh_until has come, and whose "reviewed" is out of date: the write
+    // must not answer (or keep) the old count with the new bio.
+    await t.database.db
+      .update(profileDocuments)
+      .set({ freshUntil: new Date(Date.now() - 1000), body: sql`jsonb_set(body::jsonb, '{reputation,reviewed}', '7')::text` })
+      .where(eq(profileDocuments.userId, r.id));
+    const saved = await put({ username: r.username, bio: 'Third bio.' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ profile: Profile }>().profile.reputation.reviewed).toBe(0);
+    expect(saved.json<{ profile: Profile }>().profile.user.bio).toBe('Third bio.');
+    expect((await expectCurrent(t, r, 'bio saved over a stale document')).reputation.reviewed).toBe(0);
+
+    // A taken username changes nothing: not the user, the card or the document.
+    const other = await signedInRider(t);
+    const kept = (await storedOf(t, r.id))!;
+    const taken = await put({ username: other.username.toUpperCase(), bio: 'Fourth bio.' });
+    expect(taken.statusCode, taken.body).toBe(409);
+    expect((await storedOf(t, r.id))!.body).toBe(kept.body);
+    expect((await expectCurrent(t, r, 'username taken')).user.bio).toBe('Third bio.');
+    expect((await t.database.db.select({ username: riderCards.username }).from(riderCards).where(eq(riderCards.userId, r.id)))[0]!.username).toBe(r.username);
   });
 
   it("follows the staff's ID check and a password set by a reset link", async () => {

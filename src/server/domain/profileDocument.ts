@@ -49,10 +49,26 @@ const countedReview = sql`r.subject_id = u.id and r.author_role = 'company' and 
   and re.ended_at >= now() - interval '24 months' and re.ended_at <= now() and ${reviewsPublished('re')}`;
 
 /**
+ * The document's `user`, all of it from the users row (`u`): a write of the rider's own fields
+ * replaces just this part of the stored document (riderFieldsWrite.ts), with the same expression.
+ * The first and last name only when given.
+ */
+export const userJson = sql`(jsonb_build_object(
+      'username', u.username, 'email', u.email, 'phone', u.phone, 'address', u.address,
+      'town', u.town, 'state', u.state, 'introduction', u.introduction, 'bio', u.bio,
+      'picture', case when u.picture_file_id is null then null
+        else jsonb_build_object('url', ${FILE_URL_PREFIX}::text || u.picture_file_id) end,
+      'user_type', u.user_type, 'profile_completed', u.profile_completed, 'current_tab', u.current_tab,
+      'has_password', u.password_hash is not null
+    )
+    || case when coalesce(u.first_name, '') <> '' then jsonb_build_object('first_name', u.first_name) else '{}'::jsonb end
+    || case when coalesce(u.last_name, '') <> '' then jsonb_build_object('last_name', u.last_name) else '{}'::jsonb end)`;
+
+/**
  * The document of the users `where` selects (`u` is users), with its ETag and when it goes
- * stale. The profile (spec §3 'Profile response'): the first and last name only when given,
- * the picture's and documents' urls, lists newest first, the reputation the rider's card keeps
- * (a rider without a card reads as a new rider) and how many reviews count now.
+ * stale. The profile (spec §3 'Profile response'): the user (userJson), the documents' urls,
+ * lists newest first, the reputation the rider's card keeps (a rider without a card reads as a
+ * new rider) and how many reviews count now.
  */
 function buildSelect(where: SQL): SQL {
   return sql`
@@ -60,16 +76,7 @@ function buildSelect(where: SQL): SQL {
     from users u
     left join rider_cards rc on rc.user_id = u.id
     cross join lateral (select jsonb_build_object(
-      'user', jsonb_build_object(
-          'username', u.username, 'email', u.email, 'phone', u.phone, 'address', u.address,
-          'town', u.town, 'state', u.state, 'introduction', u.introduction, 'bio', u.bio,
-          'picture', case when u.picture_file_id is null then null
-            else jsonb_build_object('url', ${FILE_URL_PREFIX}::text || u.picture_file_id) end,
-          'user_type', u.user_type, 'profile_completed', u.profile_completed, 'current_tab', u.current_tab,
-          'has_password', u.password_hash is not null
-        )
-        || case when coalesce(u.first_name, '') <> '' then jsonb_build_object('first_name', u.first_name) else '{}'::jsonb end
-        || case when coalesce(u.last_name, '') <> '' then jsonb_build_object('last_name', u.last_name) else '{}'::jsonb end,
+      'user', ${userJson},
       'workHistories', coalesce((
         select jsonb_agg(jsonb_build_object(
           '_id', w.id, 'position', w.position, 'company_name', w.company_name,

@@ -16,19 +16,51 @@ import { executePrepared } from '../lib/preparedSql';
 import { refreshProfileDocument } from './profileDocument';
 
 /**
- * The card's columns from the source tables, for the riders `where` selects. Languages are
- * split at commas, slashes, semicolons and the word "and" ("English, Yoruba and Pidgin").
- * The display name is "Ada O." when both names were given, else the username (issue 12).
+ * The card's columns that come from the users row (`u`) alone, with the card as it was (`c`,
+ * for the moment sign-up was finished) and the work history's words in `search`. The display
+ * name is "Ada O." when both names were given, else the username (issue 12). A write of the
+ * rider's own fields patches just these (riderFieldsWrite.ts); the full build uses the same
+ * expressions, so the two cannot drift.
  */
-function cardSelect(where: SQL): SQL {
+const USER_COLUMNS = {
+  listed: sql`(u.profile_completed = 1 and u.suspended_at is null)`,
+  username: sql`u.username`,
+  display_name: sql`case when coalesce(trim(u.first_name), '') <> '' and coalesce(trim(u.last_name), '') <> ''
+        then trim(u.first_name) || ' ' || upper(left(trim(u.last_name), 1)) || '.'
+        else u.username end`,
+  introduction: sql`u.introduction`,
+  state: sql`u.state`,
+  town: sql`u.town`,
+  picture_file_id: sql`u.picture_file_id`,
+  completed_at: sql`case when u.profile_completed = 1 then coalesce(c.completed_at, u.updated_at) end`,
+  search: sql`setweight(to_tsvector('english', coalesce(u.introduction, '')), 'A')
+        || setweight(to_tsvector('english', coalesce(u.bio, '')), 'B')
+        || setweight(to_tsvector('english', coalesce((
+          select string_agg(w.position || ' ' || w.company_name, ' ') from work_histories w where w.user_id = u.id
+        ), '')), 'C')`,
+};
+const userColumnNames = Object.keys(USER_COLUMNS) as Array<keyof typeof USER_COLUMNS>;
+
+/** The users-row columns of the card, as `expression as column` for a select list. */
+export const cardUserColumns = sql.join(
+  userColumnNames.map((name) => sql`${USER_COLUMNS[name]} as ${sql.raw(name)}`),
+  sql`, `,
+);
+/** Their names in the same order, comma-separated, each after `alias.` when given. */
+export const cardUserColumnList = (alias?: string) => sql.raw(userColumnNames.map((name) => (alias ? `${alias}.${name}` : name)).join(', '));
+
+/**
+ * The card's columns from the source tables, for the riders `where` selects; `source` stands
+ * for the users table (a write's `returning` rows may take its place). Languages are split at
+ * commas, slashes, semicolons and the word "and" ("English, Yoruba and Pidgin").
+ */
+export function cardSelect(where: SQL, source: SQL = sql`users`): SQL {
   return sql`
     select u.id,
-      (u.profile_completed = 1 and u.suspended_at is null),
-      u.username,
-      case when coalesce(trim(u.first_name), '') <> '' and coalesce(trim(u.last_name), '') <> ''
-        then trim(u.first_name) || ' ' || upper(left(trim(u.last_name), 1)) || '.'
-        else u.username end,
-      u.introduction, u.state, u.town,
+      ${USER_COLUMNS.listed},
+      ${USER_COLUMNS.username},
+      ${USER_COLUMNS.display_name},
+      ${USER_COLUMNS.introduction}, ${USER_COLUMNS.state}, ${USER_COLUMNS.town},
       p.total_years_of_experience,
       coalesce(array(
         select distinct lower(trim(l)) from regexp_split_to_table(coalesce(p.languages_spoken, ''), '\\s*(?:,|/|;|\\mand\\M)\\s*') as l
@@ -36,23 +68,22 @@ function cardSelect(where: SQL): SQL {
       ), '{}'::text[]),
       p.education,
       coalesce(p.id_review_status = 'approved', false),
-      u.picture_file_id,
-      case when u.profile_completed = 1 then coalesce(c.completed_at, u.updated_at) end,
-      setweight(to_tsvector('english', coalesce(u.introduction, '')), 'A')
-        || setweight(to_tsvector('english', coalesce(u.bio, '')), 'B')
-        || setweight(to_tsvector('english', coalesce((
-          select string_agg(w.position || ' ' || w.company_name, ' ') from work_histories w where w.user_id = u.id
-        ), '')), 'C'),
+      ${USER_COLUMNS.picture_file_id},
+      ${USER_COLUMNS.completed_at},
+      ${USER_COLUMNS.search},
       now()
-    from users u
+    from ${source} u
     left join personal_info p on p.user_id = u.id
     left join rider_cards c on c.user_id = u.id
     where u.user_type = ${USER_TYPE_RIDER} and ${where}`;
 }
 
+/** The card's columns in cardSelect's order. */
+export const cardColumns = sql`user_id, listed, username, display_name, introduction, state, town, experience,
+    languages, education, id_verified, picture_file_id, completed_at, search, updated_at`;
+
 const upsert = (where: SQL) => sql`
-  insert into rider_cards (user_id, listed, username, display_name, introduction, state, town, experience,
-    languages, education, id_verified, picture_file_id, completed_at, search, updated_at)
+  insert into rider_cards (${cardColumns})
   ${cardSelect(where)}
   on conflict (user_id) do update set
     listed = excluded.listed, username = excluded.username, display_name = excluded.display_name,

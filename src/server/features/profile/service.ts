@@ -23,14 +23,9 @@ import { authLimits, countAgainstLimits, type LimitStore } from '../../lib/limit
 import { checkPlace } from '../../domain/locations';
 import { verifyPassword } from '../../lib/passwords';
 import { fileUrl } from '../../plugins/files';
-import { refreshRiderCard } from '../../domain/riderCards';
-import {
-  etagMatches,
-  readProfileDocument,
-  readSignedInProfileDocument,
-  refreshProfileDocument,
-} from '../../domain/profileDocument';
+import { etagMatches, readProfileDocument, readSignedInProfileDocument } from '../../domain/profileDocument';
 import { readProfile } from '../../domain/riderProfile';
+import { writeRiderFields, type RiderFields } from '../../domain/riderFieldsWrite';
 import { tokenSession, type AuthContext } from '../../plugins/auth';
 import { forgetSessions } from '../../plugins/sessionCache';
 
@@ -95,40 +90,32 @@ export type ProfileUpdate =
  * must be in the location data (domain/locations.ts); empty texts clear.
  */
 export async function updateProfile(db: Db, userId: string, update: ProfileUpdate): Promise<{ message: string; profile: Profile }> {
-  const changes =
+  const changes: RiderFields =
     update.kind === 'content'
       ? {
           username: update.username.trim(),
           // Optional (issue 12): what companies see as "Ada O.".
-          firstName: emptyToNull(update.first_name),
-          lastName: emptyToNull(update.last_name),
+          first_name: emptyToNull(update.first_name),
+          last_name: emptyToNull(update.last_name),
           phone: update.phone.trim() === '' ? null : normalisePhone(update.phone),
           // A state of the location data and one of its areas, in the data's spelling.
           ...checkPlace({ state: update.state, town: update.town }),
           introduction: emptyToNull(update.introduction),
         }
       : { username: update.username.trim(), bio: emptyToNull(update.bio) };
-  let document: string | null = null;
+  let written: { body: string | null } | null;
   try {
-    // What companies see (the rider card) and the profile document change in the same transaction.
-    await db.transaction(async (tx) => {
-      const updated = await tx
-        .update(users)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(users.id, userId))
-        .returning({ id: users.id });
-      if (updated.length === 0) throw new AppError('UNAUTHORIZED', messages.signInAgain);
-      await refreshRiderCard(tx, userId);
-      document = await refreshProfileDocument(tx, userId);
-    });
+    // One statement: the user, what companies see (the rider card) and the profile document.
+    written = await writeRiderFields(db, userId, changes);
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('CONFLICT', messages.usernameTaken, 'username');
     throw err;
   }
+  if (!written) throw new AppError('UNAUTHORIZED', messages.signInAgain);
   return {
     message: update.kind === 'content' ? messages.profileUpdated : messages.bioUpdated,
-    // The document the transaction wrote: no second read.
-    profile: document === null ? await getProfile(db, userId) : (JSON.parse(document) as Profile),
+    // The document the write patched: no second read (else read, and rebuilt when stale or missing).
+    profile: written.body === null ? await getProfile(db, userId) : (JSON.parse(written.body) as Profile),
   };
 }
 
