@@ -16,16 +16,17 @@
 // --concurrency keep-alive connections (node:http, the same client for all): the profile traffic
 // picks a random rider per request, from an address of the rider's own
 // (X-Forwarded-For, trusted from loopback as from a proxy on this machine), and one request in
-// ten saves the rider's bio. It prints requests per second, p50/p99 per kind and the budgets;
+// ten saves the rider's bio. It prints requests per second, p50/p99 per kind, the budgets, and the
+// CPU time a profile request took in the app's process and in PostgreSQL (less bent by others' load);
 // exit code 1 when one is missed. Loopback only; it stops by itself.
 //   --pglite             the embedded database even when PostgreSQL answers
 //   --no-redis           no Redis (with PostgreSQL the session cache is then off)
 //   --no-session-cache   SESSION_CACHE=0, to compare
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -216,6 +217,32 @@ async function drive({ port, next, seconds, concurrency }) {
   return { ...all, failures, failure, kinds: Object.fromEntries([...byKind].map(([kind, latencies]) => [kind, stats(latencies)])) };
 }
 
+/** CPU time (ns) so far of a process of this machine (Linux /proc), NaN when unknown. */
+function cpuOf(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** CPU time (ns) so far of the app's process and of the PostgreSQL processes serving the database. */
+async function cpuSpent(appPid, databaseName) {
+  let database = Number.NaN;
+  if (databaseName) {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+    await client.connect();
+    try {
+      const { rows } = await client.query('select pid from pg_stat_activity where datname = $1', [databaseName]);
+      database = rows.reduce((sum, row) => sum + cpuOf(row.pid), 0);
+    } finally {
+      await client.end();
+    }
+  }
+  return { app: cpuOf(appPid), database };
+}
+
 async function redisAnswers(url) {
   const { Redis } = await import('ioredis');
   const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
@@ -294,7 +321,12 @@ async function main() {
 
     const bareRun = await drive({ ...bare, seconds, concurrency });
     const selectRun = await drive({ ...bareSelect, seconds, concurrency });
+    // CPU time the profile traffic took in the app's process and (PostgreSQL on this machine) in
+    // the benchmark database's server processes: on a shared machine the requests per second
+    // follow the load of others, the CPU each request costs much less.
+    const cpuBefore = await cpuSpent(server.pid, databaseName);
     const mixedRun = await drive({ ...mixed, seconds, concurrency });
+    const cpuAfter = await cpuSpent(server.pid, databaseName);
     const reads = mixedRun.kinds.read;
     const toBare = mixedRun.rps / bareRun.rps;
     const toSelect = mixedRun.rps / selectRun.rps;
@@ -315,6 +347,11 @@ async function main() {
     console.log(line(`profile traffic (${(WRITE_SHARE * 100).toFixed(0)}% writes), all`, mixedRun));
     console.log(line('  of which GET /api/users/profile', reads));
     if (mixedRun.kinds.write) console.log(line('  of which PUT /api/users/profile-update', mixedRun.kinds.write));
+    const perRequest = (ns) => (Number.isFinite(ns) ? `${(ns / 1e6 / mixedRun.count).toFixed(3)} ms` : 'not measured');
+    console.log(
+      `  CPU per profile request: ${perRequest(cpuAfter.app - cpuBefore.app)} in the app's process, ` +
+        `${perRequest(cpuAfter.database - cpuBefore.database)} in PostgreSQL (load average ${loadavg().map((l) => l.toFixed(2)).join(', ')})`,
+    );
     for (const [what, budget, pass] of checks) console.log(`  ${what.padEnd(60)} budget ${budget.padEnd(14)} ${pass ? 'OK' : 'OVER BUDGET'}`);
   } finally {
     clearTimeout(giveUp);

@@ -4,10 +4,12 @@
 // otherwise idle database: the time one write costs, without the contention of bench:api. Seeds
 // --riders riders as bench:api does (personal information, three jobs, two past employers) with
 // their cards and profile documents, saves the bio of a random rider --writes times after 50
-// warm-up saves, and prints the median and p90 per write. A throw-away PostgreSQL database at
+// warm-up saves, and prints the median and p90 per write, and the CPU time each write took in
+// this process and (PostgreSQL on this machine) in the database's server processes, which the
+// load of a shared machine changes less than the wall time. A throw-away PostgreSQL database at
 // 127.0.0.1:5432 (TEST_POSTGRES_URL), or PGlite in memory with --pglite or when PG does not answer.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -89,18 +91,38 @@ try {
     n += 1;
     await updateProfile(db, rider.id, { kind: 'bio', username: rider.username, bio: `Safe and on time across Lagos, update ${n}.` });
   };
+  // CPU time (ns) of this database's server processes so far, when they run on this machine.
+  const serverCpu = async () => {
+    if (!name) return 0;
+    const pids = rows(await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).map((r) => r.pid);
+    let ns = 0;
+    for (const pid of pids) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        return Number.NaN;
+      }
+    }
+    return ns;
+  };
   for (let i = 0; i < 50; i++) await save();
   const times = [];
+  const cpuBefore = process.cpuUsage();
+  const serverBefore = await serverCpu();
   for (let i = 0; i < WRITES; i++) {
     const t0 = performance.now();
     await save();
     times.push(performance.now() - t0);
   }
+  const serverMs = ((await serverCpu()) - serverBefore) / 1e6 / WRITES;
+  const cpu = process.cpuUsage(cpuBefore);
+  const nodeMs = (cpu.user + cpu.system) / 1000 / WRITES;
   times.sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   console.log(
     `bio save, ${database.kind}, ${RIDERS.toLocaleString('en')} riders, ${WRITES} sequential writes: ` +
-      `median ${at(0.5).toFixed(2)} ms, p90 ${at(0.9).toFixed(2)} ms`,
+      `median ${at(0.5).toFixed(2)} ms, p90 ${at(0.9).toFixed(2)} ms; CPU per write ${nodeMs.toFixed(2)} ms in this process` +
+      (name ? `, ${Number.isNaN(serverMs) ? '?' : serverMs.toFixed(2)} ms in PostgreSQL` : ''),
   );
 } finally {
   await database.close();
