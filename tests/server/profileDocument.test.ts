@@ -212,6 +212,20 @@ describeEachDatabase('profile documents', (kind) => {
     expect(saved.json<{ profile: Profile }>().profile.user.bio).toBe('Third bio.');
     expect((await expectCurrent(t, r, 'bio saved over a stale document')).reputation.reviewed).toBe(0);
 
+    // Saves of the same rider at once (several connections on PostgreSQL): each patch is made on
+    // the rows as the one before left them, so the card and the document end whole.
+    const saves = await Promise.all(
+      ['Bio one.', 'Bio two.', 'Bio three.', 'Bio four.'].map((bio, i) =>
+        i % 2 === 0
+          ? put({ username: r.username, bio })
+          : put({ username: r.username, first_name: i === 1 ? 'Ada' : 'Bola', last_name: 'Obi', phone: '', state: 'Lagos', town: 'Yaba', introduction: `Intro ${i}` }),
+      ),
+    );
+    expect(saves.map((res) => res.statusCode)).toEqual([200, 200, 200, 200]);
+    await expectCurrent(t, r, 'saves at once');
+    await expectCardCurrent(t, r.id, 'saves at once');
+    expect((await put({ username: r.username, bio: 'Third bio.' })).statusCode).toBe(200);
+
     // A taken username changes nothing: not the user, the card or the document.
     const other = await signedInRider(t);
     const kept = (await storedOf(t, r.id))!;
