@@ -6,10 +6,11 @@
  *
  * As for rider_cards (riderCards.ts), one SQL statement builds the document from the source
  * tables, and every write that changes what the profile shows calls refreshProfileDocument in
- * its own transaction: profile and bio edits, the sign-up steps, the picture, personal
- * information and ID documents, the staff's ID check, work history, past employees, a password
- * being set, and the reputation (writeRiderReputation: engagements ending, reviews published or
- * hidden, a company deleting its account, jobs leaving the 24-month window). Account deletion
+ * its own transaction: the sign-up steps, the picture, personal information and ID documents,
+ * the staff's ID check, work history, past employees, a password being set, and the reputation
+ * (writeRiderReputation: engagements ending, reviews published or hidden, a company deleting its
+ * account, jobs leaving the 24-month window). Profile and bio edits replace only the document's
+ * `user` part, in the write's own statement (riderFieldsWrite.ts). Account deletion
  * takes the row with it (ON DELETE CASCADE). tests/server/profileDocument.test.ts performs each
  * of these writes and compares the stored document with a fresh build.
  *

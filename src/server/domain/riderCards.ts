@@ -1,9 +1,10 @@
 /**
  * The rider cards company search reads (schema.ts riderCards, issue 12). One SQL statement
  * rebuilds a rider's card from the source tables; every write that changes what a company sees
- * calls refreshRiderCard in its own transaction: profile and sign-up edits, the ID check,
- * suspension, and a review being published or hidden (Job Success is written by
- * writeJobSuccess in the same place).
+ * calls refreshRiderCard in its own transaction: sign-up edits, the ID check, suspension, and a
+ * review being published or hidden (Job Success is written by writeJobSuccess in the same
+ * place). The profile and bio forms patch only the card's users columns, in their own statement
+ * (riderFieldsWrite.ts).
  *
  * Why a card table: a search filters on six facts from four tables, ranks by text, and sorts by
  * a score; read from one table with its own indexes it stays within the 50 ms p95 budget at

@@ -1,7 +1,7 @@
 /**
  * A write of a user's own fields (issue 14: the profile and bio forms), with the rider's card
- * and profile document patched in the same statement: one round trip and one commit, where a
- * full rebuild of both (riderCards.ts, profileDocument.ts) took a transaction of four.
+ * and profile document patched in the same statement: one round trip and one commit, where the
+ * update and a full rebuild of both (riderCards.ts, profileDocument.ts) took five round trips.
  *
  * Only what the users row feeds is recomputed, by the expressions the full builds use
  * (cardUserColumns, userJson), so a patched card or document is what a rebuild would make:
