@@ -117,14 +117,16 @@ describeEachDatabase('POST /api/auth/login', (kind) => {
     await time({ email: freshEmail('warm'), password: 'x', user_type: '1' }); // the dummy hash is made once
     const unknown: number[] = [];
     const wrong: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       unknown.push(await time({ email: freshEmail('nobody'), password: 'wrong-password', user_type: '1' }));
       wrong.push(await time({ email, password: 'wrong-password', user_type: '1' }));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    // The fastest of five: other test files share the cores and only ever add time (a median
+    // of three failed once when a neighbour's burst doubled one side).
+    const fastest = (xs: number[]) => Math.min(...xs);
     // Both include one argon2 verification (tens of milliseconds); neither is a quick "no such user".
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
-    expect(median(wrong)).toBeGreaterThan(median(unknown) * 0.5);
+    expect(fastest(unknown)).toBeGreaterThan(fastest(wrong) * 0.5);
+    expect(fastest(wrong)).toBeGreaterThan(fastest(unknown) * 0.5);
   });
 
   it('limits failed logins per account: the 6th try is 429 with when to try again, and the limit lifts after 15 minutes', async () => {
