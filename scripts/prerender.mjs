@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 const web = path.resolve('dist/web');
 const ssrEntry = path.resolve('dist/ssr/entry-server.js');
 const { render, pageMeta, notFoundMeta, prerenderPaths, BOOT_SCRIPT, EARLY_FETCH_SCRIPT } = await import(pathToFileURL(ssrEntry).href);
-const template = readFileSync(path.join(web, 'index.html'), 'utf8');
+let template = readFileSync(path.join(web, 'index.html'), 'utf8');
 
 // Vite's manifest: which files each screen's code is in (removed once read).
 const manifestFile = path.join(web, '.vite', 'manifest.json');
@@ -19,7 +19,25 @@ function closure(key, seen = new Set()) {
   for (const k of manifest[key].imports ?? []) closure(k, seen);
   return seen;
 }
-const first = closure('index.html');
+// main.tsx evaluates the libraries and the app's start one per task, through dynamic imports
+// (issue 14, TBT): the page still fetches all of them at once, and has their styles in <head>
+// from the start, as it would for static imports (Vite names neither for dynamic ones).
+const staged = [...new Set((manifest['index.html'].dynamicImports ?? []).flatMap((k) => [...closure(k)]))].filter(
+  (k) => !closure('index.html').has(k),
+);
+const stagedCss = [...new Set(staged.flatMap((k) => manifest[k].css ?? []))];
+const entryCss = template.match(/<link rel="stylesheet" crossorigin href="[^"]+">/);
+if (!entryCss) throw new Error('prerender: no stylesheet <link> in dist/web/index.html');
+template = template.replace(
+  entryCss[0],
+  () =>
+    [
+      ...staged.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`),
+      ...stagedCss.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+      entryCss[0],
+    ].join('\n    '),
+);
+const first = new Set([...closure('index.html'), ...staged]);
 /** The files of a lazy screen's code beyond the first chunks (none when it is in the first chunk). */
 const screenFiles = (key) => [...closure(key)].filter((k) => !first.has(k)).map((k) => `/${manifest[k].file}`);
 /** Each prerendered page's screen, as router.tsx loads it. */
@@ -92,7 +110,14 @@ for (const [route, key] of Object.entries(screens)) {
   const file = path.join(web, route, 'index.html');
   mkdirSync(path.dirname(file), { recursive: true });
   const early = `<script data-get="${attr(earlyGets[route].join(' '))}">${EARLY_FETCH_SCRIPT}</script>`;
-  writeFileSync(file, template.replace('</head>', `${[...hints, early].join('\n    ')}\n  </head>`));
+  // The early requests go first in <head>: an inline script after a stylesheet <link> waits for
+  // that stylesheet (the parser runs no script while a sheet is loading), which held these
+  // requests back by one slow round trip.
+  const page = template
+    .replace('<meta charset="UTF-8" />', (m) => `${m}\n    ${early}`)
+    .replace('</head>', `${hints.join('\n    ')}\n  </head>`);
+  if (!page.includes(early)) throw new Error('prerender: no <meta charset> in dist/web/index.html');
+  writeFileSync(file, page);
 }
 rmSync(path.dirname(manifestFile), { recursive: true, force: true });
 rmSync(path.resolve('dist/ssr'), { recursive: true, force: true });

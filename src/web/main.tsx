@@ -1,48 +1,26 @@
-import { RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { configureClient } from './api/client';
-import { auth } from './auth/authService';
-import { installErrorReporting } from './errorReporting';
-import { createAppRouter } from './router';
-import { keepTypedInput } from './typedBeforeHydration';
 import './styles.css';
 
-// The API client gets and forgets the token through the auth service (no import loop).
-configureClient({ getToken: auth.beforeRequest, currentToken: auth.currentToken, onUnauthorized: auth.unauthorized });
-const router = createAppRouter();
-// Browser errors reach the server's log, or Sentry when SENTRY_DSN is set (issue 10).
-installErrorReporting(() => router.state.matches.at(-1)?.routeId);
+/**
+ * The entry (issue 14: TBT ≤ 50 ms). Evaluating ~330 kB of libraries and app code is one long
+ * task when one module graph holds it all: on a prerendered page, which the visitor can already
+ * read, that was a ~100 ms block of a throttled phone's main thread soon after the first paint,
+ * and a tap in it waited. There, React and then the router and XState (vite.config.ts,
+ * `codeSplitting`) are evaluated each in a task of its own, with a turn of the event loop
+ * between, so the browser can answer input in between. An empty screen (the signed-in ones) has
+ * nothing to show until all of it has run, so there it runs at once. Either way the files were
+ * already fetched side by side (the modulepreload hints of scripts/prerender.mjs).
+ */
+const prerendered = document.getElementById('root')?.hasChildNodes() ?? false;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>
-);
-
-if (container.hasChildNodes()) {
-  // A prerendered page: load the route's code first so the first render matches the HTML, and
-  // tell the router it hydrates server HTML, so it leaves out the Suspense boundary that the
-  // server render (scripts/prerender.mjs) does not have.
-  router.ssr = { manifest: undefined };
-  const prerendered = window.location.pathname;
-  void router.load().then(() => {
-    if (router.state.location.pathname === prerendered) {
-      // As a transition, hydration yields to the browser every few milliseconds instead of
-      // blocking the main thread for the whole page (a long legal page on a slow phone).
-      keepTypedInput(container);
-      startTransition(() => {
-        hydrateRoot(container, app);
-      });
-    } else {
-      // A guard sent the visitor elsewhere (signed in on /login, an unfinished sign-up):
-      // the HTML is of another page, so render afresh instead of hydrating it.
-      router.ssr = undefined;
-      container.replaceChildren();
-      createRoot(container).render(app);
-    }
-  });
-} else {
-  createRoot(container).render(app);
-}
+void (async () => {
+  if (prerendered) {
+    await import('react-dom/client');
+    await nextTask();
+    await import('@tanstack/react-router');
+    await nextTask();
+  }
+  const { startApp } = await import('./start');
+  if (prerendered) await nextTask();
+  startApp();
+})();
