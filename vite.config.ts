@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineMessagesPlugin } from './scripts/inlineMessages';
@@ -21,6 +22,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // 1 kB on the wire): the libraries in two chunks, the app's start, API client and form basics
     // in a third.
     rolldownOptions: isSsrBuild ? {} : {
+      // Two entries: index.html's main.tsx for the empty shells, staged.ts for the prerendered
+      // pages (it evaluates the libraries and the app in steps; scripts/prerender.mjs names it).
+      input: {
+        index: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
+        staged: fileURLToPath(new URL('src/web/staged.ts', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [
@@ -28,11 +35,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             // chunk it would pull that chunk's imports into the entry's task. (The bundler keeps its
             // own runtime, 0.4 kB, in a file of its own whatever the groups say.)
             { name: 'runtime', test: /rolldown[\\/]runtime|vite[\\/]preload-helper/ },
-            // Two library chunks, not one: on a prerendered page main.tsx evaluates each in a task of
+            // Two library chunks, not one: on a prerendered page staged.ts evaluates each in a task of
             // its own (TBT ≤ 50 ms; ~3 kB more brotli than one chunk, as each compresses alone).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'libs', test: /node_modules[\\/](@tanstack|use-sync-external-store|xstate|@xstate|jwt-decode)[\\/]/ },
-            // The app's start (src/web/start.tsx: the router, the site's frame; main.tsx imports it
+            // The app's start (src/web/start.tsx: the router, the site's frame; staged.ts imports it
             // last) and the form basics (the home page is a lazy screen like the others, and its
             // forms are also Contact Us', Login's and sign-up's).
             { name: 'app', test: /(src[\\/]web[\\/]api[\\/](client|http)|src[\\/]web[\\/]components[\\/](toast|Captcha|Field|PasswordField)|src[\\/]web[\\/]forms[\\/][^\\/]+|src[\\/]web[\\/](idlePrefetch|features[\\/]enquiries[\\/]EnquiryForm)|src[\\/]shared[\\/](forms|validation|api|constants)|machines[\\/](formMachine|formView|captchaPassMachine)|src[\\/]web[\\/]start)\.tsx?$/ },

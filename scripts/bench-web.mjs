@@ -130,8 +130,16 @@ const runs = [...PUBLIC.map((route) => ({ route, token: null })), ...signedIn].f
 try {
   for (const { route, token } of runs) {
     if (token) await storeToken(token);
-    const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(token) });
-    const lhr = result.lhr;
+    let lhr;
+    // Lighthouse sometimes fails to record the trace of a run in a reused browser (NO_NAVSTART,
+    // "Please run Lighthouse again"; seen on 2 of 13 runs, on any page): run that page again, at
+    // most twice, and say so.
+    for (let attempt = 1; ; attempt++) {
+      lhr = (await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(token) })).lhr;
+      if (!lhr.runtimeError || attempt === 3) break;
+      console.log(`${route}: Lighthouse could not measure (${lhr.runtimeError.code}); running it again`);
+      if (token) await storeToken(token);
+    }
     // `--json DIR` keeps each page's whole Lighthouse report (long tasks, the request chain).
     const jsonDir = process.argv.flatMap((a, i, all) => (all[i - 1] === '--json' ? [a] : []))[0];
     if (jsonDir) writeFileSync(path.join(jsonDir, `${route.replace(/\//g, '_') || '_'}.json`), JSON.stringify(lhr));

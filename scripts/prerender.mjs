@@ -1,5 +1,6 @@
 // Prerenders the public pages into dist/web (DESIGN.md §8): readable before JavaScript runs,
-// then hydrated by main.tsx. Pages behind sign-in and one-time flows keep the empty shell.
+// then hydrated by start.tsx (which src/web/staged.ts loads). Pages behind sign-in and one-time
+// flows keep the empty shell (src/web/main.tsx starts them).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -7,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 const web = path.resolve('dist/web');
 const ssrEntry = path.resolve('dist/ssr/entry-server.js');
 const { render, pageMeta, notFoundMeta, prerenderPaths, BOOT_SCRIPT, EARLY_FETCH_SCRIPT } = await import(pathToFileURL(ssrEntry).href);
-let template = readFileSync(path.join(web, 'index.html'), 'utf8');
+const template = readFileSync(path.join(web, 'index.html'), 'utf8');
 
 // Vite's manifest: which files each screen's code is in (removed once read).
 const manifestFile = path.join(web, '.vite', 'manifest.json');
@@ -19,25 +20,7 @@ function closure(key, seen = new Set()) {
   for (const k of manifest[key].imports ?? []) closure(k, seen);
   return seen;
 }
-// main.tsx evaluates the libraries and the app's start one per task, through dynamic imports
-// (issue 14, TBT): the page still fetches all of them at once, and has their styles in <head>
-// from the start, as it would for static imports (Vite names neither for dynamic ones).
-const staged = [...new Set((manifest['index.html'].dynamicImports ?? []).flatMap((k) => [...closure(k)]))].filter(
-  (k) => !closure('index.html').has(k),
-);
-const stagedCss = [...new Set(staged.flatMap((k) => manifest[k].css ?? []))];
-const entryCss = template.match(/<link rel="stylesheet" crossorigin href="[^"]+">/);
-if (!entryCss) throw new Error('prerender: no stylesheet <link> in dist/web/index.html');
-template = template.replace(
-  entryCss[0],
-  () =>
-    [
-      ...staged.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k].file}">`),
-      ...stagedCss.map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
-      entryCss[0],
-    ].join('\n    '),
-);
-const first = new Set([...closure('index.html'), ...staged]);
+const first = closure('index.html');
 /** The files of a lazy screen's code beyond the first chunks (none when it is in the first chunk). */
 const screenFiles = (key) => [...closure(key)].filter((k) => !first.has(k)).map((k) => `/${manifest[k].file}`);
 /** Each prerendered page's screen, as router.tsx loads it. */
@@ -60,9 +43,15 @@ const preloadTags = [...template.matchAll(/<link rel="modulepreload" crossorigin
 const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 let prerenderTemplate = template.replace(entryTag[0], '');
 for (const tag of preloadTags) prerenderTemplate = prerenderTemplate.replace(tag[0], '');
+// The loader starts the app through src/web/staged.ts, which evaluates the libraries and the
+// app in steps (issue 14, TBT), not through main.tsx, which evaluates them at once; it preloads
+// the same chunks main.tsx imports (staged.ts imports them too, dynamically) and staged.ts' own.
+const staged = manifest['staged.ts'];
+if (!staged?.isEntry) throw new Error("prerender: staged.ts is not an entry in Vite's manifest");
+const stagedFiles = [...closure('staged.ts')].filter((k) => k !== 'staged.ts').map((k) => `/${manifest[k].file}`);
 /** The loader for a page whose screen is `route`'s: the first chunks and the screen's own files at once. */
 const loader = (route) =>
-  `<script data-app="${attr(entryTag[1])}" data-preload="${attr([...preloadTags.map((t) => t[1]), ...screenFiles(pageModules[route] ?? '')].join(' '))}">${BOOT_SCRIPT}</script>\n  </body>`;
+  `<script data-app="/${attr(staged.file)}" data-preload="${attr([...new Set([...preloadTags.map((t) => t[1]), ...stagedFiles, ...screenFiles(pageModules[route] ?? '')])].join(' '))}">${BOOT_SCRIPT}</script>\n  </body>`;
 
 const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

@@ -1,6 +1,6 @@
 /**
  * Prerendering (DESIGN.md §8): renders a public route to HTML at build time so the page is
- * readable before any JavaScript runs; main.tsx then hydrates it. Used only by
+ * readable before any JavaScript runs; start.tsx then hydrates it. Used only by
  * scripts/prerender.mjs through Vite's SSR build, never shipped to the browser.
  */
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';

@@ -7,7 +7,10 @@ import { installErrorReporting } from './errorReporting';
 import { createAppRouter } from './router';
 import { keepTypedInput } from './typedBeforeHydration';
 
-/** Starts the app: main.tsx calls it once the libraries have been evaluated, one per task. */
+/**
+ * Starts the app: main.tsx (the empty shells) at once, staged.ts (the prerendered pages) once it
+ * has evaluated the libraries, one per task.
+ */
 export function startApp(): void {
   // The API client gets and forgets the token through the auth service (no import loop).
   configureClient({ getToken: auth.beforeRequest, currentToken: auth.currentToken, onUnauthorized: auth.unauthorized });

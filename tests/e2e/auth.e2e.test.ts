@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/passwords';
-import { baseURL, databaseUrl, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
+import { baseURL, databaseUrl, screenshotsDir, uniqueEmail, useBrowser, waitForScreenHydrated, type ViewportName } from './browser';
 
 const mailInboxUrl = inject('mailInboxUrl');
 const googleIssuer = inject('googleIssuer');
@@ -259,6 +259,9 @@ describe('login and logout', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/rider-dashboard');
     // In the app: the forgot-password page's link to /login, which goes back one page.
     await page.goto('/forgot-password');
+    // The app starts after the load event (src/web/main.tsx imports it), and its router's first
+    // entry is not one of the navigations this test counts.
+    await waitForScreenHydrated(page);
     const seen: string[] = [];
     page.on('framenavigated', (frame) => frame === page.mainFrame() && seen.push(new URL(frame.url()).pathname));
     await page.getByRole('link', { name: 'Back to Login' }).click();

@@ -273,7 +273,7 @@ beforeAll(() => {
     return held(input, init);
   };
   window.scrollTo = () => {};
-  // As main.tsx wires them: the client asks the auth service for the token and tells it of a 401.
+  // As start.tsx wires them: the client asks the auth service for the token and tells it of a 401.
   configureClient({ getToken: auth.beforeRequest, currentToken: auth.currentToken, onUnauthorized: auth.unauthorized });
   stopInspecting = auth.inspect(recorder.inspect);
 });

@@ -40,7 +40,7 @@ async function loadApp() {
   vi.resetModules();
   const service = await import('../../src/web/auth/authService');
   const client = await import('../../src/web/api/client');
-  // As main.tsx does at start.
+  // As start.tsx does at start.
   client.configureClient({ getToken: service.auth.beforeRequest, currentToken: service.auth.currentToken, onUnauthorized: service.auth.unauthorized });
   const navigations: string[] = [];
   service.setLoginNavigation(() => navigations.push('/login'));

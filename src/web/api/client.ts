@@ -4,7 +4,7 @@
  * anything else (network down, a proxy's HTML page) becomes a plain Error.
  * Every request asks the auth token machine first (an expired token is removed, a valid one
  * goes in x-auth-token); a 401 to a request that carried the current token, or none, tells it.
- * The client does not import the auth service (that one imports the client): main.tsx tells it
+ * The client does not import the auth service (that one imports the client): start.tsx tells it
  * how to get and forget the token once, with configureClient.
  */
 import { createClient, FetchError } from './http';
@@ -34,7 +34,7 @@ export interface ClientAuth {
 const signedOut: ClientAuth = { getToken: () => null, currentToken: () => null, onUnauthorized: () => {} };
 let clientAuth: ClientAuth = signedOut;
 
-/** Called once at start (main.tsx, or a test's setup); until then requests go without a token. */
+/** Called once at start (start.tsx, or a test's setup); until then requests go without a token. */
 export function configureClient(how: ClientAuth): void {
   clientAuth = how;
 }

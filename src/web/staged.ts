@@ -1,0 +1,22 @@
+/**
+ * The entry of the prerendered pages (issue 14: TBT ≤ 50 ms), named by their inline loader
+ * (scripts/prerender.mjs, src/shared/bootScript.ts). Evaluating ~330 kB of libraries and app
+ * code is one long task when one module graph holds it all: on a page the visitor can already
+ * read, that was a ~100 ms block of a throttled phone's main thread soon after the first paint,
+ * and a tap in it waited. Here React, then the router and XState (vite.config.ts,
+ * `codeSplitting`), then the app are evaluated each in a task of its own, with a turn of the
+ * event loop between, so the browser can answer input in between. The files themselves were
+ * already fetched side by side (the loader's modulepreloads). The empty shells start through
+ * main.tsx, at once.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+void (async () => {
+  await import('react-dom/client');
+  await nextTask();
+  await import('@tanstack/react-router');
+  await nextTask();
+  const { startApp } = await import('./start');
+  await nextTask();
+  startApp();
+})();
