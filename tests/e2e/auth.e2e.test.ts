@@ -259,8 +259,7 @@ describe('login and logout', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/rider-dashboard');
     // In the app: the forgot-password page's link to /login, which goes back one page.
     await page.goto('/forgot-password');
-    // The app starts after the load event (src/web/main.tsx imports it), and its router's first
-    // entry is not one of the navigations this test counts.
+    // Counted from a live page: the router's own first entry is not one of the navigations.
     await waitForScreenHydrated(page);
     const seen: string[] = [];
     page.on('framenavigated', (frame) => frame === page.mainFrame() && seen.push(new URL(frame.url()).pathname));
