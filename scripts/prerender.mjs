@@ -87,8 +87,13 @@ writeFileSync(path.join(web, 'shell.html'), template);
 // after them; the server sends dist/web/<route>/index.html for its route (src/server/plugins/web.ts).
 const screens = { '/rider-dashboard': 'routes/RiderDashboard.tsx', '/rider-signup': 'routes/RiderSignup.tsx' };
 // And each asks for its first API answers while those scripts load (src/shared/bootScript.ts
-// EARLY_FETCH_SCRIPT): the user's basics, and on the dashboard the profile it shows.
-const earlyGets = { '/rider-dashboard': ['/api/users/me', '/api/users/profile'], '/rider-signup': ['/api/users/me'] };
+// EARLY_FETCH_SCRIPT): the user's basics, and on the dashboard the profile it shows and the
+// first page of the rider's hire requests (else asked only once the scripts have run, and drawn
+// in a second render after the first).
+const earlyGets = {
+  '/rider-dashboard': ['/api/users/me', '/api/users/profile', '/api/hiring/requests'],
+  '/rider-signup': ['/api/users/me'],
+};
 for (const [route, key] of Object.entries(screens)) {
   if (!manifest[key]) throw new Error(`prerender: ${key} is not in Vite's manifest`);
   const own = [...closure(key)].filter((k) => !first.has(k));

@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/passwords';
+import { messages } from '../../src/shared/messages';
 import { baseURL, databaseUrl, expectNoViolations, loginThroughApi, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
 import { chooseOption, optionNames } from './combobox';
 
@@ -412,7 +413,7 @@ describe('rider dashboard at 375 px', () => {
     // pushed down the screen when the profile came: 0.29, measured by bench:web (Lighthouse).
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
   });
-  it.skipIf(needsDatabase)('asks for the user and the profile while its scripts still load, once each, and never with an expired token (issue 14)', async () => {
+  it.skipIf(needsDatabase)('asks for the user, the profile and the hire requests while its scripts still load, once each, and never with an expired token (issue 14)', async () => {
     const rider = await createRider('early');
     const page = await browser.open('phone');
     const consoleErrors: string[] = [];
@@ -422,7 +423,7 @@ describe('rider dashboard at 375 px', () => {
     const events: string[] = [];
     page.on('request', (r) => {
       const { pathname } = new URL(r.url());
-      if (pathname.startsWith('/api/users/')) events.push(`ask ${pathname}`);
+      if (pathname.startsWith('/api/users/') || pathname === '/api/hiring/requests') events.push(`ask ${pathname}`);
     });
     // Scripts as slow as on a phone network: the answers must not wait for them.
     await page.route('**/assets/*.js', async (route) => {
@@ -435,9 +436,12 @@ describe('rider dashboard at 375 px', () => {
     const firstScript = events.indexOf('script arrived');
     expect(events.indexOf('ask /api/users/profile')).toBeLessThan(firstScript);
     expect(events.indexOf('ask /api/users/me')).toBeLessThan(firstScript);
-    // The app took those answers instead of asking again.
+    expect(events.indexOf('ask /api/hiring/requests')).toBeLessThan(firstScript);
+    // The app took those answers instead of asking again (the hire requests once it shows them).
+    await page.getByText(messages.hireEmpty).waitFor();
     expect(events.filter((e) => e === 'ask /api/users/profile')).toHaveLength(1);
     expect(events.filter((e) => e === 'ask /api/users/me')).toHaveLength(1);
+    expect(events.filter((e) => e === 'ask /api/hiring/requests')).toHaveLength(1);
     expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
 
     // An early request the network drops is the page's to report (its retry screen), not an
