@@ -52,9 +52,14 @@ function giveBack(item: Done, until: number): void {
 function replay(item: Done, field: TextField): void {
   // Still in the field: React hears the focus it missed (the field keeps it; nothing blurs).
   if (item.focused && document.activeElement === field) field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
-  if (item.value === null || field.value === item.value) return;
-  // The prototype's setter, not `field.value =`: React watches the instance's value and would
-  // take an assignment for its own write and ignore the event.
+  if (item.value === null) return;
+  // Given back even when the field still shows the words: React may have taken the field's value
+  // as its own when it hydrated (then an input event with the same value is no change to it) and
+  // would empty the field at its next render, the form's machine never having heard the words
+  // (seen in a clean-clone run). So React is first told the field is empty, through the
+  // instance's setter, which React watches; then the words are set through the prototype's
+  // setter, which it does not, and the input event is a change React passes on.
+  field.value = '';
   const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, item.value);
   field.dispatchEvent(new Event('input', { bubbles: true }));
