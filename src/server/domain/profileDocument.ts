@@ -31,10 +31,7 @@ import { profileDocuments, sessions, users } from '../db/schema';
 import { openSession, sessionFoundOpen, type AuthContext } from '../plugins/auth';
 import { fileUrl } from '../plugins/files';
 import { reviewsPublished } from './reviewsPublished';
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+import { rowsOf } from '../lib/rows';
 
 /** Every stored file's url is this prefix and its id (plugins/files.ts fileUrl). */
 const FILE_URL_PREFIX = fileUrl('');

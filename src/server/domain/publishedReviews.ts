@@ -16,10 +16,7 @@ import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { decodeCursor, toPage } from '../lib/keyset';
 import { reviewsPublished } from './reputation';
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+import { rowsOf } from '../lib/rows';
 
 const PUBLIC_USERNAME = /^[A-Za-z0-9._-]{1,64}$/;
 

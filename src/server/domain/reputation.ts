@@ -13,10 +13,7 @@ import { computeJobSuccess, jobSuccessWindowStart, type EngagementOutcome, type 
 import type { Db } from '../db/client';
 import { writeRiderReputation } from './riderCards';
 import { reviewsPublished } from './reviewsPublished';
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+import { rowsOf } from '../lib/rows';
 
 export { reviewsPublished };
 

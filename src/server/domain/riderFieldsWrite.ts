@@ -19,6 +19,7 @@ import type { Db } from '../db/client';
 import { executePrepared } from '../lib/preparedSql';
 import { cardColumns, cardSelect, cardUserColumnList, cardUserColumns } from './riderCards';
 import { userJson } from './profileDocument';
+import { rowsOf } from '../lib/rows';
 
 /** The users columns a profile form writes (null clears). */
 export interface RiderFields {
@@ -33,10 +34,6 @@ export interface RiderFields {
 }
 
 const FIELD_NAMES = ['username', 'first_name', 'last_name', 'phone', 'state', 'town', 'introduction', 'bio'] as const;
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 /**
  * Sets `fields` on the user (and `updated_at`), patching the rider's card and document. Null

@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { fileUrl } from '../plugins/files';
 import { buildProfileDocument, readProfileDocument } from './profileDocument';
 import { reviewsPublished } from './reputation';
+import { rowsOf } from '../lib/rows';
 
 /** Numbers as numbers on every driver (a count can come back as text). */
 function toReputation(raw: ProfileReputation): ProfileReputation {
@@ -26,10 +27,6 @@ function toReputation(raw: ProfileReputation): ProfileReputation {
     rating_average_x100: n(raw.rating_average_x100),
     reviewed: n(raw.reviewed) ?? 0,
   };
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 /**

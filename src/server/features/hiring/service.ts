@@ -39,7 +39,6 @@ import {
   engagementRows,
   isUuid,
   partyCondition,
-  rowsOf,
   sideOfUserType,
   toHireItem,
   type EngagementRow,
@@ -49,6 +48,7 @@ import { countAgainstLimits, type Limit, type LimitStore } from '../../lib/limit
 import { checkPlace } from '../../domain/locations';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import { recomputeRiderReputation } from '../../domain/reputation';
+import { rowsOf } from '../../lib/rows';
 
 export interface Reader {
   userId: string;

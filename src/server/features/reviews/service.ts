@@ -28,13 +28,10 @@ import { engagements, reviews } from '../../db/schema';
 import { AppError } from '../../errors';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import { recomputeRiderReputation } from '../../domain/reputation';
+import { rowsOf } from '../../lib/rows';
 
 type EngagementRow = typeof engagements.$inferSelect;
 type ReviewRow = typeof reviews.$inferSelect;
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 const notFound = () => new AppError('NOT_FOUND', messages.notFound);
 

@@ -21,10 +21,7 @@ import { AppError } from '../../errors';
 import { fileUrl } from '../../plugins/files';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { readPublicProfile } from '../../domain/riderProfile';
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+import { rowsOf } from '../../lib/rows';
 
 const USERNAME = /^[A-Za-z0-9._-]{1,64}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
