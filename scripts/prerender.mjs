@@ -94,6 +94,12 @@ const earlyGets = {
   '/rider-dashboard': ['/api/users/me', '/api/users/profile', '/api/hiring/requests'],
   '/rider-signup': ['/api/users/me'],
 };
+// And the wizard's location lists, once /api/users/me says the rider resumes at step 3, Choose
+// Location (the wizard resumes at the saved current_tab for a rider whose profile is not complete:
+// machines/signupMachine.ts 'resuming'); not for riders at other steps, who would not use them.
+const earlyThen = {
+  '/rider-signup': [{ after: '/api/users/me', when: { user_type: 1, profile_completed: 0, current_tab: 3 }, get: '/api/locations' }],
+};
 for (const [route, key] of Object.entries(screens)) {
   if (!manifest[key]) throw new Error(`prerender: ${key} is not in Vite's manifest`);
   const own = [...closure(key)].filter((k) => !first.has(k));
@@ -103,7 +109,8 @@ for (const [route, key] of Object.entries(screens)) {
   ];
   const file = path.join(web, route, 'index.html');
   mkdirSync(path.dirname(file), { recursive: true });
-  const early = `<script data-get="${attr(earlyGets[route].join(' '))}">${EARLY_FETCH_SCRIPT}</script>`;
+  const then = earlyThen[route] ? ` data-then="${attr(JSON.stringify(earlyThen[route]))}"` : '';
+  const early = `<script data-get="${attr(earlyGets[route].join(' '))}"${then}>${EARLY_FETCH_SCRIPT}</script>`;
   // The early requests go first in <head>: an inline script after a stylesheet <link> waits for
   // that stylesheet (the parser runs no script while a sheet is loading), which held these
   // requests back by one slow round trip.

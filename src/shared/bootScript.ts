@@ -35,16 +35,31 @@ export const BOOT_SCRIPT =
  * again. It sends nothing without a token or with one whose `exp` has passed (the app would
  * drop that token before any request), and anything that goes wrong here just leaves the app to
  * ask as it always did.
+ *
+ * `data-then` (JSON, a list of {after, when, get}) chains a GET on an answer: once the GET
+ * `after` answers 2xx, its JSON body (read from a clone, the app reads the original) is checked
+ * against `when` (each key equal), and only then is `get` asked, the same way. The wizard asks
+ * for the location lists this way, only for a rider whose saved step needs them (~8.5 kB that
+ * riders at other steps would not use). A chained GET the app has already asked for (the client
+ * leaves `null` under a path it asked) is not sent again.
  */
 export const EARLY_FETCH_SCRIPT =
   `(function(){try{var s=document.currentScript,t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(!t)return;` +
   "var p=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));" +
   'if(!(p.exp*1000>Date.now()))return;var e=window.__early={};' +
-  "(s.getAttribute('data-get')||'').split(' ').forEach(function(u){if(!u)return;" +
+  'function get(u){' +
   "var r=fetch(u,{credentials:'same-origin',headers:{accept:'application/json','x-auth-token':t,'x-source-path':location.pathname}});" +
   // A failure is the app's to report when it adopts the answer, not an unhandled rejection now.
-  'r.catch(function(){});e[u]={token:t,response:r}})' +
+  'r.catch(function(){});e[u]={token:t,response:r}}' +
+  "(s.getAttribute('data-get')||'').split(' ').forEach(function(u){if(u)get(u)});" +
+  "JSON.parse(s.getAttribute('data-then')||'[]').forEach(function(c){var w=e[c.after];if(!w)return;" +
+  // Registered now, before the app can take the answer: the clone is made before its body is read.
+  'w.response.then(function(a){return a.ok?a.clone().json():null}).then(function(b){' +
+  'if(!b||c.get in e)return;for(var k in c.when)if(b[k]!==c.when[k])return;get(c.get)}).catch(function(){})})' +
   '}catch(x){}})();';
 
-/** What EARLY_FETCH_SCRIPT leaves on window: per path, the token it was sent with and the answer. */
-export type EarlyResponses = Record<string, { token: string; response: Promise<Response> }>;
+/**
+ * What EARLY_FETCH_SCRIPT leaves on window: per path, the token it was sent with and the answer;
+ * null once the app has asked for that path (taken or not, it is not asked early again).
+ */
+export type EarlyResponses = Record<string, { token: string; response: Promise<Response> } | null>;

@@ -10,7 +10,8 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { baseURL, databaseUrl, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
+import { hashPassword } from '../../src/server/lib/passwords';
+import { baseURL, databaseUrl, loginThroughApi, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
 import { chooseOption, listboxOf, optionNames } from './combobox';
 
 const mailInboxUrl = inject('mailInboxUrl');
@@ -291,6 +292,58 @@ describe('rider sign-up wizard at 375 px', () => {
     await heading(page, 'Choose Location').waitFor();
     const saved = await row(who.email);
     expect(saved?.current_tab).toBe(3);
+  });
+
+  it.skipIf(databaseUrl === null)('asks for the location lists while its scripts load for a rider resuming at step 3, once, and not at another step (issue 14)', async () => {
+    for (const tab of [3, 4]) {
+      // A rider who stopped before step `tab` (made in the database), signed in through the API.
+      const who = rider(`early${tab}`);
+      const client = new pg.Client({ connectionString: databaseUrl! });
+      await client.connect();
+      try {
+        await client.query(
+          `insert into users (username, email, password_hash, user_type, profile_completed, current_tab, email_verified_at)
+           values ($1, $2, $3, 1, 0, $4, now())`,
+          [who.username, who.email, await hashPassword(who.password), tab],
+        );
+      } finally {
+        await client.end();
+      }
+      const token = await loginThroughApi(who.email, who.password);
+      const page = await browser.open('phone');
+      const consoleErrors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') consoleErrors.push(m.text());
+      });
+      const events: string[] = [];
+      page.on('request', (r) => {
+        const { pathname } = new URL(r.url());
+        if (pathname.startsWith('/api/')) events.push(`ask ${pathname}`);
+      });
+      // Scripts as slow as on a phone network: the lists must not wait for them.
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((r) => setTimeout(r, 400));
+        events.push('script arrived');
+        await route.continue();
+      });
+      await page.addInitScript((t) => window.localStorage.setItem('authToken', t), token);
+      await page.goto('/rider-signup');
+      if (tab === 3) {
+        const state = page.getByRole('combobox', { name: 'State', exact: true });
+        await state.waitFor();
+        expect(await optionNames(state)).toHaveLength(37);
+        expect(events.indexOf('ask /api/locations')).toBeGreaterThan(events.indexOf('ask /api/users/me'));
+        expect(events.indexOf('ask /api/locations')).toBeLessThan(events.indexOf('script arrived'));
+        // The app took that answer instead of asking again.
+        expect(events.filter((e) => e === 'ask /api/locations')).toHaveLength(1);
+      } else {
+        await heading(page, 'Add Profile Picture').waitFor();
+        await page.waitForTimeout(500);
+        expect(events).not.toContain('ask /api/locations');
+      }
+      expect(events.filter((e) => e === 'ask /api/users/me')).toHaveLength(1);
+      expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
+    }
   });
 
   it('shows every step at 1280 px too (screenshots)', async () => {

@@ -70,9 +70,11 @@ export const api = createClient({
  */
 function adoptEarlyResponse(request: string, headers: Headers): Promise<Response> | null {
   const early = (window as { __early?: EarlyResponses }).__early;
-  const waiting = early?.[request];
+  if (!early) return null;
+  const waiting = early[request];
+  // Taken, or asked here: a chained early request (data-then) for this path must not go out after.
+  early[request] = null;
   if (!waiting) return null;
-  delete early[request];
   return waiting.token === headers.get(AUTH_HEADER) ? waiting.response : null;
 }
 
