@@ -22,6 +22,8 @@
 //   --pglite             the embedded database even when PostgreSQL answers
 //   --no-redis           no Redis (with PostgreSQL the session cache is then off)
 //   --no-session-cache   SESSION_CACHE=0, to compare
+//   --cold               no warm-up read of every rider before the profile traffic
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app's process there.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -41,6 +43,7 @@ const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RIDERS = option('riders', Number(process.env.BENCH_RIDERS ?? 10_000));
 const WRITE_SHARE = option('writes', 0.1);
+const COLD = args.includes('--cold');
 /** DESIGN.md §8 and issue 14's budgets. */
 const BUDGET = 0.4;
 const BUDGET_SELECT = 0.8;
@@ -146,7 +149,7 @@ async function adminQuery(text) {
  * Drives the requests `next()` makes for `seconds` with `concurrency` keep-alive connections;
  * returns requests per second and latencies, in all and per kind.
  */
-async function drive({ port, next, seconds, concurrency }) {
+async function drive({ port, next, seconds, concurrency, requests = Infinity }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const byKind = new Map();
   let failures = 0;
@@ -182,9 +185,13 @@ async function drive({ port, next, seconds, concurrency }) {
     });
   const until = performance.now() + seconds * 1000;
   const begin = performance.now();
+  let sent = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (performance.now() < until) await one();
+      while (performance.now() < until && sent < requests) {
+        sent += 1;
+        await one();
+      }
     }),
   );
   const elapsed = (performance.now() - begin) / 1000;
@@ -262,7 +269,8 @@ async function main() {
   const server = fork(fileURLToPath(import.meta.url), ['--serve'], {
     cwd: ROOT,
     env,
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the app's process, to see where a request's time goes.
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise((resolve, reject) => {
@@ -282,26 +290,29 @@ async function main() {
     const bareSelect = { port: ready.barePort, next: () => ({ kind: 'select', pathname: '/bare-select' }) };
     let writes = 0;
     // Any of the riders, each from an address of their own; one request in ten saves a bio.
-    const mixed = {
-      port: ready.appPort,
-      next: () => {
-        const i = Math.floor(Math.random() * riders.length);
-        const rider = riders[i];
-        const headers = { 'x-auth-token': rider.token, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
-        if (Math.random() < WRITE_SHARE) {
-          writes += 1;
-          return { kind: 'write', method: 'PUT', pathname: '/api/users/profile-update', headers, body: { username: rider.username, bio: `Safe and on time across Lagos, update ${writes}.` } };
-        }
-        return { kind: 'read', pathname: '/api/users/profile', headers, check: (body) => body.includes('"workHistories"') && body.includes(rider.username) };
-      },
+    const request = (i, writeShare) => {
+      const rider = riders[i];
+      const headers = { 'x-auth-token': rider.token, 'x-forwarded-for': `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` };
+      if (Math.random() < writeShare) {
+        writes += 1;
+        return { kind: 'write', method: 'PUT', pathname: '/api/users/profile-update', headers, body: { username: rider.username, bio: `Safe and on time across Lagos, update ${writes}.` } };
+      }
+      return { kind: 'read', pathname: '/api/users/profile', headers, check: (body) => body.includes('"workHistories"') && body.includes(rider.username) };
     };
-    // Warm-up: JIT, connection pools, caches.
+    const mixed = { port: ready.appPort, next: () => request(Math.floor(Math.random() * riders.length), WRITE_SHARE) };
+    // Warm-up: JIT, connection pools.
     await drive({ ...bare, seconds: 1, concurrency });
-    await drive({ ...bareSelect, seconds: 1, concurrency });
-    await drive({ ...mixed, seconds: 3, concurrency });
-
     const bareRun = await drive({ ...bare, seconds, concurrency });
+    await drive({ ...bareSelect, seconds: 1, concurrency });
     const selectRun = await drive({ ...bareSelect, seconds, concurrency });
+    await drive({ ...mixed, seconds: 2, concurrency });
+    if (!COLD) {
+      // A server that has been running: every rider read once (in random order), as the traffic
+      // measured next reads them about every few seconds. The session and profile caches then
+      // hold what they would hold in that traffic's steady state (--cold measures without this).
+      const order = riders.map((_, i) => i).sort(() => Math.random() - 0.5);
+      await drive({ port: ready.appPort, next: () => request(order.pop() ?? 0, 0), seconds: 120, requests: riders.length, concurrency });
+    }
     // CPU time the profile traffic took in the app's process and (PostgreSQL on this machine) in
     // the benchmark database's server processes: on a shared machine the requests per second
     // follow the load of others, the CPU each request costs much less.
@@ -320,13 +331,13 @@ async function main() {
     ok = checks.every(([, , pass]) => pass);
     const line = (name, r) => `  ${name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p99 ${r.p99.toFixed(1).padStart(5)} ms`;
     console.log(
-      `\nAPI benchmark: ${seconds} s each, ${concurrency} connections, ${ready.database}${ready.redis ? ' + Redis' : ''}, session cache ${ready.sessionCache ? 'on' : 'off'}, ` +
+      `\nAPI benchmark: ${seconds} s each, ${concurrency} connections, ${ready.database}${ready.redis ? ' + Redis' : ''}, session and profile caches ${ready.sessionCache ? (COLD ? 'on, cold' : 'on, every rider read once before') : 'off'}, ` +
         `${riders.length.toLocaleString('en')} riders (seeded in ${ready.seedSeconds.toFixed(1)} s), ${availableParallelism()} CPU cores, Node ${process.version}`,
     );
     console.log(line('bare Fastify route GET /bare', bareRun));
     console.log(line('bare route + one select on the same pool', selectRun));
     console.log(line(`profile traffic (${(WRITE_SHARE * 100).toFixed(0)}% writes), all`, mixedRun));
-    console.log(line('  of which GET /api/users/profile', reads));
+    if (reads) console.log(line('  of which GET /api/users/profile', reads));
     if (mixedRun.kinds.write) console.log(line('  of which PUT /api/users/profile-update', mixedRun.kinds.write));
     const perRequest = (ns) => (Number.isFinite(ns) ? `${(ns / 1e6 / mixedRun.count).toFixed(3)} ms` : 'not measured');
     console.log(

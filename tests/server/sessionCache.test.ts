@@ -1,7 +1,9 @@
 /**
  * The session cache (issue 14, plugins/sessionCache.ts): a token's session is checked against
  * the database once and then kept for a while, yet whatever ends it is seen by the very next
- * request, on this instance and, through Redis, on another process on the same PostgreSQL.
+ * request, on this instance and, through Redis, on another process on the same PostgreSQL. The
+ * same for the profile documents kept beside it (plugins/profileCache.ts): a change made on one
+ * instance is in the next read on the other.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -87,7 +89,7 @@ describe.skipIf(!redisAvailable || !postgresAvailable)('the session cache across
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('a logout or a deleted account on instance A is refused by the next read on instance B', { timeout: 120_000 }, async () => {
+  it('a logout or a deleted account on instance A is refused by the next read on instance B, and a changed profile is read there changed', { timeout: 120_000 }, async () => {
     a = await buildTestApp({ database: 'postgres', env: { REDIS_URL } });
     expect(a.config.sessionCache).toBe(true);
     const port = await freePort();
@@ -134,5 +136,26 @@ describe.skipIf(!redisAvailable || !postgresAvailable)('the session cache across
     const removed = await a.app.inject({ method: 'DELETE', url: '/api/users/account', headers: { 'x-auth-token': deleter }, payload: { password: GOOD_PASSWORD } });
     expect(removed.statusCode, removed.body).toBe(200);
     expect(await onB(kept)).toBe(401);
+
+    // A rider whose profile B has read (and keeps): a bio saved on A (one statement) and a job
+    // added on A (in a transaction) are in B's very next read.
+    const riderEmail = freshEmail('cache-profile');
+    const rider = await createUser(a, { email: riderEmail, profileCompleted: 1, currentTab: 5 });
+    const riderToken = await loginToken(a, riderEmail, GOOD_PASSWORD, nextIp());
+    const profileOnB = async () => {
+      const res = await fetch(`${base}/api/users/profile`, { headers: { 'x-auth-token': riderToken } });
+      expect(res.status).toBe(200);
+      return (await res.json()) as { user: { bio: string | null }; workHistories: Array<{ company_name: string }> };
+    };
+    for (let i = 0; i < 3; i++) expect((await profileOnB()).user.bio).toBeNull();
+    const onA = (method: 'PUT' | 'POST', url: string, payload: object) =>
+      a!.app.inject({ method, url, remoteAddress: nextIp(), headers: { 'x-auth-token': riderToken }, payload });
+    const saved = await onA('PUT', '/api/users/profile-update', { username: rider.username, bio: 'Ikeja to Lekki before noon.' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await profileOnB()).user.bio).toBe('Ikeja to Lekki before noon.');
+    for (let i = 0; i < 2; i++) await profileOnB();
+    const job = await onA('POST', '/api/riders/work-history/create', { position: 'Courier', company_name: 'Kwik', number_of_years: '3-5', start_date: '2020-01-01' });
+    expect(job.statusCode, job.body).toBe(200);
+    expect((await profileOnB()).workHistories.map((w) => w.company_name)).toEqual(['Kwik']);
   });
 });

@@ -32,6 +32,7 @@ import { openSession, sessionFoundOpen, type AuthContext } from '../plugins/auth
 import { fileUrl } from '../plugins/files';
 import { reviewsPublished } from './reviewsPublished';
 import { rowsOf } from '../lib/rows';
+import { forgetProfile } from '../plugins/profileCache';
 
 /** Every stored file's url is this prefix and its id (plugins/files.ts fileUrl). */
 const FILE_URL_PREFIX = fileUrl('');
@@ -141,19 +142,28 @@ const upsert = (where: SQL) => sql`
  * answer the profile without reading it again.
  */
 export async function refreshProfileDocument(db: Db, userId: string): Promise<string | null> {
-  const [row] = rowsOf<{ body: string }>(await executePrepared(db, 'profile_document_refresh', sql`${upsert(sql`u.id = ${userId}`)} returning body`));
+  const [row] = rowsOf<{ body: string }>(
+    await executePrepared(db, 'profile_document_refresh', () => sql`${upsert(sql`u.id = ${sql.placeholder('userId')}`)} returning body`, { userId }),
+  );
+  forgetProfile(db, userId);
   return row?.body ?? null;
 }
 
 /** Rebuilds the documents of the riders `where` selects (`u` is users): the scale seed, one batch at a time. */
 export async function refreshProfileDocumentsWhere(db: Db, where: SQL): Promise<void> {
   await db.execute(upsert(where));
+  forgetProfile(db, null);
 }
 
 /** What GET /api/users/profile sends: the profile as JSON text and its ETag. */
 export interface ProfileDocument {
   body: string;
   etag: string;
+}
+
+/** A document as stored, with the moment it goes stale (null: only a write changes it). */
+export interface StoredProfileDocument extends ProfileDocument {
+  freshUntil: Date | null;
 }
 
 /** The user's profile built now from the source tables, not stored; null when the account is gone. */
@@ -168,7 +178,7 @@ export async function buildProfileDocument(db: Db, userId: string): Promise<Prof
  * has come) built now, and for a rider stored unless a write stored a fresh one meanwhile. Null
  * when the account no longer exists.
  */
-export async function readProfileDocument(db: Db, userId: string): Promise<ProfileDocument | null> {
+export async function readProfileDocument(db: Db, userId: string): Promise<ProfileDocument | StoredProfileDocument | null> {
   const [stored] = await hotReads(db).stored.execute({ userId });
   if (stored) return stored;
   const [built] = rowsOf<ProfileDocument>(
@@ -193,11 +203,16 @@ export async function readProfileDocument(db: Db, userId: string): Promise<Profi
  * expired, or its user suspended or gone); else the document, rebuilt first when missing or
  * stale (readProfileDocument), and the session is kept in the cache.
  */
-export async function readSignedInProfileDocument(db: Db, auth: AuthContext): Promise<{ document: ProfileDocument | null } | null> {
+export async function readSignedInProfileDocument(
+  db: Db,
+  auth: AuthContext,
+): Promise<{ document: ProfileDocument | StoredProfileDocument | null } | null> {
   const [row] = await hotReads(db).signedIn.execute({ sessionId: auth.sessionId, userId: auth.userId });
   if (!row) return null;
   sessionFoundOpen(auth, new Date(Number(row.expiresMs)));
-  if (row.body !== null && row.etag !== null && row.fresh === true) return { document: { body: row.body, etag: row.etag } };
+  if (row.body !== null && row.etag !== null && row.fresh === true) {
+    return { document: { body: row.body, etag: row.etag, freshUntil: row.freshUntil } };
+  }
   return { document: await readProfileDocument(db, auth.userId) };
 }
 
@@ -211,7 +226,7 @@ const fresh = sql`(${profileDocuments.freshUntil} is null or ${profileDocuments.
 function prepareHotReads(db: Db) {
   return {
     stored: db
-      .select({ body: profileDocuments.body, etag: profileDocuments.etag })
+      .select({ body: profileDocuments.body, etag: profileDocuments.etag, freshUntil: profileDocuments.freshUntil })
       .from(profileDocuments)
       .where(and(eq(profileDocuments.userId, sql.placeholder('userId')), fresh))
       .prepare('profile_document_read'),
@@ -220,6 +235,7 @@ function prepareHotReads(db: Db) {
         expiresMs: sql<number | string>`(extract(epoch from ${sessions.expiresAt}) * 1000)::float8`,
         body: profileDocuments.body,
         etag: profileDocuments.etag,
+        freshUntil: profileDocuments.freshUntil,
         fresh: sql<boolean | null>`${fresh}`,
       })
       .from(sessions)

@@ -95,7 +95,7 @@ const upsert = (where: SQL) => sql`
 
 /** Rebuilds one rider's card (a no-op for a company or a missing user). Pass the write's transaction. */
 export async function refreshRiderCard(db: Db, userId: string): Promise<void> {
-  await executePrepared(db, 'rider_card_refresh', upsert(sql`u.id = ${userId}`));
+  await executePrepared(db, 'rider_card_refresh', () => upsert(sql`u.id = ${sql.placeholder('userId')}`), { userId });
 }
 
 /** Rebuilds the cards of the riders `where` selects (`u` is users): the scale seed, one batch at a time. */

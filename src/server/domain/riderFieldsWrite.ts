@@ -20,6 +20,7 @@ import { executePrepared } from '../lib/preparedSql';
 import { cardColumns, cardSelect, cardUserColumnList, cardUserColumns } from './riderCards';
 import { userJson } from './profileDocument';
 import { rowsOf } from '../lib/rows';
+import { forgetProfile } from '../plugins/profileCache';
 
 /** The users columns a profile form writes (null clears). */
 export interface RiderFields {
@@ -43,7 +44,7 @@ const FIELD_NAMES = ['username', 'first_name', 'last_name', 'phone', 'state', 't
  */
 export async function writeRiderFields(db: Db, userId: string, fields: RiderFields): Promise<{ body: string | null } | null> {
   const names = FIELD_NAMES.filter((name) => fields[name] !== undefined);
-  const assignments = sql.join(names.map((name) => sql`, ${sql.raw(name)} = ${fields[name]}`));
+  const assignments = () => sql.join(names.map((name) => sql`, ${sql.raw(name)} = ${sql.placeholder(name)}`));
   // The statement's text depends only on which fields are set: one prepared statement for each
   // set, named by its bits (a name is at most 63 characters).
   const set = names.reduce((bits, name) => bits | (1 << FIELD_NAMES.indexOf(name)), 0);
@@ -51,9 +52,9 @@ export async function writeRiderFields(db: Db, userId: string, fields: RiderFiel
     await executePrepared(
       db,
       `rider_fields_write_${set}`,
-      sql`
+      () => sql`
         with written as (
-          update users set updated_at = now()${assignments} where id = ${userId} returning *
+          update users set updated_at = now()${assignments()} where id = ${sql.placeholder('userId')} returning *
         ),
         card as (
           select u.id, ${cardUserColumns}
@@ -81,7 +82,9 @@ export async function writeRiderFields(db: Db, userId: string, fields: RiderFiel
           returning d.body
         )
         select (select body from document) as body from written`,
+      { ...fields, userId },
     ),
   );
+  forgetProfile(db, userId);
   return row ? { body: row.body } : null;
 }

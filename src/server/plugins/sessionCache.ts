@@ -40,12 +40,31 @@ interface Entry extends CachedSession {
 const entries = new Map<string, Entry>();
 /** User ids and session ids not to cache until the time given. */
 const tombstones = new Map<string, number>();
-/** One per app with Redis: publishes what this process forgot. */
-const publishers = new Set<(userId: string) => void>();
+/** One per app with Redis: publishes on a channel what this process forgot. */
+const publishers = new Set<(channel: string, key: string) => void>();
 /** The apps of this process; the cache is used only while there is one and every one may. */
 const users = new Set<{ usable: () => boolean }>();
 
 const usable = () => users.size > 0 && [...users].every((u) => u.usable());
+
+/**
+ * The other caches of this process that every instance forgets together (profileCache.ts): each
+ * has its own Redis channel on the same subscription, and follows the same rule of use.
+ */
+interface SharedCache {
+  channel: string;
+  /** Forgets `key` here, as a message from another instance asks. */
+  forget: (key: string) => void;
+  /** Forgets everything: a message may have been missed, or no app is left. */
+  clear: () => void;
+}
+const sharedCaches: SharedCache[] = [];
+
+/** Registers a cache that follows the session cache's rule of use and hears its channel. */
+export function shareForgetting(cache: SharedCache): { usable: () => boolean; publish: (key: string) => void } {
+  sharedCaches.push(cache);
+  return { usable, publish: (key) => publishers.forEach((publish) => publish(cache.channel, key)) };
+}
 
 function buried(key: string, now: number): boolean {
   const until = tombstones.get(key);
@@ -91,7 +110,7 @@ function forgetLocally(key: string): void {
  */
 export function forgetSessions(key: string): void {
   forgetLocally(key);
-  for (const publish of publishers) publish(key);
+  for (const publish of publishers) publish(CHANNEL, key);
 }
 
 /**
@@ -103,22 +122,31 @@ export function installSessionCache(app: FastifyInstance, { enabled, redis }: { 
   // An app that may not cache stops the whole process from caching while it runs: the cache
   // is one per process, and that app's sessions would land in it too.
   const user = { usable: () => enabled && (redis === null || subscriber?.status === 'ready') };
+  const clearAll = () => {
+    entries.clear();
+    for (const cache of sharedCaches) cache.clear();
+  };
   app.addHook('onClose', async () => {
     users.delete(user);
-    if (users.size === 0) entries.clear();
+    if (users.size === 0) clearAll();
   });
   users.add(user);
   if (!enabled) return;
-  const publish = (key: string) => {
-    redis?.publish(CHANNEL, key).catch((err: Error) => app.log.warn({ err: err.message }, 'could not publish a forgotten session'));
+  const publish = (channel: string, key: string) => {
+    redis?.publish(channel, key).catch((err: Error) => app.log.warn({ err: err.message, channel }, 'could not publish a forgotten key'));
   };
   if (redis) {
     subscriber = redis.duplicate();
     subscriber.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis (session cache) is not reachable'));
     // Anything might have been missed while the subscription was down.
-    subscriber.on('ready', () => entries.clear());
-    subscriber.on('message', (_channel: string, key: string) => forgetLocally(key));
-    void subscriber.subscribe(CHANNEL).catch((err: Error) => app.log.warn({ err: err.message }, 'could not subscribe to forgotten sessions'));
+    subscriber.on('ready', clearAll);
+    subscriber.on('message', (channel: string, key: string) => {
+      if (channel === CHANNEL) forgetLocally(key);
+      else sharedCaches.find((cache) => cache.channel === channel)?.forget(key);
+    });
+    void subscriber
+      .subscribe(CHANNEL, ...sharedCaches.map((cache) => cache.channel))
+      .catch((err: Error) => app.log.warn({ err: err.message }, 'could not subscribe to forgotten keys'));
     publishers.add(publish);
     app.addHook('onClose', async () => {
       publishers.delete(publish);

@@ -28,6 +28,7 @@ import { readProfile } from '../../domain/riderProfile';
 import { writeRiderFields, type RiderFields } from '../../domain/riderFieldsWrite';
 import { tokenSession, type AuthContext } from '../../plugins/auth';
 import { forgetSessions } from '../../plugins/sessionCache';
+import { cachedProfile, keepProfile, profileReadBegins } from '../../plugins/profileCache';
 
 /** A Google account (no password) confirms deletion with a Google sign-in at most this old. */
 const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
@@ -63,8 +64,9 @@ export interface OwnProfileDocument {
 /**
  * The signed-in rider's profile document for GET /api/users/profile (issue 14): the session is
  * checked here rather than by requireAuth so that, when the session cache does not vouch for
- * the token, the check is joined into the document read (one database round trip). 401 when
- * the token or the session is not good, or the account is gone.
+ * the token, the check is joined into the document read (one database round trip). When it
+ * does, the document kept by the profile cache is sent without any (plugins/profileCache.ts).
+ * 401 when the token or the session is not good, or the account is gone.
  */
 export async function readOwnProfileDocument(
   deps: { db: Db; config: Config },
@@ -73,9 +75,17 @@ export async function readOwnProfileDocument(
   const claims = input.token ? tokenSession(deps.config, input.token) : null;
   if (!claims) throw new AppError('UNAUTHORIZED', messages.signInAgain);
   const { cached, ...auth } = claims;
-  const read = cached ? { document: await readProfileDocument(deps.db, auth.userId) } : await readSignedInProfileDocument(deps.db, auth);
+  const kept = cached ? cachedProfile(auth.userId) : null;
+  const began = profileReadBegins();
+  const read = kept
+    ? { document: kept }
+    : cached
+      ? { document: await readProfileDocument(deps.db, auth.userId) }
+      : await readSignedInProfileDocument(deps.db, auth);
   const document = read?.document;
   if (!document) throw new AppError('UNAUTHORIZED', messages.signInAgain);
+  // Only a stored document read as it was (one that was just built has no `freshUntil` here).
+  if (!kept && 'freshUntil' in document) keepProfile(auth.userId, began, document);
   const notModified = etagMatches(input.ifNoneMatch, document.etag);
   return { auth, etag: document.etag, body: notModified ? null : document.body };
 }
