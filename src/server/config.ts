@@ -60,6 +60,7 @@ export interface Config {
    * Open sessions are kept in memory for up to 30 s after a database check (plugins/sessionCache.ts):
    * on with PGlite (one process) or with REDIS_URL (instances tell each other what ended), off
    * for PostgreSQL without Redis, where another instance could not say; SESSION_CACHE=0 turns it off.
+   * Riders' profile documents are kept beside the sessions under the same rule (plugins/profileCache.ts).
    */
   sessionCache: boolean;
 }
