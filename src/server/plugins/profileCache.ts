@@ -46,7 +46,7 @@ interface Entry extends CachedProfileDocument {
 const entries = new Map<string, Entry>();
 let chars = 0;
 /** Per rider, the generation at which it was last forgotten, and until when it may not be kept. */
-const forgotten = new Map<string, { generation: number; buriedUntil: number }>();
+const forgotten = new Map<string, { generation: number; buriedUntil: number; at: number }>();
 let generation = 0;
 /** Everything forgotten at this generation (a rewrite of all documents). */
 let allForgottenAt = 0;
@@ -67,12 +67,12 @@ function forgetLocally(userId: string, buriedUntil: number): void {
     return;
   }
   drop(userId);
+  const now = Date.now();
   const before = forgotten.get(userId);
-  forgotten.set(userId, { generation, buriedUntil: Math.max(buriedUntil, before?.buriedUntil ?? 0) });
-  // Old marks only matter to reads that began before them; reads take milliseconds.
+  forgotten.set(userId, { generation, buriedUntil: Math.max(buriedUntil, before?.buriedUntil ?? 0), at: now });
+  // A mark matters to reads that began before it (they take milliseconds) and while it buries.
   if (forgotten.size > 100_000) {
-    const now = Date.now();
-    for (const [id, mark] of forgotten) if (mark.buriedUntil < now - MAX_AGE_MS) forgotten.delete(id);
+    for (const [id, mark] of forgotten) if (mark.at < now - MAX_AGE_MS && mark.buriedUntil < now) forgotten.delete(id);
   }
 }
 
