@@ -11,11 +11,22 @@
  * When: once the browser reports the first contentful paint; where it cannot report paints, after
  * the load event and a frame; and 3 s after the load event in any case (a tab opened in the
  * background paints only when shown).
+ *
+ * Until React has taken the page (its root carries a `__reactContainer…` key from hydrateRoot on,
+ * and React itself replays what happens during hydration), the page looks ready but is not:
+ *  - a form's submit is stopped: a native submit would GET this page again with the fields in
+ *    the address (personal data in the URL, the server's logs and the history) and lose them;
+ *  - the buttons tapped are listed in `window.__taps` (each once, in order), and the app taps them
+ *    again once React owns them (src/web/typedBeforeHydration.ts), after the words typed, so a
+ *    Send pressed early sends, and the phone menu tapped early opens.
  */
 import { AUTH_TOKEN_KEY } from './constants';
 
 export const BOOT_SCRIPT =
-  '(function(){var d=document,s=d.currentScript,done=0;' +
+  "(function(){var d=document,s=d.currentScript,done=0,root=d.getElementById('root'),taps=window.__taps=[];" +
+  "function live(){for(var k in root)if(k.indexOf('__reactContainer$')===0)return 1;return 0}" +
+  "d.addEventListener('submit',function(e){if(!live())e.preventDefault()},true);" +
+  "d.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(b&&!live()&&taps.indexOf(b)<0)taps.push(b)},true);" +
   'function go(){if(done)return;done=1;' +
   "(s.getAttribute('data-preload')||'').split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
   "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=s.getAttribute('data-app');d.head.appendChild(e)}" +

@@ -5,7 +5,7 @@ import { configureClient } from './api/client';
 import { auth } from './auth/authService';
 import { installErrorReporting } from './errorReporting';
 import { createAppRouter } from './router';
-import { keepTypedInput } from './typedBeforeHydration';
+import { keepEarlyInput } from './typedBeforeHydration';
 
 /**
  * Starts the app: main.tsx (the empty shells) at once, staged.ts (the prerendered pages) once it
@@ -35,7 +35,7 @@ export function startApp(): void {
       if (router.state.location.pathname === prerendered) {
         // As a transition, hydration yields to the browser every few milliseconds instead of
         // blocking the main thread for the whole page (a long legal page on a slow phone).
-        keepTypedInput(container);
+        keepEarlyInput(container);
         startTransition(() => {
           hydrateRoot(container, app);
         });

@@ -6,10 +6,13 @@
  *    empty, and they would vanish;
  *  - the field focused: React never heard that focus, and a form that loads its captcha when
  *    first focused (spec §4's lazy widget) would never show it until the visitor left the field
- *    and came back.
- * Read both just before hydrating; once React owns each field, give the words back through the
+ *    and came back;
+ *  - the buttons tapped (BOOT_SCRIPT in src/shared/bootScript.ts lists them in `window.__taps`
+ *    and stops a form's native submit meanwhile): a Send or the phone menu would do nothing.
+ * Read them just before hydrating; once React owns each field, give the words back through the
  * field's own input event and the focus through a focusin event (React's onFocus listens to it),
- * so the form's machine hears them as if they happened now.
+ * so the form's machine hears them as if they happened now; then, once React owns each button
+ * tapped, tap it again (after the words: a Send sends what was typed).
  */
 import { whenOwnedByReact } from './reactOwned';
 
@@ -24,7 +27,7 @@ interface Done {
   focused: boolean;
 }
 
-export function keepTypedInput(root: HTMLElement): void {
+export function keepEarlyInput(root: HTMLElement): void {
   const done = new Map<string, Done>();
   for (const field of root.querySelectorAll<TextField>('input[id], textarea[id]')) {
     if (!(field instanceof HTMLTextAreaElement || TEXT_LIKE.test(field.type)) || field.value === field.defaultValue) continue;
@@ -35,6 +38,17 @@ export function keepTypedInput(root: HTMLElement): void {
     done.set(active.id, { id: active.id, value: null, focused: true });
   }
   for (const item of done.values()) giveBack(item, Date.now() + 15_000);
+  // Registered after the fields: when a form's fields and its button become React's in the same
+  // frame, the words are given back first.
+  const taps = (window as { __taps?: Element[] }).__taps ?? [];
+  for (const button of taps.splice(0)) {
+    if (!(button instanceof HTMLButtonElement) || !root.contains(button)) continue;
+    whenOwnedByReact(
+      () => (button.isConnected ? [button] : null),
+      () => button.click(),
+      Date.now() + 15_000,
+    );
+  }
 }
 
 /**

@@ -325,6 +325,41 @@ describe('home', () => {
     await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual([messages.completeCaptcha]);
   });
 
+  it('a Send pressed or the phone menu tapped before the page came alive still happens, and nothing typed goes into the address', async () => {
+    const page = await browser.open('phone');
+    await page.route('**/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Quick Enquiry' });
+    await form.getByLabel('Name').fill('Ada Early');
+    await form.getByLabel('Email').fill('ada.early@example.com');
+    await form.getByLabel('Message').fill('Two parcels from Yaba to Lekki, please.');
+    await form.getByRole('button', { name: 'Send enquiry' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+    // No native submit: the page did not go to "/?name=Ada+Early&email=…".
+    expect(page.url()).toBe(`${baseURL}/`);
+    await waitForScreenHydrated(page);
+    // The form's machine got the press, after the words: it asks for what is still missing.
+    await expect.poll(() => form.getByRole('alert').count()).toBeGreaterThan(0);
+    expect(await form.getByLabel('Name').inputValue()).toBe('Ada Early');
+    expect(await form.getByText(messages.completeCaptcha).count()).toBeGreaterThan(0);
+    expect(page.url()).toBe(`${baseURL}/`);
+
+    const other = await browser.open('phone');
+    await other.route('**/assets/*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await other.goto(paths.aboutUs);
+    await menuButton(other).click();
+    expect(await other.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+    await waitForScreenHydrated(other);
+    await menu(other).waitFor();
+    expect(await menu(other).isVisible()).toBe(true);
+  });
+
   it('flip cards turn over by keyboard (Enter and Space) and by a tap', async () => {
     const page = await browser.open('desktop');
     await visit(page, paths.home);

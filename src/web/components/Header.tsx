@@ -79,11 +79,14 @@ function MobileMenu({ auth, isMobile }: { auth: AuthView; isMobile: boolean }) {
   const closeButton = useRef<HTMLButtonElement>(null);
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
-  // A page change (a link in the menu, or back/forward) and a widened window close it.
-  useEffect(() => setOpen(false), [pathname]);
+  // A page change (a link in the menu, or back/forward) and a widened window close it: a change,
+  // not the first render, where a tap made before the page came alive may just have opened it
+  // (typedBeforeHydration.ts taps it again once React owns the button).
+  const seen = useRef({ pathname, isMobile });
   useEffect(() => {
-    if (!isMobile) setOpen(false);
-  }, [isMobile]);
+    if (seen.current.pathname !== pathname || (seen.current.isMobile && !isMobile)) setOpen(false);
+    seen.current = { pathname, isMobile };
+  }, [pathname, isMobile]);
 
   useEffect(() => {
     const d = dialog.current;
