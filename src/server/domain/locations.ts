@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzipSync } from 'node:zlib';
 import { checkLocation, isLocationData, type LocationState } from '../../shared/locations';
 import { AppError } from '../errors';
 
@@ -16,7 +17,12 @@ export interface LocationPayload {
   json: string;
   etag: string;
   gzip: Buffer;
-  brotli: Buffer;
+  /**
+   * Made off the event loop (zlib's thread pool): at the best quality it takes ~250 ms of CPU,
+   * which, made at once on the first request, held every other answer of the server back that
+   * long, the scripts of a rider's first page too (issue 14). Null if it could not be made.
+   */
+  brotli: Promise<Buffer | null>;
 }
 
 let payload: LocationPayload | null = null;
@@ -32,7 +38,7 @@ export function locationPayload(): LocationPayload {
     json,
     etag: `"${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"`,
     gzip: gzipSync(json, { level: 9 }),
-    brotli: brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    brotli: promisify(brotliCompress)(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).catch(() => null),
   };
   return payload;
 }

@@ -20,6 +20,9 @@ const place = {
 const CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=2592000';
 
 export async function locationsRoutes(app: FastifyInstance): Promise<void> {
+  // Read and compressed as the server starts (the brotli copy in the background), not on the
+  // first request: the sign-up wizard asks for the lists while its scripts load (issue 14).
+  locationPayload();
   app.get(
     '/api/locations',
     {
@@ -57,7 +60,8 @@ export async function locationsRoutes(app: FastifyInstance): Promise<void> {
       reply.type('application/json; charset=utf-8');
       const accepted = String(request.headers['accept-encoding'] ?? '');
       // A string or buffer is sent as it is: the schema above documents it, it does not re-serialise it.
-      if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(data.brotli);
+      const brotli = /\bbr\b/.test(accepted) ? await data.brotli : null;
+      if (brotli) return reply.header('content-encoding', 'br').send(brotli);
       if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(data.gzip);
       return reply.send(data.json);
     },
