@@ -5,6 +5,7 @@
  * navigation. No workflow state here: the page is the machine's snapshot as a view model.
  */
 import { useActorRef, useSelector } from '@xstate/react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { fromPromise, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { toast } from '../../components/toast';
 import { dashboardEditMachine, dashboardMachine, dashboardSnapshotToView, type DashboardEvent, type DashboardViewModel, type ShareOutcome } from '../../../../machines/dashboardMachine';
@@ -106,7 +107,15 @@ export interface Dashboard extends DashboardViewModel {
 type Snapshot<C> = { value: unknown; context: C };
 
 export function useDashboard(options: UseDashboardOptions): Dashboard {
-  const actor = useActorRef(
+  // The effects read the options of the latest render.
+  const latest = useRef(options);
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
+  // The machine with its effects, made once: useActorRef runs the first machine it is given, and
+  // making one (every state node of the dashboard, the profile and the edit modal) on each render
+  // cost a slow phone's main thread in each of the screen's first renders (issue 14).
+  const [machine] = useState(() =>
     dashboardMachine.provide({
       actors: {
         profile: profileMachine.provide({
@@ -129,16 +138,16 @@ export function useDashboard(options: UseDashboardOptions): Dashboard {
       actions: {
         notify: (_, params) => void (params.tone === 'success' ? toast.success(params.message) : toast.error(params.message)),
         download: (_, params) => downloadBlob(params.blob, params.fileName),
-        goToSignup: (_, params) => options.goToSignup(params.currentTab),
+        goToSignup: (_, params) => latest.current.goToSignup(params.currentTab),
         pictureChanged: () => auth.userChanged(),
         signOut: () => auth.unauthorized(),
         // After the sign-out has settled (the route's guard would send a signed-out visitor to /login).
-        goHome: () => void setTimeout(options.goHome, 0),
+        goHome: () => void setTimeout(() => latest.current.goHome(), 0),
         logFailure: (_, params) => console.error(`[dashboard] ${params.what} could not be loaded`, params.error),
       },
     }),
-    { inspect: options.inspect },
   );
+  const actor = useActorRef(machine, { inspect: options.inspect });
   const snapshot = useSelector(actor, (s) => s);
   const children = snapshot.children as Record<string, AnyActorRef | undefined>;
   const profile = useSelector(children.profile, (s) => s as Snapshot<never> | undefined);

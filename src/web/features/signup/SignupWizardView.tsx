@@ -421,13 +421,19 @@ function AgreementStep({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn
 
 export function SignupWizardView({ view, send, googleSignIn }: SignupWizardViewProps) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const firstStep = useRef(view.step);
+  // The step the wizard opens at leaves the focus where the browser put it, also a resumed
+  // rider's, shown once their progress has loaded (no step shows while it loads); it used to take
+  // the focus then, which forced a layout of the whole page inside its first render (issue 14).
+  const stepShown = !(view.state === 'loading' || view.state === 'leaving' || view.state === 'finished' || view.state === 'loadFailed');
+  const firstStep = useRef<number | null>(stepShown ? view.step : null);
   // A new step: its heading takes the focus (step 2 gives it to the first code box).
   useEffect(() => {
+    if (!stepShown) return;
+    firstStep.current ??= view.step;
     if (view.step === firstStep.current || view.step === 2) return;
     firstStep.current = view.step;
     heading.current?.focus();
-  }, [view.step]);
+  }, [view.step, stepShown]);
 
   if (view.state === 'loading' || view.state === 'leaving' || view.state === 'finished') {
     return (
