@@ -25,8 +25,11 @@ const port = 3200 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${port}`;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+// `--web DIR` measures a build kept aside (a copy of dist/web) instead of building: two
+// versions can then be measured turn about, under the same load of a shared machine.
+const keptWeb = process.argv.flatMap((a, i, all) => (all[i - 1] === '--web' ? [a] : []))[0];
 const stamp = sourceStamp();
-if (!existsSync(STAMP_FILE) || readFileSync(STAMP_FILE, 'utf8') !== stamp) {
+if (!keptWeb && (!existsSync(STAMP_FILE) || readFileSync(STAMP_FILE, 'utf8') !== stamp)) {
   console.log('Building the app...');
   const r = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(1);
@@ -38,7 +41,7 @@ await ensureServerBuilt();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
 // Serve a copy of the build, so another rebuild of dist/web during the run cannot change it.
 const webRoot = path.join(dataDir, 'web-copy');
-cpSync('dist/web', webRoot, { recursive: true });
+cpSync(keptWeb ?? 'dist/web', webRoot, { recursive: true });
 const JWT_SECRET = randomBytes(32).toString('base64url');
 const signedIn = await makeRiders(dataDir);
 const server = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
