@@ -90,6 +90,36 @@ export async function waitForScreenHydrated(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Scripts as slow as on a phone network: each of the app's scripts is held `ms` before it is
+ * served, so a test can act on the page (or watch its early requests) before the app runs.
+ * `arrived` hears each script as it is let through.
+ */
+export async function slowScripts(page: Page, ms: number, arrived: () => void = () => {}): Promise<void> {
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    arrived();
+    await route.continue();
+  });
+}
+
+/**
+ * The page's console errors, and its requests whose path `watch` takes as "ask <path>" in
+ * `events`, in order, beside what the test adds there itself (a script arriving, say).
+ */
+export function recordRequests(page: Page, watch: (pathname: string) => boolean): { events: string[]; consoleErrors: string[] } {
+  const events: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (watch(pathname)) events.push(`ask ${pathname}`);
+  });
+  return { events, consoleErrors };
+}
+
 /** Rows of newsletter_subscriptions for an address, or null when the run has no PostgreSQL (PGlite). */
 export async function subscriptionRows(email: string): Promise<Array<{ email: string; source_path: string | null }> | null> {
   if (!databaseUrl) {

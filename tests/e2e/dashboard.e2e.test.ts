@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { messages } from '../../src/shared/messages';
-import { baseURL, databaseUrl, expectNoViolations, loginThroughApi, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
+import { baseURL, databaseUrl, expectNoViolations, loginThroughApi, recordRequests, screenshotsDir, slowScripts, uniqueEmail, useBrowser, type ViewportName } from './browser';
 import { chooseOption, optionNames } from './combobox';
 
 const PASSWORD = 'ogba-rides-at-dawn-42';
@@ -416,21 +416,9 @@ describe('rider dashboard at 375 px', () => {
   it.skipIf(needsDatabase)('asks for the user, the profile and the hire requests while its scripts still load, once each, and never with an expired token (issue 14)', async () => {
     const rider = await createRider('early');
     const page = await browser.open('phone');
-    const consoleErrors: string[] = [];
-    page.on('console', (m) => {
-      if (m.type() === 'error') consoleErrors.push(m.text());
-    });
-    const events: string[] = [];
-    page.on('request', (r) => {
-      const { pathname } = new URL(r.url());
-      if (pathname.startsWith('/api/users/') || pathname === '/api/hiring/requests') events.push(`ask ${pathname}`);
-    });
+    const { events, consoleErrors } = recordRequests(page, (pathname) => pathname.startsWith('/api/users/') || pathname === '/api/hiring/requests');
     // Scripts as slow as on a phone network: the answers must not wait for them.
-    await page.route('**/assets/*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
-      events.push('script arrived');
-      await route.continue();
-    });
+    await slowScripts(page, 400, () => events.push('script arrived'));
     await openDashboard(page, rider.email);
     await page.getByRole('heading', { level: 1, name: rider.username }).waitFor();
     const firstScript = events.indexOf('script arrived');
@@ -449,10 +437,7 @@ describe('rider dashboard at 375 px', () => {
     const offline = await browser.open('phone');
     let dropped = 0;
     await offline.route('**/api/users/profile', (route) => (dropped++ === 0 ? route.abort('internetdisconnected') : route.continue()));
-    await offline.route('**/assets/*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
-      await route.continue();
-    });
+    await slowScripts(offline, 400);
     await openDashboard(offline, rider.email);
     await offline.getByRole('heading', { name: 'We could not load your profile.' }).waitFor();
     await offline.getByRole('button', { name: 'Try again' }).click();

@@ -15,7 +15,7 @@ import { COPYRIGHT_START_YEAR, POLICY_EFFECTIVE_DATE } from '../../src/shared/co
 import { paths } from '../../src/shared/routes';
 import { messages } from '../../src/shared/messages';
 import { site, whatsappUrl } from '../../src/shared/site';
-import { baseURL, expectNoViolations, screenshotsDir, useBrowser, VIEWPORTS, waitForScreenHydrated, type ViewportName } from './browser';
+import { baseURL, expectNoViolations, screenshotsDir, slowScripts, useBrowser, VIEWPORTS, waitForScreenHydrated, type ViewportName } from './browser';
 
 
 /** Every page a visitor can reach without signing in that this issue builds, plus the 404 page. */
@@ -308,10 +308,7 @@ describe('home', () => {
   it('keeps what a visitor typed before the page came alive (scripts load after the first paint, issue 14)', async () => {
     const page = await browser.open('phone');
     // Scripts as slow as on a phone network, so the visitor types into the prerendered form first.
-    await page.route('**/assets/*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
-    });
+    await slowScripts(page, 1500);
     await page.goto('/');
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'Subscribe to our newsletter' }) });
     await form.getByLabel('Email').fill('early.bird@example.com');
@@ -327,10 +324,7 @@ describe('home', () => {
 
   it('a Send pressed or the phone menu tapped before the page came alive still happens, and nothing typed goes into the address', async () => {
     const page = await browser.open('phone');
-    await page.route('**/assets/*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
-    });
+    await slowScripts(page, 1500);
     await page.goto('/');
     const form = page.getByRole('form', { name: 'Quick Enquiry' });
     await form.getByLabel('Name').fill('Ada Early');
@@ -348,10 +342,7 @@ describe('home', () => {
     expect(page.url()).toBe(`${baseURL}/`);
 
     const other = await browser.open('phone');
-    await other.route('**/assets/*.js', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
-    });
+    await slowScripts(other, 1500);
     await other.goto(paths.aboutUs);
     await menuButton(other).click();
     expect(await other.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();

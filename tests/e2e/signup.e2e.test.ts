@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/passwords';
-import { baseURL, databaseUrl, loginThroughApi, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
+import { baseURL, databaseUrl, loginThroughApi, recordRequests, screenshotsDir, slowScripts, uniqueEmail, useBrowser, type ViewportName } from './browser';
 import { chooseOption, listboxOf, optionNames } from './combobox';
 
 const mailInboxUrl = inject('mailInboxUrl');
@@ -311,21 +311,9 @@ describe('rider sign-up wizard at 375 px', () => {
       }
       const token = await loginThroughApi(who.email, who.password);
       const page = await browser.open('phone');
-      const consoleErrors: string[] = [];
-      page.on('console', (m) => {
-        if (m.type() === 'error') consoleErrors.push(m.text());
-      });
-      const events: string[] = [];
-      page.on('request', (r) => {
-        const { pathname } = new URL(r.url());
-        if (pathname.startsWith('/api/')) events.push(`ask ${pathname}`);
-      });
+      const { events, consoleErrors } = recordRequests(page, (pathname) => pathname.startsWith('/api/'));
       // Scripts as slow as on a phone network: the lists must not wait for them.
-      await page.route('**/assets/*.js', async (route) => {
-        await new Promise((r) => setTimeout(r, 400));
-        events.push('script arrived');
-        await route.continue();
-      });
+      await slowScripts(page, 400, () => events.push('script arrived'));
       await page.addInitScript((t) => window.localStorage.setItem('authToken', t), token);
       await page.goto('/rider-signup');
       if (tab === 3) {

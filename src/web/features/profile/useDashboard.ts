@@ -5,9 +5,10 @@
  * navigation. No workflow state here: the page is the machine's snapshot as a view model.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { fromPromise, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { toast } from '../../components/toast';
+import { useLatest } from '../../useLatest';
 import { dashboardEditMachine, dashboardMachine, dashboardSnapshotToView, type DashboardEvent, type DashboardViewModel, type ShareOutcome } from '../../../../machines/dashboardMachine';
 import { type SaveInput } from '../../../../machines/profileEditMachine';
 import { profileMachine } from '../../../../machines/profileMachine';
@@ -108,10 +109,7 @@ type Snapshot<C> = { value: unknown; context: C };
 
 export function useDashboard(options: UseDashboardOptions): Dashboard {
   // The effects read the options of the latest render.
-  const latest = useRef(options);
-  useLayoutEffect(() => {
-    latest.current = options;
-  });
+  const latest = useLatest(options);
   // The machine with its effects, made once: useActorRef runs the first machine it is given, and
   // making one (every state node of the dashboard, the profile and the edit modal) on each render
   // cost a slow phone's main thread in each of the screen's first renders (issue 14).

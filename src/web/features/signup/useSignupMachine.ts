@@ -6,8 +6,9 @@
  * its running step, and `send`, which gives the wizard its own events and the step the rest.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from '../../components/toast';
+import { useLatest } from '../../useLatest';
 import { fromPromise, type ActorRef, type InspectionEvent } from 'xstate';
 import { SubmitError } from '../../../../machines/formMachine';
 import { accountStep } from '../../../../machines/signup/accountStep';
@@ -78,10 +79,7 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
   const userChanged = () => auth.userChanged();
   const announce = (_: unknown, params: { message: string }) => void toast.success(params.message);
   // The effects read the options of the latest render.
-  const latest = useRef({ options, clock });
-  useLayoutEffect(() => {
-    latest.current = { options, clock };
-  });
+  const latest = useLatest({ options, clock });
   // The wizard with its effects, made once: useActorRef runs the first machine it is given, and
   // making one (every state node of the wizard and its five steps) on each render cost a slow
   // phone ~25 ms in each of the screen's first renders (issue 14).
