@@ -37,30 +37,81 @@ export function keepEarlyInput(root: HTMLElement): void {
   if ((active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && active.id && root.contains(active) && !done.has(active.id)) {
     done.set(active.id, { id: active.id, value: null, focused: true });
   }
-  for (const item of done.values()) giveBack(item, Date.now() + 15_000);
-  // Registered after the fields: when a form's fields and its button become React's in the same
-  // frame, the words are given back first.
+  const until = Date.now() + 15_000;
+  const held = [...done.values()].map((item) => giveBack(item, until));
+  // Tapped once the words are held: a Send sends what was typed.
   const taps = (window as { __taps?: Element[] }).__taps ?? [];
   for (const button of taps.splice(0)) {
     if (!(button instanceof HTMLButtonElement) || !root.contains(button)) continue;
-    whenOwnedByReact(
-      () => (button.isConnected ? [button] : null),
-      () => button.click(),
-      Date.now() + 15_000,
+    void Promise.all(held).then(() =>
+      whenOwnedByReact(
+        () => (button.isConnected ? [button] : null),
+        () => button.click(),
+        until,
+      ),
     );
   }
 }
 
+const findField = (id: string): TextField | null => {
+  const field = document.getElementById(id);
+  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field : null;
+};
+
 /**
  * Waits for React to own the field (hydration goes part by part: a lazily loaded screen's form
- * comes after the page's frame), then replays what happened. Gives up after `until`.
+ * comes after the page's frame), then replays what happened. Resolves once the words are held
+ * (or there were none, or `until` passed).
+ *
+ * Owning is not yet committing: a field owned while its part of the page is still being hydrated
+ * can take the words and then be emptied when React commits the form's empty state, the input
+ * event having gone nowhere (seen in the browser test with three fields: the first one lost its
+ * words now and then). So the field is watched: emptied before the visitor typed anything there,
+ * it gets the words again, until they count as held: the page hydrated (html[data-hydrated],
+ * Layout.tsx) and the words kept for two frames.
  */
-function giveBack(item: Done, until: number): void {
-  const find = () => {
-    const field = document.getElementById(item.id);
-    return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? [field] : null;
+function giveBack(item: Done, until: number): Promise<void> {
+  return new Promise((resolve) => {
+    whenOwnedByReact(
+      () => {
+        const field = findField(item.id);
+        return field ? [field] : null;
+      },
+      ([field]) => {
+        replay(item, field!);
+        if (item.value === null) resolve();
+        else watch(item, until, resolve);
+      },
+      until,
+      resolve,
+    );
+  });
+}
+
+function watch(item: Done, until: number, held: () => void): void {
+  let typedSince = false;
+  const typed = (event: Event) => {
+    if (event.isTrusted && (event.target as Element | null)?.id === item.id) typedSince = true;
   };
-  whenOwnedByReact(find, ([field]) => field && replay(item, field), until);
+  document.addEventListener('input', typed, true);
+  let kept = 0;
+  const check = () => {
+    const field = findField(item.id);
+    const hydrated = document.documentElement.dataset.hydrated !== undefined;
+    // Done: gone, the visitor's own again, held, or too late. No refill after that (a form that
+    // sent its words empties its fields).
+    if (!field || typedSince || Date.now() > until || (field.value === item.value && hydrated && ++kept >= 2)) {
+      document.removeEventListener('input', typed, true);
+      held();
+      return;
+    }
+    if (field.value === '') {
+      kept = 0;
+      replay({ ...item, focused: false }, field);
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
 }
 
 function replay(item: Done, field: TextField): void {
