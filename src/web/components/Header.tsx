@@ -126,7 +126,12 @@ function MobileMenu({ auth, isMobile }: { auth: AuthView; isMobile: boolean }) {
           e.preventDefault();
           close();
         }}
-        onClose={close}
+        onClose={() => {
+          // The browser delivers a close's event later (Chromium: at a later frame). By then the
+          // menu may have been opened again (a quick tap, a loaded phone; seen in CI); that late
+          // event must not close it. https://html.spec.whatwg.org/multipage/interactive-elements.html#close-the-dialog
+          if (!dialog.current?.open) close();
+        }}
         onClick={(e) => {
           // A click on the dimmed backdrop (the dialog itself, outside the panel) closes it.
           if (e.target === e.currentTarget) close();
