@@ -104,6 +104,21 @@ export async function slowScripts(page: Page, ms: number, arrived: () => void = 
 }
 
 /**
+ * Holds the app's scripts until `release()` is called: what a visitor does before the page is
+ * live happens before it, however slow the machine (a fixed delay was overtaken by three filled
+ * fields under load).
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * The page's console errors, and its requests whose path `watch` takes as "ask <path>" in
  * `events`, in order, beside what the test adds there itself (a script arriving, say).
  */

@@ -15,7 +15,7 @@ import { COPYRIGHT_START_YEAR, POLICY_EFFECTIVE_DATE } from '../../src/shared/co
 import { paths } from '../../src/shared/routes';
 import { messages } from '../../src/shared/messages';
 import { site, whatsappUrl } from '../../src/shared/site';
-import { baseURL, expectNoViolations, screenshotsDir, slowScripts, useBrowser, VIEWPORTS, waitForScreenHydrated, type ViewportName } from './browser';
+import { baseURL, expectNoViolations, holdScripts, screenshotsDir, useBrowser, VIEWPORTS, waitForScreenHydrated, type ViewportName } from './browser';
 
 
 /** Every page a visitor can reach without signing in that this issue builds, plus the 404 page. */
@@ -325,12 +325,14 @@ describe('home', () => {
 
   it('keeps what a visitor typed before the page came alive (scripts load after the first paint, issue 14)', async () => {
     const page = await browser.open('phone');
-    // Scripts as slow as on a phone network, so the visitor types into the prerendered form first.
-    await slowScripts(page, 1500);
-    await page.goto('/');
+    // Scripts held as on a slow phone network, so the visitor types into the prerendered form first.
+    const release = await holdScripts(page);
+    // Not waiting for the load event: the held scripts hold it too.
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'Subscribe to our newsletter' }) });
     await form.getByLabel('Email').fill('early.bird@example.com');
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+    release();
     await waitForScreenHydrated(page);
     await expect.poll(() => form.getByLabel('Email').inputValue()).toBe('early.bird@example.com');
     // The focus it got before then loads the captcha as a focus does (spec §4's widget, on first use).
@@ -342,8 +344,9 @@ describe('home', () => {
 
   it('a Send pressed or the phone menu tapped before the page came alive still happens, and nothing typed goes into the address', async () => {
     const page = await browser.open('phone');
-    await slowScripts(page, 1500);
-    await page.goto('/');
+    const release = await holdScripts(page);
+    // Not waiting for the load event: the held scripts hold it too.
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
     const form = page.getByRole('form', { name: 'Quick Enquiry' });
     await form.getByLabel('Name').fill('Ada Early');
     await form.getByLabel('Email').fill('ada.early@example.com');
@@ -352,6 +355,7 @@ describe('home', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
     // No native submit: the page did not go to "/?name=Ada+Early&email=…".
     expect(page.url()).toBe(`${baseURL}/`);
+    release();
     await waitForScreenHydrated(page);
     // The form's machine got the press, after the words: it asks for what is still missing.
     await expect.poll(() => form.getByRole('alert').count()).toBeGreaterThan(0);
@@ -360,10 +364,11 @@ describe('home', () => {
     expect(page.url()).toBe(`${baseURL}/`);
 
     const other = await browser.open('phone');
-    await slowScripts(other, 1500);
-    await other.goto(paths.aboutUs);
+    const releaseOther = await holdScripts(other);
+    await other.goto(paths.aboutUs, { waitUntil: 'domcontentloaded' });
     await menuButton(other).click();
     expect(await other.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+    releaseOther();
     await waitForScreenHydrated(other);
     await menu(other).waitFor();
     expect(await menu(other).isVisible()).toBe(true);
