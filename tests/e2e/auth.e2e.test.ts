@@ -85,8 +85,18 @@ async function expectSignedInHeader(page: Page) {
   const openMenu = page.getByRole('button', { name: 'Open menu' });
   await account.or(openMenu).first().waitFor();
   if (await account.isVisible()) return;
-  await openMenu.click();
-  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  // The page may still be moving on (the reload after Google's return, then on to the wizard),
+  // and a page change closes the menu: opened again until it shows Logout.
+  const logout = page.getByRole('button', { name: 'Logout' });
+  for (let tries = 0; ; tries += 1) {
+    if (!(await logout.isVisible())) await openMenu.click();
+    try {
+      await logout.waitFor({ timeout: 3_000 });
+      break;
+    } catch (err) {
+      if (tries >= 4) throw err;
+    }
+  }
   await page.getByRole('button', { name: 'Close menu' }).click();
 }
 
