@@ -125,9 +125,32 @@ async function storeToken(token) {
   }
 }
 
+/**
+ * `--tasks`: the page's main-thread tasks over 12.5 ms as recorded (50 ms once Lighthouse's 4x CPU
+ * slowdown is applied, a "long task"), each with its longest inner events and their scripts, to
+ * see what a page's blocking time is made of. Durations are this machine's, not multiplied.
+ */
+function printLongTasks(route, events) {
+  const commit = events.find((e) => e.name === 'CommitLoad' && e.args?.data?.url?.startsWith(`${base}${route}`) && e.args.data.isMainFrame);
+  if (!commit) return;
+  const on = (e) => e.pid === commit.pid && e.tid === commit.tid;
+  const tasks = events.filter((e) => on(e) && e.name === 'RunTask' && e.dur >= 12500);
+  const t0 = events.find((e) => on(e) && e.name === 'navigationStart')?.ts ?? tasks[0]?.ts ?? 0;
+  console.log(`${route}: ${tasks.length} main-thread tasks ≥ 12.5 ms`);
+  for (const t of tasks) {
+    const inner = events
+      .filter((e) => on(e) && e.ts >= t.ts && e.ts < t.ts + t.dur && e.dur >= 2000 && e.name !== 'RunTask')
+      .sort((a, b) => b.dur - a.dur)
+      .slice(0, 5)
+      .map((e) => `${e.name}${e.args?.data?.url ? ` ${e.args.data.url.split('/').pop()}` : ''} ${(e.dur / 1000).toFixed(1)}`);
+    console.log(`  at ${((t.ts - t0) / 1000).toFixed(0)} ms: ${(t.dur / 1000).toFixed(1)} ms  ${inner.join(' | ')}`);
+  }
+}
+
 const rows = [];
 // `-- --only /rider-dashboard` measures one page (repeatable); `--details` prints each page's
-// LCP element and its scripts with their bytes; `--json DIR` writes each page's report there.
+// LCP element and its scripts with their bytes; `--json DIR` writes each page's report there;
+// `--tasks` prints each page's long main-thread tasks and what they are made of.
 const only = process.argv.flatMap((a, i, all) => (all[i - 1] === '--only' ? [a] : []));
 const runs = [...PUBLIC.map((route) => ({ route, token: null })), ...signedIn].filter((r) => only.length === 0 || only.includes(r.route));
 try {
@@ -138,7 +161,9 @@ try {
     // "Please run Lighthouse again"; seen on 2 of 13 runs, on any page): run that page again, at
     // most twice, and say so.
     for (let attempt = 1; ; attempt++) {
-      lhr = (await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(token) })).lhr;
+      const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(token) });
+      lhr = result.lhr;
+      if (process.argv.includes('--tasks') && !lhr.runtimeError) printLongTasks(route, result.artifacts.Trace.traceEvents);
       if (!lhr.runtimeError || attempt === 3) break;
       console.log(`${route}: Lighthouse could not measure (${lhr.runtimeError.code}); running it again`);
       if (token) await storeToken(token);
@@ -159,6 +184,9 @@ try {
       lcp: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
       tbt: Math.round(lhr.audits['total-blocking-time'].numericValue),
       tti: Math.round(lhr.audits.interactive?.numericValue ?? NaN),
+      // Lighthouse's own CPU score of this host (higher is faster): the 4x slowdown multiplies
+      // this machine's task times, so runs on two machines compare only at a similar index.
+      cpuIndex: Math.round(lhr.environment?.benchmarkIndex ?? NaN),
       signedIn: Boolean(token),
       finalUrl: new URL(lhr.finalDisplayedUrl ?? lhr.finalUrl).pathname,
       cls: Number((lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
@@ -187,6 +215,8 @@ const line = (cells) => cells.map((c, i) => c.padEnd(widths[i])).join('  ');
 console.log(`\nLighthouse ${lighthouse.version ?? ''} (mobile, simulated slow 4G, 4x CPU) on ${base}`);
 console.log(line(header));
 for (const row of table) console.log(line(row));
+const indexes = rows.map((r) => r.cpuIndex).filter(Number.isFinite);
+if (indexes.length) console.log(`this host's Lighthouse benchmarkIndex: ${Math.min(...indexes)}-${Math.max(...indexes)} (higher is faster)`);
 
 const misses = [];
 for (const r of rows) {
