@@ -10,11 +10,11 @@
 // fresh PostgreSQL database when 127.0.0.1:5432 answers, else PGlite in memory), with Redis when
 // it answers (as production runs: rate limits and the session cache's messages go through it),
 // seeded with --riders riders with whole profiles (personal information, three jobs, two past
-// employers), their profile documents (as the migration builds them) and a session each; and a
-// bare Fastify instance with GET /bare (a small JSON) and GET /bare-select (one select by
-// primary key on the app's own pool). This process drives each for --seconds with
-// --concurrency keep-alive connections (node:http, the same client for all): the profile traffic
-// picks a random rider per request, from an address of the rider's own
+// employers), their rider cards and profile documents (as start-up and the migration build them)
+// and a session each; and a bare Fastify instance with GET /bare (a small JSON) and GET
+// /bare-select (one select by primary key on the app's own pool). This process drives each for
+// --seconds with --concurrency keep-alive connections (node:http, the same client for all): the
+// profile traffic picks a random rider per request, from an address of the rider's own
 // (X-Forwarded-For, trusted from loopback as from a proxy on this machine), and one request in
 // ten saves the rider's bio. It prints requests per second, p50/p99 per kind, the budgets, and the
 // CPU time a profile request took in the app's process and in PostgreSQL (less bent by others' load);
@@ -92,7 +92,11 @@ async function serve() {
     username: usernames.get(s.user_id),
     token: sessionToken(config, { id: s.id, userId: s.user_id, userType: 1, expiresAt }),
   }));
-  // Their profile documents, as the migration makes them for riders who exist before it.
+  // Their rider cards (every rider who finished sign-up has one: a bio save patches it) and
+  // profile documents, as start-up and the migration make them for riders who exist before.
+  // Without the cards, each rider's first save in the run made a whole card instead.
+  const { refreshAllRiderCards } = await import('../src/server/domain/riderCards.ts');
+  await refreshAllRiderCards(db);
   const { refreshProfileDocumentsWhere } = await import('../src/server/domain/profileDocument.ts');
   await refreshProfileDocumentsWhere(db, sql`true`);
   await db.execute(sql`analyze`);
