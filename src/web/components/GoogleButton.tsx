@@ -10,10 +10,15 @@ import './authControls.css';
 
 const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
 
-/** null until the server's configuration has arrived. */
-export function useGoogleSignInEnabled(): boolean | null {
+/**
+ * null until the server's configuration has arrived. `wanted` false: not asked yet (the wizard
+ * shows the button on step 1 only, and a rider resuming at a later step does not pay a request
+ * and a re-render of the step for it; issue 14).
+ */
+export function useGoogleSignInEnabled(wanted = true): boolean | null {
   const [enabled, setEnabled] = useState<boolean | null>(null);
   useEffect(() => {
+    if (!wanted) return;
     let live = true;
     loadPublicConfig().then(
       (config) => live && setEnabled(config.googleSignIn),
@@ -22,7 +27,7 @@ export function useGoogleSignInEnabled(): boolean | null {
     return () => {
       live = false;
     };
-  }, []);
+  }, [wanted]);
   return enabled;
 }
 

@@ -17,7 +17,6 @@ import { useSignupMachine } from '../features/signup/useSignupMachine';
 export default function RiderSignup() {
   const navigate = useNavigate();
   const { step } = useSearch({ strict: false }) as { step?: number };
-  const googleSignIn = useGoogleSignInEnabled();
   const { view, send } = useSignupMachine({
     requestedStep: toSignupStep(step),
     goToLogin: () => void navigate({ to: paths.login, replace: true }),
@@ -27,6 +26,8 @@ export default function RiderSignup() {
 
   // The address follows the wizard's step.
   const showing = view.state.includes('.') ? view.step : null;
+  // 'Continue with Google' is on step 1 only: the server's configuration is asked for there.
+  const googleSignIn = useGoogleSignInEnabled(showing === 1);
   useEffect(() => {
     if (showing === null || showing === step) return;
     void navigate({ to: paths.riderSignup, search: showing === 1 ? {} : { step: showing }, replace: true });
