@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+/**
+ * The /rider-signup route component (src/web/routes/RiderSignup.tsx) and the server's
+ * configuration: 'Continue with Google' is on step 1 only, so only step 1 asks GET /api/config
+ * for whether Google sign-in is on (issue 14: a rider resuming at a later step on a slow network
+ * pays no request, and no re-render of the step when it answers). The real route, wizard machine,
+ * API client and auth service; the network edge is ApiEdge, whose configuration has Google off.
+ *
+ * The order of the tests matters: the client keeps the configuration once fetched, so the test
+ * that must not ask for it runs first, in a module where nothing has asked yet.
+ */
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages';
+import { auth, setLoginNavigation } from '../../src/web/auth/authService';
+import RiderSignup from '../../src/web/routes/RiderSignup';
+import { installHcaptchaStandIn } from '../../storybook/support/hcaptchaStandIn';
+import { StoryRouter } from '../../storybook/support/StoryRouter';
+import { ApiEdge } from './support/apiEdge';
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const TOKEN = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u1', sid: 's1', user_type: 1, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
+const edge = new ApiEdge();
+const configAsked = () => edge.log.filter((r) => r.path === '/api/config').length;
+
+function open(path: string) {
+  render(
+    <StoryRouter path={path}>
+      <RiderSignup />
+    </StoryRouter>,
+  );
+}
+
+beforeAll(() => {
+  installHcaptchaStandIn();
+  edge.install();
+  setLoginNavigation(() => {});
+  window.scrollTo = () => {};
+});
+afterAll(() => edge.uninstall());
+beforeEach(() => {
+  window.localStorage.clear();
+  edge.reset();
+});
+afterEach(() => {
+  cleanup();
+  auth.unauthorized();
+});
+
+describe("the wizard's route and the server's configuration (issue 14)", () => {
+  it('a rider resuming at step 4 is not asked for the configuration', async () => {
+    auth.login(TOKEN);
+    (await waitFor(() => edge.take('/api/users/me'))).respond(200, {
+      username: 'ade_rider',
+      email: 'ade@example.com',
+      user_type: 1,
+      picture: null,
+      current_tab: 4,
+      profile_completed: 0,
+    });
+    open('/rider-signup?step=4');
+    await screen.findByRole('heading', { level: 1, name: 'Add Profile Picture' });
+    // A few more turns of the event loop: an effect that asks would have asked by now.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(configAsked()).toBe(0);
+  });
+
+  it('step 1 asks for it and shows what it says: Google sign-in off', async () => {
+    open('/rider-signup');
+    await screen.findByRole('heading', { level: 1, name: 'Create Account' });
+    expect(await screen.findByText(messages.googleUnavailable)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue with Google' }).hasAttribute('disabled')).toBe(true);
+    expect(configAsked()).toBeGreaterThan(0);
+  });
+});
