@@ -37,6 +37,8 @@ const LAYER_TIMEOUT_MS = Number(process.env.TEST_LAYER_TIMEOUT_MS ?? 20 * 60_000
 const LAYER_NAMES = { machines: 'machines', web: 'views', server: 'API', storybook: 'stories', shared: 'shared' };
 
 const rows = [];
+/** Every failed test, as `file > name: first line of the message`, for the summary. */
+const failures = [];
 const running = new Set();
 
 function banner(text) {
@@ -131,12 +133,15 @@ function countVitest(report, code, seconds, layerOf, fallbackLayer) {
     const results = file.assertionResults ?? [];
     for (const test of results) {
       if (test.status === 'passed') row.passed += 1;
-      else if (test.status === 'failed') row.failed += 1;
+      else if (test.status === 'failed') {
+        row.failed += 1;
+        failures.push(`${path.relative(ROOT, file.name)} > ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`);
+      }
       else row.skipped += 1; // pending, skipped, todo, disabled
     }
     if (file.status === 'failed' && !results.some((t) => t.status === 'failed')) {
       row.failed += 1;
-      console.error(`\n${path.relative(ROOT, file.name)} failed outside its tests: ${(file.message ?? '').split('\n')[0]}`);
+      failures.push(`${path.relative(ROOT, file.name)} failed outside its tests: ${firstLine(file.message)}`);
     }
   }
   const failedInReport = [...byLayer.values()].some((r) => r.failed > 0);
@@ -151,6 +156,12 @@ function countVitest(report, code, seconds, layerOf, fallbackLayer) {
   const layers = [...byLayer.values()].sort((a, b) => order(a.layer) - order(b.layer));
   if (layers.length === 1) layers[0].seconds = seconds;
   return layers;
+}
+
+/** The first line of a failure message, short enough for the summary. */
+function firstLine(message) {
+  const line = String(message ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
 function order(layer) {
@@ -281,6 +292,8 @@ console.log(
   `(vitest layers ran their files in parallel: their seconds are the files' own times; that run took ${unit.seconds.toFixed(1)}s, the browser run ${e2e.seconds.toFixed(1)}s${node24?.seconds ? `, the ${node24.version} pass ${node24.seconds.toFixed(1)}s` : ''})`,
 );
 for (const r of rows.filter((r) => r.note)) console.log(`note: ${r.layer}: ${r.note}`);
+// CI keeps only the tail of this log: name each failed test here, where it survives.
+for (const f of failures) console.log(`failed: ${f}`);
 console.log('');
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);

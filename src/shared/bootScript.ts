@@ -13,20 +13,25 @@
  * background paints only when shown).
  *
  * Until React has taken the page (its root carries a `__reactContainer…` key from hydrateRoot on,
- * and React itself replays what happens during hydration), the page looks ready but is not:
+ * and React itself replays what happens during hydration), and while the app is still giving back
+ * the words typed before then (`window.__holdTaps`, set by src/web/typedBeforeHydration.ts), the
+ * page looks ready but is not:
  *  - a form's submit is stopped: a native submit would GET this page again with the fields in
  *    the address (personal data in the URL, the server's logs and the history) and lose them;
  *  - the buttons tapped are listed in `window.__taps` (each once, in order), and the app taps them
  *    again once React owns them (src/web/typedBeforeHydration.ts), after the words typed, so a
- *    Send pressed early sends, and the phone menu tapped early opens.
+ *    Send pressed early sends, and the phone menu tapped early opens. A tap while the words are
+ *    being given back is also kept from React: it would reach a form that does not have them yet
+ *    (an empty e-mail, then the words arrive and clear the error: the tap is lost).
  */
 import { AUTH_TOKEN_KEY } from './constants';
 
 export const BOOT_SCRIPT =
   "(function(){var d=document,s=d.currentScript,done=0,root=d.getElementById('root'),taps=window.__taps=[];" +
-  "function live(){for(var k in root)if(k.indexOf('__reactContainer$')===0)return 1;return 0}" +
+  "function live(){if(window.__holdTaps)return 0;for(var k in root)if(k.indexOf('__reactContainer$')===0)return 1;return 0}" +
   "d.addEventListener('submit',function(e){if(!live())e.preventDefault()},true);" +
-  "d.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(b&&!live()&&taps.indexOf(b)<0)taps.push(b)},true);" +
+  "d.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(!b||live())return;" +
+  "if(taps.indexOf(b)<0)taps.push(b);if(window.__holdTaps){e.preventDefault();e.stopPropagation()}},true);" +
   'function go(){if(done)return;done=1;' +
   "(s.getAttribute('data-preload')||'').split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
   "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=s.getAttribute('data-app');d.head.appendChild(e)}" +

@@ -13,6 +13,12 @@
  * field's own input event and the focus through a focusin event (React's onFocus listens to it),
  * so the form's machine hears them as if they happened now; then, once React owns each button
  * tapped, tap it again (after the words: a Send sends what was typed).
+ *
+ * Taps are held until the words are back, not only until hydration starts: a Subscribe tapped
+ * while React was hydrating reached the form before its words did, found the e-mail empty, and
+ * the words then arrived and cleared that error, so the tap did nothing (seen in a clean-clone
+ * run, and in tests/e2e/newsletter.test.ts at 4× CPU). `window.__holdTaps` tells the boot script
+ * to keep such taps in `__taps` and away from React meanwhile.
  */
 import { whenOwnedByReact } from './reactOwned';
 
@@ -39,18 +45,21 @@ export function keepEarlyInput(root: HTMLElement): void {
   }
   const until = Date.now() + 15_000;
   const held = [...done.values()].map((item) => giveBack(item, until));
-  // Tapped once the words are held: a Send sends what was typed.
-  const taps = (window as { __taps?: Element[] }).__taps ?? [];
-  for (const button of taps.splice(0)) {
-    if (!(button instanceof HTMLButtonElement) || !root.contains(button)) continue;
-    void Promise.all(held).then(() =>
+  const early = window as { __taps?: Element[]; __holdTaps?: boolean };
+  if (held.length > 0) early.__holdTaps = true;
+  // Tapped once the words are held: a Send sends what was typed. Taps go to React directly from
+  // then on, so the flag drops before these are tapped again.
+  void Promise.all(held).then(() => {
+    early.__holdTaps = false;
+    for (const button of (early.__taps ?? []).splice(0)) {
+      if (!(button instanceof HTMLButtonElement) || !root.contains(button)) continue;
       whenOwnedByReact(
         () => (button.isConnected ? [button] : null),
         () => button.click(),
         until,
-      ),
-    );
-  }
+      );
+    }
+  });
 }
 
 const findField = (id: string): TextField | null => {

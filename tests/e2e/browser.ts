@@ -3,7 +3,8 @@
  * downloads. `chromium.launch()` starts it with a fresh temporary user-data dir of its own, and
  * each test gets a fresh context (cookies, storage) and page on top of that.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import pg from 'pg';
@@ -53,7 +54,10 @@ export function useBrowser() {
   beforeAll(async () => {
     browser = await launchChromium();
   });
-  afterEach(async () => {
+  const trails = new Map<Page, string[]>();
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail') await keepFailure(task.name, trails);
+    trails.clear();
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
     const errors = pageErrors.splice(0);
     if (errors.length > 0) throw new Error(`uncaught errors in the page:\n${errors.join('\n')}`);
@@ -70,9 +74,38 @@ export function useBrowser() {
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
       page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+      // What the page did, kept for the record of a failed test (keepFailure).
+      const started = Date.now();
+      const trail: string[] = [];
+      trails.set(page, trail);
+      const note = (line: string) => trail.push(`${String(Date.now() - started).padStart(6)} ms  ${line}`);
+      page.on('console', (m) => note(`console.${m.type()} ${m.text()}`));
+      page.on('framenavigated', (f) => f === page.mainFrame() && note(`navigated to ${f.url()}`));
+      page.on('requestfailed', (r) => note(`failed ${r.method()} ${r.url()}: ${r.failure()?.errorText ?? ''}`));
+      page.on('response', (r) => r.url().includes('/api/') && note(`${r.status()} ${r.request().method()} ${r.url()}`));
       return page;
     },
   };
+}
+
+/**
+ * A failed test's pages as they were: a screenshot and, beside it, the address, the text on the
+ * screen and what the page did (console, navigations, API answers, failed requests), under
+ * test-results/failures/. A timeout alone says only what was not found; this says what was there.
+ */
+async function keepFailure(testName: string, trails: Map<Page, string[]>): Promise<void> {
+  const dir = path.resolve('test-results/failures');
+  mkdirSync(dir, { recursive: true });
+  const slug = testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80);
+  let i = 0;
+  for (const [page, trail] of trails) {
+    if (page.isClosed()) continue;
+    const name = `${slug}-${++i}`;
+    const text = await page.evaluate(() => document.body?.innerText ?? '').catch((e: Error) => `(could not read: ${e.message})`);
+    await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true }).catch(() => {});
+    writeFileSync(path.join(dir, `${name}.txt`), [`test: ${testName}`, `at: ${page.url()}`, '', 'on screen:', text, '', 'what the page did:', ...trail, ''].join('\n'));
+    console.error(`[e2e] the failed test's page (${page.url()}) is kept in test-results/failures/${name}.png and .txt`);
+  }
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, captchaScriptUrl, screenshotsDir, subscriptionRows, uniqueEmail, useBrowser, VIEWPORTS, waitForScreenHydrated, type ViewportName } from './browser';
+import { baseURL, captchaScriptUrl, holdScripts, screenshotsDir, subscriptionRows, uniqueEmail, useBrowser, VIEWPORTS, waitForScreenHydrated, type ViewportName } from './browser';
 
 const SUBSCRIBED = 'You have been subscribed to our newsletter! Thank you for your interest.';
 
@@ -219,6 +219,48 @@ describe('newsletter: the captcha', () => {
     await ui.subscribe.click();
     await ui.toast.waitFor({ state: 'visible' });
     expect(await ui.widget.count()).toBe(0);
+  });
+
+  it('sends the words typed before the page came alive when Subscribe is tapped as it comes alive (a slow phone)', async () => {
+    // A visitor who passed the captcha subscribes, then comes back to the page on a slow phone:
+    // they type while the scripts are still on their way and tap Subscribe just as React takes the
+    // page, before the app has given their words back to the form. The tap waits for the words
+    // (src/web/typedBeforeHydration.ts); it used to reach the form first, find it empty and vanish.
+    const { page, ui } = await openHome('phone');
+    await ui.email.fill(uniqueEmail('before'));
+    await ui.human.click();
+    await ui.subscribe.click();
+    await ui.toast.waitFor({ state: 'visible' });
+
+    const release = await holdScripts(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    const email = uniqueEmail('early-tap');
+    await ui.email.fill(email);
+    const tapped = page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const root = document.getElementById('root')!;
+          // Looked at between every two tasks (a frame is too coarse: hydration can end within one).
+          const channel = new MessageChannel();
+          const tapOnceLive = () => {
+            if (!Object.keys(root).some((k) => k.startsWith('__reactContainer'))) return void channel.port2.postMessage(null);
+            const held = document.documentElement.dataset.hydrated === undefined;
+            [...document.querySelectorAll('button')].find((b) => b.textContent === 'Subscribe')!.click();
+            resolve(held ? 'tapped while hydrating' : 'tapped after hydration');
+          };
+          channel.port1.onmessage = tapOnceLive;
+          tapOnceLive();
+        }),
+    );
+    release();
+    expect(await tapped).toBe('tapped while hydrating');
+    await ui.toast.waitFor({ state: 'visible' });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    expect(await ui.widget.count()).toBe(0);
+    expect(page.url()).toBe(`${baseURL}/`);
+    await expectRow(email);
   });
 
   it('is not asked again by the Quick Enquiry on the same page once the newsletter passed it (issue 9)', async () => {
