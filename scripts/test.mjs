@@ -25,6 +25,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
 const RESULTS = path.join(ROOT, 'test-results');
 mkdirSync(RESULTS, { recursive: true });
+// A failed browser test's pages (tests/e2e/browser.ts): this run's, kept across its two browser
+// passes (the global setup of each would otherwise clear the first one's).
+rmSync(path.join(RESULTS, 'failures'), { recursive: true, force: true });
+process.env.E2E_KEEP_FAILURES = '1';
 
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
 process.env.STORYBOOK_DISABLE_TELEMETRY = '1';
@@ -156,6 +160,18 @@ function countVitest(report, code, seconds, layerOf, fallbackLayer) {
   const layers = [...byLayer.values()].sort((a, b) => order(a.layer) - order(b.layer));
   if (layers.length === 1) layers[0].seconds = seconds;
   return layers;
+}
+
+/** What each failed browser test's pages showed (tests/e2e/browser.ts keepFailure writes it). */
+function failedPages() {
+  try {
+    return readFileSync(path.join(ROOT, 'test-results/failures/seen.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  } catch {
+    return [];
+  }
 }
 
 /** The first line of a failure message, short enough for the summary. */
@@ -294,6 +310,7 @@ console.log(
 for (const r of rows.filter((r) => r.note)) console.log(`note: ${r.layer}: ${r.note}`);
 // CI keeps only the tail of this log: name each failed test here, where it survives.
 for (const f of failures) console.log(`failed: ${f}`);
+for (const { test, seen } of failedPages()) console.log(`failed browser test "${test}": ${seen}`);
 console.log('');
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -3,7 +3,7 @@
  * downloads. `chromium.launch()` starts it with a fresh temporary user-data dir of its own, and
  * each test gets a fresh context (cookies, storage) and page on top of that.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -101,9 +101,14 @@ async function keepFailure(testName: string, trails: Map<Page, string[]>): Promi
   for (const [page, trail] of trails) {
     if (page.isClosed()) continue;
     const name = `${slug}-${++i}`;
-    const text = await page.evaluate(() => document.body?.innerText ?? '').catch((e: Error) => `(could not read: ${e.message})`);
+    const [text, main] = await page
+      .evaluate(() => [document.body?.innerText ?? '', document.querySelector('main')?.innerText ?? document.body?.innerText ?? ''])
+      .catch((e: Error) => [`(could not read: ${e.message})`, '']);
     await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true }).catch(() => {});
     writeFileSync(path.join(dir, `${name}.txt`), [`test: ${testName}`, `at: ${page.url()}`, '', 'on screen:', text, '', 'what the page did:', ...trail, ''].join('\n'));
+    // One line for npm test's summary, the part of a CI log that is kept.
+    const seen = `${page.url()} showed: ${(main ?? '').replace(/\s+/g, ' ').trim().slice(0, 240)} | last: ${trail.slice(-3).map((l) => l.trim()).join(' ; ')}`;
+    appendFileSync(path.join(dir, 'seen.jsonl'), `${JSON.stringify({ test: testName, seen })}\n`);
     console.error(`[e2e] the failed test's page (${page.url()}) is kept in test-results/failures/${name}.png and .txt`);
   }
 }

@@ -171,8 +171,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const screenshotsDir = path.join(RESULTS, 'screenshots');
   mkdirSync(screenshotsDir, { recursive: true });
-  // A failed test's pages (browser.ts keepFailure): this run's only.
-  rmSync(path.join(RESULTS, 'failures'), { recursive: true, force: true });
+  // A failed test's pages (browser.ts keepFailure): this run's only (npm test clears them itself).
+  if (!process.env.E2E_KEEP_FAILURES) rmSync(path.join(RESULTS, 'failures'), { recursive: true, force: true });
   const runDir = mkdtempSync(path.join(tmpdir(), 'lagos-e2e-'));
   const dataDir = path.join(runDir, 'data');
   // Serve a copy of the build, so a rebuild of dist/web while the tests run (`npm run dev`,
