@@ -48,8 +48,10 @@ export function keepEarlyInput(root: HTMLElement): void {
   const early = window as { __taps?: Element[]; __holdTaps?: boolean };
   if (held.length > 0) early.__holdTaps = true;
   // Tapped once the words are held: a Send sends what was typed. Taps go to React directly from
-  // then on, so the flag drops before these are tapped again.
-  void Promise.all(held).then(() => {
+  // then on, so the flag drops before these are tapped again. Never later than `until`: a tap
+  // held for good would be a page whose buttons do nothing.
+  const late = new Promise<void>((resolve) => setTimeout(resolve, until - Date.now()));
+  void Promise.race([Promise.all(held), late]).then(() => {
     early.__holdTaps = false;
     for (const button of (early.__taps ?? []).splice(0)) {
       if (!(button instanceof HTMLButtonElement) || !root.contains(button)) continue;
@@ -84,6 +86,8 @@ function giveBack(item: Done, until: number): Promise<void> {
     whenOwnedByReact(
       () => {
         const field = findField(item.id);
+        // Gone (the app shows something else there): nothing to give back, nothing to wait for.
+        if (!field) resolve();
         return field ? [field] : null;
       },
       ([field]) => {
