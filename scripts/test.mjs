@@ -24,10 +24,12 @@ import { ensureNode24 } from './node24.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
 const RESULTS = path.join(ROOT, 'test-results');
+/** Where tests/e2e/browser.ts keepFailure leaves each failed browser test's pages. */
+const FAILURES = path.join(RESULTS, 'failures');
 mkdirSync(RESULTS, { recursive: true });
 // A failed browser test's pages (tests/e2e/browser.ts): this run's, kept across its two browser
 // passes (the global setup of each would otherwise clear the first one's).
-rmSync(path.join(RESULTS, 'failures'), { recursive: true, force: true });
+rmSync(FAILURES, { recursive: true, force: true });
 process.env.E2E_KEEP_FAILURES = '1';
 
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
@@ -165,7 +167,7 @@ function countVitest(report, code, seconds, layerOf, fallbackLayer) {
 /** What each failed browser test's pages showed (tests/e2e/browser.ts keepFailure writes it). */
 function failedPages() {
   try {
-    return readFileSync(path.join(ROOT, 'test-results/failures/seen.jsonl'), 'utf8')
+    return readFileSync(path.join(FAILURES, 'seen.jsonl'), 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line));

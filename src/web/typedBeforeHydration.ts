@@ -50,8 +50,11 @@ export function keepEarlyInput(root: HTMLElement): void {
   // Tapped once the words are held: a Send sends what was typed. Taps go to React directly from
   // then on, so the flag drops before these are tapped again. Never later than `until`: a tap
   // held for good would be a page whose buttons do nothing.
-  const late = new Promise<void>((resolve) => setTimeout(resolve, until - Date.now()));
+  // Nothing typed, nothing to wait for: no timer left behind on every prerendered page.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = held.length === 0 ? Promise.resolve() : new Promise<void>((resolve) => (timer = setTimeout(resolve, until - Date.now())));
   void Promise.race([Promise.all(held), late]).then(() => {
+    clearTimeout(timer);
     early.__holdTaps = false;
     for (const button of (early.__taps ?? []).splice(0)) {
       if (!(button instanceof HTMLButtonElement) || !root.contains(button)) continue;

@@ -50,7 +50,7 @@ describe('keepEarlyInput', () => {
   });
 
   it('never holds taps past 15 s, even when the words never settle', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'Date', 'requestAnimationFrame'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'requestAnimationFrame'] });
     const { root } = prerendered();
     keepEarlyInput(root);
     expect(early.__holdTaps).toBe(true);
@@ -60,10 +60,30 @@ describe('keepEarlyInput', () => {
     expect(early.__holdTaps).toBe(false);
   });
 
-  it('holds nothing when nothing was typed', () => {
-    const { root, field } = prerendered();
+  it('holds nothing when nothing was typed, leaves no timer, and still taps the early tap again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'requestAnimationFrame'] });
+    const { root, field, button } = prerendered();
+    const clicks = vi.fn((event: Event) => event.preventDefault());
+    button.addEventListener('click', clicks);
     field.value = '';
     keepEarlyInput(root);
     expect(early.__holdTaps).toBeUndefined();
+    own(button);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(clicks).toHaveBeenCalledTimes(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('stops its 15 s timer once the words are held', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date', 'requestAnimationFrame'] });
+    const { root, field, button } = prerendered();
+    button.addEventListener('click', (event) => event.preventDefault());
+    keepEarlyInput(root);
+    expect(early.__holdTaps).toBe(true);
+    field.remove();
+    own(button);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(early.__holdTaps).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
