@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { profileDocuments } from '../../src/server/db/schema';
-import { cachedProfile, forgetProfile, keepProfile, profileReadBegins } from '../../src/server/plugins/profileCache';
+import { cachedProfile, forgetProfile, keepProfile, keepWrittenProfile, profileReadBegins } from '../../src/server/plugins/profileCache';
 import { useTestApp } from './helper';
 import { as, signedInRider } from './profileHelpers';
 
@@ -61,4 +61,45 @@ it('drops a document when its fresh_until comes, and all of them when every docu
   keepProfile('rider-e', profileReadBegins(), doc('kept'));
   forgetProfile(t.database.db, null);
   expect(cachedProfile('rider-e')).toBeNull();
+});
+
+it('keeps the document a save wrote, so the rider’s next read needs no database, and it is the saved one', async () => {
+  const rider = await signedInRider(t);
+  // The dashboard read first: the rider's stored document exists, and the save patches it.
+  expect((await as(t, rider, { method: 'GET', url: '/api/users/profile' })).statusCode).toBe(200);
+  const saved = await as(t, rider, { method: 'PUT', url: '/api/users/profile-update', payload: { username: rider.username, bio: 'Ikeja before eight.' } });
+  expect(saved.statusCode, saved.body).toBe(200);
+  // Changed behind the app's back after the save: the next read still sends what the save wrote,
+  // so it came from memory, with the ETag the database gave the saved document.
+  const [stored] = await t.database.db.select().from(profileDocuments).where(eq(profileDocuments.userId, rider.id));
+  await t.database.db
+    .update(profileDocuments)
+    .set({ body: sql`jsonb_set(${profileDocuments.body}::jsonb, '{user,bio}', '"behind"')::text` })
+    .where(eq(profileDocuments.userId, rider.id));
+  const read = await as(t, rider, { method: 'GET', url: '/api/users/profile' });
+  expect(read.statusCode, read.body).toBe(200);
+  expect(read.json<{ user: { bio: string | null } }>().user.bio).toBe('Ikeja before eight.');
+  expect(read.headers.etag).toBe(stored!.etag);
+  expect(read.body).toBe(stored!.body);
+});
+
+it('keeps nothing a save wrote when the rider was forgotten while it wrote, or when it wrote inside a transaction', async () => {
+  // Another write of the same rider was heard while this one ran: its answer may be the newer.
+  const began = profileReadBegins();
+  forgetProfile(t.database.db, 'rider-f');
+  keepWrittenProfile(t.database.db, 'rider-f', began, doc('maybe older'));
+  expect(cachedProfile('rider-f')).toBeNull();
+  // Nothing in between: kept.
+  keepWrittenProfile(t.database.db, 'rider-f', profileReadBegins(), doc('saved'));
+  expect(cachedProfile('rider-f')?.body).toBe('saved');
+  // Each save forgets what was kept before it, even when it keeps nothing itself.
+  const second = profileReadBegins();
+  forgetProfile(t.database.db, 'rider-f');
+  keepWrittenProfile(t.database.db, 'rider-f', second, doc('raced'));
+  expect(cachedProfile('rider-f')).toBeNull();
+  // Not committed yet: nothing kept.
+  await t.database.db.transaction(async (tx) => {
+    keepWrittenProfile(tx, 'rider-g', profileReadBegins(), doc('uncommitted'));
+  });
+  expect(cachedProfile('rider-g')).toBeNull();
 });

@@ -157,5 +157,23 @@ describe.skipIf(!redisAvailable || !postgresAvailable)('the session cache across
     const job = await onA('POST', '/api/riders/work-history/create', { position: 'Courier', company_name: 'Kwik', number_of_years: '3-5', start_date: '2020-01-01' });
     expect(job.statusCode, job.body).toBe(200);
     expect((await profileOnB()).workHistories.map((w) => w.company_name)).toEqual(['Kwik']);
+
+    // A keeps the document its own save wrote (riderFieldsWrite.ts); a save on B after it is in
+    // A's very next read all the same, and B's own next read too.
+    const profileOnA = async () => {
+      const res = await a!.app.inject({ method: 'GET', url: '/api/users/profile', remoteAddress: nextIp(), headers: { 'x-auth-token': riderToken } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ user: { bio: string | null } }>().user.bio;
+    };
+    expect((await onA('PUT', '/api/users/profile-update', { username: rider.username, bio: 'Kept on A.' })).statusCode).toBe(200);
+    for (let i = 0; i < 2; i++) expect(await profileOnA()).toBe('Kept on A.');
+    const savedOnB = await fetch(`${base}/api/users/profile-update`, {
+      method: 'PUT',
+      headers: { 'x-auth-token': riderToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: rider.username, bio: 'Saved on B.' }),
+    });
+    expect(savedOnB.status, await savedOnB.clone().text()).toBe(200);
+    expect(await profileOnA()).toBe('Saved on B.');
+    expect((await profileOnB()).user.bio).toBe('Saved on B.');
   });
 });

@@ -20,7 +20,7 @@ import { executePrepared } from '../lib/preparedSql';
 import { cardColumns, cardSelect, cardUserColumnList, cardUserColumns } from './riderCards';
 import { userJson } from './profileDocument';
 import { rowsOf } from '../lib/rows';
-import { forgetProfile } from '../plugins/profileCache';
+import { forgetProfile, keepWrittenProfile, profileReadBegins } from '../plugins/profileCache';
 
 /** The users columns a profile form writes (null clears). */
 export interface RiderFields {
@@ -48,7 +48,8 @@ export async function writeRiderFields(db: Db, userId: string, fields: RiderFiel
   // The statement's text depends only on which fields are set: one prepared statement for each
   // set, named by its bits (a name is at most 63 characters).
   const set = names.reduce((bits, name) => bits | (1 << FIELD_NAMES.indexOf(name)), 0);
-  const [row] = rowsOf<{ body: string | null }>(
+  const began = profileReadBegins();
+  const [row] = rowsOf<{ body: string | null; etag: string | null; fresh_until: Date | string | null }>(
     await executePrepared(
       db,
       `rider_fields_write_${set}`,
@@ -79,12 +80,15 @@ export async function writeRiderFields(db: Db, userId: string, fields: RiderFiel
           )
           from written u
           where d.user_id = u.id and (d.fresh_until is null or d.fresh_until > now())
-          returning d.body
+          returning d.body, d.etag, d.fresh_until
         )
-        select (select body from document) as body from written`,
+        select doc.body, doc.etag, doc.fresh_until from written left join document doc on true`,
       { ...fields, userId },
     ),
   );
-  forgetProfile(db, userId);
+  // Forgotten everywhere; the patched document is kept here, so the rider's next read (the
+  // dashboard after a save) needs no round trip (plugins/profileCache.ts keepWrittenProfile).
+  if (row?.body && row.etag) keepWrittenProfile(db, userId, began, { body: row.body, etag: row.etag, freshUntil: row.fresh_until });
+  else forgetProfile(db, userId);
   return row ? { body: row.body } : null;
 }

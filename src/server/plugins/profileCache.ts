@@ -17,6 +17,8 @@
  *    for sessions ending in a transaction).
  * A read keeps what it read only when nothing forgot the rider since the read began (the
  * generation it noted), so an answer read before a write cannot land after that write's forget.
+ * A bio or profile save (riderFieldsWrite.ts) keeps the document it wrote by the same rule
+ * (keepWrittenProfile), so the rider's next read after a save needs no round trip either.
  * A document is also dropped when its `fresh_until` comes (profileDocument.ts: the clock alone
  * moves its "reviewed" count) and after MAX_AGE_MS in any case.
  */
@@ -137,4 +139,23 @@ export function forgetProfile(db: object, userId: string | null): void {
   const inTransaction = typeof (db as { rollback?: unknown }).rollback === 'function';
   forgetLocally(key, inTransaction ? Date.now() + TOMBSTONE_MS : 0);
   shared.publish(inTransaction ? `${key}${UNCOMMITTED}` : key);
+}
+
+/**
+ * Call once a write on its own (committed when it returns) that began at `began` has patched
+ * the rider's stored document: forgets the rider everywhere, as forgetProfile does, and keeps
+ * the new document here. Not kept when anything forgot the rider since the write began:
+ * another write of the same rider may have committed after this one yet been heard first, and
+ * two writes' answers can arrive in either order (the later one then finds the rider forgotten
+ * and keeps nothing, so the next read goes to the database). Nor inside a transaction, whose
+ * commit is still to come.
+ */
+export function keepWrittenProfile(db: object, userId: string, began: number, document: CachedProfileDocument & { freshUntil: Date | string | null }): void {
+  const mark = forgotten.get(userId);
+  const raced = allForgottenAt > began || (mark !== undefined && (mark.generation > began || mark.buriedUntil > Date.now()));
+  forgetProfile(db, userId);
+  if (raced) return;
+  const freshUntil = document.freshUntil === null ? null : new Date(document.freshUntil);
+  // A transaction's forget buries the rider, so keepProfile keeps nothing then.
+  keepProfile(userId, profileReadBegins(), { ...document, freshUntil });
 }
