@@ -108,15 +108,19 @@ export function profileReadBegins(): number {
   return generation;
 }
 
+/** True when the rider (or everything) was forgotten since generation `began`, or is kept out for now. */
+function forgottenSince(userId: string, began: number, now: number): boolean {
+  const mark = forgotten.get(userId);
+  return allForgottenAt > began || (mark !== undefined && (mark.generation > began || mark.buriedUntil > now));
+}
+
 /**
  * Keeps a document read from the database by a read that began at `began`, unless the rider
  * (or everything) was forgotten since or is kept out for now.
  */
 export function keepProfile(userId: string, began: number, document: CachedProfileDocument & { freshUntil: Date | null }): void {
-  if (!shared.usable() || allForgottenAt > began) return;
-  const mark = forgotten.get(userId);
   const now = Date.now();
-  if (mark && (mark.generation > began || mark.buriedUntil > now)) return;
+  if (!shared.usable() || forgottenSince(userId, began, now)) return;
   const freshUntil = document.freshUntil ? document.freshUntil.getTime() : null;
   if (freshUntil !== null && freshUntil <= now) return;
   drop(userId);
@@ -151,8 +155,7 @@ export function forgetProfile(db: object, userId: string | null): void {
  * commit is still to come.
  */
 export function keepWrittenProfile(db: object, userId: string, began: number, document: CachedProfileDocument & { freshUntil: Date | string | null }): void {
-  const mark = forgotten.get(userId);
-  const raced = allForgottenAt > began || (mark !== undefined && (mark.generation > began || mark.buriedUntil > Date.now()));
+  const raced = forgottenSince(userId, began, Date.now());
   forgetProfile(db, userId);
   if (raced) return;
   const freshUntil = document.freshUntil === null ? null : new Date(document.freshUntil);
