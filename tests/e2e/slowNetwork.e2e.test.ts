@@ -147,6 +147,42 @@ describe('navigation feedback and titles', () => {
   });
 });
 
+// src/web/start.tsx: a screen with no server HTML (sign-in, the signed-in screens) is rendered
+// once the router has loaded its code, in one render (a transition) that holds the screen.
+describe('a screen with no server HTML', () => {
+  it('comes whole in its first render, also when its code is slow: never an empty frame, no error', async () => {
+    const page = await browser.open('phone');
+    const errors = watchForErrors(page);
+    // Records, at the first time the app puts anything in #root, whether the screen's heading was in it.
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        const root = document.getElementById('root');
+        if (!root?.firstChild) return;
+        observer.disconnect();
+        (window as unknown as { __firstRender: string }).__firstRender = root.querySelector('h1')?.textContent ?? '(no heading)';
+      }).observe(document, { childList: true, subtree: true });
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route(LOGIN_CHUNK, async (route) => {
+      held = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto(paths.login);
+    // The app's scripts have run and asked for the login code; 1.5 s more, as on a slow network.
+    await expect.poll(() => held, { timeout: 10_000 }).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await page.evaluate(() => document.getElementById('root')?.childElementCount)).toBe(0);
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { __firstRender?: string }).__firstRender)).toBe('Login');
+    await page.getByRole('textbox', { name: /e-?mail/i }).first().fill('rider@example.com');
+    expect(errors).toEqual([]);
+  });
+});
+
 describe('Get Started for a signed-in rider', () => {
   it.skipIf(databaseUrl === null)('points to the dashboard after hydration, with no hydration error', async () => {
     const email = uniqueEmail('getstarted').toLowerCase();
