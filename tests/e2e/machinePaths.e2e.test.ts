@@ -362,7 +362,7 @@ class NetworkEdge {
     if (edge.kind === 'pass') return route.continue().catch(() => {});
     if (edge.kind === 'abort') return route.abort('internetdisconnected').catch(() => {});
     this.held.push(path);
-    // Held until the context closes: the request never reaches the server.
+    // Held until the test ends, when the page is left (tests/e2e/browser.ts): it never reaches the server.
     await new Promise(() => {});
   }
 }
