@@ -37,12 +37,15 @@ const WIDGET_SCRIPT = String.raw`(function () {
     w.el.innerHTML = '';
     var box = document.createElement('div');
     box.setAttribute('data-testid', 'hcaptcha-stub');
-    box.style.cssText = 'display:flex;gap:8px;flex-wrap:wrap;padding:8px;border:1px solid #999;border-radius:4px';
+    // The real widget's size (303 x 78, which the app reserves: .captcha-slot): a taller stand-in
+    // pushed the form's button down 36 px at 375 px as it appeared, and a click aimed before
+    // that landed beside the button (a flaky path in tests/e2e/machinePaths.e2e.test.ts).
+    box.style.cssText = 'display:flex;gap:4px;align-items:center;box-sizing:border-box;width:303px;max-width:100%;height:78px;padding:4px;border:1px solid #999;border-radius:4px;font-size:12px';
     function button(label, onClick) {
       var b = document.createElement('button');
       b.type = 'button';
       b.textContent = label;
-      b.style.cssText = 'min-height:44px;padding:0 12px';
+      b.style.cssText = 'min-height:44px;padding:0 6px;font-size:12px';
       b.addEventListener('click', onClick);
       box.appendChild(b);
     }
