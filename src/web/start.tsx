@@ -54,7 +54,7 @@ export function startApp(): void {
     // And it waits for the router to match the route and load the screen's code, so that render
     // holds the screen. Rendered before, it suspended on the screen's code and the screen came in
     // the router's store update at the end of its load, which React renders as one block, never
-    // as a transition (https://react.dev/reference/react/useSyncExternalStore#caveats): ~50-70 ms
+    // as a transition (https://react.dev/reference/react/useSyncExternalStore#caveats): 26-64 ms
     // on a fast machine, 4x that on a throttled phone, and it set the time to interactive (issue
     // 14). The page shows nothing until then either way (the render suspended). Rendered either
     // way: a failed load shows the router's error page.

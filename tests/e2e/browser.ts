@@ -60,10 +60,10 @@ export function useBrowser() {
     trails.clear();
     const errors = pageErrors.splice(0);
     // Leave each page before closing its context: a request the page starts while the context
-    // closes can reach the server unrouted (a held picture upload saved the machine paths' shared
-    // step-4 rider in CI, and the next paths found it at step 5; 3-5 of 60 such requests got
-    // through in a probe, none once the page was left first). Leaving the page stops its scripts
-    // and cancels its requests, held ones too.
+    // closes can reach the server unrouted (a picture upload a test meant to hold saved the
+    // machine paths' shared step-4 rider in CI; 3-7 of 40-80 such requests got through in a
+    // probe, none once the page was left first). Leaving the page stops its scripts and cancels
+    // its requests, held ones too.
     await Promise.all(contexts.flatMap((c) => c.pages()).map((p) => p.goto('about:blank', { timeout: 5_000 }).catch(() => {})));
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
     // What the pages threw while being left is not the test's (the router's scroll restoration
