@@ -63,7 +63,9 @@ export function useBrowser() {
     // closes can reach the server unrouted (a picture upload a test meant to hold saved the
     // machine paths' shared step-4 rider in CI; 3-7 of 40-80 such requests got through in a
     // probe, none once the page was left first). Leaving the page stops its scripts and cancels
-    // its requests, held ones too.
+    // its requests, held ones too. It narrows the window and does not close it (the same rider
+    // was saved again in a later CI run): a test that holds a request waits until it is held
+    // (expectHeld in machinePaths.e2e.test.ts), so none is left to start during the teardown.
     await Promise.all(contexts.flatMap((c) => c.pages()).map((p) => p.goto('about:blank', { timeout: 5_000 }).catch(() => {})));
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
     // What the pages threw while being left is not the test's (the router's scroll restoration
