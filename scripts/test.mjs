@@ -7,18 +7,21 @@
 //   stories build   storybook build                       one test
 //   browser   tests/e2e in Chromium (scripts/e2e.mjs)     vitest.e2e.config.ts
 //
-// Then, when this node is not Node 24 (the current LTS), the machines layer, the API layer on
-// PGlite (its PostgreSQL half ran above; leaving it out keeps CI well under 30 minutes) and the
-// browser layer's production start (tests/e2e/start.e2e.test.ts: `npm start`, the built server)
-// run again on Node 24, installed from the npm registry by scripts/node24.mjs into
-// node_modules/.cache (issue 14). TEST_NODE24=0 skips that pass. The summary names the node of
-// each row.
+// Then, when this node is not Node 24 (the current LTS), the machines layer, the API layer and
+// the browser layer's production start (tests/e2e/start.e2e.test.ts: `npm start`, the built
+// server) run again on Node 24, installed from the npm registry by scripts/node24.mjs into
+// node_modules/.cache (issue 14). TEST_NODE24=0 skips that pass. The API layer's two halves are
+// split between the nodes when a PostgreSQL server answers: PGlite on this node (the embedded
+// default a developer runs here), PostgreSQL on Node 24 (a production server's), so every API
+// test runs on both nodes and each half once, which keeps CI under 30 minutes on a slow host.
+// Without a server, Node 24 runs the PGlite half again. The summary names the node of each row.
 // A failing layer does not stop the others, so the summary is always complete; the exit code is
 // non-zero when anything failed. JSON reports and logs go to test-results/.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { ensureNode24 } from './node24.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -203,7 +206,38 @@ async function vitestRun(title, command, args, reportFile, layerOf, fallbackLaye
   return { seconds, layers };
 }
 
+/** True when the PostgreSQL server the API tests use (tests/server/helper.ts) answers. */
+async function postgresAnswers() {
+  const client = new pg.Client({
+    connectionString: process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    connectionTimeoutMillis: 2000,
+  });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 const started = Date.now();
+
+// Node 24 first (step 6 runs on it), since whether it is there decides how the API layer's
+// halves are split between the nodes.
+let node24Bin = null;
+let node24InstallError = null;
+if (process.env.TEST_NODE24 !== '0' && process.versions.node.split('.')[0] !== '24') {
+  try {
+    node24Bin = ensureNode24();
+  } catch (err) {
+    node24InstallError = err instanceof Error ? err.message : String(err);
+  }
+}
+const splitHalves = node24Bin !== null && (await postgresAnswers());
+const node24Version = node24Bin ? execFileSync(node24Bin, ['--version'], { encoding: 'utf8' }).trim() : null;
 
 // 1. lint
 if (['eslint.config.js', 'eslint.config.mjs', 'eslint.config.ts', 'eslint.config.cjs'].some((f) => existsSync(f))) {
@@ -217,13 +251,19 @@ await check('types', npx('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 
 // 3. machines, views, API, stories (vitest.config.ts)
 const unit = await vitestRun(
-  'machines, views, API, stories (vitest)',
+  `machines, views, API${splitHalves ? ' (PGlite)' : ''}, stories (vitest)`,
   npx('vitest'),
   ['run'],
   path.join(RESULTS, 'vitest.json'),
   vitestLayer,
   'vitest',
+  { env: splitHalves ? { TEST_POSTGRES: '0' } : {} },
 );
+if (splitHalves) {
+  for (const row of unit.layers.filter((r) => r.layer === 'API' && r.skipped > 0)) {
+    row.note ??= `skipped: the PostgreSQL half, left out on purpose on ${process.version} (TEST_POSTGRES=0; it runs on ${node24Version})`;
+  }
+}
 
 // 4. stories build
 if (['main.ts', 'main.js', 'main.mjs', 'main.tsx'].some((f) => existsSync(path.join('storybook', f)))) {
@@ -242,48 +282,45 @@ const e2e = await vitestRun(
   'browser',
 );
 
-// 6. Node 24 (issue 14): the machines layer, the API layer on PGlite (TEST_POSTGRES=0) and the
-// production start again on Node 24, with its bin folder first in PATH, so what the tests spawn
-// (`process.execPath`, `npm start`'s `node`) runs on it too.
+// 6. Node 24 (issue 14): the machines layer, the API layer (its PostgreSQL half when the halves
+// are split, else PGlite) and the production start again on Node 24, with its bin folder first
+// in PATH, so what the tests spawn (`process.execPath`, `npm start`'s `node`) runs on it too.
 let node24 = null;
 if (process.env.TEST_NODE24 === '0') {
   skip('Node 24', 'TEST_NODE24=0');
-} else if (process.versions.node.split('.')[0] !== '24') {
-  let bin = null;
-  try {
-    bin = ensureNode24();
-  } catch (err) {
-    banner('Node 24');
-    console.error(`could not install Node 24: ${err instanceof Error ? err.message : err}`);
-    rows.push({ layer: 'Node 24 install', node: '24', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'Node 24 could not be installed from the npm registry' });
+} else if (node24InstallError !== null) {
+  banner('Node 24');
+  console.error(`could not install Node 24: ${node24InstallError}`);
+  rows.push({ layer: 'Node 24 install', node: '24', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'Node 24 could not be installed from the npm registry' });
+} else if (node24Bin) {
+  const bin = node24Bin;
+  const version = node24Version;
+  const PATH = `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ''}`;
+  node24 = { version, started: Date.now() };
+  const pass = await vitestRun(
+    `machines, API (${splitHalves ? 'PostgreSQL' : 'PGlite'}) on ${version} (vitest)`,
+    bin,
+    [npx('vitest'), 'run', 'tests/machines', 'tests/server'],
+    path.join(RESULTS, 'vitest-node24.json'),
+    vitestLayer,
+    'vitest',
+    { node: version, env: { PATH, ...(splitHalves ? { TEST_PGLITE: '0' } : { TEST_POSTGRES: '0' }) } },
+  );
+  for (const row of pass.layers.filter((r) => r.layer === 'API' && r.skipped > 0)) {
+    row.note ??= splitHalves
+      ? `skipped: the PGlite half, left out on purpose on ${version} (TEST_PGLITE=0; it ran on ${process.version})`
+      : `skipped: the PostgreSQL half, left out on purpose on ${version} (TEST_POSTGRES=0; no PostgreSQL server answered)`;
   }
-  if (bin) {
-    const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
-    const PATH = `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ''}`;
-    node24 = { version, started: Date.now() };
-    const pass = await vitestRun(
-      `machines, API (PGlite) on ${version} (vitest)`,
-      bin,
-      [npx('vitest'), 'run', 'tests/machines', 'tests/server'],
-      path.join(RESULTS, 'vitest-node24.json'),
-      vitestLayer,
-      'vitest',
-      { node: version, env: { PATH, TEST_POSTGRES: '0' } },
-    );
-    for (const row of pass.layers.filter((r) => r.layer === 'API' && r.skipped > 0)) {
-      row.note ??= `skipped: the PostgreSQL half, left out on purpose on ${version} (TEST_POSTGRES=0; it ran on ${process.version})`;
-    }
-    await vitestRun(
-      `production start on ${version} (npm start)`,
-      bin,
-      ['scripts/e2e.mjs', 'tests/e2e/start.e2e.test.ts'],
-      path.join(RESULTS, 'e2e-node24.json'),
-      () => 'npm start',
-      'npm start',
-      { node: version, env: { PATH } },
-    );
-    node24.seconds = (Date.now() - node24.started) / 1000;
-  }
+  await vitestRun(
+    `production start on ${version} (npm start)`,
+    bin,
+    ['scripts/e2e.mjs', 'tests/e2e/start.e2e.test.ts'],
+    path.join(RESULTS, 'e2e-node24.json'),
+    () => 'npm start',
+    'npm start',
+    { node: version, env: { PATH } },
+  );
+  node24.seconds = (Date.now() - node24.started) / 1000;
 }
 
 // Summary
