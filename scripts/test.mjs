@@ -294,8 +294,7 @@ if (process.env.TEST_NODE24 === '0') {
   console.error(`could not install Node 24: ${node24InstallError}`);
   rows.push({ layer: 'Node 24 install', node: '24', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'Node 24 could not be installed from the npm registry' });
 } else if (node24Bin) {
-  const bin = node24Bin;
-  const version = node24Version;
+  const [bin, version] = [node24Bin, node24Version];
   const PATH = `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ''}`;
   node24 = { version, started: Date.now() };
   const pass = await vitestRun(

@@ -761,7 +761,7 @@ async function runAuth(plan: Plan<AuthModelEvent>, account: Account & { password
     case 'loadingUser':
       // Signed in with the user still on its way: the token kept, /api/users/me held.
       expect(await token()).toMatch(/^eyJ/);
-      await expect.poll(() => edge.held).toContain('/api/users/me');
+      await expectHeld(edge, ['/api/users/me']);
       break;
     case 'signedIn':
       await page.waitForURL(`${baseURL}/rider-dashboard`);
@@ -770,7 +770,7 @@ async function runAuth(plan: Plan<AuthModelEvent>, account: Account & { password
       break;
     case 'loggingOut':
       // The page already treats the rider as signed out (the login form) while the session's end is on its way.
-      await expect.poll(() => edge.held).toContain('/api/auth/logout');
+      await expectHeld(edge, ['/api/auth/logout']);
       await page.waitForURL(`${baseURL}/login`);
       await loginForm(page).submit.waitFor();
       break;
