@@ -1,7 +1,12 @@
 /** The auth token's JWT (src/server/lib/jwt.ts): HS256 only, checked signature, exp and issuer. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../src/server/config';
 import { signJwt, verifyJwt } from '../../src/server/lib/jwt';
+import { sessionToken, tokenSession } from '../../src/server/plugins/auth';
 
 const key = new TextEncoder().encode('k'.repeat(32));
 const other = new TextEncoder().encode('o'.repeat(32));
@@ -40,5 +45,36 @@ describe('auth token JWT', () => {
     ];
     for (const bad of refused) expect(verifyJwt(bad, key, { issuer: 'ogba-dispatch' }), bad).toBeNull();
     expect(verifyJwt(token, key, { issuer: 'ogba-dispatch', nowMs: (now + 61) * 1000 })).toBeNull();
+  });
+});
+
+/**
+ * plugins/auth.ts keeps the tokens it found genuine, so that a signed-in read checks a token's
+ * HMAC once: what it keeps must never outlive the token, nor be taken for another key's.
+ */
+describe('tokens already checked (auth.ts tokenSession)', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lagos-jwt-'));
+  const configOf = (secret: string) => loadConfig({ DATA_DIR: dataDir, JWT_SECRET: secret.repeat(32) });
+  const session = { id: '0b9d6c1e-7f45-4c3a-9d2e-5a8f1b2c3d4e', userId: 'u1', userType: 1 };
+  afterEach(() => vi.useRealTimers());
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses a token it already accepted once it expires, and under another secret', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const ours = configOf('a');
+    const theirs = configOf('b');
+    const token = sessionToken(ours, { ...session, expiresAt: new Date(Date.now() + 60_000) });
+    const expected = { userId: 'u1', sessionId: session.id, userType: 1, cached: false };
+    expect(tokenSession(ours, token)).toEqual(expected);
+    expect(tokenSession(ours, token)).toEqual(expected);
+    // Kept for one key, still a forgery for another.
+    expect(tokenSession(theirs, token)).toBeNull();
+    expect(tokenSession(ours, token)).toEqual(expected);
+    // One character changed is another string: checked again, and refused.
+    const last = token.at(-1) === 'A' ? 'B' : 'A';
+    expect(tokenSession(ours, `${token.slice(0, -1)}${last}`)).toBeNull();
+    vi.setSystemTime(Date.now() + 61_000);
+    expect(tokenSession(ours, token)).toBeNull();
+    expect(tokenSession(ours, token)).toBeNull();
   });
 });

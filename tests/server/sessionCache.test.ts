@@ -10,10 +10,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
+import { profileDocuments } from '../../src/server/db/schema';
 import { createUser, freshEmail, GOOD_PASSWORD, lastEmail, loginToken, me, resetTokenFrom } from './authHelpers';
 import { buildTestApp, nextIp, postgresAvailable, TEST_JWT_SECRET, useTestApp, type TestApp } from './helper';
+import { as, signedInRider } from './profileHelpers';
 import { REDIS_URL, redisAnswers } from './redis';
 
 const redisAvailable = await redisAnswers('the two-process session cache test');
@@ -62,6 +66,43 @@ describe('the session cache on one instance (PGlite)', () => {
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await me(t, phone)).statusCode).toBe(401);
     expect((await me(t, laptop)).statusCode).toBe(401);
+  });
+});
+
+describe.skipIf(!redisAvailable || !postgresAvailable)('the profile cache with Redis, on one instance', () => {
+  const t = useTestApp('postgres', { env: { REDIS_URL } });
+  const bioRead = async (rider: Awaited<ReturnType<typeof signedInRider>>) => {
+    const res = await as(t, rider, { method: 'GET', url: '/api/users/profile' });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ user: { bio: string | null } }>().user.bio;
+  };
+  const changeBehindTheAppsBack = (userId: string) =>
+    t.database.db
+      .update(profileDocuments)
+      .set({ body: sql`jsonb_set(${profileDocuments.body}::jsonb, '{user,bio}', '"behind"')::text` })
+      .where(eq(profileDocuments.userId, userId));
+  // A Redis round trip on this machine takes well under a millisecond.
+  const aMessageLater = () => new Promise((resolve) => setTimeout(resolve, 500));
+
+  it('keeps what a save wrote when its own message about the save comes back, and still hears another instance’s', async () => {
+    const rider = await signedInRider(t);
+    expect(await bioRead(rider)).toBeNull();
+    const saved = await as(t, rider, { method: 'PUT', url: '/api/users/profile-update', payload: { username: rider.username, bio: 'Kept through the echo.' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Sent from memory even after the instance heard its own message back from Redis (before,
+    // hearing it dropped the saved document: the next read after every save went to the database).
+    await changeBehindTheAppsBack(rider.id);
+    await aMessageLater();
+    expect(await bioRead(rider)).toBe('Kept through the echo.');
+    // The same message from another instance is heard and obeyed: the next read is the database's.
+    const otherInstance = new Redis(REDIS_URL);
+    try {
+      await otherInstance.publish('lagos:profiles:forget', rider.id);
+    } finally {
+      otherInstance.disconnect();
+    }
+    await aMessageLater();
+    expect(await bioRead(rider)).toBe('behind');
   });
 });
 

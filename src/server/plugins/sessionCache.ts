@@ -66,6 +66,67 @@ export function shareForgetting(cache: SharedCache): { usable: () => boolean; pu
   return { usable, publish: (key) => publishers.forEach((publish) => publish(cache.channel, key)) };
 }
 
+/** How long a message this process published may take to come back to its own subscriptions. */
+const ECHO_MS = 2_000;
+
+/**
+ * What this process published and one of its subscriptions has yet to hear back. Every instance
+ * hears its own messages too, yet it forgot the key before it published, and hearing it again
+ * would drop what it kept since: a save keeps the document it wrote (profileCache.ts
+ * keepWrittenProfile), so with Redis that rider's next read went to the database after every
+ * save (issue 14). The messages stay the bare keys that every instance reads, so an instance of
+ * the version before still hears these; an echo is told by count instead: a message on a
+ * channel for a key that this process published within ECHO_MS, and has not heard back as often
+ * as it published, is taken for the oldest such publication. When another instance's message for
+ * the same key arrives first, it is taken for the echo, and the forget it asks for is done when
+ * our own echo arrives instead: ours was sent before theirs was heard, so it follows within a
+ * Redis round trip. Only if ours were lost on the way with the subscription still up would that
+ * forget be missed: a session's key stays buried here anyway (TOMBSTONE_MS from our own forget),
+ * a profile document would be kept to its MAX_AGE_MS (profileCache.ts). A failed publication is
+ * taken off the account, and a subscription that comes back starts a new one.
+ */
+class OwnEchoes {
+  private readonly due = new Map<string, number[]>();
+
+  expect(channel: string, key: string): void {
+    const id = `${channel}\n${key}`;
+    const times = this.due.get(id);
+    if (times) times.push(Date.now());
+    else this.due.set(id, [Date.now()]);
+    if (this.due.size > 10_000) this.forgetLate(Date.now());
+  }
+
+  /** A publication that failed: no echo will come. */
+  unexpect(channel: string, key: string): void {
+    const id = `${channel}\n${key}`;
+    const times = this.due.get(id);
+    times?.shift();
+    if (times?.length === 0) this.due.delete(id);
+  }
+
+  /** True when this message is the echo of one this process published. */
+  heard(channel: string, key: string): boolean {
+    const id = `${channel}\n${key}`;
+    const times = this.due.get(id);
+    if (!times) return false;
+    const now = Date.now();
+    while (times.length > 0 && times[0]! < now - ECHO_MS) times.shift();
+    const echo = times.shift() !== undefined;
+    if (times.length === 0) this.due.delete(id);
+    return echo;
+  }
+
+  clear(): void {
+    this.due.clear();
+  }
+
+  private forgetLate(now: number): void {
+    for (const [id, times] of this.due) if (times.at(-1)! < now - ECHO_MS) this.due.delete(id);
+  }
+}
+/** One per app with Redis: its subscription's account of this process's messages on their way back. */
+const ownEchoes = new Set<OwnEchoes>();
+
 function buried(key: string, now: number): boolean {
   const until = tombstones.get(key);
   if (until === undefined) return false;
@@ -133,23 +194,34 @@ export function installSessionCache(app: FastifyInstance, { enabled, redis }: { 
   users.add(user);
   if (!enabled) return;
   const publish = (channel: string, key: string) => {
-    redis?.publish(channel, key).catch((err: Error) => app.log.warn({ err: err.message, channel }, 'could not publish a forgotten key'));
+    for (const echoes of ownEchoes) echoes.expect(channel, key);
+    redis?.publish(channel, key).catch((err: Error) => {
+      for (const echoes of ownEchoes) echoes.unexpect(channel, key);
+      app.log.warn({ err: err.message, channel }, 'could not publish a forgotten key');
+    });
   };
   if (redis) {
     subscriber = redis.duplicate();
+    const echoes = new OwnEchoes();
     subscriber.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis (session cache) is not reachable'));
     // Anything might have been missed while the subscription was down.
-    subscriber.on('ready', clearAll);
+    subscriber.on('ready', () => {
+      echoes.clear();
+      clearAll();
+    });
     subscriber.on('message', (channel: string, key: string) => {
+      if (echoes.heard(channel, key)) return;
       if (channel === CHANNEL) forgetLocally(key);
       else sharedCaches.find((cache) => cache.channel === channel)?.forget(key);
     });
+    ownEchoes.add(echoes);
     void subscriber
       .subscribe(CHANNEL, ...sharedCaches.map((cache) => cache.channel))
       .catch((err: Error) => app.log.warn({ err: err.message }, 'could not subscribe to forgotten keys'));
     publishers.add(publish);
     app.addHook('onClose', async () => {
       publishers.delete(publish);
+      ownEchoes.delete(echoes);
       await subscriber?.quit().catch(() => subscriber?.disconnect());
     });
   }
