@@ -5,7 +5,8 @@
  * read, that was a ~100 ms block of a throttled phone's main thread soon after the first paint,
  * and a tap in it waited. Here React, then the router and XState (vite.config.ts,
  * `codeSplitting`), then the app are evaluated each in a task of its own, with a turn of the
- * event loop between, so the browser can answer input in between. The files themselves were
+ * event loop between, so the browser can answer input in between; the app's start is three tasks
+ * more (start.tsx startAppInSteps). The files themselves were
  * already fetched side by side (the loader's modulepreloads). The empty shells start through
  * main.tsx, at once.
  */
@@ -16,7 +17,7 @@ void (async () => {
   await nextTask();
   await import('@tanstack/react-router');
   await nextTask();
-  const { startApp } = await import('./start');
+  const { startAppInSteps } = await import('./start');
   await nextTask();
-  startApp();
+  await startAppInSteps(nextTask);
 })();
