@@ -189,7 +189,7 @@ export type AppRouter = ReturnType<typeof newAppRouter>;
 /**
  * Connects the router to the auth service (which starts it) and the page titles. Apart from
  * newAppRouter so that a prerendered page can do each in a task of its own (staged.ts): on a
- * 4x-throttled phone each takes 30-65 ms, together one long task (issue 14).
+ * 4x-throttled phone each took 30-67 ms, together one long task (issue 14).
  */
 export function connectAppRouter(router: AppRouter): AppRouter {
   connectAuthNavigation(router);
