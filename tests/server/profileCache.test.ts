@@ -3,12 +3,12 @@
  * whose session the session cache vouches for is answered without the database, yet never with
  * a document older than the last write that the reader could have seen.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { profileDocuments } from '../../src/server/db/schema';
 import { cachedProfile, forgetProfile, keepProfile, keepWrittenProfile, profileReadBegins } from '../../src/server/plugins/profileCache';
 import { useTestApp } from './helper';
-import { as, signedInRider } from './profileHelpers';
+import { as, changeDocumentBehindTheAppsBack, signedInRider } from './profileHelpers';
 
 const t = useTestApp('pglite');
 const doc = (body: string, freshUntil: Date | null = null) => ({ body, etag: `"${body.length}"`, freshUntil });
@@ -22,10 +22,7 @@ it('answers a rider’s repeated reads without the database, and a save through 
   };
   for (let i = 0; i < 3; i++) expect(await read()).toBeNull();
   // Changed behind the app's back: the kept document is still what is sent.
-  await t.database.db
-    .update(profileDocuments)
-    .set({ body: sql`jsonb_set(${profileDocuments.body}::jsonb, '{user,bio}', '"behind"')::text` })
-    .where(eq(profileDocuments.userId, rider.id));
+  await changeDocumentBehindTheAppsBack(t, rider.id);
   expect(await read()).toBeNull();
   const saved = await as(t, rider, { method: 'PUT', url: '/api/users/profile-update', payload: { username: rider.username, bio: 'Lekki by noon.' } });
   expect(saved.statusCode, saved.body).toBe(200);
@@ -72,10 +69,7 @@ it('keeps the document a save wrote, so the rider’s next read needs no databas
   // Changed behind the app's back after the save: the next read still sends what the save wrote,
   // so it came from memory, with the ETag the database gave the saved document.
   const [stored] = await t.database.db.select().from(profileDocuments).where(eq(profileDocuments.userId, rider.id));
-  await t.database.db
-    .update(profileDocuments)
-    .set({ body: sql`jsonb_set(${profileDocuments.body}::jsonb, '{user,bio}', '"behind"')::text` })
-    .where(eq(profileDocuments.userId, rider.id));
+  await changeDocumentBehindTheAppsBack(t, rider.id);
   const read = await as(t, rider, { method: 'GET', url: '/api/users/profile' });
   expect(read.statusCode, read.body).toBe(200);
   expect(read.json<{ user: { bio: string | null } }>().user.bio).toBe('Ikeja before eight.');

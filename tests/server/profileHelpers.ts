@@ -1,8 +1,8 @@
 /** Shared steps of the dashboard API tests (issue 6): a signed-in rider and requests as them. */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
-import { users } from '../../src/server/db/schema';
+import { profileDocuments, users } from '../../src/server/db/schema';
 import { startSession, type SessionMethod } from '../../src/server/plugins/auth';
 import type { Profile } from '../../src/shared/profile';
 import { createUser, freshEmail } from './authHelpers';
@@ -51,4 +51,15 @@ export async function profileOf(t: TestApp, rider: Rider): Promise<Profile> {
 /** A date n days before today (YYYY-MM-DD). */
 export function daysAgo(n: number): string {
   return new Date(Date.now() + 3600_000 - n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Sets the bio in the rider's stored profile document to "behind" without the app: a read that
+ * still sends the document as it was came from the profile cache, not the database.
+ */
+export async function changeDocumentBehindTheAppsBack(t: TestApp, userId: string): Promise<void> {
+  await t.database.db
+    .update(profileDocuments)
+    .set({ body: sql`jsonb_set(${profileDocuments.body}::jsonb, '{user,bio}', '"behind"')::text` })
+    .where(eq(profileDocuments.userId, userId));
 }

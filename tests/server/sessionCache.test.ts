@@ -10,14 +10,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { profileDocuments } from '../../src/server/db/schema';
 import { createUser, freshEmail, GOOD_PASSWORD, lastEmail, loginToken, me, resetTokenFrom } from './authHelpers';
 import { buildTestApp, nextIp, postgresAvailable, TEST_JWT_SECRET, useTestApp, type TestApp } from './helper';
-import { as, signedInRider } from './profileHelpers';
+import { as, changeDocumentBehindTheAppsBack, profileOf, signedInRider, type Rider } from './profileHelpers';
 import { REDIS_URL, redisAnswers } from './redis';
 
 const redisAvailable = await redisAnswers('the two-process session cache test');
@@ -71,16 +69,7 @@ describe('the session cache on one instance (PGlite)', () => {
 
 describe.skipIf(!redisAvailable || !postgresAvailable)('the profile cache with Redis, on one instance', () => {
   const t = useTestApp('postgres', { env: { REDIS_URL } });
-  const bioRead = async (rider: Awaited<ReturnType<typeof signedInRider>>) => {
-    const res = await as(t, rider, { method: 'GET', url: '/api/users/profile' });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ user: { bio: string | null } }>().user.bio;
-  };
-  const changeBehindTheAppsBack = (userId: string) =>
-    t.database.db
-      .update(profileDocuments)
-      .set({ body: sql`jsonb_set(${profileDocuments.body}::jsonb, '{user,bio}', '"behind"')::text` })
-      .where(eq(profileDocuments.userId, userId));
+  const bioRead = async (rider: Rider) => (await profileOf(t, rider)).user.bio;
 
   it('keeps what a save wrote when its own message about the save comes back, and still hears another instance’s', async () => {
     const rider = await signedInRider(t);
@@ -93,7 +82,7 @@ describe.skipIf(!redisAvailable || !postgresAvailable)('the profile cache with R
       const heard = new Promise<void>((resolve) => otherInstance.on('message', (_channel, key) => key === rider.id && resolve()));
       const saved = await as(t, rider, { method: 'PUT', url: '/api/users/profile-update', payload: { username: rider.username, bio: 'Kept through the echo.' } });
       expect(saved.statusCode, saved.body).toBe(200);
-      await changeBehindTheAppsBack(rider.id);
+      await changeDocumentBehindTheAppsBack(t, rider.id);
       // The save's message reached the other instance, and so this one's subscription too.
       await heard;
       await new Promise((resolve) => setTimeout(resolve, 200));
