@@ -46,6 +46,28 @@ describe('auth token JWT', () => {
     for (const bad of refused) expect(verifyJwt(bad, key, { issuer: 'ogba-dispatch' }), bad).toBeNull();
     expect(verifyJwt(token, key, { issuer: 'ogba-dispatch', nowMs: (now + 61) * 1000 })).toBeNull();
   });
+
+  it('accepts only the one spelling of a signature: not its bytes written another way', () => {
+    const token = signJwt(claims, key);
+    const signature = token.split('.')[2]!;
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // 32 bytes are 43 characters: the last one carries 4 bits and 2 unused ones. Setting an
+    // unused bit gives another string that decodes to the same bytes.
+    const last = ALPHABET.indexOf(signature.at(-1)!);
+    const sameBytes = `${signature.slice(0, -1)}${ALPHABET[last ^ 1]}`;
+    expect(Buffer.from(sameBytes, 'base64url').equals(Buffer.from(signature, 'base64url'))).toBe(true);
+    const respelled = [
+      sameBytes,
+      // The decoder skips characters outside the alphabet, and padding.
+      `${signature.slice(0, 10)}!${signature.slice(10)}`,
+      `${signature}=`,
+      `${signature.slice(0, 20)}.${signature.slice(20)}`.replace('.', ' '),
+    ];
+    for (const spelling of respelled) {
+      expect(verifyJwt(`${token.slice(0, token.lastIndexOf('.'))}.${spelling}`, key, { issuer: 'ogba-dispatch' }), spelling).toBeNull();
+    }
+    expect(verifyJwt(token, key, { issuer: 'ogba-dispatch' })).toEqual(claims);
+  });
 });
 
 /**
@@ -70,7 +92,8 @@ describe('tokens already checked (auth.ts tokenSession)', () => {
     // Kept for one key, still a forgery for another.
     expect(tokenSession(theirs, token)).toBeNull();
     expect(tokenSession(ours, token)).toEqual(expected);
-    // One character changed is another string: checked again, and refused.
+    // One character changed is another string: checked again, and refused (also when it only
+    // changes the last character's unused bits: jwt.ts compares the signature as text).
     const last = token.at(-1) === 'A' ? 'B' : 'A';
     expect(tokenSession(ours, `${token.slice(0, -1)}${last}`)).toBeNull();
     vi.setSystemTime(Date.now() + 61_000);

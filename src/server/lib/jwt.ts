@@ -50,8 +50,12 @@ export function verifyJwt(token: string, key: Uint8Array, options: { issuer: str
     const head = decodeJson(header) as { alg?: unknown; typ?: unknown } | null;
     if (!head || typeof head !== 'object' || head.alg !== JWT_ALGORITHM || (head.typ !== undefined && head.typ !== 'JWT')) return null;
   }
-  const expected = mac(key, `${header}.${payload}`);
-  const given = Buffer.from(signature, 'base64url');
+  // The signature is compared as text, not as decoded bytes: Node's base64url decoder skips
+  // characters outside the alphabet and the last character's two unused bits, so one signature
+  // could be written many ways, and each way would be another token string that is accepted
+  // (and another entry in auth.ts's verified tokens). Only the one canonical spelling passes.
+  const expected = Buffer.from(mac(key, `${header}.${payload}`).toString('base64url'));
+  const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const claims = decodeJson(payload) as JwtClaims | null;
   if (!claims || typeof claims !== 'object' || typeof claims.exp !== 'number') return null;
