@@ -1,6 +1,7 @@
 // `npm run build:server` (and the last step of `npm run build`): the API server (src/server and the
 // src/shared it imports) bundled by esbuild into one ES module, dist/server/index.js, that plain
-// `node` runs: no TypeScript loader in production (issue 14). Packages stay in node_modules
+// `node` runs: no TypeScript loader in production (issue 14). The staff command line, `npm run
+// ops`, is bundled beside it as dist/server/ops.js (scripts/ops.mjs). Packages stay in node_modules
 // (imported, not bundled). A source map beside it gives stack traces in src/ (`npm start` runs
 // node with --enable-source-maps).
 //
@@ -18,6 +19,8 @@ import { fingerprint } from './build-stamp.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_OUT = 'dist/server';
 export const SERVER_ENTRY = `${SERVER_OUT}/index.js`;
+/** `npm run ops` (src/server/opsCli.ts), built beside the server from the same sources. */
+export const OPS_ENTRY = `${SERVER_OUT}/ops.js`;
 const SERVER_STAMP = `${SERVER_OUT}/.build-stamp`;
 const INPUTS = ['src/server', 'src/shared', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
 
@@ -26,10 +29,10 @@ export function serverStamp(cwd = ROOT) {
   return fingerprint(INPUTS, cwd);
 }
 
-/** True when dist/server/index.js was built from the sources as they are now. */
+/** True when dist/server (index.js and ops.js) was built from the sources as they are now. */
 export function serverBuilt(cwd = ROOT) {
   const stamp = path.join(cwd, SERVER_STAMP);
-  return existsSync(path.join(cwd, SERVER_ENTRY)) && existsSync(stamp) && readFileSync(stamp, 'utf8') === serverStamp(cwd);
+  return existsSync(path.join(cwd, SERVER_ENTRY)) && existsSync(path.join(cwd, OPS_ENTRY)) && existsSync(stamp) && readFileSync(stamp, 'utf8') === serverStamp(cwd);
 }
 
 /** Each source module's import.meta.url becomes its own file's URL, relative to the bundle. */
@@ -63,7 +66,9 @@ export async function buildServer(cwd = ROOT) {
   try {
     await build({
       absWorkingDir: cwd,
-      entryPoints: { index: 'src/server/index.ts' },
+      // Two bundles, no shared chunk: the server's start reads one file, as before, and the
+      // command-line tool's (108 kB) leaves out the HTTP server.
+      entryPoints: { index: 'src/server/index.ts', ops: 'src/server/opsCli.ts' },
       outdir: staging,
       bundle: true,
       packages: 'external',

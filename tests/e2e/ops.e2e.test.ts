@@ -48,7 +48,8 @@ function addStaffFromCommandLine(email: string, role: 'admin' | 'dispatcher'): s
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PUBLIC_URL: baseURL, LOG_LEVEL: 'warn' };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/opsCli.ts', 'add-staff', email, '--role', role], { cwd: ROOT, env, encoding: 'utf8' });
+  // scripts/ops.mjs without npm's start-up: the built command, beside the server global-setup built.
+  const run = spawnSync(process.execPath, ['dist/server/ops.js', 'add-staff', email, '--role', role], { cwd: ROOT, env, encoding: 'utf8' });
   expect(run.status, run.stderr).toBe(0);
   const link = /(https?:\/\/\S+\/ops\/set-password\?token=[A-Za-z0-9_-]+)/.exec(run.stdout)?.[1];
   if (!link) throw new Error(`no link in the command's output:\n${run.stdout}`);

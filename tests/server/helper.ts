@@ -85,7 +85,8 @@ function postgresLeftOut(): boolean {
 
 export const postgresAvailable: boolean = postgresLeftOut() ? false : await probePostgres();
 
-const pgliteLeftOut = process.env.TEST_PGLITE === '0';
+/** TEST_PGLITE=0: this run leaves the PGlite half out (it ran on the other node). */
+export const pgliteLeftOut = process.env.TEST_PGLITE === '0';
 if (pgliteLeftOut) console.warn('\nTEST_PGLITE=0: the PGlite half of the API tests is left out (skipped) in this run.\n');
 
 /** One database of its own on the PostgreSQL server, dropped by the returned function. */

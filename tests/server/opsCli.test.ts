@@ -2,7 +2,9 @@
  * `npm run ops` (issue 11: the first admin is made on the server), run as a real process:
  * on PGlite with the server stopped (it opens the database itself), on PGlite with the server
  * running (it goes through DATA_DIR/ops.sock, since PGlite admits one process), and on
- * PostgreSQL. The printed link is then used like an invitee would use it.
+ * PostgreSQL. The printed link is then used like an invitee would use it. The PGlite and the
+ * PostgreSQL parts are the API layer's two halves (helper.ts): `npm test` runs each once, on
+ * one node each.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -12,14 +14,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPS_ENTRY, SERVER_ENTRY, ensureServerBuilt } from '../../scripts/build-server.mjs';
 import { openDatabase } from '../../src/server/db/client';
 import { auditLog, staff, staffPasswordLinks } from '../../src/server/db/schema';
 import { adminSocketPath, callAdminSocket, listenAdminSocket } from '../../src/server/features/ops/adminSocket';
 import { currentCode } from '../../src/server/lib/totp';
 import { messages } from '../../src/shared/messages';
 import { GOOD_PASSWORD } from './authHelpers';
-import { POSTGRES_URL, postgresAvailable, TEST_JWT_SECRET } from './helper';
+import { pgliteLeftOut, POSTGRES_URL, postgresAvailable, TEST_JWT_SECRET } from './helper';
 
 const ROOT = path.resolve(__dirname, '../..');
 const PUBLIC_URL = 'https://ops.example.ng';
@@ -57,9 +60,15 @@ function collect(child: ChildProcess): Promise<Run> {
   });
 }
 
-/** The command line as `npm run ops` runs it (package.json), without npm's own start-up. */
+// `npm run ops` and `npm start` run the built bundles (scripts/ops.mjs, scripts/start.mjs), so
+// these tests do too: built once here when the server's sources changed.
+beforeAll(async () => {
+  await ensureServerBuilt(ROOT, () => undefined);
+}, 120_000);
+
+/** The command line as `npm run ops` runs it (scripts/ops.mjs), without npm's own start-up. */
 function ops(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
-  return collect(spawn(process.execPath, ['--import', 'tsx', 'src/server/opsCli.ts', ...args], { cwd: ROOT, env }));
+  return collect(spawn(process.execPath, [OPS_ENTRY, ...args], { cwd: ROOT, env }));
 }
 
 function linkToken(run: Run): string {
@@ -90,7 +99,7 @@ async function waitFor(what: string, check: () => Promise<boolean> | boolean, ti
   throw new Error(`timed out waiting for ${what}`);
 }
 
-describe('npm run ops, PGlite, server stopped', () => {
+describe.skipIf(pgliteLeftOut)('npm run ops, PGlite, server stopped', () => {
   it('add-staff prints a one-time link; list-staff shows the member; the database records the link and the audit entry', { timeout: 180_000 }, async () => {
     const dataDir = tempDataDir();
     const env = baseEnv(dataDir);
@@ -166,7 +175,7 @@ describe('npm run ops, PGlite, server stopped', () => {
   });
 });
 
-describe('npm run ops, PGlite, server running', () => {
+describe.skipIf(pgliteLeftOut)('npm run ops, PGlite, server running', () => {
   let server: ChildProcess | null = null;
   afterAll(() => {
     server?.kill('SIGKILL');
@@ -177,7 +186,7 @@ describe('npm run ops, PGlite, server running', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env = baseEnv(dataDir, { PORT: String(port), HOST: '127.0.0.1', WEB_ROOT: 'none' });
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], { cwd: ROOT, env });
+    server = spawn(process.execPath, [SERVER_ENTRY], { cwd: ROOT, env });
     let serverLog = '';
     server.stdout!.on('data', (d) => (serverLog += d));
     server.stderr!.on('data', (d) => (serverLog += d));
