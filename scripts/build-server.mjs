@@ -11,7 +11,7 @@
 // `new URL('./common-passwords.txt', import.meta.url)` finds src/server/lib/common-passwords.txt
 // as it does under tsx. The bundle therefore runs from the checkout it was built in (as `npm
 // start` does), with its src/ and node_modules beside it.
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fingerprint } from './build-stamp.mjs';
@@ -92,11 +92,36 @@ export async function buildServer(cwd = ROOT) {
   return Date.now() - started;
 }
 
-/** Builds dist/server when its sources changed since the last build; true when it built. */
+/**
+ * Builds dist/server when its sources changed since the last build; true when it built. Test
+ * files that start the built server or command run in parallel, and so may two `npm start`s:
+ * one builds while the others wait on its lock (a directory, made atomically) and then find the
+ * build current. Two builds at once could fail on the second's rename, or catch dist/server
+ * between its two renames.
+ */
 export async function ensureServerBuilt(cwd = ROOT, log = console.log) {
   if (serverBuilt(cwd)) return false;
-  log(`${SERVER_ENTRY} built in ${await buildServer(cwd)} ms (server sources changed since the last build)`);
-  return true;
+  const lock = path.join(cwd, 'dist', '.server-build.lock');
+  mkdirSync(path.dirname(lock), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+    }
+    // A build takes about a second; a lock older than a minute was left by a killed build.
+    const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age > 60_000) rmSync(lock, { recursive: true, force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  try {
+    if (serverBuilt(cwd)) return false;
+    log(`${SERVER_ENTRY} built in ${await buildServer(cwd)} ms (server sources changed since the last build)`);
+    return true;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -16,7 +16,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SERVER_ENTRY, ensureServerBuilt } from '../../scripts/build-server.mjs';
 import { serializeError } from '../../src/server/logger';
 import { dataDirFault, EXIT_CANT_CREATE, EXIT_IO_ERROR, fileErrorCode } from '../../src/server/lib/dataDir';
 import { storageFault } from '../../src/server/plugins/lifecycle';
@@ -27,9 +28,14 @@ import { photoWithGps, upload, verifiedRider } from './signupHelpers';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
+// The server as `npm start` runs it: the built bundle, built here when its sources changed.
+beforeAll(async () => {
+  await ensureServerBuilt(ROOT, () => undefined);
+}, 120_000);
+
 function startServer(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', WEB_ROOT: 'none', LOG_LEVEL: 'warn', ...env },
     });

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_ENTRY, ensureServerBuilt } from '../../scripts/build-server.mjs';
 import { loadConfig } from '../../src/server/config';
 import { createUser, freshEmail, GOOD_PASSWORD, lastEmail, loginToken, me, resetTokenFrom } from './authHelpers';
 import { buildTestApp, nextIp, postgresAvailable, TEST_JWT_SECRET, useTestApp, type TestApp } from './helper';
@@ -129,7 +130,9 @@ describe.skipIf(!redisAvailable || !postgresAvailable)('the session cache across
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     let log = '';
-    b = spawn(process.execPath, ['--import', 'tsx', 'src/server/index.ts'], {
+    // Instance B as `npm start` runs it: the built bundle.
+    await ensureServerBuilt(process.cwd(), () => undefined);
+    b = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: process.cwd(),
       env: {
         ...process.env,
