@@ -164,7 +164,7 @@ const runs = [...PUBLIC.map((route) => ({ route, token: null })), ...signedIn].f
 /** Per page, each run's LCP, TBT and interactive time, for the spread under the table. */
 const spreads = [];
 
-/** One Lighthouse run of a page; null when it could not measure three times over. */
+/** One Lighthouse run of a page; the last report, with its runtimeError, when three tries could not measure. */
 async function measure(route, token) {
   if (token) await storeToken(token);
   // Lighthouse sometimes fails to record the trace of a run in a reused browser (NO_NAVSTART,
@@ -174,8 +174,7 @@ async function measure(route, token) {
     const result = await lighthouse(`${base}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: Boolean(token) });
     const lhr = result.lhr;
     if (process.argv.includes('--tasks') && !lhr.runtimeError) printLongTasks(route, result.artifacts.Trace.traceEvents);
-    if (!lhr.runtimeError) return lhr;
-    if (attempt === 3) return lhr;
+    if (!lhr.runtimeError || attempt === 3) return lhr;
     console.log(`${route}: Lighthouse could not measure (${lhr.runtimeError.code}); running it again`);
     if (token) await storeToken(token);
   }

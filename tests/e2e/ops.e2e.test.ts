@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { OPS_ENTRY } from '../../scripts/build-server.mjs';
 import { messages } from '../../src/shared/messages';
 import { currentCode } from '../../src/server/lib/totp';
 import { baseURL, databaseUrl, expectNoViolations, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
@@ -49,7 +50,7 @@ function addStaffFromCommandLine(email: string, role: 'admin' | 'dispatcher'): s
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   // scripts/ops.mjs without npm's start-up: the built command, beside the server global-setup built.
-  const run = spawnSync(process.execPath, ['dist/server/ops.js', 'add-staff', email, '--role', role], { cwd: ROOT, env, encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [OPS_ENTRY, 'add-staff', email, '--role', role], { cwd: ROOT, env, encoding: 'utf8' });
   expect(run.status, run.stderr).toBe(0);
   const link = /(https?:\/\/\S+\/ops\/set-password\?token=[A-Za-z0-9_-]+)/.exec(run.stdout)?.[1];
   if (!link) throw new Error(`no link in the command's output:\n${run.stdout}`);
