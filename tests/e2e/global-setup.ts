@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { SERVER_ENTRY, ensureServerBuilt } from '../../scripts/build-server.mjs';
 import { startHcaptchaStub, type HcaptchaStub } from '../support/hcaptcha';
 import { startAuthEdges, type AuthEdges } from './authEdges';
 
@@ -47,10 +48,6 @@ const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.
 interface BuildStamp {
   sourceStamp(cwd?: string): string;
   STAMP_FILE: string;
-}
-interface ServerBuild {
-  ensureServerBuilt(cwd?: string, log?: (line: string) => void): Promise<boolean>;
-  SERVER_ENTRY: string;
 }
 interface ChromiumFinder {
   findChromium(): string | null;
@@ -166,7 +163,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   await ensureBuilt();
   // `npm run build` built the server too; this catches a change to the server's sources alone.
-  const { ensureServerBuilt, SERVER_ENTRY } = await importScript<ServerBuild>('build-server.mjs');
   await ensureServerBuilt(ROOT, (line) => console.log(`[e2e] ${line}`));
 
   const screenshotsDir = path.join(RESULTS, 'screenshots');
