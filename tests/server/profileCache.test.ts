@@ -97,3 +97,18 @@ it('keeps nothing a save wrote when the rider was forgotten while it wrote, or w
   });
   expect(cachedProfile('rider-g')).toBeNull();
 });
+
+it('lets the documents least recently read go first when the memory it may use is full', async () => {
+  // 16 documents of a million characters fill the 16,000,000 it may hold (and push out the
+  // small ones the tests above kept, which are older).
+  const big = (n: number) => doc(`${n}`.padEnd(1_000_000, '.'));
+  for (let n = 0; n < 16; n++) keepProfile(`rider-full-${n}`, profileReadBegins(), big(n));
+  expect(cachedProfile('rider-full-0')?.body.startsWith('0.')).toBe(true);
+  // The first kept was just read, so the second kept is now the one least recently read.
+  keepProfile('rider-full-16', profileReadBegins(), big(16));
+  expect(cachedProfile('rider-full-0')).not.toBeNull();
+  expect(cachedProfile('rider-full-1')).toBeNull();
+  expect(cachedProfile('rider-full-2')).not.toBeNull();
+  expect(cachedProfile('rider-full-16')).not.toBeNull();
+  forgetProfile(t.database.db, null);
+});

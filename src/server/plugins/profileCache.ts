@@ -20,7 +20,9 @@
  * A bio or profile save (riderFieldsWrite.ts) keeps the document it wrote by the same rule
  * (keepWrittenProfile), so the rider's next read after a save needs no round trip either.
  * A document is also dropped when its `fresh_until` comes (profileDocument.ts: the clock alone
- * moves its "reviewed" count) and after MAX_AGE_MS in any case.
+ * moves its "reviewed" count) and after MAX_AGE_MS in any case; and, when the documents kept
+ * reach MAX_CHARS, the least recently read first (bench:api's 10,000 documents of ~1.7 kB are
+ * just over it: about 6% of its reads then go to the database).
  */
 import { shareForgetting } from './sessionCache';
 
@@ -100,6 +102,10 @@ export function cachedProfile(userId: string): CachedProfileDocument | null {
     drop(userId);
     return null;
   }
+  // Read again: to the back of the line (a Map keeps insertion order), so when memory is full
+  // the documents least recently read go first and a rider read all day is not the first out.
+  entries.delete(userId);
+  entries.set(userId, entry);
   return entry;
 }
 
@@ -125,7 +131,7 @@ export function keepProfile(userId: string, began: number, document: CachedProfi
   if (freshUntil !== null && freshUntil <= now) return;
   drop(userId);
   while (chars + document.body.length > MAX_CHARS && entries.size > 0) {
-    // The oldest goes (a Map keeps insertion order).
+    // The least recently read goes.
     drop(entries.keys().next().value!);
   }
   entries.set(userId, { body: document.body, etag: document.etag, freshUntil, keptAt: now });
