@@ -13,16 +13,17 @@
 // employers), their rider cards and profile documents (as start-up and the migration build them)
 // and a session each; and a bare Fastify instance with GET /bare (a small JSON) and GET
 // /bare-select (one select by primary key on the app's own pool). This process drives each for
-// --seconds with --concurrency keep-alive connections (node:http, the same client for all): the
-// profile traffic picks a random rider per request, from an address of the rider's own
-// (X-Forwarded-For, trusted from loopback as from a proxy on this machine), and one request in
-// ten saves the rider's bio. It prints requests per second, p50/p99 per kind, the budgets, and the
+// --seconds with --concurrency keep-alive connections (node:http, the same client for all), in
+// rounds that take the three in turn: the profile traffic picks a random rider per request, from
+// an address of the rider's own (X-Forwarded-For, trusted from loopback as from a proxy on this
+// machine), and one request in ten saves the rider's bio. It prints requests per second, p50/p99 per kind, the budgets, and the
 // CPU time a profile request took in the app's process and in PostgreSQL (less bent by others' load);
 // exit code 1 when one is missed. Loopback only; it stops by itself.
 //   --pglite             the embedded database even when PostgreSQL answers
 //   --no-redis           no Redis (with PostgreSQL the session cache is then off)
 //   --no-session-cache   SESSION_CACHE=0, to compare
 //   --cold               no warm-up read of every rider before the profile traffic
+//   --rounds N           the --seconds of each kind cut into N rounds, the three kinds in turn (4)
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app's process there.
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -44,6 +45,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RIDERS = option('riders', Number(process.env.BENCH_RIDERS ?? 10_000));
 const WRITE_SHARE = option('writes', 0.1);
 const COLD = args.includes('--cold');
+const ROUNDS = Math.max(1, option('rounds', 4));
 /** DESIGN.md §8 and issue 14's budgets. */
 const BUDGET = 0.4;
 const BUDGET_SELECT = 0.8;
@@ -150,11 +152,11 @@ async function adminQuery(text) {
 }
 
 /**
- * Drives the requests `next()` makes for `seconds` with `concurrency` keep-alive connections;
- * returns requests per second and latencies, in all and per kind.
+ * Drives the requests `next()` makes for `seconds` with `concurrency` keep-alive connections
+ * (`agent`'s, kept from round to round); returns the time taken, the latencies per kind and the
+ * failures, for `summarize`.
  */
-async function drive({ port, next, seconds, concurrency, requests = Infinity }) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+async function drive({ port, next, seconds, concurrency, agent, requests = Infinity }) {
   const byKind = new Map();
   let failures = 0;
   let failure = '';
@@ -198,15 +200,25 @@ async function drive({ port, next, seconds, concurrency, requests = Infinity }) 
       }
     }),
   );
-  const elapsed = (performance.now() - begin) / 1000;
-  agent.destroy();
+  return { elapsed: (performance.now() - begin) / 1000, byKind, failures, failure };
+}
+
+/** Requests per second and p50/p99, in all and per kind, over one or more drives of the same traffic. */
+function summarize(drives) {
+  const elapsed = drives.reduce((sum, d) => sum + d.elapsed, 0);
+  const byKind = new Map();
+  for (const d of drives) for (const [kind, latencies] of d.byKind) byKind.set(kind, [...(byKind.get(kind) ?? []), ...latencies]);
   const stats = (latencies) => {
     latencies.sort((a, b) => a - b);
     const pct = (p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? 0;
     return { count: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99) };
   };
-  const all = stats([...byKind.values()].flat());
-  return { ...all, failures, failure, kinds: Object.fromEntries([...byKind].map(([kind, latencies]) => [kind, stats(latencies)])) };
+  return {
+    ...stats([...byKind.values()].flat()),
+    failures: drives.reduce((sum, d) => sum + d.failures, 0),
+    failure: drives.find((d) => d.failure)?.failure ?? '',
+    kinds: Object.fromEntries([...byKind].map(([kind, latencies]) => [kind, stats(latencies)])),
+  };
 }
 
 /** CPU time (ns) so far of a process of this machine (Linux /proc), NaN when unknown. */
@@ -290,8 +302,10 @@ async function main() {
   let ok = false;
   try {
     const { riders } = ready;
-    const bare = { port: ready.barePort, next: () => ({ kind: 'bare', pathname: '/bare' }) };
-    const bareSelect = { port: ready.barePort, next: () => ({ kind: 'select', pathname: '/bare-select' }) };
+    // One pool of keep-alive connections per kind of traffic, kept across the rounds.
+    const agent = () => new http.Agent({ keepAlive: true, maxSockets: concurrency });
+    const bare = { port: ready.barePort, agent: agent(), next: () => ({ kind: 'bare', pathname: '/bare' }) };
+    const bareSelect = { port: ready.barePort, agent: agent(), next: () => ({ kind: 'select', pathname: '/bare-select' }) };
     let writes = 0;
     // Any of the riders, each from an address of their own; one request in ten saves a bio.
     const request = (i, writeShare) => {
@@ -303,29 +317,45 @@ async function main() {
       }
       return { kind: 'read', pathname: '/api/users/profile', headers, check: (body) => body.includes('"workHistories"') && body.includes(rider.username) };
     };
-    const mixed = { port: ready.appPort, next: () => request(Math.floor(Math.random() * riders.length), WRITE_SHARE) };
+    const mixed = { port: ready.appPort, agent: agent(), next: () => request(Math.floor(Math.random() * riders.length), WRITE_SHARE) };
     // Warm-up: JIT, connection pools.
     await drive({ ...bare, seconds: 1, concurrency });
-    const bareRun = await drive({ ...bare, seconds, concurrency });
     await drive({ ...bareSelect, seconds: 1, concurrency });
-    const selectRun = await drive({ ...bareSelect, seconds, concurrency });
     await drive({ ...mixed, seconds: 2, concurrency });
     if (!COLD) {
       // A server that has been running: every rider read once (in random order), as the traffic
       // measured next reads them about every few seconds. The session and profile caches then
       // hold what they would hold in that traffic's steady state (--cold measures without this).
       const order = riders.map((_, i) => i).sort(() => Math.random() - 0.5);
-      await drive({ port: ready.appPort, next: () => request(order.pop() ?? 0, 0), seconds: 120, requests: riders.length, concurrency });
+      await drive({ ...mixed, next: () => request(order.pop() ?? 0, 0), seconds: 120, requests: riders.length, concurrency });
     }
+    // The three in turn, ROUNDS times, `seconds` each in all: a shared machine's speed drifts
+    // within a minute (the same code's profile traffic 6,152 and 7,185 req/s in consecutive
+    // runs), and taking each in one block put that drift into the ratios.
     // CPU time the profile traffic took in the app's process and (PostgreSQL on this machine) in
     // the benchmark database's server processes: on a shared machine the requests per second
     // follow the load of others, the CPU each request costs much less.
-    const cpuBefore = await cpuSpent(server.pid, databaseName);
-    const mixedRun = await drive({ ...mixed, seconds, concurrency });
-    const cpuAfter = await cpuSpent(server.pid, databaseName);
+    const rounds = { bare: [], select: [], mixed: [] };
+    const cpu = { app: 0, database: 0 };
+    const slice = seconds / ROUNDS;
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.bare.push(await drive({ ...bare, seconds: slice, concurrency }));
+      rounds.select.push(await drive({ ...bareSelect, seconds: slice, concurrency }));
+      const cpuBefore = await cpuSpent(server.pid, databaseName);
+      rounds.mixed.push(await drive({ ...mixed, seconds: slice, concurrency }));
+      const cpuAfter = await cpuSpent(server.pid, databaseName);
+      cpu.app += cpuAfter.app - cpuBefore.app;
+      cpu.database += cpuAfter.database - cpuBefore.database;
+    }
+    for (const traffic of [bare, bareSelect, mixed]) traffic.agent.destroy();
+    const bareRun = summarize(rounds.bare);
+    const selectRun = summarize(rounds.select);
+    const mixedRun = summarize(rounds.mixed);
     const reads = mixedRun.kinds.read;
     const toBare = mixedRun.rps / bareRun.rps;
     const toSelect = mixedRun.rps / selectRun.rps;
+    const rps = (d) => [...d.byKind.values()].reduce((sum, latencies) => sum + latencies.length, 0) / d.elapsed;
+    const perRound = rounds.mixed.map((d, i) => `${((rps(d) / rps(rounds.select[i])) * 100).toFixed(0)}% / ${((rps(d) / rps(rounds.bare[i])) * 100).toFixed(0)}%`);
     const checks = [
       [`profile traffic / bare route with one select: ${(toSelect * 100).toFixed(0)}%`, `at least ${BUDGET_SELECT * 100}%`, toSelect >= BUDGET_SELECT],
       [`profile traffic / bare route: ${(toBare * 100).toFixed(0)}%`, `at least ${BUDGET * 100}%`, toBare >= BUDGET],
@@ -335,7 +365,7 @@ async function main() {
     ok = checks.every(([, , pass]) => pass);
     const line = (name, r) => `  ${name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1).padStart(5)} ms   p99 ${r.p99.toFixed(1).padStart(5)} ms`;
     console.log(
-      `\nAPI benchmark: ${seconds} s each, ${concurrency} connections, ${ready.database}${ready.redis ? ' + Redis' : ''}, session and profile caches ${ready.sessionCache ? (COLD ? 'on, cold' : 'on, every rider read once before') : 'off'}, ` +
+      `\nAPI benchmark: ${seconds} s each (${ROUNDS} rounds of the three in turn), ${concurrency} connections, ${ready.database}${ready.redis ? ' + Redis' : ''}, session and profile caches ${ready.sessionCache ? (COLD ? 'on, cold' : 'on, every rider read once before') : 'off'}, ` +
         `${riders.length.toLocaleString('en')} riders (seeded in ${ready.seedSeconds.toFixed(1)} s), ${availableParallelism()} CPU cores, Node ${process.version}`,
     );
     console.log(line('bare Fastify route GET /bare', bareRun));
@@ -343,10 +373,11 @@ async function main() {
     console.log(line(`profile traffic (${(WRITE_SHARE * 100).toFixed(0)}% writes), all`, mixedRun));
     if (reads) console.log(line('  of which GET /api/users/profile', reads));
     if (mixedRun.kinds.write) console.log(line('  of which PUT /api/users/profile-update', mixedRun.kinds.write));
+    console.log(`  profile traffic / bare route with one select / bare route, round by round: ${perRound.join(', ')}`);
     const perRequest = (ns) => (Number.isFinite(ns) ? `${(ns / 1e6 / mixedRun.count).toFixed(3)} ms` : 'not measured');
     console.log(
-      `  CPU per profile request: ${perRequest(cpuAfter.app - cpuBefore.app)} in the app's process, ` +
-        `${perRequest(cpuAfter.database - cpuBefore.database)} in PostgreSQL (load average ${loadavg().map((l) => l.toFixed(2)).join(', ')})`,
+      `  CPU per profile request: ${perRequest(cpu.app)} in the app's process, ` +
+        `${perRequest(cpu.database)} in PostgreSQL (load average ${loadavg().map((l) => l.toFixed(2)).join(', ')})`,
     );
     for (const [what, budget, pass] of checks) console.log(`  ${what.padEnd(60)} budget ${budget.padEnd(14)} ${pass ? 'OK' : 'OVER BUDGET'}`);
   } finally {
