@@ -16,9 +16,10 @@
 // --seconds with --concurrency keep-alive connections (node:http, the same client for all), in
 // rounds that take the three in turn: the profile traffic picks a random rider per request, from
 // an address of the rider's own (X-Forwarded-For, trusted from loopback as from a proxy on this
-// machine), and one request in ten saves the rider's bio. It prints requests per second, p50/p99 per kind, the budgets, and the
-// CPU time a profile request took in the app's process and in PostgreSQL (less bent by others' load);
-// exit code 1 when one is missed. Loopback only; it stops by itself.
+// machine), and one request in ten saves the rider's bio. It prints requests per second, p50/p99
+// per kind, each round's ratios, the budgets, and the CPU time a profile request took in the
+// app's process and in PostgreSQL (less bent by others' load); exit code 1 when one is missed.
+// Loopback only; it stops by itself.
 //   --pglite             the embedded database even when PostgreSQL answers
 //   --no-redis           no Redis (with PostgreSQL the session cache is then off)
 //   --no-session-cache   SESSION_CACHE=0, to compare
@@ -330,11 +331,11 @@ async function main() {
       await drive({ ...mixed, next: () => request(order.pop() ?? 0, 0), seconds: 120, requests: riders.length, concurrency });
     }
     // The three in turn, ROUNDS times, `seconds` each in all: a shared machine's speed drifts
-    // within a minute (the same code's profile traffic 6,152 and 7,185 req/s in consecutive
-    // runs), and taking each in one block put that drift into the ratios.
-    // CPU time the profile traffic took in the app's process and (PostgreSQL on this machine) in
-    // the benchmark database's server processes: on a shared machine the requests per second
-    // follow the load of others, the CPU each request costs much less.
+    // within a minute (the same code's bare route 15,709-28,362 req/s from run to run), and
+    // taking each in one block put that drift into the ratios. Also the CPU time the profile
+    // traffic took in the app's process and (PostgreSQL on this machine) in the benchmark
+    // database's server processes: on a shared machine the requests per second follow the load
+    // of others, the CPU each request costs much less.
     const rounds = { bare: [], select: [], mixed: [] };
     const cpu = { app: 0, database: 0 };
     const slice = seconds / ROUNDS;
