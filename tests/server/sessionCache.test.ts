@@ -7,7 +7,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -111,15 +111,53 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Instance B as `npm start` runs it (the built bundle) on A's database and the real Redis; its
+ * base address once it is ready.
+ */
+async function startInstanceB(databaseUrl: string, dataDir: string): Promise<{ b: ChildProcess; base: string }> {
+  const port = await freePort();
+  let log = '';
+  await ensureServerBuilt(process.cwd(), () => undefined);
+  const b = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_ROOT: 'none',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: 'warn',
+    },
+  });
+  b.stdout!.on('data', (d) => (log += d));
+  b.stderr!.on('data', (d) => (log += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (b.exitCode !== null) throw new Error(`instance B exited: ${log}`);
+    if (await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)) break;
+    if (i > 600) throw new Error(`instance B never became ready: ${log}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { b, base };
+}
+
+async function stopInstanceB(b: ChildProcess | null): Promise<void> {
+  if (b && b.exitCode === null) {
+    b.kill('SIGTERM');
+    await new Promise((resolve) => b.once('exit', resolve));
+  }
+}
+
 describe.skipIf(!redisAvailable || !postgresAvailable)('the session cache across two processes with Redis', () => {
   let a: TestApp | null = null;
   let b: ChildProcess | null = null;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lagos-cache-b-'));
   afterAll(async () => {
-    if (b && b.exitCode === null) {
-      b.kill('SIGTERM');
-      await new Promise((resolve) => b!.once('exit', resolve));
-    }
+    await stopInstanceB(b);
     await a?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -127,33 +165,9 @@ describe.skipIf(!redisAvailable || !postgresAvailable)('the session cache across
   it('a logout or a deleted account on instance A is refused by the next read on instance B, and a changed profile is read there changed', { timeout: 120_000 }, async () => {
     a = await buildTestApp({ database: 'postgres', env: { REDIS_URL } });
     expect(a.config.sessionCache).toBe(true);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    let log = '';
-    // Instance B as `npm start` runs it: the built bundle.
-    await ensureServerBuilt(process.cwd(), () => undefined);
-    b = spawn(process.execPath, [SERVER_ENTRY], {
-      cwd: process.cwd(),
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_ROOT: 'none',
-        DATABASE_URL: a.config.databaseUrl!,
-        REDIS_URL,
-        JWT_SECRET: TEST_JWT_SECRET,
-        LOG_LEVEL: 'warn',
-      },
-    });
-    b.stdout!.on('data', (d) => (log += d));
-    b.stderr!.on('data', (d) => (log += d));
-    for (let i = 0; ; i++) {
-      if (b.exitCode !== null) throw new Error(`instance B exited: ${log}`);
-      if (await fetch(`${base}/readyz`).then((r) => r.ok).catch(() => false)) break;
-      if (i > 600) throw new Error(`instance B never became ready: ${log}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const started = await startInstanceB(a.config.databaseUrl!, dataDir);
+    b = started.b;
+    const base = started.base;
     const onB = (token: string) => fetch(`${base}/api/users/me`, { headers: { 'x-auth-token': token } }).then((r) => r.status);
 
     // Signed in on A; B checks the session once and keeps it.
@@ -212,5 +226,107 @@ describe.skipIf(!redisAvailable || !postgresAvailable)('the session cache across
     expect(savedOnB.status, await savedOnB.clone().text()).toBe(200);
     expect(await profileOnA()).toBe('Saved on B.');
     expect((await profileOnB()).user.bio).toBe('Saved on B.');
+  });
+});
+
+/**
+ * A TCP proxy to Redis that holds what its clients send for `delayMs` (in order), and passes
+ * Redis's answers at once: an instance whose messages take that long to reach Redis.
+ */
+async function slowToRedis(delayMs: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const target = new URL(REDIS_URL);
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    sockets.add(client).add(upstream);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+    // Timers of one delay fire in the order they were set, so the bytes keep their order.
+    client.on('data', (chunk) => setTimeout(() => upstream.write(chunk), delayMs));
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(REDIS_URL);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as AddressInfo).port);
+  return {
+    url: url.toString(),
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe.skipIf(!redisAvailable || !postgresAvailable)('the session cache across two processes, one slow to reach Redis', () => {
+  let a: TestApp | null = null;
+  let b: ChildProcess | null = null;
+  let proxy: Awaited<ReturnType<typeof slowToRedis>> | null = null;
+  let bBase = '';
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lagos-cache-slow-'));
+  afterAll(async () => {
+    await stopInstanceB(b);
+    await a?.close();
+    await proxy?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers a save or a logout on A only once B can have heard it: B’s next read has the change', { timeout: 120_000 }, async () => {
+    // A's messages reach Redis 150 ms late; were A to answer before Redis took them, B would
+    // serve its kept document and session in between.
+    proxy = await slowToRedis(150);
+    a = await buildTestApp({ database: 'postgres', env: { REDIS_URL: proxy.url } });
+    ({ b, base: bBase } = await startInstanceB(a.config.databaseUrl!, dataDir));
+    const email = freshEmail('cache-slow');
+    const rider = await createUser(a, { email, profileCompleted: 1, currentTab: 5 });
+    const token = await loginToken(a, email, GOOD_PASSWORD, nextIp());
+    const onB = (url: string) => fetch(`${bBase}${url}`, { headers: { 'x-auth-token': token } });
+    const bioOnB = async () => {
+      const res = await onB('/api/users/profile');
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { user: { bio: string | null } }).user.bio;
+    };
+    for (let i = 0; i < 3; i++) expect(await bioOnB()).toBeNull();
+    const saved = await a.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile-update',
+      remoteAddress: nextIp(),
+      headers: { 'x-auth-token': token },
+      payload: { username: rider.username, bio: 'Yaba by nine.' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await bioOnB()).toBe('Yaba by nine.');
+    expect((await logout(a, token)).statusCode).toBe(200);
+    expect((await onB('/api/users/me')).status).toBe(401);
+  });
+
+  it('answers all the same, after at most two seconds, when an instance that hears the message never confirms it (one of the version before)', { timeout: 60_000 }, async () => {
+    const older = new Redis(REDIS_URL);
+    try {
+      await older.subscribe('lagos:profiles:forget');
+      const email = freshEmail('cache-older');
+      const rider = await createUser(a!, { email, profileCompleted: 1, currentTab: 5 });
+      const token = await loginToken(a!, email, GOOD_PASSWORD, nextIp());
+      const started = performance.now();
+      const saved = await a!.app.inject({
+        method: 'PUT',
+        url: '/api/users/profile-update',
+        remoteAddress: nextIp(),
+        headers: { 'x-auth-token': token },
+        payload: { username: rider.username, bio: 'Surulere after two.' },
+      });
+      const took = performance.now() - started;
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(took).toBeGreaterThanOrEqual(1_900);
+      expect(took).toBeLessThan(5_000);
+      expect((await fetch(`${bBase}/api/users/profile`, { headers: { 'x-auth-token': token } }).then((r) => r.json())).user.bio).toBe('Surulere after two.');
+    } finally {
+      older.disconnect();
+    }
   });
 });

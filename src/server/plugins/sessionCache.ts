@@ -9,13 +9,15 @@
  *  - drops the user's entries here and leaves a tombstone for TOMBSTONE_MS, during which nothing
  *    of that user (or that session) is cached again: the ending is usually written in a
  *    transaction that commits after this call, and a read in between still sees the open session;
- *  - with Redis, publishes the user on a channel every instance listens to, before the writing
- *    request is answered, so the other instances forget it too.
+ *  - with Redis, publishes the user on a channel every instance listens to, so the other
+ *    instances forget it too; the request that changed something is answered only once every
+ *    instance has confirmed it forgot (HEARD_CHANNEL below).
  * With Redis configured but its subscription down, nothing is cached (every check goes to the
  * database): a missed message would leave an ended session usable. Several instances on one
  * PostgreSQL without Redis cannot hear each other, so the cache is off there (config.ts:
  * sessionCache); one PGlite process is always alone.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 
@@ -64,6 +66,80 @@ const sharedCaches: SharedCache[] = [];
 export function shareForgetting(cache: SharedCache): { usable: () => boolean; publish: (key: string) => void } {
   sharedCaches.push(cache);
   return { usable, publish: (key) => publishers.forEach((publish) => publish(cache.channel, key)) };
+}
+
+/**
+ * "Seen by the next read on every instance" needs more than Redis passing the message on: a
+ * flaky two-process test showed instance B serving its kept session or document for a request
+ * sent right after A's answer, since B had not yet run the message Redis had already sent it
+ * (on two cores B may wait for a turn while A answers, and A had not even waited for Redis).
+ * So every instance that forgets what another asked says so on HEARD_CHANNEL, and the request
+ * that published a forget is answered once as many instances as Redis handed it to (PUBLISH's
+ * count, this process's own subscriptions among them: each hearing its echo counts) have done
+ * it, or after CONFIRM_WAIT_MS, so that a lost message or an instance of the version before
+ * (which does not confirm) delays an answer and never hangs it.
+ */
+const HEARD_CHANNEL = 'lagos:forget:heard';
+const CONFIRM_WAIT_MS = 2_000;
+/** This process on HEARD_CHANNEL: it ignores its own confirmations there. */
+const INSTANCE = randomUUID();
+
+interface Waiter {
+  heard: number;
+  /** PUBLISH's count of receivers, once Redis answered. */
+  needed: number | null;
+  done: () => void;
+}
+
+/** Per `channel\nkey`, this process's publications still to be confirmed, oldest first. */
+const waiting = new Map<string, Waiter[]>();
+/** Settle when confirmed (or at CONFIRM_WAIT_MS): what a changing request waits for. */
+const unconfirmed = new Set<Promise<void>>();
+
+function settleIfDone(id: string, waiter: Waiter): void {
+  if (waiter.needed === null || waiter.heard < waiter.needed) return;
+  const list = waiting.get(id);
+  const at = list?.indexOf(waiter) ?? -1;
+  if (at >= 0) list!.splice(at, 1);
+  if (list?.length === 0) waiting.delete(id);
+  waiter.done();
+}
+
+/** A publication of `id` about to go out; `settle` takes PUBLISH's count of receivers. */
+function awaitConfirmations(id: string): { settle: (receivers: number) => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const waiter: Waiter = { heard: 0, needed: null, done: () => undefined };
+  const confirmed = new Promise<void>((resolve) => {
+    waiter.done = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    timer = setTimeout(() => {
+      waiter.needed = 0;
+      settleIfDone(id, waiter);
+    }, CONFIRM_WAIT_MS);
+    // A request waiting keeps the process up; a process on its way out need not wait for this.
+    timer.unref();
+  });
+  unconfirmed.add(confirmed);
+  void confirmed.then(() => unconfirmed.delete(confirmed));
+  const list = waiting.get(id);
+  if (list) list.push(waiter);
+  else waiting.set(id, [waiter]);
+  return {
+    settle: (receivers) => {
+      waiter.needed = receivers;
+      settleIfDone(id, waiter);
+    },
+  };
+}
+
+/** One instance (or one of this process's subscriptions) has done the forget `id` asked for. */
+function confirmed(id: string): void {
+  const waiter = waiting.get(id)?.find((w) => w.needed === null || w.heard < w.needed);
+  if (!waiter) return;
+  waiter.heard += 1;
+  settleIfDone(id, waiter);
 }
 
 /** How long a message this process published may take to come back to its own subscriptions. */
@@ -194,9 +270,12 @@ export function installSessionCache(app: FastifyInstance, { enabled, redis }: { 
   users.add(user);
   if (!enabled) return;
   const publish = (channel: string, key: string) => {
+    if (!redis) return;
     for (const echoes of ownEchoes) echoes.expect(channel, key);
-    redis?.publish(channel, key).catch((err: Error) => {
+    const confirmations = awaitConfirmations(`${channel}\n${key}`);
+    redis.publish(channel, key).then(confirmations.settle, (err: Error) => {
       for (const echoes of ownEchoes) echoes.unexpect(channel, key);
+      confirmations.settle(0);
       app.log.warn({ err: err.message, channel }, 'could not publish a forgotten key');
     });
   };
@@ -209,16 +288,31 @@ export function installSessionCache(app: FastifyInstance, { enabled, redis }: { 
       echoes.clear();
       clearAll();
     });
-    subscriber.on('message', (channel: string, key: string) => {
-      if (echoes.heard(channel, key)) return;
-      if (channel === CHANNEL) forgetLocally(key);
-      else sharedCaches.find((cache) => cache.channel === channel)?.forget(key);
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel === HEARD_CHANNEL) {
+        const [from, id] = [message.slice(0, message.indexOf('\n')), message.slice(message.indexOf('\n') + 1)];
+        if (from !== INSTANCE) confirmed(id);
+        return;
+      }
+      const id = `${channel}\n${message}`;
+      // Our own message back: this subscription has it (nothing to forget, see OwnEchoes).
+      if (echoes.heard(channel, message)) return confirmed(id);
+      if (channel === CHANNEL) forgetLocally(message);
+      else sharedCaches.find((cache) => cache.channel === channel)?.forget(message);
+      // Forgotten: the instance that asked may answer its request now.
+      redis.publish(HEARD_CHANNEL, `${INSTANCE}\n${id}`).catch((err: Error) => app.log.warn({ err: err.message }, 'could not confirm a forgotten key'));
     });
     ownEchoes.add(echoes);
     void subscriber
-      .subscribe(CHANNEL, ...sharedCaches.map((cache) => cache.channel))
+      .subscribe(CHANNEL, HEARD_CHANNEL, ...sharedCaches.map((cache) => cache.channel))
       .catch((err: Error) => app.log.warn({ err: err.message }, 'could not subscribe to forgotten keys'));
     publishers.add(publish);
+    // A request that may have changed something is answered once every forget published so
+    // far (this request's among them) is confirmed. Reads change nothing another instance could
+    // serve stale, so GET and HEAD do not wait.
+    app.addHook('onSend', async (request) => {
+      if (unconfirmed.size > 0 && request.method !== 'GET' && request.method !== 'HEAD') await Promise.all(unconfirmed);
+    });
     app.addHook('onClose', async () => {
       publishers.delete(publish);
       ownEchoes.delete(echoes);
