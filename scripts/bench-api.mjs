@@ -355,7 +355,7 @@ async function main() {
     const reads = mixedRun.kinds.read;
     const toBare = mixedRun.rps / bareRun.rps;
     const toSelect = mixedRun.rps / selectRun.rps;
-    const rps = (d) => [...d.byKind.values()].reduce((sum, latencies) => sum + latencies.length, 0) / d.elapsed;
+    const rps = (d) => summarize([d]).rps;
     const perRound = rounds.mixed.map((d, i) => `${((rps(d) / rps(rounds.select[i])) * 100).toFixed(0)}% / ${((rps(d) / rps(rounds.bare[i])) * 100).toFixed(0)}%`);
     const checks = [
       [`profile traffic / bare route with one select: ${(toSelect * 100).toFixed(0)}%`, `at least ${BUDGET_SELECT * 100}%`, toSelect >= BUDGET_SELECT],

@@ -29,7 +29,9 @@ const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // `--web DIR` measures a build kept aside (a copy of dist/web) instead of building: two
 // versions can then be measured turn about, under the same load of a shared machine.
-const keptWeb = process.argv.flatMap((a, i, all) => (all[i - 1] === '--web' ? [a] : []))[0];
+/** Every value given after `--name` on the command line. */
+const optionValues = (name) => process.argv.flatMap((a, i, all) => (all[i - 1] === `--${name}` ? [a] : []));
+const keptWeb = optionValues('web')[0];
 const stamp = sourceStamp();
 if (!keptWeb && (!existsSync(STAMP_FILE) || readFileSync(STAMP_FILE, 'utf8') !== stamp)) {
   console.log('Building the app...');
@@ -158,8 +160,9 @@ const rows = [];
 // Lighthouse's guide to variability advises (github.com/GoogleChrome/lighthouse/blob/main/docs/
 // variability.md): one run of the same build moved the dashboard's
 // interactive time from 2.2 to 3.0 s on one host (2026-11-24). The spread of the runs is printed.
-const only = process.argv.flatMap((a, i, all) => (all[i - 1] === '--only' ? [a] : []));
-const RUNS = Math.max(1, Number(process.argv.flatMap((a, i, all) => (all[i - 1] === '--runs' ? [a] : []))[0] ?? 3));
+const only = optionValues('only');
+const RUNS = Math.max(1, Number(optionValues('runs')[0] ?? 3));
+const jsonDir = optionValues('json')[0];
 const runs = [...PUBLIC.map((route) => ({ route, token: null })), ...signedIn].filter((r) => only.length === 0 || only.includes(r.route));
 /** Per page, each run's LCP, TBT and interactive time, for the spread under the table. */
 const spreads = [];
@@ -189,7 +192,6 @@ try {
     const ms = (r, id) => Math.round(r.audits[id]?.numericValue ?? NaN);
     spreads.push({ route, runs: measured.map((r) => ({ lcp: ms(r, 'largest-contentful-paint'), tbt: ms(r, 'total-blocking-time'), tti: ms(r, 'interactive') })) });
     // `--json DIR` keeps each page's whole Lighthouse report (long tasks, the request chain).
-    const jsonDir = process.argv.flatMap((a, i, all) => (all[i - 1] === '--json' ? [a] : []))[0];
     if (jsonDir) writeFileSync(path.join(jsonDir, `${route.replace(/\//g, '_') || '_'}.json`), JSON.stringify(lhr));
     const items = lhr.audits['network-requests']?.details?.items ?? [];
     const total = items.reduce((n, i) => n + (i.transferSize ?? 0), 0);

@@ -107,20 +107,22 @@ function settleIfDone(id: string, waiter: Waiter): void {
 
 /** A publication of `id` about to go out; `settle` takes PUBLISH's count of receivers. */
 function awaitConfirmations(id: string): { settle: (receivers: number) => void } {
-  let timer: NodeJS.Timeout | undefined;
-  const waiter: Waiter = { heard: 0, needed: null, done: () => undefined };
-  const confirmed = new Promise<void>((resolve) => {
-    waiter.done = () => {
+  let resolve!: () => void;
+  const confirmed = new Promise<void>((r) => (resolve = r));
+  const timer = setTimeout(() => {
+    waiter.needed = 0;
+    settleIfDone(id, waiter);
+  }, CONFIRM_WAIT_MS);
+  // A request waiting keeps the process up; a process on its way out need not wait for this.
+  timer.unref();
+  const waiter: Waiter = {
+    heard: 0,
+    needed: null,
+    done: () => {
       clearTimeout(timer);
       resolve();
-    };
-    timer = setTimeout(() => {
-      waiter.needed = 0;
-      settleIfDone(id, waiter);
-    }, CONFIRM_WAIT_MS);
-    // A request waiting keeps the process up; a process on its way out need not wait for this.
-    timer.unref();
-  });
+    },
+  };
   unconfirmed.add(confirmed);
   void confirmed.then(() => unconfirmed.delete(confirmed));
   const list = waiting.get(id);
@@ -269,17 +271,16 @@ export function installSessionCache(app: FastifyInstance, { enabled, redis }: { 
   });
   users.add(user);
   if (!enabled) return;
-  const publish = (channel: string, key: string) => {
-    if (!redis) return;
-    for (const echoes of ownEchoes) echoes.expect(channel, key);
-    const confirmations = awaitConfirmations(`${channel}\n${key}`);
-    redis.publish(channel, key).then(confirmations.settle, (err: Error) => {
-      for (const echoes of ownEchoes) echoes.unexpect(channel, key);
-      confirmations.settle(0);
-      app.log.warn({ err: err.message, channel }, 'could not publish a forgotten key');
-    });
-  };
   if (redis) {
+    const publish = (channel: string, key: string) => {
+      for (const echoes of ownEchoes) echoes.expect(channel, key);
+      const confirmations = awaitConfirmations(`${channel}\n${key}`);
+      redis.publish(channel, key).then(confirmations.settle, (err: Error) => {
+        for (const echoes of ownEchoes) echoes.unexpect(channel, key);
+        confirmations.settle(0);
+        app.log.warn({ err: err.message, channel }, 'could not publish a forgotten key');
+      });
+    };
     subscriber = redis.duplicate();
     const echoes = new OwnEchoes();
     subscriber.on('error', (err: Error) => app.log.warn({ err: err.message }, 'Redis (session cache) is not reachable'));
@@ -290,8 +291,8 @@ export function installSessionCache(app: FastifyInstance, { enabled, redis }: { 
     });
     subscriber.on('message', (channel: string, message: string) => {
       if (channel === HEARD_CHANNEL) {
-        const [from, id] = [message.slice(0, message.indexOf('\n')), message.slice(message.indexOf('\n') + 1)];
-        if (from !== INSTANCE) confirmed(id);
+        const cut = message.indexOf('\n');
+        if (message.slice(0, cut) !== INSTANCE) confirmed(message.slice(cut + 1));
         return;
       }
       const id = `${channel}\n${message}`;
@@ -309,9 +310,11 @@ export function installSessionCache(app: FastifyInstance, { enabled, redis }: { 
     publishers.add(publish);
     // A request that may have changed something is answered once every forget published so
     // far (this request's among them) is confirmed. Reads change nothing another instance could
-    // serve stale, so GET and HEAD do not wait.
-    app.addHook('onSend', async (request) => {
-      if (unconfirmed.size > 0 && request.method !== 'GET' && request.method !== 'HEAD') await Promise.all(unconfirmed);
+    // serve stale, so GET and HEAD do not wait. A callback hook, not an async one: every answer
+    // passes here, and a read should not pay for a promise.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (unconfirmed.size === 0 || request.method === 'GET' || request.method === 'HEAD') return done(null, payload);
+      void Promise.all(unconfirmed).then(() => done(null, payload));
     });
     app.addHook('onClose', async () => {
       publishers.delete(publish);
