@@ -1,4 +1,4 @@
-// Bursts against every limit of the README's limits table (issue 10): 100 concurrent attempts
+// Bursts against every limit of the limits table in docs/faults.md: 100 concurrent attempts
 // each (more where the limit is higher), spread over one or two instances, and how many got past
 // the limit. "Got past" is every answer but the limit's refusal (429, or the captcha's 403 for the
 // pass), so an attempt that was checked counts even when it was refused for another reason.

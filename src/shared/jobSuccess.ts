@@ -1,5 +1,5 @@
 /**
- * Job Success, earned (issue 12; README "Job Success"). Computed by the server from a rider's
+ * Job Success, earned (the formula: docs/companies.md, "Job Success"). Computed by the server from a rider's
  * ended engagements of the last 24 months, stored on the rider's card, and shown the same way on
  * the dashboard, in search results and on the public page.
  *

@@ -93,7 +93,7 @@ export interface PastEmployee {
 
 /**
  * Added to the spec's shape (issue 12): what the rider's card says of their reputation (Job
- * Success, README "Job Success"), the same figures search results and the public page show.
+ * Success, docs/companies.md), the same figures search results and the public page show.
  */
 export interface ProfileReputation {
   /** 0-100, or null for "New rider" (fewer than 3 reviewed jobs in the last 24 months). */

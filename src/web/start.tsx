@@ -20,7 +20,7 @@ export function startApp(): void {
  * the prerendered pages, which the visitor can already read and tap: in one task these were a
  * 70-90 ms block on a 4x-throttled CPU (a probe's marks: the router 31-67 ms, the auth service's
  * start 30-51 ms), each millisecond past 50 counted as blocking time (issue 14: TBT ≤ 50 ms).
- * On a slow host, by turns: the public pages' TBT median 73 → 17 ms (README, Performance).
+ * On a slow host, by turns: the public pages' TBT median 73 → 17 ms (docs/performance.md).
  */
 export async function startAppInSteps(nextTask: () => Promise<void>): Promise<void> {
   const router = newAppRouter();

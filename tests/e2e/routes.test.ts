@@ -82,7 +82,7 @@ describe('routes', () => {
       await page.goto('/');
       await headingOf(page);
       // The menu button of the prerendered page opens the menu once the page is live (a tap
-      // before that does nothing; see the README's "Performance").
+      // before that does nothing; see docs/performance.md, "Typing before the page is live").
       await waitForScreenHydrated(page);
       let link = page.getByRole('banner').getByRole('link', { name: label, exact: true });
       if (!(await link.isVisible())) {

@@ -1,5 +1,5 @@
 /**
- * Job Success, the formula alone (src/shared/jobSuccess.ts, README "Job Success"): pure, no
+ * Job Success, the formula alone (src/shared/jobSuccess.ts, docs/companies.md, "Job Success"): pure, no
  * database. Good = a rehire, or a company rating of 4-5 without an early end by the company;
  * counted = a published company review, an early end by the company, or a rehire; the score is
  * round(100 × good ÷ counted), shown only from 3 reviewed jobs ("New rider" before).
@@ -81,7 +81,7 @@ describe('computeJobSuccess', () => {
     expect(computeJobSuccess(old, NOW)).toEqual({ score: null, jobs: 1, reviewed: 1 });
   });
 
-  it("the README's worked example: 57% from 7 jobs", () => {
+  it("the worked example of docs/companies.md: 57% from 7 jobs", () => {
     const outcomes = [
       job({ companyRating: 5 }), // A Lekki Bakes: good
       job({ companyRating: 4 }), // B Yaba Foods: good

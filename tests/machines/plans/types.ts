@@ -77,6 +77,6 @@ export function jwtExpired(token: unknown, now: unknown): boolean {
   }
 }
 
-/** How a tester gets into the operations console (README, "Operations console"). */
+/** How a tester gets into the operations console (docs/operations.md). */
 export const OPS_START =
   'A staff account: `npm run ops -- add-staff you@ogbadispatch.ng --role admin` prints a one-time link; set the password there, sign in at http://localhost:3000/ops/login and set up the second factor.';
