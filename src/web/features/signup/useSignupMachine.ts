@@ -156,16 +156,17 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
       },
     }),
   );
-  const actor = useActorRef(machine, {
-    input: {
-      signedIn: auth.isSignedIn(),
-      requestedStep: options.requestedStep,
-      resendDeadline: readNumber(RESEND_DEADLINE_KEY),
-      now: clock.now(),
-      captchaPassed: captchaPass.passed(),
-    },
-    inspect: options.inspect,
-  });
+  // The wizard's input, read once when it is made (useActorRef ignores later ones): isSignedIn()
+  // sends the auth machine a CHECK, and sending it on every render updated the components that
+  // follow the session (the header) in the middle of this one's render.
+  const [input] = useState(() => ({
+    signedIn: auth.isSignedIn(),
+    requestedStep: options.requestedStep,
+    resendDeadline: readNumber(RESEND_DEADLINE_KEY),
+    now: clock.now(),
+    captchaPassed: captchaPass.passed(),
+  }));
+  const actor = useActorRef(machine, { input, inspect: options.inspect });
   const wizard = useSelector(actor, (s) => s);
   const stepId = activeStep(wizard);
   // The running step: the child actor the wizard invoked with the step's id.
@@ -187,7 +188,8 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
   useEffect(
     () =>
       auth.subscribe(() => {
-        if (!authView().signedIn) actor.send({ type: 'SIGNED_OUT' });
+        // Once the wizard has left (its final state), later changes of the session are not its.
+        if (!authView().signedIn && actor.getSnapshot().status === 'active') actor.send({ type: 'SIGNED_OUT' });
       }),
     [actor],
   );
