@@ -29,7 +29,7 @@ import type { CurrentUser } from '../../src/shared/api';
 import { AUTH_TOKEN_KEY } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import { configureClient } from '../../src/web/api/client';
-import { auth } from '../../src/web/auth/authService';
+import { auth, setPageReload } from '../../src/web/auth/authService';
 import { DEFAULT_AVATAR } from '../../src/web/components/navLinks';
 import { captchaPass } from '../../src/web/forms/captchaPass';
 import { createAppRouter } from '../../src/web/router';
@@ -259,6 +259,8 @@ const recorder = new TransitionRecorder();
 const viewStatesShown = new Set<AuthViewState>();
 /** The x-auth-token of every request, in order. */
 const sent: Array<{ path: string; token: string | null }> = [];
+/** The page reloads the app asked for (the address at each). */
+const reloads: string[] = [];
 let user: UserEvent;
 let stopInspecting: () => void = () => {};
 let codes = 0;
@@ -273,6 +275,8 @@ beforeAll(() => {
     return held(input, init);
   };
   window.scrollTo = () => {};
+  // The page's reload (jsdom has none): the address it reloads at is kept.
+  setPageReload(() => reloads.push(window.location.pathname + window.location.search));
   // As start.tsx wires them: the client asks the auth service for the token and tells it of a 401.
   configureClient({ getToken: auth.beforeRequest, currentToken: auth.currentToken, onUnauthorized: auth.unauthorized });
   stopInspecting = auth.inspect(recorder.inspect);
@@ -288,6 +292,7 @@ beforeEach(() => {
   captchaPass.resetForTests();
   edge.reset();
   sent.length = 0;
+  reloads.length = 0;
 });
 afterEach(() => {
   cleanup();
@@ -391,7 +396,11 @@ async function perform(step: Step, before: Node | null): Promise<void> {
     case 'exchange': {
       const request = await takeNewest('/api/auth/google/exchange');
       expect(lastToken('/api/auth/google/exchange'), "the exchange carries the browser's token, if any").toBe(before!.snap.context.token);
-      if (action.answer === 'token') request.respond(200, { token: tokens.google });
+      if (action.answer === 'token') {
+        request.respond(200, { token: tokens.google });
+        // Spec §2 'Home': the query leaves the address bar and the page reloads at /.
+        await waitFor(() => expect(reloads).toEqual(['/']));
+      }
       else if (action.answer === 'expiredToken') request.respond(200, { token: tokens.expired });
       else request.respond(403, { error: { field: 'alert', message: REFUSAL } });
       return;

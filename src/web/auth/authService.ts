@@ -42,6 +42,13 @@ export function setLoginNavigation(navigate: () => void): void {
   goToLoginPage = navigate;
 }
 
+/** How the app reloads the page: the browser's reload (jsdom has none; view tests stand one in). */
+let reloadPage: () => void = () => window.location.reload();
+
+export function setPageReload(reload: () => void): void {
+  reloadPage = reload;
+}
+
 export const signedOutView: AuthSnapshotView = {
   state: 'signedOut',
   signedIn: false,
@@ -74,7 +81,7 @@ function createAuthActor(): AuthActor {
         reloadHome: () => {
           // Spec §2 'Home': the query leaves the address bar, the app goes to / and reloads.
           window.history.replaceState(null, '', paths.home);
-          window.location.reload();
+          reloadPage();
         },
         announce: (_, params) => void toast.error(params.message),
       },
