@@ -293,9 +293,37 @@ describe('the sign-up wizard in the page', () => {
     open(4);
     await heading('Add Profile Picture');
     await user.upload(screen.getByLabelText('Profile picture'), new File([new Uint8Array(5000)], 'me.jpg', { type: 'image/jpeg' }));
-    await user.click(continueButton());
-    // jsdom's XMLHttpRequest has no server behind /api here: the request fails like a dropped connection.
-    await waitFor(() => expect(alerts()).toEqual([messages.uploadImageFailed]), { timeout: 10_000 });
+    // The network edge: an XMLHttpRequest whose connection drops after part of the upload went.
+    // (jsdom's own would connect to its page's origin, localhost:3000, and reach a dev server there.)
+    const sent: string[] = [];
+    class DroppedXhr {
+      upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+      onload = null;
+      onerror: (() => void) | null = null;
+      ontimeout = null;
+      timeout = 0;
+      open(_method: string, url: string) {
+        sent.push(url);
+      }
+      setRequestHeader() {}
+      abort() {}
+      send() {
+        setTimeout(() => {
+          this.upload.onprogress?.({ lengthComputable: true, loaded: 2000, total: 5000 } as ProgressEvent);
+          this.onerror?.();
+        }, 10);
+      }
+    }
+    const g = globalThis as Record<string, unknown>;
+    const realXhr = g.XMLHttpRequest;
+    g.XMLHttpRequest = DroppedXhr;
+    try {
+      await user.click(continueButton());
+      await waitFor(() => expect(alerts()).toEqual([messages.uploadImageFailed]), { timeout: 10_000 });
+      expect(sent).toEqual(['/api/users/upload-profile-image']);
+    } finally {
+      g.XMLHttpRequest = realXhr;
+    }
   });
 
   it('sends the photo shrunk in the browser, and Cancel upload or Skip abort the transfer (issue 13)', async () => {
