@@ -231,7 +231,8 @@ describe('the search page along the rider search machine’s paths', () => {
     const run = async () => (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map((v) => `${v.id}: ${v.help}`);
     renderApp('/company-dashboard');
     await answerLocations();
-    await act(async () => (await waitFor(() => edge.take(SEARCH))).respond(200, FIRST_PAGE));
+    const asked = await waitFor(() => edge.take(SEARCH));
+    await act(async () => asked.respond(200, FIRST_PAGE));
     await screen.findByRole('list', { name: messages.searchResults });
     expect(await run()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: messages.searchFilters }));
@@ -259,7 +260,8 @@ describe('the shortlist page', () => {
 
   it('says so when the shortlist is empty', async () => {
     renderApp('/company-dashboard/shortlist');
-    await act(async () => (await waitFor(() => edge.take('/api/companies/shortlist'))).respond(200, { items: [], next: null }));
+    const asked = await waitFor(() => edge.take('/api/companies/shortlist'));
+    await act(async () => asked.respond(200, { items: [], next: null }));
     expect(await screen.findByText(messages.shortlistEmpty)).toBeTruthy();
   });
 });
@@ -289,7 +291,8 @@ const RIDER: CompanyRiderProfile = {
 describe('the rider page for companies', () => {
   it('shows the profile, the score with its basis and the rating, never contact details; shortlists and rolls back on failure', async () => {
     renderApp('/company-dashboard/riders/ada_okafor');
-    await act(async () => (await waitFor(() => edge.take('/api/companies/riders/ada_okafor'))).respond(200, RIDER));
+    const asked = await waitFor(() => edge.take('/api/companies/riders/ada_okafor'));
+    await act(async () => asked.respond(200, RIDER));
     expect(await screen.findByRole('heading', { level: 1, name: /Ada O\./ })).toBeTruthy();
     expect(screen.getByText(messages.jobSuccessScore(96))).toBeTruthy();
     expect(screen.getByText(messages.jobSuccessBasis(7))).toBeTruthy();
@@ -307,7 +310,8 @@ describe('the rider page for companies', () => {
 
   it('says the rider is not available on a 404', async () => {
     renderApp('/company-dashboard/riders/gone');
-    await act(async () => (await waitFor(() => edge.take('/api/companies/riders/gone'))).respond(404, { error: { field: 'alert', message: messages.riderPageNotFound } }));
+    const asked = await waitFor(() => edge.take('/api/companies/riders/gone'));
+    await act(async () => asked.respond(404, { error: { field: 'alert', message: messages.riderPageNotFound } }));
     expect(await screen.findByRole('heading', { level: 1, name: messages.riderPageNotFound })).toBeTruthy();
   });
 });

@@ -207,7 +207,8 @@ describe('the engagement card', () => {
     const held = await waitFor(() => edge.take(`${BASE}/end`));
     expect(held.body).toEqual({ outcome: 'completed' });
     await act(async () => held.respond(409, { error: { field: 'status', message: messages.hireConflict.ended } }));
-    await act(async () => (await waitFor(() => edge.take(BASE))).respond(200, hireItem('company', { status: 'ended' })));
+    const asked = await waitFor(() => edge.take(BASE));
+    await act(async () => asked.respond(200, hireItem('company', { status: 'ended' })));
     await screen.findByText(messages.hireConflict.ended);
     expect(await run()).toEqual([]);
   });

@@ -225,7 +225,8 @@ describe('the inbox item page along the item machine’s paths', () => {
   it('has no axe violations: loaded, with a rule broken, while sending, and closed', async () => {
     const run = async () => (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map((v) => `${v.id}: ${v.help}`);
     renderPage();
-    await act(async () => (await waitFor(() => edge.take(BASE))).respond(200, itemDetail({ status: 'open' })));
+    const asked = await waitFor(() => edge.take(BASE));
+    await act(async () => asked.respond(200, itemDetail({ status: 'open' })));
     await screen.findByRole('heading', { level: 1 });
     expect(await run()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: messages.opsInboxSendReply }));
@@ -235,14 +236,16 @@ describe('the inbox item page along the item machine’s paths', () => {
     fireEvent.click(screen.getByRole('button', { name: messages.opsInboxSendReply }));
     await screen.findByRole('button', { name: messages.opsInboxSendingReply });
     expect(await run()).toEqual([]);
-    await act(async () => (await waitFor(() => edge.take(`${BASE}/reply`))).respond(200, itemDetail({ status: 'closed' })));
+    const reply = await waitFor(() => edge.take(`${BASE}/reply`));
+    await act(async () => reply.respond(200, itemDetail({ status: 'closed' })));
     await screen.findByText(messages.opsInboxReplyClosed);
     expect(await run()).toEqual([]);
   });
 
   it('is worked by keyboard: the controls are reachable in order and a status button works with Enter', async () => {
     renderPage();
-    await act(async () => (await waitFor(() => edge.take(BASE))).respond(200, itemDetail({ status: 'new' })));
+    const asked = await waitFor(() => edge.take(BASE));
+    await act(async () => asked.respond(200, itemDetail({ status: 'new' })));
     const open = await screen.findByRole('button', { name: messages.opsInboxMoveOpen });
     // Native buttons, inputs and selects only: each is in the tab order, none has a negative tabindex.
     const focusable = [...document.querySelectorAll('a[href], button, input, select, textarea')];

@@ -215,7 +215,8 @@ describe('the review window along the review window machine’s paths', () => {
   it('has no axe violations: open with a rule broken, written, and published with the reply form', async () => {
     const run = async () => (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map((v) => `${v.id}: ${v.help}`);
     renderWindow('company', () => {});
-    await act(async () => (await waitFor(() => edge.take(WINDOW))).respond(200, windowFor('company', 'open')));
+    const asked = await waitFor(() => edge.take(WINDOW));
+    await act(async () => asked.respond(200, windowFor('company', 'open')));
     await screen.findByRole('button', { name: messages.reviewSubmit });
     expect(await run()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: messages.reviewSubmit }));
@@ -223,14 +224,16 @@ describe('the review window along the review window machine’s paths', () => {
     expect(await run()).toEqual([]);
     cleanup();
     renderWindow('rider', () => {});
-    await act(async () => (await waitFor(() => edge.take(WINDOW))).respond(200, windowFor('rider', 'published')));
+    const again = await waitFor(() => edge.take(WINDOW));
+    await act(async () => again.respond(200, windowFor('rider', 'published')));
     await screen.findByLabelText(messages.reviewReplyLabel);
     expect(await run()).toEqual([]);
   });
 
   it('is worked by keyboard: the stars are one radio group in the tab order, and each target is at least 44 px by its class', async () => {
     renderWindow('rider', () => {});
-    await act(async () => (await waitFor(() => edge.take(WINDOW))).respond(200, windowFor('rider', 'open')));
+    const asked = await waitFor(() => edge.take(WINDOW));
+    await act(async () => asked.respond(200, windowFor('rider', 'open')));
     const stars = (await screen.findAllByRole('radio')) as HTMLInputElement[];
     expect(stars.map((s) => s.name)).toEqual(Array(5).fill(stars[0]!.name));
     expect(stars.every((s) => s.tabIndex >= 0)).toBe(true);
