@@ -14,6 +14,8 @@ export default defineConfig({
     // min under the same load; the whole suite must stay well under 30 minutes).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     setupFiles: ['tests/support/setupDom.ts'],
+    // Says once per run which half of the API tests is left out and why (not once per file).
+    globalSetup: ['tests/support/apiDatabases.globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

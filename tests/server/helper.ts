@@ -66,7 +66,7 @@ async function probePostgres(): Promise<boolean> {
     const why = err instanceof Error ? err.message : String(err);
     const line = `PostgreSQL at ${new URL(POSTGRES_URL).host} did not answer (${why}): the PostgreSQL half of the API tests is SKIPPED`;
     if (process.env.REQUIRE_POSTGRES === '1') throw new Error(`${line}, and REQUIRE_POSTGRES=1 forbids that.`);
-    console.warn(`\n!!! ${line}. Start PostgreSQL to run it. !!!\n`);
+    // Said once per run, not once per file: tests/support/apiDatabases.globalSetup.ts.
     return false;
   }
 }
@@ -75,19 +75,17 @@ async function probePostgres(): Promise<boolean> {
  * TEST_POSTGRES=0 and TEST_PGLITE=0 leave one half out on purpose: with a PostgreSQL server
  * there, `npm test` runs the PGlite half on the machine's node and the PostgreSQL half on Node 24
  * (scripts/test.mjs), so each half runs once and every test runs on both nodes (issue 14: the
- * suite's time). Without one, the Node 24 pass runs the PGlite half again.
+ * suite's time). Without one, the Node 24 pass runs the PGlite half again. The run's global setup
+ * (tests/support/apiDatabases.globalSetup.ts) says once which half is left out and why.
  */
 function postgresLeftOut(): boolean {
-  if (process.env.TEST_POSTGRES !== '0') return false;
-  console.warn('\nTEST_POSTGRES=0: the PostgreSQL half of the API tests is left out (skipped) in this run.\n');
-  return true;
+  return process.env.TEST_POSTGRES === '0';
 }
 
 export const postgresAvailable: boolean = postgresLeftOut() ? false : await probePostgres();
 
 /** TEST_PGLITE=0: this run leaves the PGlite half out (it ran on the other node). */
 export const pgliteLeftOut = process.env.TEST_PGLITE === '0';
-if (pgliteLeftOut) console.warn('\nTEST_PGLITE=0: the PGlite half of the API tests is left out (skipped) in this run.\n');
 
 /** One database of its own on the PostgreSQL server, dropped by the returned function. */
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
