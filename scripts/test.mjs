@@ -1,5 +1,5 @@
-// `npm test`: every layer of DESIGN.md §7, one after another, then a summary table and the
-// closing line `N passed, N failed` (`, N skipped` when any) summing all layers.
+// `npm test` (docs/testing.md): every layer of DESIGN.md §7, one after another, then a summary
+// table and the closing line `N passed, N failed` (`, N skipped` when any) summing all layers.
 //
 //   lint      eslint .                                    one test: passed or failed
 //   types     tsc --noEmit                                one test
@@ -10,12 +10,12 @@
 // Then, when this node is not Node 24 (the current LTS), the machines layer, the API layer and
 // the browser layer's production start (tests/e2e/start.e2e.test.ts: `npm start`, the built
 // server) run again on Node 24, installed from the npm registry by scripts/node24.mjs into
-// node_modules/.cache (issue 14). TEST_NODE24=0 skips that pass. The API layer's two halves are
-// split between the nodes when a PostgreSQL server answers: PGlite on this node (the embedded
-// default a developer runs here), PostgreSQL on Node 24 (a production server's), so every API
-// test runs on both nodes and each half once (a clean-clone run went from 924 to 802 s with it;
-// slow hosts had taken 29-33 minutes, see the README). Without a server, Node 24 runs the PGlite
-// half again. The summary names the node of each row.
+// node_modules/.cache. TEST_NODE24=0 skips that pass. The API layer's two halves are split
+// between the nodes when a PostgreSQL server answers: PGlite on this node (the embedded default a
+// developer runs here), PostgreSQL on Node 24 (a production server's), so every API test runs on
+// both nodes and each half once (a clean-clone run went from 924 to 802 s with it; run times in
+// docs/testing.md). Without a server, Node 24 runs the PGlite half again. The summary names the
+// node of each row.
 // A failing layer does not stop the others, so the summary is always complete; the exit code is
 // non-zero when anything failed. JSON reports and logs go to test-results/.
 import { execFileSync, spawn } from 'node:child_process';
@@ -38,12 +38,21 @@ process.env.E2E_KEEP_FAILURES = '1';
 
 process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = '1';
 process.env.STORYBOOK_DISABLE_TELEMETRY = '1';
-process.env.FORCE_COLOR ??= process.stdout.isTTY ? '1' : '0';
+// Colour only on a terminal (or when FORCE_COLOR asks for it). A redirected log (CI's,
+// `npm test > log`) gets none: NO_COLOR is what turns colour off in vitest's tinyrainbow,
+// picocolors and the rest, and FORCE_COLOR must go, since they turn colour ON when it is set at
+// all, even to '0' (vitest's tinyrainbow also does whenever TERM is set, terminal or not).
+if (process.stdout.isTTY) {
+  process.env.FORCE_COLOR ??= '1';
+} else if (process.env.FORCE_COLOR === undefined || process.env.FORCE_COLOR === '0') {
+  delete process.env.FORCE_COLOR;
+  process.env.NO_COLOR = '1';
+}
 
 /** A layer can hang (a stuck server, a browser): stop it after this long and count it failed. */
 const LAYER_TIMEOUT_MS = Number(process.env.TEST_LAYER_TIMEOUT_MS ?? 20 * 60_000);
 
-/** Folders of tests/ and the layer names the README uses. */
+/** Folders of tests/ and the layer names docs/testing.md uses. */
 const LAYER_NAMES = { machines: 'machines', web: 'views', server: 'API', storybook: 'stories', shared: 'shared' };
 
 const rows = [];
@@ -283,7 +292,7 @@ const e2e = await vitestRun(
   'browser',
 );
 
-// 6. Node 24 (issue 14): the machines layer, the API layer (its PostgreSQL half when the halves
+// 6. Node 24: the machines layer, the API layer (its PostgreSQL half when the halves
 // are split, else PGlite) and the production start again on Node 24, with its bin folder first
 // in PATH, so what the tests spawn (`process.execPath`, `npm start`'s `node`) runs on it too.
 let node24 = null;
