@@ -96,6 +96,11 @@ beforeAll(() => {
     return 'blob:download';
   };
   URL.revokeObjectURL = () => {};
+  // A download link's click: the browser saves the object URL; jsdom would navigate to it instead.
+  const click = HTMLAnchorElement.prototype.click;
+  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+    if (!this.download) click.call(this);
+  };
 });
 afterAll(() => edge.uninstall());
 beforeEach(() => {

@@ -34,6 +34,7 @@ import { modalKinds, modalSpecs, modalViewStatesOf, type FileLike, type ModalKin
 import { messages } from '../../src/shared/messages';
 import type { Profile } from '../../src/shared/profile';
 import { formatFocalPoint } from '../../src/shared/uploads';
+import { setLoginNavigation } from '../../src/web/auth/authService';
 import { Toasts } from '../../src/web/components/Toasts';
 import { DashboardView } from '../../src/web/features/profile/DashboardView';
 import { useDashboard } from '../../src/web/features/profile/useDashboard';
@@ -137,6 +138,9 @@ beforeAll(() => {
   edge.install();
   globalThis.XMLHttpRequest = HeldXhr as unknown as typeof XMLHttpRequest;
   window.scrollTo = () => {};
+  // A signed-out page goes to /login through the router, which this page has none of (jsdom
+  // cannot load a page).
+  setLoginNavigation(() => {});
   // jsdom has no object URLs (the export's download, a picture's preview).
   URL.createObjectURL = () => 'blob:test';
   URL.revokeObjectURL = () => {};
