@@ -121,7 +121,7 @@ describe('international price properties', () => {
   const NOON = MIDNIGHT + 12 * 3_600_000;
   const { maxWeightKg, maxSideCm } = card.international.limits;
   const price = (input: { weight_kg: number; length_cm: number; width_cm: number; height_cm: number; country: string; area: string }) =>
-    priceInternational({ pickupArea: input.area, country: input.country, city: 'London', ...input }, card, { now: NOON });
+    priceInternational({ ...input, pickupArea: input.area, city: 'London' }, card, { now: NOON });
   const ok = (result: ReturnType<typeof price>): PriceQuote => {
     if (!result.ok) throw new Error(JSON.stringify(result.error));
     return result.quote;
