@@ -52,7 +52,7 @@ export const deliveryMessages = {
   labels: {
     baseFare: 'Base fare',
     distance: (km: number) => `${km.toFixed(1)} km`,
-    size: { medium: 'Medium parcel', large: 'Large parcel' } as const,
+    size: { small: 'Small parcel', medium: 'Medium parcel', large: 'Large parcel' } as const,
     islandCrossing: 'Island crossing',
     rushHour: 'Rush hour',
     minimumAdjustment: 'Minimum charge adjustment',

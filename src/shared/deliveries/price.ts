@@ -5,6 +5,7 @@
  * breakdown's lines add up to the total exactly. docs/deliveries.md explains the computation.
  */
 import type { FieldError } from '../api';
+import { PLACE_NAME_MAX } from '../locations';
 import { findLagosArea, roadTenthsOfKm, type LagosArea, type Side } from './areas';
 import { QUOTE_FIELDS, checkPickupAt, isLagosState, measureMessage, parseDecimal, plainText, CITY_MAX } from './fields';
 import { isRushHour } from './lagosTime';
@@ -111,7 +112,7 @@ export function priceLagosTrip(trip: LagosTrip, card: RateCard): { price_kobo: n
   };
   add(m.labels.baseFare, rules.baseFareKobo);
   add(m.labels.distance(trip.tenthsOfKm / 10), marginalChargeKobo(trip.tenthsOfKm, 10, rules.distanceBands));
-  if (trip.size !== 'small') add(m.labels.size[trip.size], rules.sizes[trip.size].surchargeKobo);
+  add(m.labels.size[trip.size], rules.sizes[trip.size].surchargeKobo);
   if (trip.fromSide !== trip.toSide) add(m.labels.islandCrossing, rules.crossingKobo);
   if (trip.rushHour) add(m.labels.rushHour, rules.rushHours.surchargeKobo);
   const sum = () => lines.reduce((total, line) => total + line.amount_kobo, 0);
@@ -133,6 +134,7 @@ function checkState(raw: string | undefined, field: string): PriceResult | null 
 
 function lookUpArea(raw: unknown, field: string): LagosArea | PriceResult {
   if (typeof raw !== 'string' || raw.trim() === '') return fail(field, m.selectArea);
+  if (raw.length > PLACE_NAME_MAX) return fail(field, m.unknownArea);
   return findLagosArea(raw) ?? fail(field, m.unknownArea);
 }
 

@@ -73,3 +73,28 @@ describe('golden table: 20 Lagos trips with rate card version 1', () => {
     });
   });
 });
+
+describe('another rate card', () => {
+  it('prices with the card it is given and records its version', () => {
+    const card = {
+      ...defaultRateCard,
+      version: 2,
+      lagos: {
+        ...defaultRateCard.lagos,
+        minimumKobo: 300_000,
+        sizes: { ...defaultRateCard.lagos.sizes, small: { ...defaultRateCard.lagos.sizes.small, surchargeKobo: 20_000 } },
+      },
+    };
+    const result = priceLagos({ pickupArea: 'Yaba', dropoffArea: 'Surulere', size: 'small' }, card, { now: NOW });
+    expect(result.ok && result.quote).toMatchObject({
+      price_kobo: 300_000,
+      rate_card_version: 2,
+      breakdown: [
+        { label: 'Base fare', amount_kobo: 100_000 },
+        { label: '4.6 km', amount_kobo: 69_000 },
+        { label: 'Small parcel', amount_kobo: 20_000 },
+        { label: 'Minimum charge adjustment', amount_kobo: 111_000 },
+      ],
+    });
+  });
+});

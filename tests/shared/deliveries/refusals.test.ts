@@ -26,6 +26,7 @@ describe('Lagos refusals', () => {
     expect(lagos({ dropoffArea: '' })).toEqual(refused('dropoff.area', m.selectArea));
     expect(lagos({ pickupArea: 42 })).toEqual(refused('pickup.area', m.selectArea));
     expect(lagos({ pickupArea: 'Ikeja\u0000' })).toEqual(refused('pickup.area', m.unknownArea));
+    expect(lagos({ dropoffArea: 'Lekki '.repeat(1_000_000) })).toEqual(refused('dropoff.area', m.unknownArea));
   });
 
   it('refuses a size, a payment or a pickup time it does not know', () => {
