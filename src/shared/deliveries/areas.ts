@@ -22,8 +22,8 @@ export type AreaDerivation = 'lga' | 'named' | 'nearest';
 
 export interface LagosAreaRecord extends LagosArea {
   from: AreaDerivation;
-  /** [LGA, ward] pairs of lagos-wards.json whose mean is the area's centre. */
-  wards: [string, string][];
+  /** [LGA, ward] pairs of lagos-wards.json whose mean is the area's centre; absent for 'lga' (all the LGA's wards). */
+  wards?: [string, string][];
 }
 
 export const lagosAreaRecords: readonly LagosAreaRecord[] = data.areas as LagosAreaRecord[];

@@ -46,8 +46,8 @@ export interface LagosPriceInput {
   /** Defaults to Lagos; any other state is refused. */
   pickupState?: string;
   dropoffState?: string;
-  /** When the rider picks up (epoch ms, or ISO 8601 with a zone); absent = now. */
-  pickupAt?: string | number | Date;
+  /** When the rider picks up (epoch ms, or ISO 8601 with a zone); absent or null = now. */
+  pickupAt?: string | number | Date | null;
   payment?: Payment | string;
 }
 
@@ -60,7 +60,7 @@ export interface InternationalPriceInput {
   length_cm: number | string;
   width_cm: number | string;
   height_cm: number | string;
-  pickupAt?: string | number | Date;
+  pickupAt?: string | number | Date | null;
 }
 
 export interface PriceOptions {
@@ -142,7 +142,7 @@ const isArea = (value: LagosArea | PriceResult): value is LagosArea => 'lat' in 
 
 /** The pickup time the price uses: the chosen one (checked) or now. */
 function pickupTime(raw: LagosPriceInput['pickupAt'], now: number, card: RateCard): number | PriceResult {
-  if (raw === undefined) return now;
+  if (raw === undefined || raw === null) return now;
   const error = checkPickupAt(raw, now, card);
   if (error) return { ok: false, error };
   return raw instanceof Date ? raw.getTime() : typeof raw === 'number' ? raw : Date.parse(raw);
