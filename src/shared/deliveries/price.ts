@@ -70,8 +70,11 @@ export interface PriceOptions {
 
 const fail = (field: string, message: string): PriceResult => ({ ok: false, error: { field, message } });
 
-/** Up to the next multiple of `step` (positive integers). */
-export const ceilTo = (kobo: number, step: number): number => Math.ceil(kobo / step) * step;
+/** a ÷ b rounded up, for non-negative integers (exact below 2^53, unlike Math.ceil of a float quotient near an integer). */
+export const ceilDiv = (a: number, b: number): number => Math.floor((a + b - 1) / b);
+
+/** Up to the next multiple of `step` (non-negative integers). */
+export const ceilTo = (kobo: number, step: number): number => ceilDiv(kobo, step) * step;
 
 /**
  * Marginal bands over an amount held in integer units (`unitsPerWhole` units make one km or kg):
@@ -87,7 +90,7 @@ export function marginalChargeKobo(units: number, unitsPerWhole: number, bands: 
     if (units <= upper) break;
     lower = upper;
   }
-  return ceilTo(total / unitsPerWhole, 100);
+  return ceilDiv(total, unitsPerWhole * 100) * 100;
 }
 
 export interface LagosTrip {
@@ -118,7 +121,7 @@ export function priceLagosTrip(trip: LagosTrip, card: RateCard): { price_kobo: n
   const sum = () => lines.reduce((total, line) => total + line.amount_kobo, 0);
   add(m.labels.minimumAdjustment, rules.minimumKobo - sum());
   if (trip.payment === 'cash_on_delivery') {
-    const share = ceilTo((sum() * rules.cashOnDelivery.basisPoints) / 10_000, 100);
+    const share = ceilDiv(sum() * rules.cashOnDelivery.basisPoints, 10_000 * 100) * 100;
     add(m.labels.cashOnDelivery, Math.max(rules.cashOnDelivery.minimumKobo, share));
   }
   const beforeRounding = sum();
@@ -255,7 +258,7 @@ export function priceInternational(input: InternationalPriceInput, card: RateCar
   for (const band of destination.weightBands) {
     const upper = band.upTo === null ? Infinity : band.upTo * 2;
     const inside = Math.max(0, Math.min(halves, upper) - lower);
-    if (inside > 0) lines.push({ label: m.labels.weightBand(inside / 2, band.rateKobo), amount_kobo: ceilTo((inside * band.rateKobo) / 2, 100) });
+    if (inside > 0) lines.push({ label: m.labels.weightBand(inside / 2, band.rateKobo), amount_kobo: ceilDiv(inside * band.rateKobo, 2 * 100) * 100 });
     if (halves <= upper) break;
     lower = upper;
   }

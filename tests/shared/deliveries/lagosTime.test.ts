@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeOpeningHours, isOpen, isRushHour, lagosClock, startOfLagosDay } from '../../../src/shared/deliveries/lagosTime';
 import { defaultRateCard as card } from '../../../src/shared/deliveries/rateCard';
-import { formatLine, formatNaira } from '../../../src/shared/deliveries/messages';
-import { riderShareKobo } from '../../../src/shared/deliveries/rateCard';
 
 describe('Lagos time (UTC+1, no daylight saving)', () => {
   it('reads the day and minute in Lagos', () => {
@@ -31,20 +29,5 @@ describe('Lagos time (UTC+1, no daylight saving)', () => {
     );
     expect(isOpen(Date.parse('2026-12-06T17:59:00+01:00'), card.lagos.openingHours)).toBe(true);
     expect(isOpen(Date.parse('2026-12-06T18:00:00+01:00'), card.lagos.openingHours)).toBe(false);
-  });
-});
-
-describe('money as text', () => {
-  it('formats kobo as naira with thousands separators', () => {
-    expect(formatNaira(0)).toBe('₦0');
-    expect(formatNaira(100_000)).toBe('₦1,000');
-    expect(formatNaira(123_456_700)).toBe('₦1,234,567');
-    expect(formatNaira(4_340)).toBe('₦43.40');
-    expect(formatLine({ label: 'Base fare', amount_kobo: 100_000 })).toBe('Base fare ₦1,000');
-  });
-
-  it("gives the rider 75% of the price, down to the naira", () => {
-    expect(riderShareKobo(675_000, card)).toBe(506_200);
-    expect(riderShareKobo(150_000, card)).toBe(112_500);
   });
 });
