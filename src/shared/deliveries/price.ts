@@ -188,9 +188,9 @@ export function priceLagos(input: LagosPriceInput, card: RateCard, options: Pric
 
 /** The larger of actual and volumetric weight, in half kilograms (rounded up), from grams and millimetres. */
 export function chargeableHalfKilos(grams: number, mm: [number, number, number], divisor: number): number {
-  const actual = Math.ceil(grams / 500);
+  const actual = ceilDiv(grams, 500);
   // (L×W×H in cm³) ÷ divisor kg = (L×W×H in mm³) ÷ (1000 × divisor) kg; in half kilos, × 2.
-  const volumetric = Math.ceil((mm[0] * mm[1] * mm[2] * 2) / (1000 * divisor));
+  const volumetric = ceilDiv(mm[0] * mm[1] * mm[2] * 2, 1000 * divisor);
   return Math.max(actual, volumetric);
 }
 
@@ -256,7 +256,7 @@ export function priceInternational(input: InternationalPriceInput, card: RateCar
   const lines: BreakdownLine[] = [];
   let lower = 0;
   for (const band of destination.weightBands) {
-    const upper = band.upTo === null ? Infinity : band.upTo * 2;
+    const upper = band.upTo === null ? Infinity : Math.round(band.upTo * 2);
     const inside = Math.max(0, Math.min(halves, upper) - lower);
     if (inside > 0) lines.push({ label: m.labels.weightBand(inside / 2, band.rateKobo), amount_kobo: ceilDiv(inside * band.rateKobo, 2 * 100) * 100 });
     if (halves <= upper) break;

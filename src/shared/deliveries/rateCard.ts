@@ -252,7 +252,7 @@ export function checkRateCard(card: RateCard): string[] {
   if (!Number.isInteger(share) || share < 0 || share > 10_000) fault('lagos.riderShareBasisPoints', 'must be a whole number from 0 to 10000');
 
   const intl = card.international;
-  positive('international.volumetricDivisor', intl.volumetricDivisor);
+  if (!Number.isSafeInteger(intl.volumetricDivisor) || intl.volumetricDivisor <= 0) fault('international.volumetricDivisor', 'must be a whole number above 0');
   if (!Number.isFinite(intl.hub.lat) || !Number.isFinite(intl.hub.lng)) fault('international.hub', 'needs a latitude and a longitude');
   positive('international.limits.maxWeightKg', intl.limits.maxWeightKg);
   positive('international.limits.maxSideCm', intl.limits.maxSideCm);
