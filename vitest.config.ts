@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['tests/{machines,web,server}/**/*.test.{ts,tsx}', 'tests/storybook/**/*.test.{ts,tsx}'],
+    include: ['tests/{machines,web,server}/**/*.test.{ts,tsx}', 'tests/storybook/**/*.test.{ts,tsx}', 'tests/shared/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     fileParallelism: true,

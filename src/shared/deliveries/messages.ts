@@ -1,0 +1,71 @@
+/**
+ * Every text of delivery pricing a sender can see: the breakdown's labels and the refusals under
+ * a field. Money is formatted here from integer kobo, e.g. 250000 → "₦2,500".
+ */
+
+/** "₦2,500", "₦1,250,000", or "₦43.40" when there are kobo. */
+export function formatNaira(kobo: number): string {
+  const sign = kobo < 0 ? '-' : '';
+  const abs = Math.abs(kobo);
+  const naira = Math.floor(abs / 100);
+  const rest = abs % 100;
+  const whole = String(naira).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}₦${whole}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
+}
+
+/** A number of kg or km as people write it: "2", "2.5", "12.4". */
+const amount = (n: number) => String(Math.round(n * 100) / 100);
+
+const COUNTRY_NAMES = { GB: 'the United Kingdom', CA: 'Canada' } as const;
+
+export const deliveryMessages = {
+  // Refusals, each under its field.
+  outsideLagos: 'We deliver within Lagos for now. For anything else, send us the quote form.',
+  selectState: 'Select a state',
+  selectArea: 'Select an area',
+  unknownArea: 'We do not know this area in Lagos. Choose one from the list.',
+  selectSize: 'Choose a parcel size',
+  unknownSize: 'Choose small, medium or large',
+  unknownPayment: 'Choose cash at pickup, cash on delivery or bank transfer',
+  unknownCountry: 'We send to the United Kingdom and Canada for now. For anything else, send us the quote form.',
+  enterCity: 'Enter the city',
+  cityTooLong: (max: number) => `Please keep this under ${max} characters`,
+  enterWeight: 'Enter the weight in kg',
+  enterLength: 'Enter the length in cm',
+  enterWidth: 'Enter the width in cm',
+  enterHeight: 'Enter the height in cm',
+  notANumber: 'Enter a number, e.g. 2.5',
+  mustBePositive: 'Enter a number above 0',
+  weightOverLimit: (maxKg: number) =>
+    `We take parcels up to ${maxKg} kg. For anything heavier, send us the quote form.`,
+  sideOverLimit: (maxCm: number) =>
+    `We take parcels up to ${maxCm} cm on each side. For anything bigger, send us the quote form.`,
+  tooBulky: (maxKg: number) =>
+    `At this size the parcel counts as more than ${maxKg} kg. For anything bigger, send us the quote form.`,
+  pickupAtInvalid: 'Choose a pickup time',
+  pickupAtPast: 'Choose a pickup time from now on',
+  pickupAtTooLate: 'We book pickups for today or tomorrow',
+  pickupAtClosed: (hours: string) => `We pick up ${hours} (Lagos time). Choose a time then.`,
+  dutiesExcluded: 'Duties and taxes in the destination country are not included; the recipient pays them.',
+
+  // The breakdown's labels: a label is shown with its amount, e.g. "Base fare ₦1,000".
+  labels: {
+    baseFare: 'Base fare',
+    distance: (km: number) => `${km.toFixed(1)} km`,
+    size: { small: 'Small parcel', medium: 'Medium parcel', large: 'Large parcel' } as const,
+    islandCrossing: 'Island crossing',
+    rushHour: 'Rush hour',
+    minimumAdjustment: 'Minimum charge adjustment',
+    cashOnDelivery: 'Cash on delivery',
+    roundUp: (toKobo: number) => `Rounded up to the next ${formatNaira(toKobo)}`,
+    weightBand: (kg: number, rateKobo: number) => `${amount(kg)} kg at ${formatNaira(rateKobo)} a kg`,
+    firstMile: (area: string, hub: string, km: number) =>
+      `Pickup in Lagos, ${area} to ${hub} (${km.toFixed(1)} km)`,
+  },
+  countryName: (country: keyof typeof COUNTRY_NAMES) => COUNTRY_NAMES[country],
+} as const;
+
+/** A breakdown line as the sender reads it: "Base fare ₦1,000". */
+export function formatLine(line: { label: string; amount_kobo: number }): string {
+  return `${line.label} ${formatNaira(line.amount_kobo)}`;
+}
