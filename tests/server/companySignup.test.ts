@@ -164,6 +164,15 @@ describeEachDatabase('company sign-up', (kind) => {
     expect(row!.cac).toBe('BN1234567');
   });
 
+  it('signs up without the optional CAC number (left out of the body)', async () => {
+    const invite = await invitation(t);
+    const { cac_number: _left, ...withoutCac } = form(invite);
+    const res = await postSignup(t, withoutCac);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.database.db.select({ cac: companies.cacNumber }).from(companies).innerJoin(users, eq(users.id, companies.userId)).where(eq(users.email, invite.entry.email));
+    expect(row!.cac).toBeNull();
+  });
+
   it('a taken e-mail is refused under email and leaves the invitation live', async () => {
     const first = await invitation(t);
     expect((await postSignup(t, form(first))).statusCode).toBe(200);
