@@ -254,4 +254,22 @@ describeEachDatabase('requests the HTTP parser refuses', (kind) => {
       expect(errorOf(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(invalid('alert'));
     }
   });
+
+  it('answer CONNECT like any method the server does not route: 404 in the error shape, not a closed socket', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const notFound = { field: 'alert', message: 'Not found' };
+    const other = await raw(port, 'PROPFIND /api/locations HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(other.split('\r\n')[0], other).toBe('HTTP/1.1 404 Not Found');
+    for (const request of [
+      'CONNECT /api/locations HTTP/1.1\r\nHost: x\r\n\r\n',
+      'CONNECT /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}',
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+    ]) {
+      const answer = await raw(port, request);
+      expect(answer.split('\r\n')[0], `${request}: ${answer}`).toBe('HTTP/1.1 404 Not Found');
+      expect(answer.toLowerCase()).toContain('connection: close');
+      expect(errorOf(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(notFound);
+    }
+  });
 });
