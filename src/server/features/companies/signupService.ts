@@ -29,8 +29,8 @@ import {
   CooldownError,
   issueVerificationCode,
   spendVerificationCode,
-  uniqueViolation,
 } from '../../domain/verificationCodes';
+import { uniqueViolation } from '../../lib/uniqueViolation';
 
 export interface CompanyDeps {
   db: Db;
@@ -38,7 +38,7 @@ export interface CompanyDeps {
 }
 
 /** The resend's 429 with Retry-After (the same error as the rider's). */
-export { CooldownError as CompanyCooldownError, CODE_FIELD, uniqueViolation };
+export { CooldownError as CompanyCooldownError, CODE_FIELD };
 
 /** Puts a new code's e-mail for a company in the outbox (the code's rules: domain/verificationCodes.ts). */
 function issueCode(tx: Db, config: Config, user: { id: string; email: string; companyName: string }): Promise<void> {

@@ -49,6 +49,7 @@ import { checkPlace } from '../../domain/locations';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import { recomputeRiderReputation } from '../../domain/reputation';
 import { rowsOf } from '../../lib/rows';
+import { isUniqueViolation } from '../../lib/uniqueViolation';
 
 export interface Reader {
   userId: string;
@@ -149,13 +150,6 @@ export interface HireRequestInput {
   pay_note: string;
   message?: string;
 }
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
 
 export async function sendHireRequest(
   db: Db,
