@@ -472,6 +472,8 @@ export const messages = {
     `Open the company account of ${company}. We e-mail a 4-digit code to verify the address afterwards.`,
   companySignupSubmit: 'Create company account',
   companyCacInvalid: 'Please enter a CAC number: RC or BN followed by digits, e.g. RC123456',
+  // An invitation is for the address it was sent to: sign-up keeps that address (it proves the inbox).
+  companyEmailNotInvited: 'Please sign up with the e-mail address your invitation was sent to',
   companyAddressRequired: 'Please enter the business address',
   companyLogoTooLarge: 'The logo is too large. The limit is 2 MB.',
   companyLogoSaved: 'Logo saved',
