@@ -484,6 +484,7 @@ export const messages = {
   companyResend: 'Send a new code',
   companyResendIn: (seconds: number) => `Send a new code in ${seconds}s`,
   companyVerified: 'Your email address is verified. Welcome to Ogba Dispatch.',
+  companyVerifyEmailFirst: 'Please verify your email address first: enter the code we e-mailed you on your account page.',
   companyGoToDashboard: 'Go to the company dashboard',
   companyCodeEmailHeading: (company: string) => `Welcome, ${company}`,
   companyCodeEmailBody: 'Enter this code on the company sign-up page to verify your email address. It works once, for 10 minutes.',

@@ -50,6 +50,7 @@ import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import { recomputeRiderReputation } from '../../domain/reputation';
 import { rowsOf } from '../../lib/rows';
 import { isUniqueViolation } from '../../lib/uniqueViolation';
+import { assertCompanyEmailVerified } from '../../domain/companyAccess';
 
 export interface Reader {
   userId: string;
@@ -158,6 +159,7 @@ export async function sendHireRequest(
   company: Reader,
   input: HireRequestInput,
 ): Promise<HireActionResponse> {
+  await assertCompanyEmailVerified(db, company.userId);
   await countAgainstLimits(limits, [{ key: `hire-request:${company.userId}`, limit: HIRE_REQUEST_LIMIT }]);
   const place = checkPlace({ state: input.state.trim(), town: input.town.trim() });
   const [rider] = rowsOf<{ user_id: string; display_name: string }>(
