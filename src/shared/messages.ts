@@ -472,6 +472,8 @@ export const messages = {
     `Open the company account of ${company}. We e-mail a 4-digit code to verify the address afterwards.`,
   companySignupSubmit: 'Create company account',
   companyCacInvalid: 'Please enter a CAC number: RC or BN followed by digits, e.g. RC123456',
+  // An invitation is for the address it was sent to: sign-up keeps that address (it proves the inbox).
+  companyEmailNotInvited: 'Please sign up with the e-mail address your invitation was sent to',
   companyAddressRequired: 'Please enter the business address',
   companyLogoTooLarge: 'The logo is too large. The limit is 2 MB.',
   companyLogoSaved: 'Logo saved',
@@ -482,6 +484,7 @@ export const messages = {
   companyResend: 'Send a new code',
   companyResendIn: (seconds: number) => `Send a new code in ${seconds}s`,
   companyVerified: 'Your email address is verified. Welcome to Ogba Dispatch.',
+  companyVerifyEmailFirst: 'Please verify your email address first: enter the code we e-mailed you on your account page.',
   companyGoToDashboard: 'Go to the company dashboard',
   companyCodeEmailHeading: (company: string) => `Welcome, ${company}`,
   companyCodeEmailBody: 'Enter this code on the company sign-up page to verify your email address. It works once, for 10 minutes.',

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { messages } from '../../src/shared/messages';
+import { minimalPdf } from '../support/pdf';
 import { baseURL, databaseUrl, expectNoViolations, loginThroughApi, recordRequests, screenshotsDir, slowScripts, uniqueEmail, useBrowser, type ViewportName } from './browser';
 import { chooseOption, optionNames } from './combobox';
 
@@ -141,7 +142,7 @@ describe('rider dashboard at 375 px', () => {
     await modal.getByLabel('Total experience (years)').selectOption('3-5');
     await modal.getByLabel('Languages spoken').fill('English, Yoruba, Pidgin');
     await modal.getByLabel('Education').selectOption('Diploma');
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const pdf = minimalPdf();
     await modal.getByLabel('Valid ID').setInputFiles({ name: 'nin-slip.pdf', mimeType: 'application/pdf', buffer: pdf });
     await modal.getByText('Chosen: nin-slip.pdf', { exact: false }).waitFor();
     await modal.getByRole('button', { name: 'Save' }).click();

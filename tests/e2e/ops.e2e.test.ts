@@ -17,6 +17,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { OPS_ENTRY } from '../../scripts/build-server.mjs';
 import { messages } from '../../src/shared/messages';
 import { currentCode } from '../../src/server/lib/totp';
+import { minimalPdf } from '../support/pdf';
 import { baseURL, databaseUrl, expectNoViolations, screenshotsDir, uniqueEmail, useBrowser, type ViewportName } from './browser';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -124,7 +125,7 @@ async function riderWithUploadedId(label: string): Promise<{ username: string; e
   form.set('total_years_of_experience', '3-5');
   form.set('languages_spoken', 'English, Yoruba');
   form.set('education', 'Diploma');
-  const pdf = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+  const pdf = new Uint8Array(minimalPdf());
   form.set('valid_id', new Blob([pdf], { type: 'application/pdf' }), 'nin-slip.pdf');
   const saved = await fetch(`${baseURL}/api/riders/personal-info/save`, { method: 'POST', headers: { 'x-auth-token': token }, body: form });
   expect(saved.status, await saved.clone().text()).toBe(200);

@@ -114,6 +114,14 @@ describeEachDatabase('company account', (kind) => {
     expect(cleared.json<{ profile: CompanyProfile }>().profile.cac_number).toBeNull();
   });
 
+  it('saves the profile without the optional CAC number (left out of the body, not sent empty)', async () => {
+    const company = await signedInCompany(t);
+    const { cac_number: _left, ...withoutCac } = profileInput;
+    const saved = await call(t, as(company), 'PUT', '/api/companies/me', withoutCac);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<{ profile: CompanyProfile }>().profile.cac_number).toBeNull();
+  });
+
   it('answers each profile rule under its field and changes nothing', async () => {
     const company = await signedInCompany(t);
     const cases: Array<[Record<string, string>, string, string]> = [

@@ -7,12 +7,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { personalInfo, users } from '../../src/server/db/schema';
+import { companies, engagements, personalInfo, users } from '../../src/server/db/schema';
 import { refreshRiderCard, writeRiderReputation } from '../../src/server/domain/riderCards';
 import { messages } from '../../src/shared/messages';
 import type { CompanyRiderProfile, RiderSearchPage } from '../../src/shared/riderSearch';
 import { createUser, freshEmail } from './authHelpers';
 import { describeEachDatabase, errorOf, nextIp, useTestApp, type TestApp } from './helper';
+import { listedRider, postRequest, requestBody } from './hiringHelpers';
 import { signedInStaff, signedInUser } from './opsHelpers';
 
 interface RiderSeed {
@@ -87,6 +88,25 @@ const names = (page: RiderSearchPage) => page.items.map((r) => r.username);
 
 describeEachDatabase('GET /api/companies/riders', (kind) => {
   const t = useTestApp(kind);
+
+  it('refuses search and hire requests, under alert, until the company has verified its e-mail', async () => {
+    const company = await signedInUser(t, 2, 'unverified', { unverified: true });
+    await t.database.db.insert(companies).values({ userId: company.id, companyName: 'Unverified Foods', contactPerson: 'Bisi Ade' });
+    const rider = await listedRider(t, 'unverified');
+    const refusal = { field: 'alert', message: messages.companyVerifyEmailFirst };
+    const searched = await t.app.inject({ url: '/api/companies/riders', headers: { 'x-auth-token': company.token } });
+    expect(searched.statusCode, searched.body).toBe(403);
+    expect(errorOf(searched.body)).toEqual(refusal);
+    const hired = await postRequest(t, company, requestBody(rider));
+    expect(hired.statusCode, hired.body).toBe(403);
+    expect(errorOf(hired.body)).toEqual(refusal);
+    expect(await t.database.db.select().from(engagements).where(eq(engagements.companyId, company.id))).toEqual([]);
+
+    await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, company.id));
+    expect((await t.app.inject({ url: '/api/companies/riders', headers: { 'x-auth-token': company.token } })).statusCode).toBe(200);
+    const after = await postRequest(t, company, requestBody(rider));
+    expect(after.statusCode, after.body).toBe(200);
+  });
 
   it('finds listed riders only, each filter narrowing, never a phone or an e-mail', async () => {
     const company = await signedInUser(t, 2, 'search-company');

@@ -164,6 +164,28 @@ describeEachDatabase('company sign-up', (kind) => {
     expect(row!.cac).toBe('BN1234567');
   });
 
+  it('opens the account only for the address the invitation was sent to; another is refused under email and the link stays live', async () => {
+    const invite = await invitation(t);
+    const other = await postSignup(t, form(invite, { email: 'someone.else@example.com' }));
+    expect(other.statusCode, other.body).toBe(400);
+    expect(errorOf(other.body)).toEqual({ field: 'email', message: messages.companyEmailNotInvited });
+    expect(await t.database.db.select().from(users).where(eq(users.email, 'someone.else@example.com'))).toEqual([]);
+    const [live] = await t.database.db.select().from(companyInvitations).where(eq(companyInvitations.waitlistEntryId, invite.entry.id));
+    expect(live!.usedAt).toBeNull();
+    // The invited address, however it is capitalised, opens it.
+    const ok = await postSignup(t, form(invite, { email: ` ${invite.entry.email.toUpperCase()} ` }));
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('signs up without the optional CAC number (left out of the body)', async () => {
+    const invite = await invitation(t);
+    const { cac_number: _left, ...withoutCac } = form(invite);
+    const res = await postSignup(t, withoutCac);
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.database.db.select({ cac: companies.cacNumber }).from(companies).innerJoin(users, eq(users.id, companies.userId)).where(eq(users.email, invite.entry.email));
+    expect(row!.cac).toBeNull();
+  });
+
   it('a taken e-mail is refused under email and leaves the invitation live', async () => {
     const first = await invitation(t);
     expect((await postSignup(t, form(first))).statusCode).toBe(200);
@@ -186,8 +208,8 @@ describeEachDatabase('company sign-up', (kind) => {
   it('two sign-ups with one link at the same moment: exactly one wins', async () => {
     const invite = await invitation(t);
     const results = await Promise.all([
-      postSignup(t, form(invite, { email: `a.${invite.entry.email}` })),
-      postSignup(t, form(invite, { email: `b.${invite.entry.email}` })),
+      postSignup(t, form(invite)),
+      postSignup(t, form(invite, { contact_person: 'Someone Else' })),
     ]);
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 409]);

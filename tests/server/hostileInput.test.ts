@@ -1,15 +1,17 @@
 /**
- * Hostile input answers 4xx in the error shape, never a 500 (issue 10, finding 5): a NUL
- * character in any text field (JSON bodies, multipart text fields, query strings, path
+ * Hostile input answers 4xx in the error shape, never a 500: a NUL character or invalid Unicode
+ * (a lone surrogate) in any text field (JSON bodies, multipart text fields, query strings, path
  * parameters), multipart bodies without a boundary, truncated or unclosed, and a past employee
  * without the optional company_contact.
  */
 import { connect } from 'node:net';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { auditLog, inboxEntries, inboxItems } from '../../src/server/db/schema';
 import { captchaCookie, GOOD_PASSWORD } from './authHelpers';
 import { describeEachDatabase, errorOf, nextIp, useTestApp, type TestApp } from './helper';
-import { signedInStaff, asStaff } from './opsHelpers';
+import { signedInStaff, signedInUser, asStaff } from './opsHelpers';
 import { as, daysAgo, profileOf, signedInRider } from './profileHelpers';
 import { freshRider, multipart, upload, verifiedRider } from './signupHelpers';
 
@@ -99,6 +101,79 @@ describeEachDatabase('a NUL character in any input', (kind) => {
   });
 });
 
+const LONE = '\ud800';
+
+describeEachDatabase('invalid Unicode (a lone surrogate) in any input', (kind) => {
+  const t = useTestApp(kind, { startWorkers: false });
+
+  async function inboxItem(): Promise<string> {
+    const [row] = await t.database.db
+      .insert(inboxItems)
+      .values({ kind: 'enquiry', name: 'Test Customer', email: 'customer@example.com', message: 'Please call me' })
+      .returning({ id: inboxItems.id });
+    return row!.id;
+  }
+
+  it('is refused 400 under its field in a staff note and reply, and nothing is written', async () => {
+    const admin = await signedInStaff(t, 'admin', 'lone');
+    const id = await inboxItem();
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['notes', { body: `Called${LONE}` }, 'body'],
+      ['notes', { body: `\udc00 trailing half first` }, 'body'],
+      ['reply', { subject: 'Hello', body: `Thanks${LONE}` }, 'body'],
+      ['reply', { subject: `Hi${LONE}`, body: 'Thanks' }, 'subject'],
+    ];
+    for (const [action, payload, field] of cases) {
+      const res = await asStaff(t, admin, { method: 'POST', url: `/api/ops/inbox/${id}/${action}`, payload });
+      expect(res.statusCode, `${action} ${res.body}`).toBe(400);
+      expect(errorOf(res.body)).toEqual(invalid(field));
+    }
+    expect(await t.database.db.select().from(inboxEntries).where(eq(inboxEntries.itemId, id))).toEqual([]);
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, id))).toEqual([]);
+    // A well-formed pair (an emoji) is text like any other.
+    const ok = await asStaff(t, admin, { method: 'POST', url: `/api/ops/inbox/${id}/notes`, payload: { body: 'Customer sent 👍 \ud83d\udc4d' } });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('is refused on public forms, signed-in and company routes, nested and in keys', async () => {
+    const rider = await signedInRider(t);
+    const publicCases: Array<[string, Record<string, unknown>, string]> = [
+      ['/api/enquiries', { kind: 'enquiry', name: `Ada${LONE}`, email: 'ada@example.com', phone: '', message: 'Hello' }, 'name'],
+      ['/api/waitlist', { companyName: 'Ikeja Parcels', email: 'ops@ikejaparcels.ng', features: `fast${LONE}` }, 'features'],
+      ['/api/newsletter', { email: 'b@example.com', extra: { deep: [`x${LONE}`] } }, 'extra'],
+      ['/api/newsletter', { email: 'c@example.com', [`key${LONE}`]: 'x' }, 'alert'],
+    ];
+    for (const [url, payload, field] of publicCases) {
+      const res = await post(t, url, payload);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+      expect(errorOf(res.body)).toEqual(invalid(field));
+    }
+    const profile = await as(t, rider, {
+      method: 'PUT',
+      url: '/api/users/profile-update',
+      payload: { username: rider.username, phone: '0803 123 4567', state: 'Lagos', town: 'Ikeja', introduction: `Fast${LONE}` },
+    });
+    expect(profile.statusCode, profile.body).toBe(400);
+    expect(errorOf(profile.body)).toEqual(invalid('introduction'));
+
+    const company = await signedInUser(t, 2, 'lone');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/companies/me',
+      headers: { 'x-auth-token': company.token },
+      payload: { company_name: `Ikeja${LONE}`, contact_person: 'Ngozi Eze', phone: '0809 555 1234', address: '5 Allen Avenue', state: 'Lagos', town: 'Ikeja' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res.body)).toEqual(invalid('company_name'));
+  });
+
+  it('cannot arrive through a query string: the bytes of a lone surrogate stay encoded, never a 500', async () => {
+    const admin = await signedInStaff(t, 'admin', 'loneq');
+    const res = await asStaff(t, admin, { method: 'GET', url: '/api/ops/inbox?q=%ED%A0%80' });
+    expect(res.statusCode, res.body).toBeLessThan(500);
+  });
+});
+
 describeEachDatabase('broken multipart bodies on the upload routes', (kind) => {
   const t = useTestApp(kind, { startWorkers: false });
 
@@ -177,6 +252,24 @@ describeEachDatabase('requests the HTTP parser refuses', (kind) => {
       const answer = await raw(port, request);
       expect(answer.split('\r\n')[0], answer).toBe(`HTTP/1.1 ${status} ${status === 400 ? 'Bad Request' : 'Request Header Fields Too Large'}`);
       expect(errorOf(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(invalid('alert'));
+    }
+  });
+
+  it('answer CONNECT like any method the server does not route: 404 in the error shape, not a closed socket', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (t.app.server.address() as { port: number }).port;
+    const notFound = { field: 'alert', message: 'Not found' };
+    const other = await raw(port, 'PROPFIND /api/locations HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    expect(other.split('\r\n')[0], other).toBe('HTTP/1.1 404 Not Found');
+    for (const request of [
+      'CONNECT /api/locations HTTP/1.1\r\nHost: x\r\n\r\n',
+      'CONNECT /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}',
+      'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n',
+    ]) {
+      const answer = await raw(port, request);
+      expect(answer.split('\r\n')[0], `${request}: ${answer}`).toBe('HTTP/1.1 404 Not Found');
+      expect(answer.toLowerCase()).toContain('connection: close');
+      expect(errorOf(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual(notFound);
     }
   });
 });

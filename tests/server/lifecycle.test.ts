@@ -9,7 +9,8 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { buildTestApp, postgresAvailable, useTestApp } from './helper';
+import { buildTestApp, postgresAvailable, useTestApp, type TestApp } from './helper';
+import { signedInRider } from './profileHelpers';
 
 const UNAVAILABLE = { error: { field: 'alert', message: messages.serviceUnavailable } };
 
@@ -80,6 +81,70 @@ describe('shutdown', () => {
         expect(answers[1]!.toLowerCase()).toContain('retry-after: 5');
         expect(JSON.parse(answers[1]!.split('\r\n\r\n')[1]!)).toEqual(UNAVAILABLE);
       }
+    } finally {
+      await t.close();
+    }
+  });
+
+  /**
+   * A body still trickling in when closing begins (a slow phone, or a client that never finishes)
+   * is not waited for: it is answered 503 with Connection: close once closing has settled, and
+   * closing ends well within the 10 s grace of src/server/index.ts (which then exits 0).
+   */
+  async function slowBodyAnswered(t: TestApp, head: string, firstBytes: string) {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const client = rawClient(port);
+    client.socket.on('error', () => undefined);
+    await client.ready;
+    client.socket.write(head + firstBytes);
+    // One more byte every 200 ms, never the whole body.
+    const trickle = setInterval(() => {
+      if (!client.socket.destroyed) client.socket.write(' ');
+    }, 200);
+    try {
+      await new Promise((r) => setTimeout(r, 150));
+      const started = Date.now();
+      const closed = await Promise.race([t.app.close().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 6000))]);
+      const took = Date.now() - started;
+      await Promise.race([client.closed, new Promise((r) => setTimeout(r, 1000))]);
+      expect(closed, 'close() ended').toBe(true);
+      expect(took).toBeLessThan(3000);
+      const [head2, body] = client.received().split('\r\n\r\n');
+      expect(head2, client.received()).toMatch(/^HTTP\/1\.1 503/);
+      expect(head2!.toLowerCase()).toContain('connection: close');
+      expect(head2!.toLowerCase()).toContain('retry-after: 5');
+      expect(JSON.parse(body!)).toEqual(UNAVAILABLE);
+    } finally {
+      clearInterval(trickle);
+      client.socket.destroy();
+    }
+  }
+
+  it('answers a JSON body still arriving when closing begins with 503 and Connection: close, and closes at once', async () => {
+    const t = await buildTestApp({ database: 'pglite', startWorkers: false });
+    try {
+      await slowBodyAnswered(
+        t,
+        'POST /api/newsletter HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n',
+        '{"email": "slow@example.com", "pad": "',
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('answers a multipart upload still arriving when closing begins with 503 and Connection: close, and closes at once', async () => {
+    const t = await buildTestApp({ database: 'pglite', startWorkers: false });
+    try {
+      const rider = await signedInRider(t);
+      const boundary = 'slowupload';
+      await slowBodyAnswered(
+        t,
+        `POST /api/users/upload-profile-image HTTP/1.1\r\nHost: x\r\nx-auth-token: ${rider.token}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 1000000\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="profile_image"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+      );
     } finally {
       await t.close();
     }

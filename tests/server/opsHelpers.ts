@@ -4,7 +4,8 @@
  * authorization matrix, and requests as each of them.
  */
 import type { InjectOptions } from 'fastify';
-import { staff } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { staff, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { startStaffSession, STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
 import { encryptSecret, newTotpSecret } from '../../src/server/lib/totp';
@@ -32,9 +33,18 @@ export async function signedInStaff(t: TestApp, role: 'admin' | 'dispatcher', la
   return { id: row!.id, email, role, secret, token };
 }
 
-/** A signed-in rider's or company's token (user_type 1 or 2), for the matrix. */
-export async function signedInUser(t: TestApp, userType: 1 | 2, label: string): Promise<{ id: string; email: string; token: string }> {
+/**
+ * A signed-in rider's or company's token (user_type 1 or 2), for the matrix. A company's e-mail
+ * is verified (as every company that searches and hires has it) unless `unverified` says not.
+ */
+export async function signedInUser(
+  t: TestApp,
+  userType: 1 | 2,
+  label: string,
+  options: { unverified?: boolean } = {},
+): Promise<{ id: string; email: string; token: string }> {
   const user = await createUser(t, { email: freshEmail(label), userType, profileCompleted: 1, currentTab: 5 });
+  if (userType === 2 && !options.unverified) await t.database.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id));
   const token = await loginToken(t, user.email, GOOD_PASSWORD, nextIp()).catch(async () => {
     // A company cannot log in through the rider login type; make its session directly.
     const { startSession } = await import('../../src/server/plugins/auth');

@@ -20,8 +20,9 @@ import { describeEachDatabase, errorOf, nextIp, useTestApp, type TestApp } from 
 import { asStaff, matrixCallers, signedInStaff, type Caller, type StaffMember } from './opsHelpers';
 import { as, daysAgo, profileOf, signedInRider, type Rider } from './profileHelpers';
 import { multipart } from './signupHelpers';
+import { minimalPdf } from '../support/pdf';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = minimalPdf();
 const fields = { total_years_of_experience: '3-5', languages_spoken: 'English, Yoruba', education: 'Diploma' };
 const NOT_FOUND = { error: { field: 'alert', message: 'Not found' } };
 const MISSING = '00000000-0000-4000-8000-000000000000';

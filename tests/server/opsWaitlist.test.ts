@@ -7,11 +7,12 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { auditLog, companyInvitations, outboxEmails, waitlistEntries } from '../../src/server/db/schema';
+import { auditLog, companyInvitations, inboxItems, outboxEmails, waitlistEntries } from '../../src/server/db/schema';
 import { consumeInvitation, INVITATION_LIFETIME_MS } from '../../src/server/features/ops/waitlistService';
 import { PAGE_SIZE } from '../../src/server/lib/keyset';
 import type { OpsWaitlistEntry } from '../../src/shared/invitations';
 import { messages } from '../../src/shared/messages';
+import { captchaCookie, GOOD_PASSWORD } from './authHelpers';
 import { describeEachDatabase, errorOf, nextIp, useTestApp, type DatabaseKind, type TestApp } from './helper';
 import { asStaff, matrixCallers, signedInStaff, type Caller, type StaffMember } from './opsHelpers';
 
@@ -232,6 +233,44 @@ describeEachDatabase('ops waitlist: an invitation from invite to joined', (kind)
     expect(audit[3]!.after).toMatchObject({ status: 'waiting', invitation: { state: 'revoked' } });
     // Refused actions wrote nothing, and no audit entry holds a token.
     expect(JSON.stringify(audit)).not.toMatch(new RegExp([token1, token2, token3, token4].join('|')));
+  });
+
+  it("moves the entry's inbox item: answered when staff invite (audited), closed when the company joins", async () => {
+    const staff = await signedInStaff(t, 'dispatcher');
+    const email = `inbox.${Math.random().toString(36).slice(2, 8)}@lekkibakes.ng`;
+    const ip = nextIp();
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      remoteAddress: ip,
+      headers: { cookie: await captchaCookie(t, ip) },
+      payload: { companyName: 'Lekki Bakes', email, features: 'Tracking' },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const [row] = await t.database.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, email));
+    const itemOf = async () => (await t.database.db.select().from(inboxItems).where(eq(inboxItems.waitlistEntryId, row!.id)))[0]!;
+    expect((await itemOf()).status).toBe('new');
+
+    expect((await act(t, staff, row!.id, 'invite')).statusCode).toBe(200);
+    const item = await itemOf();
+    expect(item.status).toBe('answered');
+    expect((await auditOf(t, item.id)).map((a) => [a.action, a.staffId, a.before, a.after])).toEqual([
+      ['inbox.status', staff.id, { status: 'new' }, { status: 'answered' }],
+    ]);
+
+    const token = await tokenFromEmail(t, email);
+    const signupIp = nextIp();
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/companies/signup',
+      remoteAddress: signupIp,
+      headers: { cookie: await captchaCookie(t, signupIp) },
+      payload: { invite: token, company_name: 'Lekki Bakes', contact_person: 'Chiamaka Obi', email, phone: '0803 123 4567', password: GOOD_PASSWORD, address: '12 Admiralty Way', state: 'Lagos', town: 'Ikeja' },
+    });
+    expect(signup.statusCode, signup.body).toBe(200);
+    expect((await itemOf()).status).toBe('closed');
+    // The company's own sign-up is no staff action: no audit entry.
+    expect(await auditOf(t, item.id)).toHaveLength(1);
   });
 
   it('two staff inviting at the same moment: one invitation, one refusal', async () => {

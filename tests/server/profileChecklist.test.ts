@@ -15,8 +15,9 @@ import { describeEachDatabase, nextIp, useTestApp, type TestApp } from './helper
 import { asStaff, signedInStaff } from './opsHelpers';
 import { as, profileOf, signedInRider, type Rider } from './profileHelpers';
 import { multipart, photoWithGps, upload } from './signupHelpers';
+import { minimalPdf } from '../support/pdf';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = minimalPdf();
 
 async function cardOf(t: TestApp, userId: string) {
   const [card] = await t.database.db.select().from(riderCards).where(eq(riderCards.userId, userId));

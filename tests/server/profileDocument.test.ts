@@ -24,8 +24,9 @@ import { asStaff, signedInStaff } from './opsHelpers';
 import { as, signedInRider } from './profileHelpers';
 import { closeWindow, companyReview, engagementOf, riderReview, written } from './reviewHelpers';
 import { ageCodes, changeEmail, codeFor, multipart, signUp, update, upload, verify } from './signupHelpers';
+import { minimalPdf } from '../support/pdf';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = minimalPdf();
 const DAY = 86_400_000;
 
 type Token = { id: string; token: string };

@@ -13,8 +13,9 @@ import type { Profile, ProfileWriteResponse } from '../../src/shared/profile';
 import { describeEachDatabase, errorOf, useTestApp, type TestApp } from './helper';
 import { as, profileOf, signedInRider, type Rider } from './profileHelpers';
 import { hasGpsPointer, multipart, photoWithGps, pngBomb } from './signupHelpers';
+import { minimalPdf } from '../support/pdf';
 
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+const PDF = minimalPdf();
 
 const fields = { total_years_of_experience: '3-5', languages_spoken: 'English, Yoruba, Pidgin', education: 'Diploma' };
 
@@ -113,6 +114,8 @@ describeEachDatabase('POST /api/riders/personal-info/save', (kind) => {
     const hostile: Array<[Part, number, string]> = [
       [{ field: 'valid_id', filename: 'id.pdf', contentType: 'application/pdf', data: '<script>alert(1)</script>' }, 400, messages.documentType],
       [{ field: 'valid_id', filename: 'id.jpg', contentType: 'image/jpeg', data: 'GIF89a;not really' }, 400, messages.documentType],
+      // An HTML page that begins like a PDF: judged by the PDF's structure, not its first bytes.
+      [{ field: 'valid_id', filename: 'page.pdf', contentType: 'application/pdf', data: '%PDF-1.4\n<html><body><script>alert(1)</script></body></html>\n%%EOF\n' }, 400, messages.documentType],
       [{ field: 'rider_id_card', filename: 'big.pdf', contentType: 'application/pdf', data: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]) }, 413, messages.fileTooLarge(5)],
       [{ field: 'rider_id_card', filename: 'bomb.png', contentType: 'image/png', data: pngBomb() }, 400, messages.imageTooManyPixels],
       [{ field: 'rider_id_card', filename: 'cut.jpg', contentType: 'image/jpeg', data: (await photoWithGps()).subarray(0, 400) }, 400, messages.imageUnreadable],

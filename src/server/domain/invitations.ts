@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { companyInvitations, waitlistEntries } from '../db/schema';
+import { moveWaitlistInboxItem } from './inbox';
 
 export const invitationTokenHash = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -45,5 +46,6 @@ export async function consumeInvitation(
     .set({ status: 'joined', updatedAt: sql`now()` })
     .where(eq(waitlistEntries.id, used.waitlistEntryId))
     .returning({ id: waitlistEntries.id, companyName: waitlistEntries.companyName, email: waitlistEntries.email });
+  await moveWaitlistInboxItem(tx, entry!.id, 'closed', null);
   return { waitlistEntryId: entry!.id, companyName: entry!.companyName, email: entry!.email };
 }

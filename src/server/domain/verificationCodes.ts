@@ -137,11 +137,3 @@ export async function spendVerificationCode(tx: Db, codeId: string): Promise<voi
   if (!used) throw AppError.invalid(CODE_FIELD, messages.codeExpired);
 }
 
-/** The constraint a unique violation names, or null when the error is something else. */
-export function uniqueViolation(err: unknown): string | null {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint, constraint_name: constraintName, message } = e as Record<string, unknown>;
-    if (code === '23505') return String(constraint ?? constraintName ?? message ?? '');
-  }
-  return null;
-}

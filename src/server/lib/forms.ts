@@ -18,11 +18,17 @@ export function formBodySchema(form: FormDefinition, extra: Record<string, objec
 
 /**
  * preValidation hook: runs before the JSON schema so the user gets the specification's
- * own message ('Please fill in the email field'), not a generic one.
+ * own message ('Please fill in the email field'), not a generic one. An optional field the
+ * body leaves out is then set to '' (what FormValues promises the handler), so a service
+ * never meets undefined where its type says string.
  */
 export function checkForm(form: FormDefinition) {
   return async (request: FastifyRequest): Promise<void> => {
     const error = validateForm(form, pickValues(form, request.body));
     if (error) throw AppError.invalid(error.field, error.message);
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
+    const values = body as Record<string, unknown>;
+    for (const name of Object.keys(form.fields)) if (values[name] === undefined) values[name] = '';
   };
 }

@@ -2,7 +2,7 @@
  * One error handler for the whole API (the pattern of fastify/demo's error handler):
  * every 4xx and 5xx body is {error:{field,message}}, and a 5xx never shows internals.
  */
-import { STATUS_CODES } from 'node:http';
+import { ServerResponse, STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { messages } from '../../shared/messages';
@@ -20,6 +20,7 @@ function fieldOf(error: FastifyError): string {
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
+  answerConnect(app);
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'request failed');
@@ -56,6 +57,26 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: { field: 'alert', message: messages.submitFailed } });
+  });
+}
+
+/**
+ * Node hands a CONNECT request to the server's 'connect' listeners instead of the router, and
+ * with none it closes the socket without a word. Here it goes through Fastify's router like any
+ * other method (no route has CONNECT, so it gets the same 404 in the error shape as PROPFIND or
+ * a missing page), and the connection closes after the answer: a CONNECT socket is never reused.
+ */
+function answerConnect(app: FastifyInstance): void {
+  app.server.on('connect', (request: IncomingMessage, socket: Socket) => {
+    const response = new ServerResponse(request);
+    response.shouldKeepAlive = false;
+    response.assignSocket(socket);
+    response.on('finish', () => {
+      response.detachSocket(socket);
+      socket.destroySoon();
+    });
+    socket.on('error', () => socket.destroy());
+    app.routing(request, response);
   });
 }
 

@@ -24,6 +24,7 @@ import type { Db } from '../db/client';
 import { files } from '../db/schema';
 import { AppError } from '../errors';
 import { readSession } from './auth';
+import { unstorableText } from './hostileInput';
 
 export type StoredFileKind = (typeof files.$inferInsert)['kind'];
 export type StoredFile = typeof files.$inferSelect;
@@ -95,9 +96,9 @@ export async function readMultipartForm(request: FastifyRequest, options: ReadMu
         const filename = (part.filename || 'upload').replaceAll('\u0000', '').slice(0, 200) || 'upload';
         form.files[part.fieldname] = { field: part.fieldname, filename, data };
       } else if (typeof part.value === 'string') {
-        // PostgreSQL cannot store a NUL in text: refused like in a JSON body (plugins/hostileInput.ts).
-        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) {
-          throw AppError.invalid(part.fieldname.includes('\u0000') ? 'alert' : part.fieldname, messages.invalidRequest);
+        // PostgreSQL cannot store a NUL or invalid Unicode: refused like in a JSON body (plugins/hostileInput.ts).
+        if (unstorableText(part.value) || unstorableText(part.fieldname)) {
+          throw AppError.invalid(unstorableText(part.fieldname) ? 'alert' : part.fieldname, messages.invalidRequest);
         }
         form.fields[part.fieldname] = part.value;
       }

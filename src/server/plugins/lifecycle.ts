@@ -9,8 +9,9 @@
  *    Retry-After, not a generic 500: the client may try again, and nothing was half-written
  *    because every write runs in one transaction.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
+import { AppError } from '../errors';
 import { fileErrorCode, STORAGE_FULL_CODES } from '../lib/dataDir';
 
 /** Seconds a client should wait before trying again after a 503. */
@@ -27,9 +28,34 @@ export const RETRY_AFTER_SECONDS = 5;
 const SETTLE_QUIET_MS = 150;
 const SETTLE_MAX_MS = 1000;
 
+/** True when the request announced a body (a length above 0, or chunks). */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/**
+ * Once closing has settled, a request whose body is still arriving (a slow phone, or a client
+ * that never finishes) is not waited for: the grace is 10 s and the body may never end. The
+ * error is raised on the body stream itself, where its reader (Fastify's body parser, or the
+ * multipart reader of an upload) turns it into the request's answer through the error handler:
+ * 503 in the error shape, with Connection: close and Retry-After from the hooks below. Nothing
+ * was written: a handler writes only after it has the whole body.
+ */
+function endUnfinishedBodies(requests: Set<FastifyRequest>): void {
+  for (const request of requests) {
+    const raw = request.raw;
+    // No reader on the stream (none has started yet): the onRequest hook below answers instead.
+    if (raw.complete || raw.destroyed || raw.listenerCount('error') === 0) continue;
+    raw.emit('error', new AppError('UNAVAILABLE', messages.serviceUnavailable));
+  }
+}
+
 export function installLifecycle(app: FastifyInstance): void {
   let closing = false;
   let lastArrival = 0;
+  /** Requests with a body, from their arrival to the end of their answer. */
+  const withBody = new Set<FastifyRequest>();
   app.server.on('connection', () => (lastArrival = Date.now()));
   app.addHook('preClose', async () => {
     closing = true;
@@ -38,6 +64,7 @@ export function installLifecycle(app: FastifyInstance): void {
     while (Date.now() - lastArrival < SETTLE_QUIET_MS && Date.now() - began < SETTLE_MAX_MS) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+    endUnfinishedBodies(withBody);
     // Connections idle now are closed by Fastify; ones busy now close after their answer
     // (the onSend hook below), but a client may open a request in between: sweep until closed.
     const sweep = setInterval(() => app.server.closeIdleConnections?.(), 100);
@@ -45,7 +72,13 @@ export function installLifecycle(app: FastifyInstance): void {
     app.server.once('close', () => clearInterval(sweep));
   });
   app.addHook('onRequest', async (request, reply) => {
-    if (!closing) return;
+    if (!closing) {
+      if (hasBody(request)) {
+        withBody.add(request);
+        reply.raw.once('close', () => withBody.delete(request));
+      }
+      return;
+    }
     lastArrival = Date.now();
     return reply
       .code(503)
@@ -54,7 +87,9 @@ export function installLifecycle(app: FastifyInstance): void {
       .send({ error: { field: 'alert', message: messages.serviceUnavailable } });
   });
   app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (!closing) return;
+    reply.header('connection', 'close');
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
   });
 }
 

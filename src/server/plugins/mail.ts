@@ -5,10 +5,11 @@
  * SMTP_URL when PUBLIC_URL is a localhost address or DEV_MAILBOX=1 (config.devMailbox), into the
  * dev mailbox in DATA_DIR, listed at /dev/mail. Otherwise mail waits in the outbox.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { site } from '../../shared/site';
 import type { Config } from '../config';
@@ -80,7 +81,18 @@ export const EMAIL_PRIORITY: Record<EmailPriority, number> = { urgent: 0, normal
 /** Writes a message to the outbox; pass the transaction of the change that sends it. */
 export async function enqueueEmail(db: Db, message: EmailMessage, priority: EmailPriority = 'normal'): Promise<void> {
   await db.insert(outboxEmails).values({ ...message, priority: EMAIL_PRIORITY[priority] });
+  const request = requestOutbox.getStore();
+  if (request) request.enqueued = true;
 }
+
+/**
+ * Whether the request being handled put mail in the outbox. Each request runs in its own store
+ * (the mailer's onRequest hook), so enqueueEmail marks the request that wrote the row and the
+ * mailer's onResponse hook kicks delivery once that request is answered: by then its
+ * transaction has committed, so the worker finds the row. No handler kicks by hand. Mail
+ * queued outside a request (the sweepers) is kicked by its caller or found by the next poll.
+ */
+const requestOutbox = new AsyncLocalStorage<{ enqueued: boolean }>();
 
 /** Rows one worker claims at a time, all sent concurrently over the pool. */
 const CLAIM_BATCH = 50;
@@ -255,18 +267,26 @@ export function createMailer(app: FastifyInstance, options: { intervalMs?: numbe
     smtpDeliver?.close();
   });
 
-  return {
-    mode,
-    deliverDue,
-    kick: () => {
-      if (!deliver || options.startWorker === false || kicked) return;
-      kicked = setTimeout(() => {
-        kicked = null;
-        void tick();
-      }, 50);
-      kicked.unref();
-    },
+  const kick = () => {
+    if (!deliver || options.startWorker === false || kicked) return;
+    kicked = setTimeout(() => {
+      kicked = null;
+      void tick();
+    }, 50);
+    kicked.unref();
   };
+  const outboxOf = new WeakMap<FastifyRequest, { enqueued: boolean }>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const store = { enqueued: false };
+    outboxOf.set(request, store);
+    requestOutbox.run(store, done);
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (outboxOf.get(request)?.enqueued) kick();
+    done();
+  });
+
+  return { mode, deliverDue, kick };
 }
 
 /** The dev mailbox's messages, newest first (for /dev/mail). */

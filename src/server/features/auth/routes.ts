@@ -103,8 +103,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request): Promise<MessageResponse> => {
-      const { emailQueued } = await requestPasswordReset(deps(), { email: request.body.email, ip: request.ip });
-      if (emailQueued) app.mailer.kick();
+      await requestPasswordReset(deps(), { email: request.body.email, ip: request.ip });
       return { message: messages.resetLinkSent };
     },
   );
@@ -124,7 +123,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request): Promise<MessageResponse> => {
       await resetPassword(deps(), { token: request.body.token, newPassword: request.body.newPassword });
-      app.mailer.kick();
       return { message: messages.passwordReset };
     },
   );

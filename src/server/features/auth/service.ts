@@ -26,6 +26,7 @@ import {
   verifyAgainstNothing,
   verifyPassword,
 } from '../../lib/passwords';
+import { isUniqueViolation } from '../../lib/uniqueViolation';
 
 export interface AuthDeps {
   db: Db;
@@ -223,13 +224,6 @@ function usernameBase(name: string | undefined, email: string): string {
     .replace(/^_+|_+$/g, '')
     .slice(0, 20);
   return base.length >= 3 ? base : `rider_${base}`.replace(/_+$/, '');
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 export interface GoogleIdentity {

@@ -98,7 +98,6 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request): Promise<LoginResponse> => {
       const token = await signUpCompany(deps(), request.body);
-      app.mailer.kick();
       return { token };
     },
   );
@@ -122,7 +121,6 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply): Promise<CompanyResendResponse> => {
       try {
         const { resendAfterSeconds } = await resendCompanyCode(deps(), request.auth!.userId);
-        app.mailer.kick();
         return { message: messages.verificationCodeSent, resend_after_seconds: resendAfterSeconds };
       } catch (err) {
         return withRetryAfter(reply, err);

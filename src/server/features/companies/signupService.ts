@@ -29,8 +29,8 @@ import {
   CooldownError,
   issueVerificationCode,
   spendVerificationCode,
-  uniqueViolation,
 } from '../../domain/verificationCodes';
+import { uniqueViolation } from '../../lib/uniqueViolation';
 
 export interface CompanyDeps {
   db: Db;
@@ -38,7 +38,7 @@ export interface CompanyDeps {
 }
 
 /** The resend's 429 with Retry-After (the same error as the rider's). */
-export { CooldownError as CompanyCooldownError, CODE_FIELD, uniqueViolation };
+export { CooldownError as CompanyCooldownError, CODE_FIELD };
 
 /** Puts a new code's e-mail for a company in the outbox (the code's rules: domain/verificationCodes.ts). */
 function issueCode(tx: Db, config: Config, user: { id: string; email: string; companyName: string }): Promise<void> {
@@ -70,7 +70,8 @@ function companyUsername(companyName: string): string {
  * POST /api/companies/signup. The fields were checked by the shared rules; here the e-mail
  * must be free, the password not common and the place in the location data, then everything
  * is written in one transaction that first spends the invitation: of two sign-ups with one
- * link, exactly one gets past it, the other is refused under 'invite'.
+ * link, exactly one gets past it, the other is refused under 'invite'. The e-mail must be the
+ * one the invitation was sent to.
  */
 export async function signUpCompany(deps: CompanyDeps, input: FormValues<typeof companySignupForm>): Promise<string> {
   const email = input.email.trim().toLowerCase();
@@ -89,6 +90,9 @@ export async function signUpCompany(deps: CompanyDeps, input: FormValues<typeof 
     return await deps.db.transaction(async (tx) => {
       const invitation = await consumeInvitation(tx, input.invite);
       if (!invitation) throw new AppError('CONFLICT', messages.invitationInvalid, 'invite');
+      // The link was sent to one inbox: it opens an account for that address only (thrown here,
+      // the transaction rolls back and the invitation stays live).
+      if (invitation.email.trim().toLowerCase() !== email) throw AppError.invalid('email', messages.companyEmailNotInvited);
       const [created] = await tx
         .insert(users)
         .values({

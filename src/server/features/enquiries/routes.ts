@@ -35,7 +35,7 @@ export async function enquiriesRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request): Promise<MessageResponse> => {
-      const { emailQueued } = await sendEnquiry(app.database.db, app.config.opsEmail, {
+      await sendEnquiry(app.database.db, app.config.opsEmail, {
         kind: request.body.kind,
         name: request.body.name,
         email: request.body.email,
@@ -43,7 +43,6 @@ export async function enquiriesRoutes(app: FastifyInstance): Promise<void> {
         message: request.body.message,
         sourcePath: sourcePathOf(request),
       });
-      if (emailQueued) app.mailer.kick();
       return { message: messages.messageSent };
     },
   );

@@ -110,7 +110,6 @@ export async function hiringRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request): Promise<HireActionResponse> => {
       const result = await sendHireRequest(app.database.db, app.config, app.limits, request.auth!, request.body);
-      app.mailer.kick();
       return result;
     },
   );
@@ -183,7 +182,6 @@ export async function hiringRoutes(app: FastifyInstance): Promise<void> {
       async (request): Promise<HireActionResponse> => {
         const outcome = action === 'end' ? request.body?.outcome : undefined;
         const result = await moveHireRequest(app.database.db, app.config, request.auth!, { id: request.params.id, action, outcome });
-        app.mailer.kick();
         return result;
       },
     );

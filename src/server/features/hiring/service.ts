@@ -49,6 +49,8 @@ import { checkPlace } from '../../domain/locations';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import { recomputeRiderReputation } from '../../domain/reputation';
 import { rowsOf } from '../../lib/rows';
+import { isUniqueViolation } from '../../lib/uniqueViolation';
+import { assertCompanyEmailVerified } from '../../domain/companyAccess';
 
 export interface Reader {
   userId: string;
@@ -150,13 +152,6 @@ export interface HireRequestInput {
   message?: string;
 }
 
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-};
-
 export async function sendHireRequest(
   db: Db,
   config: Pick<Config, 'publicUrl'>,
@@ -164,6 +159,7 @@ export async function sendHireRequest(
   company: Reader,
   input: HireRequestInput,
 ): Promise<HireActionResponse> {
+  await assertCompanyEmailVerified(db, company.userId);
   await countAgainstLimits(limits, [{ key: `hire-request:${company.userId}`, limit: HIRE_REQUEST_LIMIT }]);
   const place = checkPlace({ state: input.state.trim(), town: input.town.trim() });
   const [rider] = rowsOf<{ user_id: string; display_name: string }>(

@@ -34,11 +34,10 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request): Promise<MessageResponse> => {
-      const { emailQueued } = await subscribeNewsletter(app.database.db, app.config, {
+      await subscribeNewsletter(app.database.db, app.config, {
         email: request.body.email,
         sourcePath: sourcePathOf(request),
       });
-      if (emailQueued) app.mailer.kick();
       return { message: messages.subscribed };
     },
   );

@@ -221,7 +221,6 @@ export async function opsInboxRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const detail = await replyToInboxItem(deps(), actorOf(request.staff!), request.params.id, request.body);
-      app.mailer.kick();
       return detail;
     },
   );

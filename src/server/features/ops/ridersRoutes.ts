@@ -230,7 +230,6 @@ export async function opsRidersRoutes(app: FastifyInstance): Promise<void> {
       const { decision, files } = request.body;
       const reason = decision === 'reject' ? reasonOf(request.body.reason, 'reason', messages.opsIdReasonRequired) : null;
       const message = await reviewRiderId(db(), app.config, actorOf(request.staff!), request.params.id, { decision, reason, files });
-      app.mailer.kick();
       return { message, rider: await readRider(db(), request.params.id) };
     },
   );

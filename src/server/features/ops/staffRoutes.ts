@@ -249,7 +249,6 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
         role: request.body.role as StaffRole,
         sendEmail: true,
       });
-      app.mailer.kick();
       return { message: messages.opsStaffInvited(request.body.email.trim().toLowerCase()) };
     },
   );

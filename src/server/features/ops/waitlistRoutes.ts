@@ -97,7 +97,6 @@ export async function opsWaitlistRoutes(app: FastifyInstance): Promise<void> {
       },
       async (request): Promise<OpsWaitlistActionResponse> => {
         const result = await actOnInvitation(app.database.db, app.config, actorOf(request.staff!), { entryId: request.params.id, action });
-        if (action !== 'revoke') app.mailer.kick();
         return result;
       },
     );

@@ -27,6 +27,7 @@ import type { Db } from '../../db/client';
 import { companyInvitations, waitlistEntries } from '../../db/schema';
 import { AppError } from '../../errors';
 import { writeAudit, type AuditActor } from '../../domain/audit';
+import { moveWaitlistInboxItem } from '../../domain/inbox';
 import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../lib/keyset';
 import { consumeInvitation, INVITATION_TOKEN_PATTERN, invitationTokenHash, liveInvitation } from '../../domain/invitations';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
@@ -194,6 +195,7 @@ export async function actOnInvitation(
     } else {
       latest = await sendLink(tx, config, actor, entry);
       status = 'invited';
+      await moveWaitlistInboxItem(tx, entry.id, 'answered', actor);
     }
     await writeAudit(tx, actor, {
       action: { invite: 'waitlist.invite', resend: 'waitlist.resend_invitation', revoke: 'waitlist.revoke_invitation' }[input.action],

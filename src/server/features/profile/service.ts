@@ -29,16 +29,10 @@ import { writeRiderFields, type RiderFields } from '../../domain/riderFieldsWrit
 import { tokenSession, type AuthContext } from '../../plugins/auth';
 import { forgetSessions } from '../../plugins/sessionCache';
 import { cachedProfile, keepProfile, profileReadBegins } from '../../plugins/profileCache';
+import { isUniqueViolation } from '../../lib/uniqueViolation';
 
 /** A Google account (no password) confirms deletion with a Google sign-in at most this old. */
 const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 const emptyToNull = (value: string | undefined): string | null => {
   const trimmed = (value ?? '').trim();

@@ -119,7 +119,6 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request): Promise<ReviewWindowResponse> => {
       const result = await writeMyReview(db(), app.config, callerOf(request), request.params.id, request.body);
-      if (result.window.state === 'published') app.mailer.kick();
       return result;
     },
   );

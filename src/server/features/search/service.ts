@@ -22,6 +22,7 @@ import { fileUrl } from '../../plugins/files';
 import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { readPublicProfile } from '../../domain/riderProfile';
 import { rowsOf } from '../../lib/rows';
+import { assertCompanyEmailVerified } from '../../domain/companyAccess';
 
 const USERNAME = /^[A-Za-z0-9._-]{1,64}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -140,9 +141,11 @@ function toResult(row: RawResult): RiderSearchResult {
 /**
  * GET /api/companies/riders: listed riders matching every filter given, in the chosen order,
  * SEARCH_PAGE_SIZE a page. Free text is PostgreSQL full-text search (English stemming) over the
- * introduction, bio and work history; languages must all be spoken.
+ * introduction, bio and work history; languages must all be spoken. Only for a company whose
+ * e-mail is verified.
  */
 export async function searchRiders(db: Db, companyId: string, query: RiderSearchQuery): Promise<RiderSearchPage> {
+  await assertCompanyEmailVerified(db, companyId);
   const sort: SearchSort = query.sort ?? 'job_success';
   const order = SORTS[sort];
   const cursor = decodeSearchCursor(sort, query.cursor);

@@ -98,7 +98,6 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
         password: request.body.password,
         userType: String(request.body.user_type ?? ''),
       });
-      app.mailer.kick();
       return { token };
     },
   );
@@ -128,7 +127,6 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply): Promise<SendVerifyEmailResponse> => {
       try {
         const { resendAfterSeconds } = await sendVerificationCode(deps(), request.auth!.userId);
-        app.mailer.kick();
         return { message: messages.verificationCodeSent, resend_after_seconds: resendAfterSeconds };
       } catch (err) {
         return withRetryAfter(reply, err);
@@ -165,7 +163,6 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply): Promise<ChangeSignupEmailResponse> => {
       try {
         const { email, resendAfterSeconds } = await changeSignupEmail(deps(), request.auth!.userId, { email: request.body.email });
-        app.mailer.kick();
         return { message: messages.verificationCodeSent, email, resend_after_seconds: resendAfterSeconds };
       } catch (err) {
         return withRetryAfter(reply, err);

@@ -40,8 +40,8 @@ import {
   CooldownError,
   issueVerificationCode,
   spendVerificationCode,
-  uniqueViolation,
 } from '../../domain/verificationCodes';
+import { uniqueViolation } from '../../lib/uniqueViolation';
 
 export interface SignupDeps {
   db: Db;

@@ -31,13 +31,12 @@ export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request): Promise<MessageResponse> => {
-      const { emailQueued } = await joinWaitlist(app.database.db, app.config.opsEmail, {
+      await joinWaitlist(app.database.db, app.config.opsEmail, {
         companyName: request.body.companyName,
         email: request.body.email,
         features: request.body.features ?? '',
         sourcePath: sourcePathOf(request),
       });
-      if (emailQueued) app.mailer.kick();
       return { message: messages.waitlisted };
     },
   );
