@@ -13,14 +13,14 @@ import {
   type OpsWaitlistEntry,
   type PublicInvitation,
   type WaitlistStatus,
-} from '../../../shared/invitations';
-import { messages } from '../../../shared/messages';
-import type { OpsPage } from '../../../shared/opsForms';
-import { AppError, errorResponses } from '../../errors';
-import { actorOf } from '../../domain/audit';
-import { requireStaff } from '../../plugins/staffAuth';
-import { idParams, opsErrors, pageOf, security } from './schemas';
-import { actOnInvitation, listWaitlist, readInvitation } from './waitlistService';
+} from '../../../../shared/invitations';
+import { messages } from '../../../../shared/messages';
+import type { OpsPage } from '../../../../shared/opsForms';
+import { AppError, errorResponses } from '../../../errors';
+import { actorOf } from '../../../domain/audit';
+import { requireStaff } from '../../../plugins/staffAuth';
+import { idParams, opsErrors, pageOf, security } from '../schemas';
+import { actOnInvitation, listWaitlist, readInvitation } from './service';
 
 const dateTime = { type: 'string', format: 'date-time' } as const;
 

@@ -4,11 +4,11 @@
  * There is deliberately no route that edits or deletes an entry.
  */
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_NAME_PATTERN, type OpsAuditEntry, type OpsAuditQuery } from '../../../shared/opsAudit';
-import type { OpsPage } from '../../../shared/opsForms';
-import { requireAdmin } from '../../plugins/staffAuth';
-import { listAudit } from './auditService';
-import { opsErrors, pageOf, security } from './schemas';
+import { AUDIT_NAME_PATTERN, type OpsAuditEntry, type OpsAuditQuery } from '../../../../shared/opsAudit';
+import type { OpsPage } from '../../../../shared/opsForms';
+import { requireAdmin } from '../../../plugins/staffAuth';
+import { listAudit } from './service';
+import { opsErrors, pageOf, security } from '../schemas';
 
 const values = { type: ['object', 'null'], additionalProperties: true } as const;
 

@@ -10,8 +10,8 @@
  * staff gets the 404 of a missing page whatever they send.
  */
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../../shared/messages';
-import type { OpsPage } from '../../../shared/opsForms';
+import { messages } from '../../../../shared/messages';
+import type { OpsPage } from '../../../../shared/opsForms';
 import {
   ID_REVIEW_DECISIONS,
   ID_REVIEW_STATUSES,
@@ -23,15 +23,15 @@ import {
   type OpsRiderDetail,
   type OpsRiderListItem,
   type OpsRiderQuery,
-} from '../../../shared/opsRiders';
-import { AppError } from '../../errors';
-import { actorOf } from '../../domain/audit';
-import { sendStoredFile } from '../../plugins/files';
-import { nullableString, pastEmployeeSchema, riderContactProperties, workHistorySchema } from '../../domain/riderProfile';
-import { requireStaff } from '../../plugins/staffAuth';
-import { assertConfirmed, confirmationSchema } from '../../domain/stepUp';
-import { idParams, opsErrors, pageOf, security } from './schemas';
-import { listRiders, readRider, readRiderDocument, reviewRiderId, suspendRider, unsuspendRider } from './ridersService';
+} from '../../../../shared/opsRiders';
+import { AppError } from '../../../errors';
+import { actorOf } from '../../../domain/audit';
+import { sendStoredFile } from '../../../plugins/files';
+import { nullableString, pastEmployeeSchema, riderContactProperties, workHistorySchema } from '../../../domain/riderProfile';
+import { requireStaff } from '../../../plugins/staffAuth';
+import { assertConfirmed, confirmationSchema } from '../../../domain/stepUp';
+import { idParams, opsErrors, pageOf, security } from '../schemas';
+import { listRiders, readRider, readRiderDocument, reviewRiderId, suspendRider, unsuspendRider } from './service';
 
 const uuid = { type: 'string', format: 'uuid' } as const;
 

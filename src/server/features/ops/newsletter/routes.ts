@@ -5,14 +5,14 @@
  *   DELETE /api/ops/newsletter/:id             staff {confirmation} → unsubscribes one (asks again)
  */
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../../shared/messages';
-import type { OpsPage } from '../../../shared/opsForms';
-import type { OpsSubscriber } from '../../../shared/opsNewsletter';
-import { actorOf } from '../../domain/audit';
-import { requireStaff } from '../../plugins/staffAuth';
-import { assertConfirmed } from '../../domain/stepUp';
-import { exportSubscribersCsv, listSubscribers, removeSubscriber } from './newsletterService';
-import { confirmationBody, idParams, messageResponse, opsErrors, pageOf, security } from './schemas';
+import { messages } from '../../../../shared/messages';
+import type { OpsPage } from '../../../../shared/opsForms';
+import type { OpsSubscriber } from '../../../../shared/opsNewsletter';
+import { actorOf } from '../../../domain/audit';
+import { requireStaff } from '../../../plugins/staffAuth';
+import { assertConfirmed } from '../../../domain/stepUp';
+import { exportSubscribersCsv, listSubscribers, removeSubscriber } from './service';
+import { confirmationBody, idParams, messageResponse, opsErrors, pageOf, security } from '../schemas';
 
 const subscriberSchema = {
   type: 'object',

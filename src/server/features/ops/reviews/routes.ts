@@ -5,13 +5,13 @@
  *   POST /api/ops/reviews/:id/show            shows it again (audited)
  */
 import type { FastifyInstance } from 'fastify';
-import type { OpsPage } from '../../../shared/opsForms';
-import { hideReviewForm, OPS_REVIEW_VISIBILITIES, type OpsReview, type OpsReviewActionResponse, type OpsReviewVisibility } from '../../../shared/reviews';
-import { actorOf } from '../../domain/audit';
-import { checkForm, formBodySchema } from '../../lib/forms';
-import { requireStaff } from '../../plugins/staffAuth';
-import { idParams, opsErrors, pageOf, security } from './schemas';
-import { listReviews, setReviewHidden } from './reviewsService';
+import type { OpsPage } from '../../../../shared/opsForms';
+import { hideReviewForm, OPS_REVIEW_VISIBILITIES, type OpsReview, type OpsReviewActionResponse, type OpsReviewVisibility } from '../../../../shared/reviews';
+import { actorOf } from '../../../domain/audit';
+import { checkForm, formBodySchema } from '../../../lib/forms';
+import { requireStaff } from '../../../plugins/staffAuth';
+import { idParams, opsErrors, pageOf, security } from '../schemas';
+import { listReviews, setReviewHidden } from './service';
 
 const reviewSchema = {
   type: 'object',

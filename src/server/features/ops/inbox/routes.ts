@@ -12,11 +12,11 @@
  * tell them the route exists).
  */
 import type { FastifyInstance } from 'fastify';
-import { INBOX_KINDS, INBOX_SEARCH_MAX, INBOX_STATUSES, inboxNoteForm, inboxReplyForm, type InboxItemDetail, type InboxStatus } from '../../../shared/inbox';
-import type { FormValues } from '../../../shared/validation';
-import { actorOf } from '../../domain/audit';
-import { checkForm, formBodySchema } from '../../lib/forms';
-import { requireStaff } from '../../plugins/staffAuth';
+import { INBOX_KINDS, INBOX_SEARCH_MAX, INBOX_STATUSES, inboxNoteForm, inboxReplyForm, type InboxItemDetail, type InboxStatus } from '../../../../shared/inbox';
+import type { FormValues } from '../../../../shared/validation';
+import { actorOf } from '../../../domain/audit';
+import { checkForm, formBodySchema } from '../../../lib/forms';
+import { requireStaff } from '../../../plugins/staffAuth';
 import {
   addInboxNote,
   assignInboxItem,
@@ -27,8 +27,8 @@ import {
   summarizeInbox,
   type InboxDeps,
   type InboxListQuery,
-} from './inboxService';
-import { idParams, opsErrors, pageOf, security } from './schemas';
+} from './service';
+import { idParams, opsErrors, pageOf, security } from '../schemas';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 

@@ -13,7 +13,7 @@
  * The sign-in routes are the only /api/ops routes open without a staff session.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { messages } from '../../../shared/messages';
+import { messages } from '../../../../shared/messages';
 import {
   opsCodeForm,
   opsInviteStaffForm,
@@ -26,11 +26,11 @@ import {
   type OpsPage,
   type OpsStaffMember,
   type StaffRole,
-} from '../../../shared/opsForms';
-import type { FormValues } from '../../../shared/validation';
-import { AppError } from '../../errors';
-import { actorOf } from '../../domain/audit';
-import { checkForm, formBodySchema } from '../../lib/forms';
+} from '../../../../shared/opsForms';
+import type { FormValues } from '../../../../shared/validation';
+import { AppError } from '../../../errors';
+import { actorOf } from '../../../domain/audit';
+import { checkForm, formBodySchema } from '../../../lib/forms';
 import {
   consoleNotFound,
   endStaffSession,
@@ -39,9 +39,9 @@ import {
   requirePendingStaff,
   requireStaff,
   STAFF_TOKEN_HEADER,
-} from '../../plugins/staffAuth';
-import { assertConfirmed } from '../../domain/stepUp';
-import { confirmationBody, idParams, messageResponse, opsErrors, pageOf, security } from './schemas';
+} from '../../../plugins/staffAuth';
+import { assertConfirmed } from '../../../domain/stepUp';
+import { confirmationBody, idParams, messageResponse, opsErrors, pageOf, security } from '../schemas';
 import {
   addStaffMember,
   enrolTotp,
@@ -52,7 +52,7 @@ import {
   signInStaff,
   verifyStaffCode,
   type StaffDeps,
-} from './staffService';
+} from './service';
 
 const tokenResponse = { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } as const;
 
