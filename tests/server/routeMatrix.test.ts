@@ -215,4 +215,27 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
     console.log(`\nOwner-only routes [${kind}]: ${owned.length}; walked with another owner's token: ${owned.filter((r) => walked.has(r)).length}; not walked: ${owned.filter((r) => !walked.has(r)).join(', ') || 'none'}`);
     expect(failures).toEqual([]);
   });
+
+  it("answers a company's token on the rider's own routes as a missing page (it opened them on the company's account)", async () => {
+    const firm = await signedInUser(t, 2, 'rider-doors-company');
+    const rider = await signedInUser(t, 1, 'rider-doors-rider');
+    const routes: Array<[string, string]> = [
+      ['POST', '/api/riders/work-history/create'],
+      ['POST', '/api/riders/past-employees/create'],
+      ['POST', '/api/riders/personal-info/save'],
+      ['POST', '/api/users/upload-profile-image'],
+      ['PUT', '/api/users/signup-update'],
+      ['PUT', '/api/users/verify-email'],
+      ['GET', '/api/users/export'],
+      ['GET', '/api/users/profile'],
+      ['DELETE', '/api/users/account'],
+    ];
+    for (const [method, url] of routes) {
+      const asCompany = await send(method, url, { 'x-auth-token': firm.token });
+      expect([method, url, asCompany.status, asCompany.body]).toEqual([method, url, 404, NOT_FOUND]);
+      // The rider still gets past the door (an empty body is then the handler's 400).
+      const asRider = await send(method, url, { 'x-auth-token': rider.token });
+      expect([method, url, asRider.admitted, asRider.status === 401 || asRider.status === 404]).toEqual([method, url, true, false]);
+    }
+  });
 });
