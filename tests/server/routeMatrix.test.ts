@@ -1,5 +1,5 @@
 /**
- * Every door, checked by construction (issue 34): EVERY route in the app's route table (as the
+ * Every door, checked by construction: EVERY route in the app's route table (as the
  * app collected it, plugins/access.ts) × every kind of caller, expecting exactly what the route
  * declares. An admitted caller gets past the guard (whatever the handler then answers: a 400
  * for an empty body is fine); anyone else gets the refusal, byte for byte: the 401 a signed-out

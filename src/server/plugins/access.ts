@@ -1,5 +1,5 @@
 /**
- * Who may call each route (issue 34, DESIGN.md §10). Every route says it in its definition,
+ * Who may call each route (DESIGN.md §10). Every route says it in its definition,
  * next to its schema:
  *
  *   app.get('/api/companies/me', { config: { access: access('company') }, schema: { ... } }, handler)
