@@ -31,6 +31,7 @@ import { siteRoutes } from './features/site/routes';
 import { signupRoutes } from './features/signup/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { loggerOptions, type LogStream } from './logger';
+import { installAccess } from './plugins/access';
 import { installAuth } from './plugins/auth';
 import { clientErrorHandler, installErrorHandler } from './plugins/errorHandler';
 import { installFiles } from './plugins/files';
@@ -42,6 +43,7 @@ import { createLimitStore } from './lib/limits';
 import { installSecurityHeaders } from './plugins/security';
 import { installStaffAuth } from './plugins/staffAuth';
 import { createMailer } from './plugins/mail';
+import { openApiOptions } from './plugins/openapi';
 import { registerWeb } from './plugins/web';
 import { messages } from '../shared/messages';
 import './types';
@@ -109,6 +111,8 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   installErrorHandler(app);
   installLifecycle(app);
   installNulGuard(app);
+  // Every route's declared callers (after the lifecycle's onRequest: a closing server answers 503 first).
+  installAccess(app);
   installSecurityHeaders(app, config);
   app.addSchema(errorBodySchema);
 
@@ -121,17 +125,9 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
     errorResponseBuilder: (_request, context) =>
       Object.assign(new Error(messages.tooManyRequests(Math.ceil(context.ttl / 1000))), { statusCode: 429 }),
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Ogba Dispatch API', version: '1.0.0' },
-      components: {
-        securitySchemes: {
-          authToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' },
-          opsToken: { type: 'apiKey', in: 'header', name: 'x-ops-token' },
-        },
-      },
-    },
-  });
+  // The API document: each operation's security, refusals and operationId come from its route's
+  // access declaration (plugins/openapi.ts).
+  await app.register(fastifySwagger, openApiOptions(config));
 
   // Multipart uploads and GET /api/files/:id (plugins/files.ts).
   await installFiles(app);

@@ -173,6 +173,8 @@ export interface TestAppOptions {
    * not dropped by this app, so close this app before the one that made it.
    */
   databaseUrl?: string;
+  /** Called after buildApp and before ready: a test may add a hook of its own (routeMatrix.test.ts). */
+  beforeReady?: (app: FastifyInstance) => void;
 }
 
 export interface TestApp {
@@ -235,6 +237,7 @@ export async function buildTestApp(options: TestAppOptions): Promise<TestApp> {
       startWorkers: options.startWorkers,
     });
     cleanups.push(() => app.close());
+    options.beforeReady?.(app);
     await app.ready();
 
     return { app, config, database, stub, dataDir, close };

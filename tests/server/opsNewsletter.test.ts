@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditLog, newsletterSubscriptions, outboxEmails } from '../../src/server/db/schema';
-import { csvCell } from '../../src/server/features/ops/newsletterService';
+import { csvCell } from '../../src/server/features/ops/newsletter/service';
 import { PAGE_SIZE } from '../../src/server/lib/keyset';
 import { unsubscribeToken } from '../../src/server/domain/unsubscribe';
 import { messages } from '../../src/shared/messages';

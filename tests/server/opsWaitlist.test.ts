@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { auditLog, companyInvitations, inboxItems, outboxEmails, waitlistEntries } from '../../src/server/db/schema';
-import { consumeInvitation, INVITATION_LIFETIME_MS } from '../../src/server/features/ops/waitlistService';
+import { consumeInvitation, INVITATION_LIFETIME_MS } from '../../src/server/features/ops/waitlist/service';
 import { PAGE_SIZE } from '../../src/server/lib/keyset';
 import type { OpsWaitlistEntry } from '../../src/shared/invitations';
 import { messages } from '../../src/shared/messages';

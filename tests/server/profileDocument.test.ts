@@ -379,7 +379,7 @@ describeEachDatabase('profile documents', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/profile', remoteAddress: nextIp() })).statusCode).toBe(401);
   });
 
-  it('builds and keeps the document of a rider who has none, serves a company without storing one, and goes with the account', async () => {
+  it('builds and keeps the document of a rider who has none, answers a company as a missing page without storing one, and goes with the account', async () => {
     const r = await signedInRider(t);
     await t.database.db.delete(profileDocuments).where(eq(profileDocuments.userId, r.id));
     expect(await storedOf(t, r.id)).toBeNull();
@@ -389,9 +389,10 @@ describeEachDatabase('profile documents', (kind) => {
     await expectCurrent(t, r, 'built on first read');
 
     const co = await company(t, 'doc-self');
+    // The rider's profile is no company's: a company's token gets the 404 of a missing page.
     const coRes = await t.app.inject({ method: 'GET', url: '/api/users/profile', headers: { 'x-auth-token': co.token } });
-    expect(coRes.statusCode).toBe(200);
-    expect(coRes.json<Profile>().user.user_type).toBe(2);
+    expect(coRes.statusCode).toBe(404);
+    expect(coRes.json()).toEqual({ error: { field: 'alert', message: 'Not found' } });
     expect(await storedOf(t, co.id)).toBeNull();
 
     const deleted = await as(t, r, { method: 'DELETE', url: '/api/users/account', payload: { password: GOOD_PASSWORD } });

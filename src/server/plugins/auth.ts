@@ -5,17 +5,14 @@
  * only while its session is neither ended (logout, password reset) nor past its expiry, so
  * logging out and resetting a password end sessions for real.
  *
- * Other features protect a route with `preHandler: requireAuth` and read `request.auth`.
+ * Routes say who may call them (plugins/access.ts) and read `request.auth`.
  */
 import { createHmac } from 'node:crypto';
 import { and, eq, gt, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { USER_TYPE_RIDER } from '../../shared/constants';
-import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { AppError } from '../errors';
 import { signJwt, verifyJwt } from '../lib/jwt';
 import { cachedSession, forgetSessions, keepSession } from './sessionCache';
 
@@ -32,7 +29,7 @@ export interface AuthContext {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, set by requireAuth; null on routes that do not ask for it. */
+    /** The signed-in user, set by the access guard; null on routes that do not ask for it. */
     auth: AuthContext | null;
   }
 }
@@ -191,31 +188,6 @@ export function tokenOf(request: FastifyRequest): string | null {
   const header = request.headers[AUTH_HEADER];
   const value = Array.isArray(header) ? header[0] : header;
   return typeof value === 'string' && value.length > 0 && value.length <= 4096 ? value : null;
-}
-
-/**
- * preHandler of every protected route: 401 {error:{field:'alert'}} unless the x-auth-token
- * header names an open session. The browser answers any 401 by forgetting its token.
- */
-export async function requireAuth(this: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const token = tokenOf(request);
-  const auth = token ? await readSession(request.server.database.db, request.server.config, token) : null;
-  if (!auth) throw new AppError('UNAUTHORIZED', messages.signInAgain);
-  request.auth = auth;
-}
-
-/**
- * preHandlers of the marketplace's role-bound routes (issue 12, DESIGN.md §10): signed out is
- * the 401 every protected route gives (the browser then goes to /login); signed in with the
- * other role is the same 404 as a missing page, so a route's existence says nothing.
- */
-export async function requireRider(this: FastifyInstance, request: FastifyRequest): Promise<void> {
-  await requireAuth.call(this, request);
-  if (request.auth!.userType !== USER_TYPE_RIDER) throw new AppError('NOT_FOUND', messages.notFound);
-}
-export async function requireCompany(this: FastifyInstance, request: FastifyRequest): Promise<void> {
-  await requireAuth.call(this, request);
-  if (request.auth!.userType === USER_TYPE_RIDER) throw new AppError('NOT_FOUND', messages.notFound);
 }
 
 /** Call once in buildApp before the routes. */

@@ -25,6 +25,7 @@ import { files } from '../db/schema';
 import { AppError } from '../errors';
 import { readSession } from './auth';
 import { unstorableText } from './hostileInput';
+import { access } from './access';
 
 export type StoredFileKind = (typeof files.$inferInsert)['kind'];
 export type StoredFile = typeof files.$inferSelect;
@@ -178,7 +179,7 @@ export async function installFiles(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
     '/api/files/:id',
     {
-      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      config: { access: access('public', { owner: 'a private file (an ID document): its uploader; a public one is anyone\'s' }), rateLimit: { max: 600, timeWindow: '1 minute' } },
       schema: {
         tags: ['files'],
         summary: 'A stored file: public ones to anyone (cached a year), private ones to their owner only',

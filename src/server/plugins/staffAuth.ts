@@ -6,8 +6,8 @@
  *
  * A session starts at stage 'password' (the second factor is still owed; it lives 10 minutes)
  * and becomes 'complete' after a TOTP or recovery code. A complete session lasts 12 hours.
- * Every /api/ops/* route answers anything but a complete staff session with the same 404 as a
- * missing page: the console's existence is not advertised.
+ * Which routes admit which staff sessions is each route's declaration (plugins/access.ts); a
+ * console route answers anyone it does not admit with the same 404 as a missing page.
  */
 import { createHmac } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -41,7 +41,7 @@ export interface StaffContext {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The staff member of a console request, set by requireStaff; null elsewhere. */
+    /** The staff member of a console request, set by the access guard; null elsewhere. */
     staff: StaffContext | null;
   }
 }
@@ -133,54 +133,14 @@ function tokenOf(request: FastifyRequest): string | null {
   return typeof value === 'string' && value.length > 0 && value.length <= 4096 ? value : null;
 }
 
-async function staffOf(request: FastifyRequest): Promise<StaffContext | null> {
+/** The staff session the x-ops-token header names, while live; else null (plugins/access.ts decides). */
+export async function staffOf(request: FastifyRequest): Promise<StaffContext | null> {
   const token = tokenOf(request);
   return token ? readStaffSession(request.server.database.db, request.server.config, token) : null;
 }
 
-/** preHandler of every console route: a complete staff session, else the 404 of a missing page. */
-export async function requireStaff(request: FastifyRequest): Promise<void> {
-  const context = await staffOf(request);
-  if (!context || context.stage !== 'complete') throw consoleNotFound();
-  request.staff = context;
-}
-
-/** preHandler of the admin-only routes (staff management, the audit log). */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  await requireStaff(request);
-  if (request.staff!.role !== 'admin') throw consoleNotFound();
-}
-
-/** preHandler of the second-factor routes: a session still at stage 'password'. */
-export async function requirePendingStaff(request: FastifyRequest): Promise<void> {
-  const context = await staffOf(request);
-  if (!context || context.stage !== 'password') throw consoleNotFound();
-  request.staff = context;
-}
-
-/** The console routes open without a complete or pending session (each checks what it needs). */
-const OPEN_CONSOLE_ROUTES = new Set(['/api/ops/auth/login', '/api/ops/auth/set-password', '/api/ops/auth/logout']);
-
-type Hook = (...args: never[]) => unknown;
-const guards = new Set<Hook>([requireStaff, requireAdmin, requirePendingStaff]);
-const hookList = (value: unknown): Hook[] => (value === undefined ? [] : ([] as Hook[]).concat(value as Hook | Hook[]));
-
 export function installStaffAuth(app: FastifyInstance): void {
   app.decorateRequest('staff', null);
-  // Every console route's guard runs first, at onRequest: a body check (preValidation) must
-  // not answer a stranger 400 where a missing page answers 404, which would tell them the
-  // route exists. A route under /api/ops that names no guard gets requireStaff: closed unless
-  // opened on purpose.
-  app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/ops/') || OPEN_CONSOLE_ROUTES.has(route.url)) return;
-    const onRequest = hookList(route.onRequest);
-    const preHandler = hookList(route.preHandler);
-    const named = [...onRequest, ...preHandler].filter((hook) => guards.has(hook));
-    // The strictest one named wins (requireAdmin includes requireStaff).
-    const guard = named.includes(requireAdmin) ? requireAdmin : (named[0] ?? requireStaff);
-    route.onRequest = [guard, ...onRequest.filter((hook) => !guards.has(hook))] as typeof route.onRequest;
-    route.preHandler = preHandler.filter((hook) => !guards.has(hook)) as typeof route.preHandler;
-  });
 }
 
 /** The 404 every console route declares. */

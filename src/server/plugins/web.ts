@@ -8,6 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { knownPaths } from '../../shared/routes';
+import { access } from './access';
 
 interface Page {
   raw: Buffer;
@@ -50,30 +51,37 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
   const notFoundFile = path.join(webRoot, '404.html');
   const notFound = existsSync(notFoundFile) ? loadPage(notFoundFile) : shell;
 
-  await app.register(fastifyStatic, {
-    root: webRoot,
-    prefix: '/',
-    wildcard: false,
-    index: false,
-    preCompressed: true,
-    setHeaders(reply, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      // HTML asked for by file name (/index.html, /about-us/index.html) names the current
-      // hashed assets, so it is revalidated like the routes' pages, never kept an hour.
-      const html = /\.html(?:\.br|\.gz)?$/.test(filePath);
-      reply.header(
-        'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : html ? 'no-cache' : 'public, max-age=3600',
-      );
-    },
+  // The built files @fastify/static adds a route for are public; it takes no route config, so
+  // its routes are declared as they are added (plugins/access.ts reads the declaration later).
+  await app.register(async (files) => {
+    files.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: access('public') };
+    });
+    await files.register(fastifyStatic, {
+      root: webRoot,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        // HTML asked for by file name (/index.html, /about-us/index.html) names the current
+        // hashed assets, so it is revalidated like the routes' pages, never kept an hour.
+        const html = /\.html(?:\.br|\.gz)?$/.test(filePath);
+        reply.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : html ? 'no-cache' : 'public, max-age=3600',
+        );
+      },
+    });
   });
 
   for (const [route, page] of pages) {
-    app.get(route, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, page, 200));
+    app.get(route, { config: { access: access('public') }, schema: { hide: true } }, (request, reply) => sendPage(request, reply, page, 200));
   }
   // The operations console (issue 11) is one app below /ops with its own routes (/ops/inbox/:id
   // …): the empty shell for any of them; its screens load their code on demand.
-  const opsPage = { schema: { hide: true } };
+  const opsPage = { config: { access: access('public') }, schema: { hide: true } };
   const sendOps = (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('x-robots-tag', 'noindex');
     return sendPage(request, reply, shell, 200);

@@ -18,7 +18,7 @@ import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import type { FormValues } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
-import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
+import { unauthorizedResponse } from '../../plugins/auth';
 import { requireCaptchaPassToLogIn } from '../../lib/captcha';
 import { checkForm, formBodySchema } from '../../lib/forms';
 import { finishGoogleFlow, GOOGLE_CALLBACK_PATH, GRANT_CODE_PATTERN, issueGoogleGrant, readGoogleGrant, startGoogleFlow } from './google';
@@ -32,6 +32,7 @@ import {
   signInWithGoogle,
   type AuthDeps,
 } from './service';
+import { access } from '../../plugins/access';
 
 const messageResponse = {
   type: 'object',
@@ -48,6 +49,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof loginForm> }>(
     '/api/auth/login',
     {
+      config: { access: access('public') },
       preValidation: checkForm(loginForm),
       preHandler: requireCaptchaPassToLogIn,
       schema: {
@@ -76,11 +78,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/auth/logout',
     {
-      preHandler: requireAuth,
+      config: { access: access(['rider', 'company']) },
       schema: {
         tags: ['auth'],
         summary: 'End the session of the token sent in x-auth-token',
-        security: [{ authToken: [] }],
         response: { 200: messageResponse, ...unauthorizedResponse, ...errorResponses },
       },
     },
@@ -93,6 +94,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof forgotPasswordForm> }>(
     '/api/auth/forget-password',
     {
+      config: { access: access('public') },
       preValidation: checkForm(forgotPasswordForm),
       schema: {
         tags: ['auth'],
@@ -112,7 +114,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/auth/reset-password',
     {
       preValidation: checkForm(resetPasswordRequestForm),
-      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      config: { access: access('public'), rateLimit: { max: 20, timeWindow: '15 minutes' } },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with a reset link',
@@ -130,7 +132,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/auth/google',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: 'Start Google sign-in (a browser redirect)',
@@ -152,7 +154,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     GOOGLE_CALLBACK_PATH,
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: "Google sign-in's return: signs in or creates a rider, then /?token=…&authType=google",
@@ -179,7 +181,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { code: string } }>(
     '/api/auth/google/exchange',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['auth'],
         summary: "Exchange the Google redirect's one-time code for the session token",
@@ -205,11 +207,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/users/me',
     {
-      preHandler: requireAuth,
+      config: { access: access(['rider', 'company']) },
       schema: {
         tags: ['users'],
         summary: "The signed-in user's basics (navigation, where to go after login)",
-        security: [{ authToken: [] }],
         response: {
           200: {
             type: 'object',

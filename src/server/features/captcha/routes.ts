@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { CaptchaVerifyRequest, CaptchaVerifyResponse } from '../../../shared/api';
 import { errorResponses } from '../../errors';
 import { grantCaptchaPass, verifyHcaptchaToken } from '../../lib/captcha';
+import { access } from '../../plugins/access';
 
 export async function captchaRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: CaptchaVerifyRequest }>(
     '/api/verify-captcha',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['captcha'],
         summary: 'Verify an hCaptcha token',

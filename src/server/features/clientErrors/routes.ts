@@ -13,6 +13,7 @@ import {
 } from '../../../shared/errorReports';
 import { errorResponses } from '../../errors';
 import { logClientErrors } from './service';
+import { access } from '../../plugins/access';
 
 const text = (maxLength: number) => ({ type: 'string', maxLength });
 
@@ -38,7 +39,7 @@ export async function clientErrorsRoutes(app: FastifyInstance): Promise<void> {
     ERROR_REPORT_PATH,
     {
       bodyLimit: ERROR_REPORT_BODY_LIMIT,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['site'],
         summary: 'Report errors seen in the browser',

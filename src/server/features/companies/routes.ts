@@ -28,7 +28,7 @@ import { messages } from '../../../shared/messages';
 import { verifyEmailForm } from '../../../shared/signup';
 import type { FormValues } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
-import { requireCompany, unauthorizedResponse } from '../../plugins/auth';
+import { unauthorizedResponse } from '../../plugins/auth';
 import { requireCaptchaPass } from '../../lib/captcha';
 import { readMultipartForm } from '../../plugins/files';
 import { checkForm, formBodySchema } from '../../lib/forms';
@@ -41,8 +41,8 @@ import {
   uploadCompanyLogo,
 } from './accountService';
 import { CompanyCooldownError, resendCompanyCode, signUpCompany, verifyCompanyEmail, type CompanyDeps } from './signupService';
+import { access } from '../../plugins/access';
 
-const security = [{ authToken: [] }];
 const errors = { ...errorResponses, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } } as const;
 const protectedErrors = { ...unauthorizedResponse, ...errors } as const;
 
@@ -84,7 +84,7 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof companySignupForm> }>(
     '/api/companies/signup',
     {
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      config: { access: access('public'), rateLimit: { max: 20, timeWindow: '10 minutes' } },
       preValidation: checkForm(companySignupForm),
       preHandler: requireCaptchaPass,
       schema: {
@@ -105,13 +105,11 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/companies/me/send-verify-email',
     {
-      onRequest: requireCompany,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: access('company'), rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['companies'],
         summary: 'E-mail the company a new verification code',
         description: 'At most one code every 60 seconds and ten an hour: a 429 with Retry-After otherwise. A new code ends the old one.',
-        security,
         response: {
           200: { type: 'object', required: ['message', 'resend_after_seconds'], properties: { message: { type: 'string' }, resend_after_seconds: { type: 'integer' } } },
           ...protectedErrors,
@@ -131,14 +129,12 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: FormValues<typeof verifyEmailForm> }>(
     '/api/companies/me/verify-email',
     {
-      onRequest: requireCompany,
       preValidation: checkForm(verifyEmailForm),
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: access('company'), rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['companies'],
         summary: "Verify the company's e-mail address with the code",
         description: 'A code works once, for 10 minutes; after 5 wrong tries it is dead and a new one must be sent.',
-        security,
         body: formBodySchema(verifyEmailForm),
         response: { 200: profileResponse, ...protectedErrors },
       },
@@ -152,8 +148,8 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/companies/me',
     {
-      onRequest: requireCompany,
-      schema: { tags: ['companies'], summary: "The signed-in company's profile", security, response: { 200: companyProfileSchema, ...protectedErrors } },
+      config: { access: access('company') },
+      schema: { tags: ['companies'], summary: "The signed-in company's profile", response: { 200: companyProfileSchema, ...protectedErrors } },
     },
     async (request, reply): Promise<CompanyProfile> => {
       reply.header('cache-control', 'no-store');
@@ -164,14 +160,12 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: FormValues<typeof companyProfileForm> }>(
     '/api/companies/me',
     {
-      onRequest: requireCompany,
       preValidation: checkForm(companyProfileForm),
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: access('company'), rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: {
         tags: ['companies'],
         summary: "Edit the company's profile",
         description: 'The phone is kept as +234…, the CAC number as RC123456 or BN1234567; the state and area must be in GET /api/locations.',
-        security,
         body: formBodySchema(companyProfileForm),
         response: { 200: profileResponse, ...protectedErrors },
       },
@@ -182,13 +176,11 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/companies/me/logo',
     {
-      onRequest: requireCompany,
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      config: { access: access('company'), rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
         tags: ['companies'],
         summary: "Upload the company's logo",
         description: 'multipart/form-data with the file in logo: a JPEG, PNG or WebP (judged by its bytes) of at most 2 MB, re-encoded to WebP (800 px) without metadata; public.',
-        security,
         consumes: ['multipart/form-data'],
         response: { 200: profileResponse, 413: { $ref: 'ErrorBody#' }, ...protectedErrors },
       },
@@ -209,14 +201,12 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: FormValues<typeof companyPasswordForm> }>(
     '/api/companies/me/password',
     {
-      onRequest: requireCompany,
       preValidation: checkForm(companyPasswordForm),
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: access('company'), rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['companies'],
         summary: "Change the company's password",
         description: 'The current password (5 wrong ones in 15 minutes: 429), then a new one not on the common list. Every other session ends.',
-        security,
         body: formBodySchema(companyPasswordForm),
         response: { 200: messageResponse, ...protectedErrors },
       },
@@ -236,12 +226,10 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/companies/me/export',
     {
-      onRequest: requireCompany,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: access('company'), rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['companies'],
         summary: "Download all of the signed-in company's data as one JSON file",
-        security,
         response: { 200: { type: 'object', additionalProperties: true, description: 'ogba-dispatch-company-export/1' }, ...protectedErrors },
       },
     },
@@ -259,14 +247,12 @@ export async function companiesRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Body: FormValues<typeof companyDeleteForm> }>(
     '/api/companies/me',
     {
-      onRequest: requireCompany,
       preValidation: checkForm(companyDeleteForm),
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: access('company'), rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['companies'],
         summary: 'Delete the company account and everything of it',
         description: 'Confirmed with the password (5 wrong ones in 15 minutes: 429). Ends every session.',
-        security,
         body: formBodySchema(companyDeleteForm),
         response: { 200: messageResponse, ...protectedErrors },
       },

@@ -12,6 +12,7 @@ import { requireCaptchaPass } from '../../lib/captcha';
 import { checkForm, formBodySchema } from '../../lib/forms';
 import { sourcePathOf } from '../../lib/request';
 import { ENQUIRY_KINDS, sendEnquiry, type EnquiryKind } from './service';
+import { access } from '../../plugins/access';
 
 const formSchema = formBodySchema(enquiryForm, { kind: { type: 'string', enum: ENQUIRY_KINDS } });
 /** The form's fields plus kind, which is required: a missing or unknown kind is a 400 under 'kind'. */
@@ -21,7 +22,7 @@ export async function enquiriesRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof enquiryForm> & { kind: EnquiryKind } }>(
     '/api/enquiries',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 10, timeWindow: '1 minute' } },
       preValidation: checkForm(enquiryForm),
       preHandler: requireCaptchaPass,
       schema: {

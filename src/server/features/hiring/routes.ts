@@ -26,9 +26,10 @@ import {
 import { messages } from '../../../shared/messages';
 import type { FormValues } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
-import { requireAuth, requireCompany, requireRider, unauthorizedResponse } from '../../plugins/auth';
+import { unauthorizedResponse } from '../../plugins/auth';
 import { checkForm, formBodySchema } from '../../lib/forms';
 import { listHireRequests, moveHireRequest, readHireRequest, sendHireRequest } from './service';
+import { access, type Access } from '../../plugins/access';
 
 const nullableString = { type: ['string', 'null'] } as const;
 const fileRef = { anyOf: [{ type: 'null' }, { type: 'object', required: ['url'], properties: { url: { type: 'string' } } }] } as const;
@@ -79,14 +80,13 @@ const actionResponse = {
 } as const;
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
-const security = [{ authToken: [] }];
 const errors = { ...errorResponses, ...unauthorizedResponse, 404: { $ref: 'ErrorBody#' } } as const;
 
-const moves: Record<EngagementAction, { guard: typeof requireAuth; summary: string }> = {
-  accept: { guard: requireRider, summary: 'The rider accepts: the engagement is active and both see each other’s contact details' },
-  decline: { guard: requireRider, summary: 'The rider declines the request' },
-  withdraw: { guard: requireCompany, summary: 'The company withdraws a request not yet answered' },
-  end: { guard: requireAuth, summary: 'Either side ends an active engagement; the 14-day review window opens' },
+const moves: Record<EngagementAction, { access: Access; summary: string }> = {
+  accept: { access: access('rider', { owner: 'the request: the rider it was sent to' }), summary: 'The rider accepts: the engagement is active and both see each other’s contact details' },
+  decline: { access: access('rider', { owner: 'the request: the rider it was sent to' }), summary: 'The rider declines the request' },
+  withdraw: { access: access('company', { owner: 'the request: the company that sent it' }), summary: 'The company withdraws a request not yet answered' },
+  end: { access: access(['rider', 'company'], { owner: 'the engagement: its company or its rider' }), summary: 'Either side ends an active engagement; the 14-day review window opens' },
 };
 
 async function checkOutcome(request: FastifyRequest): Promise<void> {
@@ -98,12 +98,11 @@ export async function hiringRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof hireRequestForm> }>(
     '/api/hiring/requests',
     {
-      onRequest: requireCompany,
+      config: { access: access('company') },
       preValidation: checkForm(hireRequestForm),
       schema: {
         tags: ['hiring'],
         summary: 'Send a hire request to a listed rider; they have 7 days to answer',
-        security,
         body: formBodySchema(hireRequestForm),
         response: { 200: actionResponse, 409: { $ref: 'ErrorBody#' }, ...errors },
       },
@@ -117,11 +116,10 @@ export async function hiringRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { status?: HireFilter; rider?: string; cursor?: string } }>(
     '/api/hiring/requests',
     {
-      onRequest: requireAuth,
+      config: { access: access(['rider', 'company']) },
       schema: {
         tags: ['hiring'],
         summary: 'A company’s sent requests or a rider’s received ones, newest first (keyset paged)',
-        security,
         querystring: {
           type: 'object',
           properties: {
@@ -146,11 +144,10 @@ export async function hiringRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
     '/api/hiring/requests/:id',
     {
-      onRequest: requireAuth,
+      config: { access: access(['rider', 'company'], { owner: 'the engagement: its company or its rider' }) },
       schema: {
         tags: ['hiring'],
         summary: 'One request or engagement, to its two parties only',
-        security,
         params: idParams,
         response: { 200: hireItemSchema, ...errors },
       },
@@ -165,13 +162,12 @@ export async function hiringRoutes(app: FastifyInstance): Promise<void> {
     app.post<{ Params: { id: string }; Body: { outcome?: EndOutcome } | undefined }>(
       `/api/hiring/requests/:id/${action}`,
       {
-        onRequest: moves[action].guard,
+        config: { access: moves[action].access },
         // How it ended is asked before the schema, so a missing body is told under 'outcome' too.
         ...(action === 'end' ? { preValidation: checkOutcome } : {}),
         schema: {
           tags: ['hiring'],
           summary: moves[action].summary,
-          security,
           params: idParams,
           ...(action === 'end'
             ? { body: { type: 'object', required: ['outcome'], properties: { outcome: { type: 'string', enum: END_OUTCOMES } }, additionalProperties: false } }

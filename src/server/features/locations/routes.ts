@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { locationPayload } from '../../domain/locations';
+import { access } from '../../plugins/access';
 
 const place = {
   type: 'object',
@@ -26,7 +27,7 @@ export async function locationsRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/locations',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['locations'],
         summary: "Nigeria's 36 states and the FCT, each with its towns and local government areas",

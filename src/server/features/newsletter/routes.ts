@@ -13,6 +13,7 @@ import { checkForm, formBodySchema } from '../../lib/forms';
 import { sourcePathOf } from '../../lib/request';
 import { subscribeNewsletter } from './service';
 import { unsubscribeRoutes } from './unsubscribeRoutes';
+import { access } from '../../plugins/access';
 
 export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   await app.register(unsubscribeRoutes);
@@ -20,7 +21,7 @@ export async function newsletterRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof newsletterForm> }>(
     '/api/newsletter',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 10, timeWindow: '1 minute' } },
       preValidation: checkForm(newsletterForm),
       preHandler: requireCaptchaPass,
       schema: {

@@ -11,6 +11,7 @@ import { renderUnsubscribePage, type UnsubscribePageState } from '../../../share
 import { errorResponses } from '../../errors';
 import { unsubscribePath, verifyUnsubscribeToken } from '../../domain/unsubscribe';
 import { unsubscribeNewsletter } from './service';
+import { access } from '../../plugins/access';
 
 interface Query {
   e?: string;
@@ -46,7 +47,7 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: Query }>(
     '/api/newsletter/unsubscribe',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: { tags: ['newsletter'], summary: 'The unsubscribe page: one button, nothing changes yet', querystring, response },
     },
     async (request, reply) => {
@@ -58,7 +59,7 @@ export async function unsubscribeRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Querystring: Query }>(
     '/api/newsletter/unsubscribe',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['newsletter'],
         summary: 'Unsubscribe (RFC 8058 one-click: the body List-Unsubscribe=One-Click is accepted and not required)',

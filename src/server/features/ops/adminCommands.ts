@@ -11,7 +11,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuditActor } from '../../domain/audit';
-import { addStaffMember, listStaff, resetStaffTwoFactor, STAFF_LINK_LIFETIME_MS } from './staffService';
+import { addStaffMember, listStaff, resetStaffTwoFactor, STAFF_LINK_LIFETIME_MS } from './staff/service';
 
 const COMMAND_LINE_ACTOR: AuditActor = { staffId: null, email: 'command line' };
 

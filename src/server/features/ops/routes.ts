@@ -4,13 +4,13 @@
  * same 404 as a missing page.
  */
 import type { FastifyInstance } from 'fastify';
-import { opsAuditRoutes } from './auditRoutes';
-import { opsInboxRoutes } from './inboxRoutes';
-import { opsNewsletterRoutes } from './newsletterRoutes';
-import { opsReviewsRoutes } from './reviewsRoutes';
-import { opsRidersRoutes } from './ridersRoutes';
-import { staffRoutes } from './staffRoutes';
-import { opsWaitlistRoutes } from './waitlistRoutes';
+import { opsAuditRoutes } from './audit/routes';
+import { opsInboxRoutes } from './inbox/routes';
+import { opsNewsletterRoutes } from './newsletter/routes';
+import { opsReviewsRoutes } from './reviews/routes';
+import { opsRidersRoutes } from './riders/routes';
+import { staffRoutes } from './staff/routes';
+import { opsWaitlistRoutes } from './waitlist/routes';
 
 export async function opsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(staffRoutes);

@@ -12,8 +12,6 @@ export const messageResponse = {
 /** 400/403/429/500 in the error shape, and the 404 anyone but staff gets. */
 export const opsErrors = { ...errorResponses, ...consoleNotFoundResponse } as const;
 
-export const security = [{ opsToken: [] }];
-
 /** A page of a keyset list: `items` as given, `next` the cursor of the following page. */
 export function pageOf(item: object) {
   return {

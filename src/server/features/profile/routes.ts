@@ -12,12 +12,12 @@ import { messages } from '../../../shared/messages';
 import { bioForm, deleteAccountForm, profileContentForm, type ProfileWriteResponse } from '../../../shared/profile';
 import { pickValues, validateForm } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
-import { requireAuth, tokenOf, unauthorizedResponse } from '../../plugins/auth';
+import { tokenOf, unauthorizedResponse } from '../../plugins/auth';
 import { formBodySchema } from '../../lib/forms';
 import { profileSchema, profileWriteSchema } from '../../domain/riderProfile';
 import { deleteAccount, exportUserData, readOwnProfileDocument, updateProfile, type ProfileUpdate } from './service';
+import { access } from '../../plugins/access';
 
-const security = [{ authToken: [] }];
 const protectedErrors = { ...unauthorizedResponse, ...errorResponses, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } };
 
 /** The bio form when the body carries `bio`, else the profile content form. */
@@ -52,14 +52,14 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/users/profile',
     {
-      // Signed in as requireAuth checks it, but the session check is joined into the read
+      config: { access: access('rider', { sessionInHandler: true }) },
+      // The guard checks the token and its kind; the session check is joined into the read
       // (issue 14: one database round trip) when the session cache does not vouch for it.
       schema: {
         tags: ['users'],
         summary: "The signed-in rider's profile (spec §3 'Profile response')",
         description:
           'Sent as the profile document stored for the rider (kept by every write that changes it), with its ETag; an If-None-Match naming that ETag is answered 304 without a body.',
-        security,
         response: { 200: profileSchema, 304: { type: 'null', description: 'Not modified (If-None-Match)' }, ...protectedErrors },
       },
     },
@@ -80,14 +80,13 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: Record<string, string> }>(
     '/api/users/profile-update',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      preValidation: [requireAuth, checkProfileUpdate],
+      config: { access: access('rider'), rateLimit: { max: 60, timeWindow: '1 minute' } },
+      preValidation: checkProfileUpdate,
       schema: {
         tags: ['users'],
         summary: 'Save the Edit Profile Content form or the Edit Bio form',
         description:
           'The phone is accepted as 080… or +234… and kept as +234…; the username is unique without regard to case (409 under username).',
-        security,
         body: profileUpdateBody,
         response: { 200: profileWriteSchema, ...protectedErrors },
       },
@@ -105,12 +104,10 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/users/export',
     {
-      preHandler: requireAuth,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: access('rider'), rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['users'],
         summary: "Download all of the signed-in rider's data as one JSON file",
-        security,
         response: {
           200: { type: 'object', additionalProperties: true, description: 'ogba-dispatch-export/1' },
           ...protectedErrors,
@@ -135,14 +132,13 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Body: { password?: string } | undefined }>(
     '/api/users/account',
     {
-      preValidation: [requireAuth, emptyBodyAsObject],
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      preValidation: emptyBodyAsObject,
+      config: { access: access('rider'), rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['users'],
         summary: 'Delete the signed-in account and everything of it',
         description:
           'Confirmed with the password, or for an account without one by a Google sign-in of the last 10 minutes (403 otherwise). Ends every session.',
-        security,
         body: { ...formBodySchema(deleteAccountForm), required: [] },
         response: {
           200: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },

@@ -17,11 +17,11 @@ import {
 } from '../../../shared/reviews';
 import { pickValues, validateForm } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
-import { requireAuth, requireRider, unauthorizedResponse } from '../../plugins/auth';
+import { unauthorizedResponse } from '../../plugins/auth';
 import { checkForm, formBodySchema } from '../../lib/forms';
 import { readReviewWindow, replyToReview, writeMyReview, type ReviewInput } from './service';
+import { access } from '../../plugins/access';
 
-const security = [{ authToken: [] }];
 const errors = { ...unauthorizedResponse, ...errorResponses, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
 
@@ -85,12 +85,11 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
     '/api/engagements/:id/reviews',
     {
-      preHandler: requireAuth,
+      config: { access: access(['rider', 'company'], { owner: 'the engagement: its company or its rider' }) },
       schema: {
         tags: ['reviews'],
         summary: "An ended engagement's review window as the caller (one of its two parties) sees it",
         description: "The other side's review is not told at all until both are published (both written, or 14 days after the end).",
-        security,
         params: idParams,
         response: { 200: reviewWindowSchema, ...errors },
       },
@@ -104,14 +103,13 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: { id: string }; Body: ReviewInput }>(
     '/api/engagements/:id/reviews/mine',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      preValidation: [requireAuth, checkReview],
+      config: { access: access(['rider', 'company'], { owner: 'the engagement: its company or its rider' }), rateLimit: { max: 30, timeWindow: '1 minute' } },
+      preValidation: checkReview,
       schema: {
         tags: ['reviews'],
         summary: 'Write or edit my review while the window is open and the reviews are not published',
         description:
           'The second review written publishes both at once. 409 when the engagement has not ended, the 14 days have passed or the reviews are published.',
-        security,
         params: idParams,
         body: reviewBody,
         response: { 200: windowResponse, ...errors },
@@ -126,13 +124,12 @@ export async function reviewsRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: { reply: string } }>(
     '/api/reviews/:id/reply',
     {
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      preValidation: [requireRider, checkForm(reviewReplyForm)],
+      config: { access: access('rider', { owner: 'the review: the rider it is about' }), rateLimit: { max: 30, timeWindow: '1 minute' } },
+      preValidation: checkForm(reviewReplyForm),
       schema: {
         tags: ['reviews'],
         summary: "The rider's one public reply to a published review of them by the company",
         description: 'A second reply is a 409.',
-        security,
         params: idParams,
         body: formBodySchema(reviewReplyForm),
         response: { 200: windowResponse, ...errors },

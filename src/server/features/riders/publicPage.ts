@@ -29,6 +29,7 @@ import { findPublicRiderId, readPublishedReviews } from '../../domain/publishedR
 import { readPublicPictureId, readPublicProfile } from '../../domain/riderProfile';
 import type { PublicReviewsPage } from '../../../shared/publicReviews';
 import { CTA_SCRIPT_PATH, renderPublicProfile, renderRiderNotFound } from './publicPageHtml';
+import { access } from '../../plugins/access';
 
 /**
  * cta.js: a signed-in company (a stored, unexpired token whose user_type is not a rider's; spec
@@ -91,7 +92,7 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { username: string }; Querystring: { cursor?: string } }>(
     '/riders/:username',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['riders'],
         summary: "A rider's public page (HTML with Open Graph tags): public fields only, Job Success, rating and published reviews",
@@ -129,7 +130,7 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     CTA_SCRIPT_PATH,
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['riders'],
         summary: "The public page's call-to-action script (shows \"Request this rider\" to a signed-in company)",
@@ -146,7 +147,7 @@ export async function publicPageRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { username: string } }>(
     '/riders/:username/photo.jpg',
     {
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['riders'],
         summary: "A rider's public picture as a 600 px JPEG, for link previews",

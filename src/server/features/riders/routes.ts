@@ -28,7 +28,7 @@ import {
 } from '../../../shared/profile';
 import { pickValues, validateForm, type FormValues } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
-import { requireAuth, unauthorizedResponse } from '../../plugins/auth';
+import { unauthorizedResponse } from '../../plugins/auth';
 import { readMultipartForm } from '../../plugins/files';
 import { checkForm, formBodySchema } from '../../lib/forms';
 import { profileWriteSchema } from '../../domain/riderProfile';
@@ -47,8 +47,8 @@ import {
 } from './service';
 import { cleanDocument, type CleanDocument } from './documents';
 import { publicPageRoutes } from './publicPage';
+import { access } from '../../plugins/access';
 
-const security = [{ authToken: [] }];
 const responses = {
   200: profileWriteSchema,
   ...unauthorizedResponse,
@@ -67,7 +67,7 @@ export async function ridersRoutes(app: FastifyInstance): Promise<void> {
     '/api/riders/:username/reviews',
     {
       // Public like the page itself, and limited like it.
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['riders'],
         summary: "A rider's published reviews by companies, newest first, with the rider's replies (no sign-in)",
@@ -85,14 +85,12 @@ export async function ridersRoutes(app: FastifyInstance): Promise<void> {
     '/api/riders/personal-info/save',
     {
       // Signed in before a byte of the upload is read.
-      onRequest: requireAuth,
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      config: { access: access('rider'), rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
         tags: ['riders'],
         summary: 'Save the Edit Personal Information form, with new ID documents if any',
         description:
           'multipart/form-data: total_years_of_experience (0-2, 3-5, 6-10, 10+), languages_spoken (comma-separated), education (High School, Diploma, Graduate, Post Graduate, Others), and optionally valid_id and rider_id_card: a PDF or a JPEG, PNG or WebP image (judged by its bytes) of at most 5 MB. Images are re-encoded without metadata. Documents are private to their owner.',
-        security,
         consumes: ['multipart/form-data'],
         response: { ...responses, 413: { $ref: 'ErrorBody#' } },
       },
@@ -122,13 +120,12 @@ export async function ridersRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof workHistoryForm> }>(
     '/api/riders/work-history/create',
     {
-      config: writeLimit,
-      preValidation: [requireAuth, checkForm(workHistoryForm)],
+      config: { access: access('rider'), ...writeLimit },
+      preValidation: checkForm(workHistoryForm),
       schema: {
         tags: ['riders'],
         summary: 'Add a work history entry',
         description: 'number_of_years is 1-2, 3-5, 6-10 or 10+; dates are YYYY-MM-DD, not in the future; end_date (empty: Present) not before start_date.',
-        security,
         body: formBodySchema(workHistoryForm),
         response: responses,
       },
@@ -142,12 +139,11 @@ export async function ridersRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: FormValues<typeof workHistoryUpdateForm> }>(
     '/api/riders/work-history/update',
     {
-      config: writeLimit,
-      preValidation: [requireAuth, checkForm(workHistoryUpdateForm)],
+      config: { access: access('rider', { owner: 'the work history entry: its rider' }), ...writeLimit },
+      preValidation: checkForm(workHistoryUpdateForm),
       schema: {
         tags: ['riders'],
         summary: 'Change one of your work history entries',
-        security,
         body: formBodySchema(workHistoryUpdateForm),
         response: responses,
       },
@@ -162,9 +158,8 @@ export async function ridersRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { id: string } }>(
     '/api/riders/work-history/:id',
     {
-      config: writeLimit,
-      preHandler: requireAuth,
-      schema: { tags: ['riders'], summary: 'Delete one of your work history entries', security, params: idParams, response: responses },
+      config: { access: access('rider', { owner: 'the work history entry: its rider' }), ...writeLimit },
+      schema: { tags: ['riders'], summary: 'Delete one of your work history entries', params: idParams, response: responses },
     },
     async (request): Promise<ProfileWriteResponse> => {
       await deleteWorkHistory(db(), request.auth!.userId, request.params.id);
@@ -175,13 +170,12 @@ export async function ridersRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof pastEmployeeForm> }>(
     '/api/riders/past-employees/create',
     {
-      config: writeLimit,
-      preValidation: [requireAuth, checkForm(pastEmployeeForm)],
+      config: { access: access('rider'), ...writeLimit },
+      preValidation: checkForm(pastEmployeeForm),
       schema: {
         tags: ['riders'],
         summary: 'Add a past employer',
         description: 'Dates are YYYY-MM-DD, not in the future, the end not before the start; company_contact is optional.',
-        security,
         body: formBodySchema(pastEmployeeForm),
         response: responses,
       },
@@ -195,12 +189,11 @@ export async function ridersRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: FormValues<typeof pastEmployeeUpdateForm> }>(
     '/api/riders/past-employees/update',
     {
-      config: writeLimit,
-      preValidation: [requireAuth, checkForm(pastEmployeeUpdateForm)],
+      config: { access: access('rider', { owner: 'the past employer entry: its rider' }), ...writeLimit },
+      preValidation: checkForm(pastEmployeeUpdateForm),
       schema: {
         tags: ['riders'],
         summary: 'Change one of your past employers',
-        security,
         body: formBodySchema(pastEmployeeUpdateForm),
         response: responses,
       },
@@ -215,9 +208,8 @@ export async function ridersRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { id: string } }>(
     '/api/riders/past-employees/:id',
     {
-      config: writeLimit,
-      preHandler: requireAuth,
-      schema: { tags: ['riders'], summary: 'Delete one of your past employers', security, params: idParams, response: responses },
+      config: { access: access('rider', { owner: 'the past employer entry: its rider' }), ...writeLimit },
+      schema: { tags: ['riders'], summary: 'Delete one of your past employers', params: idParams, response: responses },
     },
     async (request): Promise<ProfileWriteResponse> => {
       await deletePastEmployee(db(), request.auth!.userId, request.params.id);

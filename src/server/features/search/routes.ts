@@ -22,11 +22,11 @@ import {
   type ShortlistResponse,
 } from '../../../shared/riderSearch';
 import { errorResponses } from '../../errors';
-import { requireCompany, unauthorizedResponse } from '../../plugins/auth';
+import { unauthorizedResponse } from '../../plugins/auth';
 import { nullableString } from '../../domain/riderProfile';
 import { listShortlist, readRiderForCompany, searchRiders, shortlistRider, unshortlistRider, type RiderSearchQuery } from './service';
+import { access } from '../../plugins/access';
 
-const security = [{ authToken: [] }];
 const errors = { ...errorResponses, ...unauthorizedResponse, 404: { $ref: 'ErrorBody#' } } as const;
 const cursorSchema = { type: 'string', maxLength: 200 } as const;
 
@@ -135,14 +135,12 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: RiderSearchQuery }>(
     '/api/companies/riders',
     {
-      onRequest: requireCompany,
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: access('company'), rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['companies'],
         summary: 'Search riders who finished sign-up and are not suspended (20 a page, keyset)',
         description:
           'Every filter given must match: state (and area), experience band, languages (all of them, comma-separated), education, verified ID only, minimum average rating (1-5), free text over introduction, bio and work history. Sorted by Job Success (default), rating or newest. Never a phone or an e-mail.',
-        security,
         querystring: searchQuerystring,
         response: { 200: pageSchema, ...errors },
       },
@@ -156,12 +154,11 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { username: string } }>(
     '/api/companies/riders/:username',
     {
-      onRequest: requireCompany,
+      config: { access: access('company') },
       schema: {
         tags: ['companies'],
         summary: "A rider's profile for companies: the public profile, Job Success, rating and the shortlist flag",
         description: 'No phone or e-mail: they are shared once the rider accepts a hire request. A suspended or unfinished rider is 404.',
-        security,
         params: usernameParams,
         response: { 200: riderSchema, ...errors },
       },
@@ -175,11 +172,10 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { cursor?: string } }>(
     '/api/companies/shortlist',
     {
-      onRequest: requireCompany,
+      config: { access: access('company') },
       schema: {
         tags: ['companies'],
         summary: "The company's own shortlist, the latest added first (20 a page, keyset)",
-        security,
         querystring: { type: 'object', properties: { cursor: cursorSchema }, additionalProperties: false },
         response: { 200: pageSchema, ...errors },
       },
@@ -193,12 +189,10 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Params: { username: string } }>(
     '/api/companies/shortlist/:username',
     {
-      onRequest: requireCompany,
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: access('company'), rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['companies'],
         summary: "Add a rider to the company's shortlist (again is no change)",
-        security,
         params: usernameParams,
         response: { 200: shortlistResponse, ...errors },
       },
@@ -209,12 +203,10 @@ export async function searchRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { username: string } }>(
     '/api/companies/shortlist/:username',
     {
-      onRequest: requireCompany,
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: access('company'), rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['companies'],
         summary: "Remove a rider from the company's shortlist (not there is no change)",
-        security,
         params: usernameParams,
         response: { 200: shortlistResponse, ...errors },
       },

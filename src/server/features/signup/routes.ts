@@ -28,7 +28,7 @@ import {
 import { FOCAL_POINT_FIELD, parseFocalPoint } from '../../../shared/uploads';
 import { pickValues, validateForm, type FormValues } from '../../../shared/validation';
 import { AppError, errorResponses } from '../../errors';
-import { requireAuth, requireRider, unauthorizedResponse } from '../../plugins/auth';
+import { unauthorizedResponse } from '../../plugins/auth';
 import { requireCaptchaPass } from '../../lib/captcha';
 import { readMultipartForm } from '../../plugins/files';
 import { checkForm, formBodySchema } from '../../lib/forms';
@@ -44,6 +44,7 @@ import {
   verifyEmailCode,
   type SignupDeps,
 } from './service';
+import { access } from '../../plugins/access';
 
 const progressResponse = {
   type: 'object',
@@ -75,7 +76,7 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof signupForm> & { user_type: string | number } }>(
     '/api/auth/create',
     {
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      config: { access: access('public'), rateLimit: { max: 20, timeWindow: '10 minutes' } },
       preValidation: checkForm(signupForm),
       preHandler: requireCaptchaPass,
       schema: {
@@ -105,13 +106,11 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/users/send-verify-email',
     {
-      onRequest: requireAuth,
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: access('rider'), rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['users'],
         summary: 'E-mail a new verification code (sign-up step 2)',
         description: 'At most one code every 60 seconds and ten an hour: a 429 with Retry-After otherwise. A new code ends the old one.',
-        security: [{ authToken: [] }],
         response: {
           200: {
             type: 'object',
@@ -137,15 +136,13 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: FormValues<typeof changeEmailForm> }>(
     '/api/users/signup-email',
     {
-      onRequest: requireRider,
       preValidation: checkForm(changeEmailForm),
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: access('rider'), rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
         tags: ['users'],
         summary: "Change the address before it is verified (sign-up step 2, 'Wrong e-mail? Change it')",
         description:
           'For a rider whose address is not verified yet. The address is checked as at step 1: one already in use is a 409 under email. A new code goes to the new address and the old code dies, under the resend limits (one every 60 seconds, ten an hour: a 429 with Retry-After). A verified address is a 409; a company is answered 404.',
-        security: [{ authToken: [] }],
         body: formBodySchema(changeEmailForm),
         response: {
           200: {
@@ -173,14 +170,12 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: FormValues<typeof verifyEmailForm> }>(
     '/api/users/verify-email',
     {
-      onRequest: requireAuth,
       preValidation: checkForm(verifyEmailForm),
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: access('rider'), rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['users'],
         summary: 'Verify the e-mail address with the code (sign-up step 2)',
         description: 'A code works once, for 10 minutes; after 5 wrong tries it is dead and a new one must be sent.',
-        security: [{ authToken: [] }],
         body: formBodySchema(verifyEmailForm),
         response: { 200: progressResponse, ...unauthorizedResponse, ...moreErrors, ...errorResponses },
       },
@@ -191,7 +186,6 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
   app.put<{ Body: SignupUpdateBody }>(
     '/api/users/signup-update',
     {
-      onRequest: requireAuth,
       preValidation: async (request) => {
         const body = (request.body ?? {}) as Partial<SignupUpdateBody>;
         if (body.request_type === 'location') {
@@ -202,13 +196,12 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
           throw AppError.invalid('rider_agreement', messages.acceptAgreement);
         }
       },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: access('rider'), rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['users'],
         summary: 'Save a sign-up step: the location (3), Skip on the picture (4), the rider agreement (5)',
         description:
           "The location must be a state of GET /api/locations and one of that state's towns or LGAs (400 under state or town). The agreement records its time and version and completes the profile.",
-        security: [{ authToken: [] }],
         body: {
           type: 'object',
           required: ['request_type'],
@@ -239,14 +232,12 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/users/upload-profile-image',
     {
-      onRequest: requireAuth,
-      config: { rateLimit: { max: 20, timeWindow: '10 minutes' } },
+      config: { access: access('rider'), rateLimit: { max: 20, timeWindow: '10 minutes' } },
       schema: {
         tags: ['users'],
         summary: 'Upload the profile picture (sign-up step 4, and the dashboard)',
         description:
           'multipart/form-data with the file in profile_image: a JPEG, PNG or WebP (judged by its bytes) of at most 8 MB and 52 megapixels, and optionally focal_point: "x,y", whole percentages 0-100 saying which part of the photo the square keeps (CSS object-position with object-fit: cover; absent: the centre). It is re-encoded without any metadata to a square display image (800 px, smaller when the photo is) and a thumbnail (160 px), both public. A bad focal_point is a 400 under focal_point.',
-        security: [{ authToken: [] }],
         consumes: ['multipart/form-data'],
         response: {
           200: {

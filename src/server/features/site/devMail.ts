@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLoopbackAddress } from '../../loopback';
 import { readMailbox } from '../../plugins/mail';
+import { access } from '../../plugins/access';
 
 const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
@@ -29,7 +30,7 @@ export async function devMailRoutes(app: FastifyInstance): Promise<void> {
     if (!fromThisMachine(request)) return reply.callNotFound();
   });
 
-  app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/dev/mail', { config: { access: access('public') }, schema: { hide: true } }, async (_request, reply) => {
     const messages = readMailbox(app.config);
     const rows = messages
       .map(
@@ -41,7 +42,7 @@ export async function devMailRoutes(app: FastifyInstance): Promise<void> {
     return page('Dev mailbox', `<h1>Dev mailbox</h1><p>E-mails the server sent while no SMTP_URL is set, newest first.</p><ul>${rows || '<li>No e-mail yet.</li>'}</ul>`);
   });
 
-  app.get<{ Params: { id: string } }>('/dev/mail/:id', { schema: { hide: true } }, async (request, reply) => {
+  app.get<{ Params: { id: string } }>('/dev/mail/:id', { config: { access: access('public') }, schema: { hide: true } }, async (request, reply) => {
     const message = readMailbox(app.config).find((m) => m.id === request.params.id);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!message) return reply.code(404).send(page('Not found', '<h1>No such e-mail</h1><p><a href="/dev/mail">Back to the mailbox</a></p>'));

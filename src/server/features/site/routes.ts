@@ -2,11 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '../../../shared/api';
 import { publicPaths } from '../../../shared/routes';
+import { access } from '../../plugins/access';
 
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/config',
     {
+      config: { access: access('public') },
       schema: {
         tags: ['site'],
         summary: 'What the browser needs at run time',
@@ -38,10 +40,10 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { config: { access: access('public') }, schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   // Readiness: the database answers and writes work (plugins/readiness.ts); /healthz is liveness.
-  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/readyz', { config: { access: access('public') }, schema: { hide: true } }, async (request, reply) => {
     try {
       await app.database.ping();
     } catch (err) {
@@ -53,7 +55,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     return { status: 'ok' };
   });
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/robots.txt', { config: { access: access('public') }, schema: { hide: true } }, async (_request, reply) => {
     reply.type('text/plain; charset=utf-8');
     return [
       'User-agent: *',
@@ -67,7 +69,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     ].join('\n');
   });
 
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/sitemap.xml', { config: { access: access('public') }, schema: { hide: true } }, async (_request, reply) => {
     reply.type('application/xml; charset=utf-8');
     const urls = publicPaths
       .map((p) => `  <url><loc>${app.config.publicUrl}${p === '/' ? '/' : p}</loc></url>`)
@@ -75,5 +77,5 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
     return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   });
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { config: { access: access('public') }, schema: { hide: true } }, async () => app.swagger());
 }

@@ -12,12 +12,13 @@ import { requireCaptchaPass } from '../../lib/captcha';
 import { checkForm, formBodySchema } from '../../lib/forms';
 import { sourcePathOf } from '../../lib/request';
 import { joinWaitlist } from './service';
+import { access } from '../../plugins/access';
 
 export async function waitlistRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof waitlistForm> }>(
     '/api/waitlist',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 10, timeWindow: '1 minute' } },
       // The captcha first (spec §5), then the form's own messages, then the JSON schema.
       preValidation: [requireCaptchaPass, checkForm(waitlistForm)],
       schema: {

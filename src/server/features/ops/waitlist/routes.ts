@@ -13,14 +13,14 @@ import {
   type OpsWaitlistEntry,
   type PublicInvitation,
   type WaitlistStatus,
-} from '../../../shared/invitations';
-import { messages } from '../../../shared/messages';
-import type { OpsPage } from '../../../shared/opsForms';
-import { AppError, errorResponses } from '../../errors';
-import { actorOf } from '../../domain/audit';
-import { requireStaff } from '../../plugins/staffAuth';
-import { idParams, opsErrors, pageOf, security } from './schemas';
-import { actOnInvitation, listWaitlist, readInvitation } from './waitlistService';
+} from '../../../../shared/invitations';
+import { messages } from '../../../../shared/messages';
+import type { OpsPage } from '../../../../shared/opsForms';
+import { AppError, errorResponses } from '../../../errors';
+import { actorOf } from '../../../domain/audit';
+import { idParams, opsErrors, pageOf } from '../schemas';
+import { actOnInvitation, listWaitlist, readInvitation } from './service';
+import { access, STAFF } from '../../../plugins/access';
 
 const dateTime = { type: 'string', format: 'date-time' } as const;
 
@@ -62,11 +62,10 @@ export async function opsWaitlistRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { status?: WaitlistStatus; q?: string; cursor?: string } }>(
     '/api/ops/waitlist',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'Waitlist entries, newest first, with the state of their newest invitation',
-        security,
         querystring: {
           type: 'object',
           properties: {
@@ -86,11 +85,10 @@ export async function opsWaitlistRoutes(app: FastifyInstance): Promise<void> {
     app.post<{ Params: { id: string } }>(
       `/api/ops/waitlist/:id/${action}`,
       {
-        onRequest: requireStaff,
+        config: { access: access(STAFF) },
         schema: {
           tags: ['ops'],
           summary: actions[action],
-          security,
           params: idParams,
           response: { 200: actionResponse, 409: { $ref: 'ErrorBody#' }, ...opsErrors },
         },
@@ -106,7 +104,7 @@ export async function opsWaitlistRoutes(app: FastifyInstance): Promise<void> {
     '/api/invitations/:token',
     {
       // Guessing a 256-bit token is hopeless; the limit keeps the check from being a load.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      config: { access: access('public'), rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['invitations'],
         summary: 'A live company invitation; expired, revoked, used and unknown links are all the same 404',

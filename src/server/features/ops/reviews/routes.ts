@@ -5,13 +5,13 @@
  *   POST /api/ops/reviews/:id/show            shows it again (audited)
  */
 import type { FastifyInstance } from 'fastify';
-import type { OpsPage } from '../../../shared/opsForms';
-import { hideReviewForm, OPS_REVIEW_VISIBILITIES, type OpsReview, type OpsReviewActionResponse, type OpsReviewVisibility } from '../../../shared/reviews';
-import { actorOf } from '../../domain/audit';
-import { checkForm, formBodySchema } from '../../lib/forms';
-import { requireStaff } from '../../plugins/staffAuth';
-import { idParams, opsErrors, pageOf, security } from './schemas';
-import { listReviews, setReviewHidden } from './reviewsService';
+import type { OpsPage } from '../../../../shared/opsForms';
+import { hideReviewForm, OPS_REVIEW_VISIBILITIES, type OpsReview, type OpsReviewActionResponse, type OpsReviewVisibility } from '../../../../shared/reviews';
+import { actorOf } from '../../../domain/audit';
+import { checkForm, formBodySchema } from '../../../lib/forms';
+import { idParams, opsErrors, pageOf } from '../schemas';
+import { listReviews, setReviewHidden } from './service';
+import { access, STAFF } from '../../../plugins/access';
 
 const reviewSchema = {
   type: 'object',
@@ -46,11 +46,10 @@ export async function opsReviewsRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { visibility?: OpsReviewVisibility; cursor?: string } }>(
     '/api/ops/reviews',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'Reviews, newest first, all or only the visible or hidden ones',
-        security,
         querystring: {
           type: 'object',
           properties: {
@@ -68,12 +67,11 @@ export async function opsReviewsRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: { reason: string } }>(
     '/api/ops/reviews/:id/hide',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       preValidation: checkForm(hideReviewForm),
       schema: {
         tags: ['ops'],
         summary: 'Hide an abusive review with a reason: both sides read it as hidden and it stops counting',
-        security,
         params: idParams,
         body: formBodySchema(hideReviewForm),
         response: { 200: actionResponse, ...conflict, ...opsErrors },
@@ -86,11 +84,10 @@ export async function opsReviewsRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string } }>(
     '/api/ops/reviews/:id/show',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'Show a hidden review again',
-        security,
         params: idParams,
         response: { 200: actionResponse, ...conflict, ...opsErrors },
       },

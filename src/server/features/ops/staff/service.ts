@@ -5,22 +5,22 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { messages } from '../../../shared/messages';
-import { opsPaths, type OpsEnrolment, type OpsStaffMember, type StaffRole } from '../../../shared/opsForms';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { staff, staffPasswordLinks, staffRecoveryCodes } from '../../db/schema';
-import { AppError } from '../../errors';
-import { writeAudit, type AuditActor } from '../../domain/audit';
-import { countAgainstLimits, type LimitStore } from '../../lib/limits';
-import { enqueueEmail, renderEmail } from '../../plugins/mail';
-import { assertPasswordNotCommon, hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/passwords';
+import { messages } from '../../../../shared/messages';
+import { opsPaths, type OpsEnrolment, type OpsStaffMember, type StaffRole } from '../../../../shared/opsForms';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import { staff, staffPasswordLinks, staffRecoveryCodes } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { writeAudit, type AuditActor } from '../../../domain/audit';
+import { countAgainstLimits, type LimitStore } from '../../../lib/limits';
+import { enqueueEmail, renderEmail } from '../../../plugins/mail';
+import { assertPasswordNotCommon, hashPassword, verifyAgainstNothing, verifyPassword } from '../../../lib/passwords';
 import {
   completeStaffSession,
   endAllStaffSessions,
   startStaffSession,
   type StaffContext,
-} from '../../plugins/staffAuth';
+} from '../../../plugins/staffAuth';
 import {
   acceptedStep,
   decryptSecret,
@@ -29,7 +29,7 @@ import {
   hashRecoveryCode,
   newRecoveryCodes,
   newTotpSecret,
-} from '../../lib/totp';
+} from '../../../lib/totp';
 
 export interface StaffDeps {
   db: Db;

@@ -12,11 +12,10 @@
  * tell them the route exists).
  */
 import type { FastifyInstance } from 'fastify';
-import { INBOX_KINDS, INBOX_SEARCH_MAX, INBOX_STATUSES, inboxNoteForm, inboxReplyForm, type InboxItemDetail, type InboxStatus } from '../../../shared/inbox';
-import type { FormValues } from '../../../shared/validation';
-import { actorOf } from '../../domain/audit';
-import { checkForm, formBodySchema } from '../../lib/forms';
-import { requireStaff } from '../../plugins/staffAuth';
+import { INBOX_KINDS, INBOX_SEARCH_MAX, INBOX_STATUSES, inboxNoteForm, inboxReplyForm, type InboxItemDetail, type InboxStatus } from '../../../../shared/inbox';
+import type { FormValues } from '../../../../shared/validation';
+import { actorOf } from '../../../domain/audit';
+import { checkForm, formBodySchema } from '../../../lib/forms';
 import {
   addInboxNote,
   assignInboxItem,
@@ -27,8 +26,9 @@ import {
   summarizeInbox,
   type InboxDeps,
   type InboxListQuery,
-} from './inboxService';
-import { idParams, opsErrors, pageOf, security } from './schemas';
+} from './service';
+import { idParams, opsErrors, pageOf } from '../schemas';
+import { access, STAFF } from '../../../plugins/access';
 
 const UUID = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
 
@@ -92,12 +92,11 @@ export async function opsInboxRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: InboxListQuery }>(
     '/api/ops/inbox',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'Inbox items (enquiries, quotes, waitlist entries), newest first, one keyset page at a time',
         description: 'q searches names, e-mail addresses and messages by word prefix; assignee is me, none or a staff id.',
-        security,
         querystring: {
           type: 'object',
           properties: {
@@ -118,11 +117,10 @@ export async function opsInboxRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/ops/inbox/summary',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'How many inbox items are in each status',
-        security,
         response: {
           200: {
             type: 'object',
@@ -139,8 +137,8 @@ export async function opsInboxRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
     '/api/ops/inbox/:id',
     {
-      onRequest: requireStaff,
-      schema: { tags: ['ops'], summary: 'An inbox item with its notes and replies, oldest first', security, params: idParams, response: itemResponses },
+      config: { access: access(STAFF) },
+      schema: { tags: ['ops'], summary: 'An inbox item with its notes and replies, oldest first', params: idParams, response: itemResponses },
     },
     async (request): Promise<InboxItemDetail> => getInboxItem(deps(), request.params.id),
   );
@@ -148,11 +146,10 @@ export async function opsInboxRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: { status: InboxStatus } }>(
     '/api/ops/inbox/:id/status',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'Move an item: new → open → answered → closed, reopen allowed (409 for any other move)',
-        security,
         params: idParams,
         body: {
           type: 'object',
@@ -169,11 +166,10 @@ export async function opsInboxRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: { staffId: string | null } }>(
     '/api/ops/inbox/:id/assign',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'Assign an item to a staff member, or to nobody (null)',
-        security,
         params: idParams,
         body: {
           type: 'object',
@@ -190,12 +186,11 @@ export async function opsInboxRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: FormValues<typeof inboxNoteForm> }>(
     '/api/ops/inbox/:id/notes',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       preValidation: checkForm(inboxNoteForm),
       schema: {
         tags: ['ops'],
         summary: 'Add an internal note to the item (never sent to the customer)',
-        security,
         params: idParams,
         body: formBodySchema(inboxNoteForm),
         response: itemResponses,
@@ -207,13 +202,12 @@ export async function opsInboxRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: FormValues<typeof inboxReplyForm> }>(
     '/api/ops/inbox/:id/reply',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       preValidation: checkForm(inboxReplyForm),
       schema: {
         tags: ['ops'],
         summary: 'Answer the customer by e-mail (Reply-To OPS_EMAIL); kept on the timeline; the item becomes answered',
         description: 'A closed item must be reopened first (409).',
-        security,
         params: idParams,
         body: formBodySchema(inboxReplyForm),
         response: itemResponses,

@@ -19,18 +19,18 @@ import {
   type OpsWaitlistEntry,
   type PublicInvitation,
   type WaitlistStatus,
-} from '../../../shared/invitations';
-import { messages } from '../../../shared/messages';
-import type { OpsPage } from '../../../shared/opsForms';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { companyInvitations, waitlistEntries } from '../../db/schema';
-import { AppError } from '../../errors';
-import { writeAudit, type AuditActor } from '../../domain/audit';
-import { moveWaitlistInboxItem } from '../../domain/inbox';
-import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../lib/keyset';
-import { consumeInvitation, INVITATION_TOKEN_PATTERN, invitationTokenHash, liveInvitation } from '../../domain/invitations';
-import { enqueueEmail, renderEmail } from '../../plugins/mail';
+} from '../../../../shared/invitations';
+import { messages } from '../../../../shared/messages';
+import type { OpsPage } from '../../../../shared/opsForms';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import { companyInvitations, waitlistEntries } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { writeAudit, type AuditActor } from '../../../domain/audit';
+import { moveWaitlistInboxItem } from '../../../domain/inbox';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../../lib/keyset';
+import { consumeInvitation, INVITATION_TOKEN_PATTERN, invitationTokenHash, liveInvitation } from '../../../domain/invitations';
+import { enqueueEmail, renderEmail } from '../../../plugins/mail';
 
 export const INVITATION_LIFETIME_MS = INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 

@@ -5,15 +5,15 @@
  * review of a rider (a hidden review stops counting in the rating and in Job Success).
  */
 import { and, eq, isNotNull, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { messages } from '../../../shared/messages';
-import type { OpsPage } from '../../../shared/opsForms';
-import type { OpsReview, OpsReviewActionResponse, OpsReviewVisibility } from '../../../shared/reviews';
-import type { Db } from '../../db/client';
-import { engagements, reviews } from '../../db/schema';
-import { AppError } from '../../errors';
-import { writeAudit, type AuditActor } from '../../domain/audit';
-import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../lib/keyset';
-import { recomputeRiderReputation, reviewsPublished } from '../../domain/reputation';
+import { messages } from '../../../../shared/messages';
+import type { OpsPage } from '../../../../shared/opsForms';
+import type { OpsReview, OpsReviewActionResponse, OpsReviewVisibility } from '../../../../shared/reviews';
+import type { Db } from '../../../db/client';
+import { engagements, reviews } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { writeAudit, type AuditActor } from '../../../domain/audit';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../../lib/keyset';
+import { recomputeRiderReputation, reviewsPublished } from '../../../domain/reputation';
 
 /** A party's name as the console shows it: the company's name or the rider's display name, else the username. */
 const nameOf = (userId: AnyColumn) => sql<string>`(

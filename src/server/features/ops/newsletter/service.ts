@@ -4,14 +4,14 @@
  * route, and written to the audit log in the same transaction).
  */
 import { and, eq, ilike } from 'drizzle-orm';
-import { messages } from '../../../shared/messages';
-import type { OpsPage } from '../../../shared/opsForms';
-import type { OpsSubscriber } from '../../../shared/opsNewsletter';
-import type { Db } from '../../db/client';
-import { newsletterSubscriptions } from '../../db/schema';
-import { AppError } from '../../errors';
-import { writeAudit, type AuditActor } from '../../domain/audit';
-import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../lib/keyset';
+import { messages } from '../../../../shared/messages';
+import type { OpsPage } from '../../../../shared/opsForms';
+import type { OpsSubscriber } from '../../../../shared/opsNewsletter';
+import type { Db } from '../../../db/client';
+import { newsletterSubscriptions } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { writeAudit, type AuditActor } from '../../../domain/audit';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../../lib/keyset';
 
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -12,8 +12,8 @@
  *   DELETE /api/ops/staff/:id           admin {confirmation} → {message}
  * The sign-in routes are the only /api/ops routes open without a staff session.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { messages } from '../../../shared/messages';
+import type { FastifyInstance } from 'fastify';
+import { messages } from '../../../../shared/messages';
 import {
   opsCodeForm,
   opsInviteStaffForm,
@@ -26,22 +26,14 @@ import {
   type OpsPage,
   type OpsStaffMember,
   type StaffRole,
-} from '../../../shared/opsForms';
-import type { FormValues } from '../../../shared/validation';
-import { AppError } from '../../errors';
-import { actorOf } from '../../domain/audit';
-import { checkForm, formBodySchema } from '../../lib/forms';
-import {
-  consoleNotFound,
-  endStaffSession,
-  readStaffSession,
-  requireAdmin,
-  requirePendingStaff,
-  requireStaff,
-  STAFF_TOKEN_HEADER,
-} from '../../plugins/staffAuth';
-import { assertConfirmed } from '../../domain/stepUp';
-import { confirmationBody, idParams, messageResponse, opsErrors, pageOf, security } from './schemas';
+} from '../../../../shared/opsForms';
+import type { FormValues } from '../../../../shared/validation';
+import { AppError } from '../../../errors';
+import { actorOf } from '../../../domain/audit';
+import { checkForm, formBodySchema } from '../../../lib/forms';
+import { endStaffSession } from '../../../plugins/staffAuth';
+import { assertConfirmed } from '../../../domain/stepUp';
+import { confirmationBody, idParams, messageResponse, opsErrors, pageOf } from '../schemas';
 import {
   addStaffMember,
   enrolTotp,
@@ -52,7 +44,8 @@ import {
   signInStaff,
   verifyStaffCode,
   type StaffDeps,
-} from './staffService';
+} from './service';
+import { access, STAFF } from '../../../plugins/access';
 
 const tokenResponse = { type: 'object', required: ['token'], properties: { token: { type: 'string' } } } as const;
 
@@ -75,6 +68,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof opsLoginForm> }>(
     '/api/ops/auth/login',
     {
+      config: { access: access('public') },
       preValidation: checkForm(opsLoginForm),
       schema: {
         tags: ['ops'],
@@ -93,11 +87,10 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/ops/auth/enrolment',
     {
-      preHandler: requirePendingStaff,
+      config: { access: access('staffPending') },
       schema: {
         tags: ['ops'],
         summary: 'The TOTP secret to enrol, as a QR code and a key',
-        security,
         response: {
           200: {
             type: 'object',
@@ -117,12 +110,11 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof opsCodeForm> }>(
     '/api/ops/auth/enrol',
     {
-      preHandler: requirePendingStaff,
+      config: { access: access('staffPending') },
       preValidation: checkForm(opsCodeForm),
       schema: {
         tags: ['ops'],
         summary: 'Confirm TOTP enrolment with a first code; answers the recovery codes once',
-        security,
         body: formBodySchema(opsCodeForm),
         response: {
           200: {
@@ -143,11 +135,10 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { code?: string; recoveryCode?: string } }>(
     '/api/ops/auth/verify',
     {
-      preHandler: requirePendingStaff,
+      config: { access: access('staffPending') },
       schema: {
         tags: ['ops'],
         summary: 'Staff sign-in, second factor: a TOTP code or a recovery code',
-        security,
         body: {
           type: 'object',
           properties: { code: { type: 'string', maxLength: 12 }, recoveryCode: { type: 'string', maxLength: 32 } },
@@ -169,7 +160,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
     '/api/ops/auth/set-password',
     {
       preValidation: checkForm(opsSetPasswordRequestForm),
-      config: { rateLimit: { max: 20, timeWindow: '15 minutes' } },
+      config: { access: access('public'), rateLimit: { max: 20, timeWindow: '15 minutes' } },
       schema: {
         tags: ['ops'],
         summary: "Set a staff member's password with their one-time link",
@@ -186,14 +177,11 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/ops/auth/logout',
     {
-      schema: { tags: ['ops'], summary: 'End the staff session', security, response: { 200: messageResponse, ...opsErrors } },
+      config: { access: access([...STAFF, 'staffPending']) },
+      schema: { tags: ['ops'], summary: 'End the staff session', response: { 200: messageResponse, ...opsErrors } },
     },
-    async (request: FastifyRequest) => {
-      const header = request.headers[STAFF_TOKEN_HEADER];
-      const token = typeof header === 'string' ? header : null;
-      const context = token ? await readStaffSession(app.database.db, app.config, token) : null;
-      if (!context) throw consoleNotFound();
-      await endStaffSession(app.database.db, context.sessionId);
+    async (request) => {
+      await endStaffSession(app.database.db, request.staff!.sessionId);
       return { message: messages.loggedOut };
     },
   );
@@ -201,11 +189,10 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/ops/me',
     {
-      preHandler: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'The signed-in staff member',
-        security,
         response: {
           200: { type: 'object', required: ['email', 'role'], properties: { email: { type: 'string' }, role: { type: 'string', enum: STAFF_ROLES } } },
           ...opsErrors,
@@ -218,11 +205,10 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/ops/staff',
     {
-      preHandler: requireAdmin,
+      config: { access: access('admin') },
       schema: {
         tags: ['ops'],
         summary: 'Every staff member (admins only)',
-        security,
         // One page with every member (a desk has a handful), in the shape every console list pages by.
         response: { 200: pageOf(staffMemberSchema), ...opsErrors },
       },
@@ -233,12 +219,11 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: FormValues<typeof opsInviteStaffForm> }>(
     '/api/ops/staff',
     {
-      preHandler: requireAdmin,
+      config: { access: access('admin') },
       preValidation: checkForm(opsInviteStaffForm),
       schema: {
         tags: ['ops'],
         summary: 'Invite a staff member by e-mail (admins only)',
-        security,
         body: formBodySchema(opsInviteStaffForm),
         response: { 200: messageResponse, ...opsErrors },
       },
@@ -256,7 +241,7 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { id: string }; Body: { confirmation?: string } }>(
     '/api/ops/staff/:id',
     {
-      preHandler: requireAdmin,
+      config: { access: access('admin') },
       // A DELETE may come without a body: that is a missing confirmation (403), not a bad request.
       preValidation: async (request) => {
         request.body ??= {};
@@ -264,7 +249,6 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         tags: ['ops'],
         summary: 'Remove a staff member: their sessions end at once (admins only; asks for the password or a fresh code)',
-        security,
         params: idParams,
         body: confirmationBody,
         response: { 200: messageResponse, ...opsErrors },

@@ -4,11 +4,11 @@
  * in each action's own transaction and are never edited or deleted from the console.
  */
 import { and, eq, like, or, type SQL } from 'drizzle-orm';
-import type { OpsAuditEntry, OpsAuditQuery } from '../../../shared/opsAudit';
-import type { OpsPage } from '../../../shared/opsForms';
-import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
-import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../lib/keyset';
+import type { OpsAuditEntry, OpsAuditQuery } from '../../../../shared/opsAudit';
+import type { OpsPage } from '../../../../shared/opsForms';
+import type { Db } from '../../../db/client';
+import { auditLog } from '../../../db/schema';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../../lib/keyset';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

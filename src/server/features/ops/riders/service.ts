@@ -4,9 +4,9 @@
  * sends one), so none is ever committed without the other.
  */
 import { and, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import { USER_TYPE_RIDER } from '../../../shared/constants';
-import { messages } from '../../../shared/messages';
-import type { OpsPage } from '../../../shared/opsForms';
+import { USER_TYPE_RIDER } from '../../../../shared/constants';
+import { messages } from '../../../../shared/messages';
+import type { OpsPage } from '../../../../shared/opsForms';
 import type {
   IdReviewDecision,
   IdReviewStatus,
@@ -14,20 +14,20 @@ import type {
   OpsRiderDocument,
   OpsRiderListItem,
   OpsRiderQuery,
-} from '../../../shared/opsRiders';
-import type { PastEmployee, WorkHistory } from '../../../shared/profile';
-import { paths } from '../../../shared/routes';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { files, pastEmployees, personalInfo, staff, users, workHistories } from '../../db/schema';
-import { AppError } from '../../errors';
-import { writeAudit, type AuditActor } from '../../domain/audit';
-import { endAllSessions } from '../../plugins/auth';
-import { fileUrl, readStoredFile, type StoredFile } from '../../plugins/files';
-import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, prefixQuery, toPage } from '../../lib/keyset';
-import { enqueueEmail, renderEmail } from '../../plugins/mail';
-import { refreshRiderCard } from '../../domain/riderCards';
-import { refreshProfileDocument } from '../../domain/profileDocument';
+} from '../../../../shared/opsRiders';
+import type { PastEmployee, WorkHistory } from '../../../../shared/profile';
+import { paths } from '../../../../shared/routes';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import { files, pastEmployees, personalInfo, staff, users, workHistories } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { writeAudit, type AuditActor } from '../../../domain/audit';
+import { endAllSessions } from '../../../plugins/auth';
+import { fileUrl, readStoredFile, type StoredFile } from '../../../plugins/files';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, prefixQuery, toPage } from '../../../lib/keyset';
+import { enqueueEmail, renderEmail } from '../../../plugins/mail';
+import { refreshRiderCard } from '../../../domain/riderCards';
+import { refreshProfileDocument } from '../../../domain/profileDocument';
 
 const DOCUMENT_KINDS = ['valid_id', 'rider_id_card'] as const;
 

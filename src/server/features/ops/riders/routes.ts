@@ -10,8 +10,8 @@
  * staff gets the 404 of a missing page whatever they send.
  */
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../../shared/messages';
-import type { OpsPage } from '../../../shared/opsForms';
+import { messages } from '../../../../shared/messages';
+import type { OpsPage } from '../../../../shared/opsForms';
 import {
   ID_REVIEW_DECISIONS,
   ID_REVIEW_STATUSES,
@@ -23,15 +23,15 @@ import {
   type OpsRiderDetail,
   type OpsRiderListItem,
   type OpsRiderQuery,
-} from '../../../shared/opsRiders';
-import { AppError } from '../../errors';
-import { actorOf } from '../../domain/audit';
-import { sendStoredFile } from '../../plugins/files';
-import { nullableString, pastEmployeeSchema, riderContactProperties, workHistorySchema } from '../../domain/riderProfile';
-import { requireStaff } from '../../plugins/staffAuth';
-import { assertConfirmed, confirmationSchema } from '../../domain/stepUp';
-import { idParams, opsErrors, pageOf, security } from './schemas';
-import { listRiders, readRider, readRiderDocument, reviewRiderId, suspendRider, unsuspendRider } from './ridersService';
+} from '../../../../shared/opsRiders';
+import { AppError } from '../../../errors';
+import { actorOf } from '../../../domain/audit';
+import { sendStoredFile } from '../../../plugins/files';
+import { nullableString, pastEmployeeSchema, riderContactProperties, workHistorySchema } from '../../../domain/riderProfile';
+import { assertConfirmed, confirmationSchema } from '../../../domain/stepUp';
+import { idParams, opsErrors, pageOf } from '../schemas';
+import { listRiders, readRider, readRiderDocument, reviewRiderId, suspendRider, unsuspendRider } from './service';
+import { access, STAFF } from '../../../plugins/access';
 
 const uuid = { type: 'string', format: 'uuid' } as const;
 
@@ -154,11 +154,10 @@ export async function opsRidersRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: OpsRiderQuery }>(
     '/api/ops/riders',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'Riders, newest first, a page at a time (keyset); searched by username, e-mail, state or town',
-        security,
         querystring: listQuery,
         response: { 200: pageOf(listItemSchema), ...opsErrors },
       },
@@ -169,11 +168,10 @@ export async function opsRidersRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
     '/api/ops/riders/:id',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: "A rider's whole profile: account, personal information, work history, past employers, ID documents, review and suspension",
-        security,
         params: idParams,
         response: { 200: detailSchema, ...opsErrors },
       },
@@ -187,11 +185,10 @@ export async function opsRidersRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string; fileId: string } }>(
     '/api/ops/riders/:id/files/:fileId',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: "One of a rider's private ID documents, for staff only (never cached; the view is audited)",
-        security,
         params: fileParams,
         response: { 200: { description: 'The file', type: 'string', format: 'binary' }, ...opsErrors },
       },
@@ -205,13 +202,12 @@ export async function opsRidersRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: { decision: IdReviewDecision; reason?: string; files?: string[] } }>(
     '/api/ops/riders/:id/id-review',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: "Approve or reject a rider's ID documents (a rejection's reason is e-mailed to the rider and shown on their dashboard)",
         description:
           '`files`: the ids of the documents the decision is about; when they are no longer the rider\'s current ones, 409. Only a review awaiting a check is decided (409 otherwise).',
-        security,
         params: idParams,
         body: {
           type: 'object',
@@ -237,11 +233,10 @@ export async function opsRidersRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: { reason?: string; confirmation?: string } }>(
     '/api/ops/riders/:id/suspend',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'Suspend a rider: every session ends, the public page is gone, log-in is refused (asks for the password or a fresh code)',
-        security,
         params: idParams,
         body: {
           type: 'object',
@@ -262,12 +257,11 @@ export async function opsRidersRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { id: string }; Body: { confirmation?: string } }>(
     '/api/ops/riders/:id/unsuspend',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'Lift a suspension: the rider may sign in again',
         description: 'Lifting is not destructive, so it does not ask for a confirmation; one sent is ignored.',
-        security,
         params: idParams,
         body: { type: ['object', 'null'], properties: { confirmation: confirmationSchema }, additionalProperties: false },
         response: { 200: actionResponse, 409: { $ref: 'ErrorBody#' }, ...opsErrors },

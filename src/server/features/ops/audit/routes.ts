@@ -4,11 +4,11 @@
  * There is deliberately no route that edits or deletes an entry.
  */
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_NAME_PATTERN, type OpsAuditEntry, type OpsAuditQuery } from '../../../shared/opsAudit';
-import type { OpsPage } from '../../../shared/opsForms';
-import { requireAdmin } from '../../plugins/staffAuth';
-import { listAudit } from './auditService';
-import { opsErrors, pageOf, security } from './schemas';
+import { AUDIT_NAME_PATTERN, type OpsAuditEntry, type OpsAuditQuery } from '../../../../shared/opsAudit';
+import type { OpsPage } from '../../../../shared/opsForms';
+import { listAudit } from './service';
+import { opsErrors, pageOf } from '../schemas';
+import { access } from '../../../plugins/access';
 
 const values = { type: ['object', 'null'], additionalProperties: true } as const;
 
@@ -32,13 +32,12 @@ export async function opsAuditRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: OpsAuditQuery }>(
     '/api/ops/audit',
     {
-      preHandler: requireAdmin,
+      config: { access: access('admin') },
       schema: {
         tags: ['ops'],
         summary: 'The audit log, newest first, filtered by who, what and which record (admins only)',
         description:
           '`staff` is a member id or an address as logged ("command line" for the server command); `action` matches an action or every action under it ("staff" finds "staff.remove").',
-        security,
         querystring: {
           type: 'object',
           properties: {

@@ -5,14 +5,14 @@
  *   DELETE /api/ops/newsletter/:id             staff {confirmation} → unsubscribes one (asks again)
  */
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../../shared/messages';
-import type { OpsPage } from '../../../shared/opsForms';
-import type { OpsSubscriber } from '../../../shared/opsNewsletter';
-import { actorOf } from '../../domain/audit';
-import { requireStaff } from '../../plugins/staffAuth';
-import { assertConfirmed } from '../../domain/stepUp';
-import { exportSubscribersCsv, listSubscribers, removeSubscriber } from './newsletterService';
-import { confirmationBody, idParams, messageResponse, opsErrors, pageOf, security } from './schemas';
+import { messages } from '../../../../shared/messages';
+import type { OpsPage } from '../../../../shared/opsForms';
+import type { OpsSubscriber } from '../../../../shared/opsNewsletter';
+import { actorOf } from '../../../domain/audit';
+import { assertConfirmed } from '../../../domain/stepUp';
+import { exportSubscribersCsv, listSubscribers, removeSubscriber } from './service';
+import { confirmationBody, idParams, messageResponse, opsErrors, pageOf } from '../schemas';
+import { access, STAFF } from '../../../plugins/access';
 
 const subscriberSchema = {
   type: 'object',
@@ -29,11 +29,10 @@ export async function opsNewsletterRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { q?: string; cursor?: string } }>(
     '/api/ops/newsletter',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'Newsletter subscribers, newest first; q matches part of the address',
-        security,
         querystring: {
           type: 'object',
           properties: { q: { type: 'string', maxLength: 100 }, cursor: { type: 'string', maxLength: 200 } },
@@ -48,11 +47,10 @@ export async function opsNewsletterRoutes(app: FastifyInstance): Promise<void> {
   app.get(
     '/api/ops/newsletter/export.csv',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'Every subscriber as CSV (email, subscribed_at, source_path); formula-like cells are neutralised',
-        security,
         response: { 200: { description: 'CSV with a header row', content: { 'text/csv': { schema: { type: 'string' } } } }, ...opsErrors },
       },
     },
@@ -70,11 +68,10 @@ export async function opsNewsletterRoutes(app: FastifyInstance): Promise<void> {
   app.delete<{ Params: { id: string }; Body: { confirmation?: string } }>(
     '/api/ops/newsletter/:id',
     {
-      onRequest: requireStaff,
+      config: { access: access(STAFF) },
       schema: {
         tags: ['ops'],
         summary: 'Unsubscribe one subscriber: the row is deleted (asks for the password or a fresh code)',
-        security,
         params: idParams,
         body: confirmationBody,
         response: { 200: messageResponse, ...opsErrors },

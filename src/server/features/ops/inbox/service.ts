@@ -16,17 +16,17 @@ import {
   type InboxListItem,
   type InboxStatus,
   type InboxSummary,
-} from '../../../shared/inbox';
-import { messages } from '../../../shared/messages';
-import type { OpsPage } from '../../../shared/opsForms';
-import { site } from '../../../shared/site';
-import type { Db } from '../../db/client';
-import { inboxEntries, inboxItems, staff } from '../../db/schema';
-import { AppError } from '../../errors';
-import { writeAudit, type AuditActor } from '../../domain/audit';
-import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, prefixQuery, toPage } from '../../lib/keyset';
-import { enqueueEmail, renderEmail } from '../../plugins/mail';
-import { lagosTime } from '../../domain/notices';
+} from '../../../../shared/inbox';
+import { messages } from '../../../../shared/messages';
+import type { OpsPage } from '../../../../shared/opsForms';
+import { site } from '../../../../shared/site';
+import type { Db } from '../../../db/client';
+import { inboxEntries, inboxItems, staff } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import { writeAudit, type AuditActor } from '../../../domain/audit';
+import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, prefixQuery, toPage } from '../../../lib/keyset';
+import { enqueueEmail, renderEmail } from '../../../plugins/mail';
+import { lagosTime } from '../../../domain/notices';
 
 export interface InboxDeps {
   db: Db;
