@@ -230,7 +230,8 @@ function setCookies(res) {
 /** The first `id` in the first list of the answer ({ items: [{ id }] }, { profile: { workHistories: [...] } }). */
 function firstIdIn(value, listName) {
   if (!value || typeof value !== 'object') return null;
-  if (Array.isArray(value[listName]) && value[listName][0]?.id) return String(value[listName][0].id);
+  const first = Array.isArray(value[listName]) ? value[listName][0] : null;
+  if (first?.id || first?._id) return String(first.id ?? first._id);
   for (const child of Object.values(value)) {
     const found = child && typeof child === 'object' ? firstIdIn(child, listName) : null;
     if (found) return found;
@@ -255,40 +256,77 @@ export function captchaPasses(send, nextIp) {
   };
 }
 
+/** A 64 × 64 JPEG: a real picture for the uploads the records need. */
+const JPEG = Buffer.from(
+  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCABAAEADASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFgEBAQEAAAAAAAAAAAAAAAAAAAEF/8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAwDAQACEQMRAD8AkAIzQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAH/2Q==',
+  'base64',
+);
+
+function multipartOf(parts) {
+  const boundary = `----records${Math.random().toString(16).slice(2)}`;
+  const chunks = [];
+  for (const part of parts) {
+    const disposition = part.filename ? `form-data; name="${part.field}"; filename="${part.filename}"` : `form-data; name="${part.field}"`;
+    chunks.push(Buffer.from(`--${boundary}\r\ncontent-disposition: ${disposition}\r\n${part.filename ? 'content-type: image/jpeg\r\n' : ''}\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
 /**
  * The records the operations' paths name, made through the API itself with the callers of
- * hostileCallers.ts: the rider's work history and past employer, a hiring request the rider
- * accepted (the engagement: accept, decline and withdraw then answer 409 on it, which is past
- * the guard and the lookup), an enquiry in the console's inbox, a
- * waitlist entry, a newsletter subscriber. What could not be made is left null (and the report
- * says which operations never had their record).
+ * hostileCallers.ts: the rider's work history and past employer, pictures and an ID document,
+ * a hiring request the rider accepted and both sides ended and reviewed (the engagement: accept,
+ * decline and withdraw then answer 409 on it, which is past the guard and the lookup; the
+ * company's review of the rider, which the rider may reply to and staff may hide), an enquiry in
+ * the console's inbox, a waitlist entry, an invitation (its token read from the e-mail by
+ * `mailTo(address)` → the newest text sent there), a newsletter subscriber. Whatever could not
+ * be made is null and named in `notes`, and the run then says which operations never had their
+ * record.
  */
-export async function prepareRecords(send, fixtures, { nextIp, captcha }) {
+export async function prepareRecords(send, fixtures, { nextIp, captcha, mailTo }) {
   const c = fixtures.callers;
   const records = { riderUsername: fixtures.rider.username, spareRiderId: fixtures.spareRiderId, spareStaffId: fixtures.spareStaffId };
   const notes = [];
-  const post = async (url, headers, payload, method = 'POST') => {
-    const res = await send({ method, url, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(payload), ip: nextIp() });
-    if (res.status >= 300) notes.push(`${method} ${url}: ${res.status} ${res.text.slice(0, 200)}`);
+  const note = (what, res) => {
+    if (res.status >= 300) notes.push(`${what}: ${res.status} ${res.text.slice(0, 200)}`);
     return res;
   };
-  const get = async (url, headers) => {
-    const res = await send({ method: 'GET', url, headers, ip: nextIp() });
-    if (res.status >= 300) notes.push(`GET ${url}: ${res.status} ${res.text.slice(0, 200)}`);
-    return res;
+  const post = async (url, headers, payload, method = 'POST') =>
+    note(`${method} ${url}`, await send({ method, url, headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(payload), ip: nextIp() }));
+  const get = async (url, headers) => note(`GET ${url}`, await send({ method: 'GET', url, headers, ip: nextIp() }));
+  const upload = async (url, headers, parts) => {
+    const m = multipartOf(parts);
+    return note(`POST ${url}`, await send({ method: 'POST', url, headers: { ...headers, 'content-type': m.contentType }, body: m.body, ip: nextIp() }));
   };
 
   const wh = await post('/api/riders/work-history/create', c.rider.headers, { position: 'Dispatch rider', company_name: 'Hostile Couriers', number_of_years: '1-2', start_date: '2020-01-01', end_date: '2022-01-01' });
   records.workHistoryId = firstIdIn(json(wh), 'workHistories');
   const pe = await post('/api/riders/past-employees/create', c.rider.headers, { company_name: 'Hostile Couriers', company_contact: 'Bisi Ade', start_date: '2020-01-01', end_date: '2022-01-01' });
   records.pastEmployeeId = firstIdIn(json(pe), 'pastEmployees');
+  // The rider's picture: its public page's photo.jpg, and a file of GET /api/files/{id}.
+  const picture = json(await upload('/api/users/upload-profile-image', c.rider.headers, [{ field: 'profile_image', filename: 'me.jpg', data: JPEG }]));
+  records.fileId = /\/files\/([^/?]+)/.exec(picture?.picture?.url ?? '')?.[1] ?? null;
+  // The spare rider's ID document, for the console's GET /api/ops/riders/{id}/files/{fileId}.
+  await upload('/api/riders/personal-info/save', fixtures.spareRiderHeaders, [
+    { field: 'total_years_of_experience', data: '3-5' },
+    { field: 'languages_spoken', data: 'English, Yoruba' },
+    { field: 'education', data: 'Diploma' },
+    { field: 'valid_id', filename: 'id.jpg', data: JPEG },
+  ]);
+  const spare = json(await get(`/api/ops/riders/${fixtures.spareRiderId}`, c.dispatcher.headers));
+  records.riderFileId = spare?.documents?.[0]?.id ?? /\/files\/([^/?]+)$/.exec(spare?.documents?.[0]?.url ?? '')?.[1] ?? null;
 
+  // An engagement, ended and reviewed by both sides (so the company's review of the rider is published).
   const hire = { rider: fixtures.rider.username, role: 'Dispatch rider', state: 'Lagos', town: 'Ikeja', start_date: lagosToday(), pay_note: '₦120,000 a month', message: 'Mornings, Ikeja to Lekki' };
-  const first = json(await post('/api/hiring/requests', c.company.headers, hire));
-  const engagementId = first?.item?.id ?? null;
-  if (engagementId) {
-    const accepted = await post(`/api/hiring/requests/${engagementId}/accept`, c.rider.headers, {});
-    if (accepted.status === 200) records.engagementId = engagementId;
+  const engagementId = json(await post('/api/hiring/requests', c.company.headers, hire))?.item?.id ?? null;
+  if (engagementId && (await post(`/api/hiring/requests/${engagementId}/accept`, c.rider.headers, {})).status === 200) {
+    records.engagementId = engagementId;
+    await post(`/api/hiring/requests/${engagementId}/end`, c.company.headers, { outcome: 'completed' });
+    await post(`/api/engagements/${engagementId}/reviews/mine`, c.company.headers, { rating: '5', comment: 'On time, every time.', would_hire_again: 'yes' }, 'PUT');
+    await post(`/api/engagements/${engagementId}/reviews/mine`, c.rider.headers, { rating: '4', comment: 'Paid on time.' }, 'PUT');
+    const window = json(await get(`/api/engagements/${engagementId}/reviews`, c.rider.headers));
+    records.reviewId = window?.theirs?.id ?? null;
   }
 
   const form = async (url, payload) => {
@@ -297,10 +335,22 @@ export async function prepareRecords(send, fixtures, { nextIp, captcha }) {
   };
   await form('/api/enquiries', { kind: 'enquiry', name: 'Hostile Enquirer', email: 'enquirer@example.com', message: 'Do you deliver to Lekki?' });
   records.inboxId = firstIdIn(json(await get('/api/ops/inbox', c.dispatcher.headers)), 'items');
-  await form('/api/waitlist', { companyName: 'Hostile Waiting Ltd', email: `waiting.${Date.now()}@example.com` });
-  records.waitlistId = firstIdIn(json(await get('/api/ops/waitlist', c.dispatcher.headers)), 'items');
-  await form('/api/newsletter', { email: `subscriber.${Date.now()}@example.com` });
+  // Two waitlist entries: one invited (its link's token), one for the console's operations.
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const invited = `invited.${stamp}@example.com`;
+  const waiting = `waiting.${stamp}@example.com`;
+  await form('/api/waitlist', { companyName: 'Hostile Invited Ltd', email: invited });
+  await form('/api/waitlist', { companyName: 'Hostile Waiting Ltd', email: waiting });
+  const entries = json(await get('/api/ops/waitlist', c.dispatcher.headers))?.items ?? [];
+  records.waitlistId = entries.find((e) => e.email === waiting)?.id ?? null;
+  const invitedId = entries.find((e) => e.email === invited)?.id;
+  if (invitedId && (await post(`/api/ops/waitlist/${invitedId}/invite`, c.dispatcher.headers, {})).status === 200 && mailTo) {
+    records.invitationToken = /[?&]invite=([A-Za-z0-9_-]+)/.exec((await mailTo(invited)) ?? '')?.[1] ?? null;
+    if (!records.invitationToken) notes.push(`no invitation link in the e-mail to ${invited}`);
+  }
+  await form('/api/newsletter', { email: `subscriber.${stamp}@example.com` });
   records.subscriberId = firstIdIn(json(await get('/api/ops/newsletter', c.dispatcher.headers)), 'items');
+  for (const [name, value] of Object.entries(records)) if (!value) notes.push(`no ${name}`);
   return { records, notes };
 }
 

@@ -35,6 +35,8 @@ export interface HostileCallers {
   company: { id: string; username: string; email: string };
   /** Records the console acts on, other than the callers. */
   spareRiderId: string;
+  /** The spare rider's session, to give it a picture and an ID document for the console to look at. */
+  spareRiderHeaders: Record<string, string>;
   spareStaffId: string;
 }
 
@@ -106,6 +108,7 @@ export async function hostileCallers(db: Db, config: Config): Promise<HostileCal
     rider,
     company,
     spareRiderId: spareRider.id,
+    spareRiderHeaders: await userHeaders(spareRider, 1),
     spareStaffId,
   };
 }
