@@ -354,6 +354,19 @@ export async function prepareRecords(send, fixtures, { nextIp, captcha, mailTo }
   return { records, notes };
 }
 
+const OVERSIZED = 'x'.repeat(1024 * 1024 + 10);
+
+/**
+ * A body over the limit is answered 413 by Fastify as soon as its Content-Length is read, with
+ * `Connection: close` and without reading the body (content-type-parser.js: "the client may send
+ * more data"); a client still writing the body then sees its connection closed (EPIPE, reset)
+ * instead of the answer. Such a request is counted apart ("cut off"), not as a failure; any other
+ * request left without an answer is one.
+ */
+function cutOff(req, res) {
+  return res.status === 0 && req.body === OVERSIZED && /EPIPE|ECONNRESET|UND_ERR_SOCKET|SocketError|other side closed/i.test(String(res.error ?? ''));
+}
+
 function makeRequest(r, op, callerHeaders, records, cookie) {
   let withRecord = op.params.length > 0;
   const useReal = r() < 0.6;
@@ -401,7 +414,7 @@ function makeRequest(r, op, callerHeaders, records, cookie) {
       body = m.body;
       headers['content-type'] = m.contentType;
     } else if (form < 0.79) {
-      body = 'x'.repeat(1024 * 1024 + 10); // over the 1 MB body limit
+      body = OVERSIZED; // over the 1 MB body limit
       headers['content-type'] = 'application/json';
     } else if (form < 0.9) {
       body = pick(r, ['a=1&b=%00', '<a>1</a>', 'plain words']);
@@ -456,6 +469,7 @@ export async function hostileRun({ send, doc, fixtures, records, perCaller = 4, 
   const badByOp = {};
   let sent = 0;
   let bad = 0;
+  let cut = 0;
   let next = 0;
   const started = Date.now();
   const worker = async () => {
@@ -480,6 +494,10 @@ export async function hostileRun({ send, doc, fixtures, records, perCaller = 4, 
       const contentType = String(res.headers['content-type'] ?? '');
       const page = op.htmlStatuses.has(res.status) && /^text\/html/.test(contentType);
       const api = op.path.startsWith('/api/');
+      if (cutOff(req, res)) {
+        cut += 1;
+        continue;
+      }
       const isBad = res.status === 0 || res.status >= 500 || (api && res.status >= 400 && !page && !isErrorShape(parsed));
       if (isBad) {
         bad += 1;
@@ -501,6 +519,7 @@ export async function hostileRun({ send, doc, fixtures, records, perCaller = 4, 
   return {
     sent,
     bad,
+    cutOff: cut,
     badByOp,
     failures,
     statuses,
