@@ -452,7 +452,9 @@ export async function hostileRun({ send, doc, fixtures, records, perCaller = 4, 
   const ops = operationsOf(doc);
   const jobs = [];
   for (const op of ops) {
-    for (const kind of op.callers) {
+    // A rider still signing up is a second rider: the sign-up routes answer it down another branch.
+    const kinds = op.callers.includes('rider') && fixtures.callers.riderSigningUp ? [...op.callers, 'riderSigningUp'] : op.callers;
+    for (const kind of kinds) {
       const caller = fixtures.callers[kind];
       if (!caller) continue;
       const headers = /\/logout$/.test(op.path) ? caller.spare : caller.headers;

@@ -2,7 +2,8 @@
  * The callers of the generated hostile input (scripts/faults/hostile.mjs), made directly in the
  * database the way the sign-ups and the console's sign-in leave them: a rider who finished
  * sign-up (listed), a company with its companies row, staff at each role with TOTP and a complete
- * session, and a staff session that still owes its second factor. Each kind also gets a spare
+ * session, a staff session that still owes its second factor, and a rider still signing up
+ * (sent to every rider operation besides the finished rider). Each kind also gets a spare
  * session, used only by the operations that end the session they are called with (logouts), and
  * there is a spare rider and a spare staff member for the console's operations that act on a
  * person (suspend, remove), so the callers themselves stay usable to the end of a run.
@@ -30,7 +31,10 @@ export interface HostileCaller {
 }
 
 export interface HostileCallers {
-  callers: Record<'public' | 'rider' | 'company' | 'dispatcher' | 'admin' | 'staffPending', HostileCaller>;
+  callers: Record<'public' | 'rider' | 'company' | 'dispatcher' | 'admin' | 'staffPending', HostileCaller> & {
+    /** A rider still at sign-up step 2 (e-mail not verified): the sign-up routes' other branch. */
+    riderSigningUp: HostileCaller;
+  };
   rider: { id: string; username: string; email: string };
   company: { id: string; username: string; email: string };
   /** Records the console acts on, other than the callers. */
@@ -42,7 +46,7 @@ export interface HostileCallers {
 
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 
-async function user(db: Db, label: string, userType: 1 | 2, passwordHash: string) {
+async function user(db: Db, label: string, userType: 1 | 2, passwordHash: string, finished = true) {
   const t = tag();
   const [row] = await db
     .insert(users)
@@ -50,10 +54,10 @@ async function user(db: Db, label: string, userType: 1 | 2, passwordHash: string
       username: `h_${label}_${t}`.slice(0, 30),
       email: `hostile.${label}.${t}@example.com`,
       passwordHash,
-      emailVerifiedAt: new Date(),
+      emailVerifiedAt: finished ? new Date() : null,
       userType,
-      profileCompleted: 1,
-      currentTab: 5,
+      profileCompleted: finished ? 1 : 0,
+      currentTab: finished ? 5 : 2,
     })
     .returning({ id: users.id, username: users.username, email: users.email });
   return row!;
@@ -88,6 +92,7 @@ export async function hostileCallers(db: Db, config: Config): Promise<HostileCal
   await db.update(users).set({ phone: `+23470${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` }).where(eq(users.id, company.id));
   await db.insert(companies).values({ userId: company.id, companyName: 'Hostile Foods Ltd', contactPerson: 'Bisi Ade' });
   const spareRider = await user(db, 'spare', 1, passwordHash);
+  const signingUp = await user(db, 'signup', 1, passwordHash, false);
   await refreshRiderCard(db, spareRider.id);
 
   const dispatcher = await staffMember(db, config, 'dispatcher', 'dispatcher', passwordHash, true);
@@ -100,6 +105,7 @@ export async function hostileCallers(db: Db, config: Config): Promise<HostileCal
     callers: {
       public: { headers: {}, spare: {} },
       rider: { headers: await userHeaders(rider, 1), spare: await userHeaders(rider, 1) },
+      riderSigningUp: { headers: await userHeaders(signingUp, 1), spare: await userHeaders(signingUp, 1) },
       company: { headers: await userHeaders(company, 2), spare: await userHeaders(company, 2) },
       dispatcher: { headers: await staffHeaders(dispatcher, 'complete'), spare: await staffHeaders(dispatcher, 'complete') },
       admin: { headers: await staffHeaders(admin, 'complete'), spare: await staffHeaders(admin, 'complete') },

@@ -164,7 +164,7 @@ async function oneInstance(kind) {
     const { records, notes } = await prepareRecords(send, hostileFixtures, { nextIp, captcha, mailTo });
     if (notes.length > 0) log(`${kind}: hostile input: records not made: ${notes.join('; ')}`);
     // T.hostile requests in all, shared evenly over every operation × kind of caller it admits.
-    const slots = operationsOf(doc).reduce((n, op) => n + op.callers.length, 0);
+    const slots = operationsOf(doc).reduce((n, op) => n + op.callers.length + (op.callers.includes('rider') ? 1 : 0), 0);
     const perCaller = Math.ceil(T.hostile / slots);
     const h = await hostileRun({ send, doc, fixtures: hostileFixtures, records, perCaller, concurrency: 16, nextIp, captcha, seed: Number(process.env.FAULTS_SEED ?? 1) });
     const top = h.failures.slice(0, 5).map((f) => `${f.status} ${f.op} as ${f.caller} ${f.url} [${f.contentType}] ${f.body.slice(0, 120)} → ${f.answer}`).join('\n    ');
