@@ -4,6 +4,7 @@
  *
  *   node --import tsx scripts/faults/db.ts seed '{"sets":2,"writers":12}'   → fixtures as JSON
  *   node --import tsx scripts/faults/db.ts check '{"enquiries":[...],...}'   → what was found
+ *   node --import tsx scripts/faults/db.ts hostile                           → the hostile input's callers (hostileCallers.ts)
  *
  * The database is the one the server would open with the same environment (DATABASE_URL or
  * DATA_DIR), so the fixtures' tokens are valid for the server started next (same JWT_SECRET).
@@ -16,6 +17,7 @@ import { startSession } from '../../src/server/plugins/auth';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { startStaffSession } from '../../src/server/plugins/staffAuth';
 import { encryptSecret, newTotpSecret } from '../../src/server/lib/totp';
+import { hostileCallers } from './hostileCallers';
 
 const PASSWORD = 'Correct-Horse-Battery-9';
 
@@ -107,7 +109,7 @@ async function outbox() {
 }
 
 try {
-  const result = command === 'seed' ? await seed() : command === 'check' ? await check() : command === 'outbox' ? await outbox() : null;
+  const result = command === 'seed' ? await seed() : command === 'check' ? await check() : command === 'outbox' ? await outbox() : command === 'hostile' ? await hostileCallers(db, config) : null;
   if (result === null) throw new Error(`unknown command ${command}`);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { startSmtpSink } from '../../tests/support/smtp.ts';
 import { startHcaptchaStub } from '../../tests/support/hcaptcha.ts';
 import { STAMP_FILE, sourceStamp } from '../build-stamp.mjs';
-import { hostileRun } from './hostile.mjs';
+import { captchaPasses, hostileRun, operationsOf, prepareRecords } from './hostile.mjs';
 import {
   call,
   captchaPass,
@@ -21,6 +21,7 @@ import {
   dbStep,
   flushRedis,
   freePort,
+  nextIp,
   percentile,
   postgresAvailable,
   removeDir,
@@ -135,6 +136,7 @@ async function oneInstance(kind) {
   const db = await database(kind, 'one');
   const seeded = await dbStep(dbEnv(db), 'seed', { sets: 1 });
   const set = seeded.sets[0];
+  const hostileFixtures = wanted('hostile') ? await dbStep(dbEnv(db), 'hostile') : null;
   const s = await server(kind, db);
   log(`${kind}: one instance ready in ${s.readyMs} ms`);
   if (wanted('limits')) {
@@ -142,13 +144,42 @@ async function oneInstance(kind) {
   }
   if (wanted('hostile')) {
     const doc = (await call(s.origin, 'GET', '/api/docs')).body;
-    const auth = [{ token: set.loginRider.token }, { token: set.company.token }, { staffToken: set.staff.token }, { token: set.unverified.token }];
-    const h = await hostileRun(s.origin, doc, { total: T.hostile, auth, seed: Number(process.env.FAULTS_SEED ?? 1) });
-    const top = h.failures.slice(0, 5).map((f) => `${f.status} ${f.op} ${f.url} ${f.body}`).join('\n    ');
+    // fetch against the listening server, in the shape hostile.mjs expects.
+    const send = async ({ method, url, headers, body, ip }) => {
+      const res = await call(s.origin, method, url, { headers, body, ip, timeoutMs: 30_000 });
+      const plain = Object.fromEntries(res.headers.entries());
+      plain['set-cookie'] = res.headers.getSetCookie?.() ?? [];
+      return { status: res.status, headers: plain, text: res.text, error: res.error };
+    };
+    // The newest e-mail to an address, as the mail server stand-in received it.
+    const mailTo = async (address) => {
+      for (let waited = 0; waited < 20_000; waited += 250) {
+        const mail = sink.messages.filter((m) => m.to.includes(address)).at(-1);
+        if (mail) return mail.text;
+        await sleep(250);
+      }
+      return null;
+    };
+    const captcha = captchaPasses(send, nextIp);
+    const { records, notes } = await prepareRecords(send, hostileFixtures, { nextIp, captcha, mailTo });
+    if (notes.length > 0) log(`${kind}: hostile input: records not made: ${notes.join('; ')}`);
+    // T.hostile requests in all, shared evenly over every operation × kind of caller it admits.
+    const slots = operationsOf(doc).reduce((n, op) => n + op.callers.length + (op.callers.includes('rider') ? 1 : 0), 0);
+    const perCaller = Math.ceil(T.hostile / slots);
+    const h = await hostileRun({ send, doc, fixtures: hostileFixtures, records, perCaller, concurrency: 16, nextIp, captcha, seed: Number(process.env.FAULTS_SEED ?? 1) });
+    const top = h.failures.slice(0, 5).map((f) => `${f.status} ${f.op} as ${f.caller} ${f.url} [${f.contentType}] ${f.body.slice(0, 120)} → ${f.answer}`).join('\n    ');
     const counts = Object.entries(h.statuses).map(([k, v]) => `${k}:${v}`).join(' ');
     log(`${kind}: hostile input statuses ${counts}`);
     if (h.bad > 0) log(`${kind}: hostile input failures by operation ${JSON.stringify(h.badByOp)}`);
-    report(`hostile input over ${h.operations} operations`, kind, `${h.sent} requests in ${h.seconds.toFixed(0)} s, ${h.bad} bad${top ? `\n    ${top}` : ''}`, h.bad === 0 && h.sent >= T.hostile, `≥ ${T.hostile} requests, 0 5xx, 0 outside the error shape`);
+    if (h.unreached.length > 0) log(`${kind}: hostile input never got past the guard of: ${h.unreached.join(', ')}`);
+    if (h.withoutRecord.length > 0) log(`${kind}: hostile input never reached with its record: ${h.withoutRecord.join(', ')}`);
+    report(
+      `hostile input over ${h.operations} operations (${perCaller} per operation per kind of caller)`,
+      kind,
+      `${h.sent} requests in ${h.seconds.toFixed(0)} s, ${h.bad} bad${h.cutOff ? ` (${h.cutOff} over-limit bodies cut off after the 413)` : ''}; reached ${h.reached}/${h.operations} operations, ${h.reachedWithRecord}/${h.withParams} with their record${top ? `\n    ${top}` : ''}`,
+      h.bad === 0 && h.sent >= T.hostile && h.unreached.length === 0,
+      `≥ ${T.hostile} requests, 0 5xx, 0 outside the error shape, every operation reached`,
+    );
   }
   if (wanted('sigterm')) {
     const r = await sigtermUnderLoad(s, set.loginRider.token);
