@@ -1,6 +1,6 @@
 /**
  * Hire requests and engagements (issue 12) in every state their views can show, each from real
- * snapshots of machines/engagementMachine.ts reached with the events named in the story (the
+ * snapshots of machines/hiring/engagementMachine.ts reached with the events named in the story (the
  * card: `parameters.cardState`, one of engagementViewStates), the company's and the rider's
  * lists (`parameters.listState`), and the request form. tests/storybook/hiringStories.test.tsx
  * checks that every state has a story and that each story's view is in the state it claims.
@@ -8,9 +8,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { initialTransition, transition, type EventObject } from 'xstate';
-import { engagementMachine, engagementSnapshotToView, type EngagementSnapshot, type EngagementView } from '../../machines/engagementMachine';
-import { SubmitError } from '../../machines/formMachine';
-import { opsListMachine, opsListView, type OpsListEvent, type OpsListView } from '../../machines/opsListMachine';
+import { engagementMachine, engagementSnapshotToView, type EngagementSnapshot, type EngagementView } from '../../machines/hiring/engagementMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { opsListMachine, opsListView, type OpsListEvent, type OpsListView } from '../../machines/kit/pagedListMachine';
 import { DAY_MS, type EngagementSide, type EngagementStatus, type HireItem } from '../../src/shared/hiring';
 import { messages } from '../../src/shared/messages';
 import { EngagementCardView } from '../../src/web/features/hiring/EngagementCard';

@@ -1,14 +1,14 @@
 /**
  * The console's inbox (issue 11) in every state its views can show, each from real machine
  * snapshots reached with the events named in the story: the item page
- * (`parameters.itemState`, one of machines/inboxItemMachine.ts's inboxItemViewStates) and the
+ * (`parameters.itemState`, one of machines/ops/inboxItemMachine.ts's inboxItemViewStates) and the
  * list (`parameters.listState`). tests/storybook/opsInboxStories.test.tsx checks that every
  * state has a story and that each story's view is in the state it claims.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import type { InboxItemView } from '../../machines/inboxItemMachine';
-import type { OpsListView } from '../../machines/opsListMachine';
+import type { InboxItemView } from '../../machines/ops/inboxItemMachine';
+import type { OpsListView } from '../../machines/kit/pagedListMachine';
 import type { InboxListItem } from '../../src/shared/inbox';
 import { messages } from '../../src/shared/messages';
 import { InboxItemView as ItemScreen } from '../../src/web/features/ops/InboxItemView';

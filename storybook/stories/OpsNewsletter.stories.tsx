@@ -1,7 +1,7 @@
 /** The console's newsletter (issue 11): every state of its list and of its unsubscribe. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { OpsListView } from '../../machines/opsListMachine';
-import type { RowActionView } from '../../machines/opsRowActionMachine';
+import type { OpsListView } from '../../machines/kit/pagedListMachine';
+import type { RowActionView } from '../../machines/kit/rowActionMachine';
 import { messages } from '../../src/shared/messages';
 import type { OpsSubscriber } from '../../src/shared/opsNewsletter';
 import { NewsletterView } from '../../src/web/features/ops/NewsletterView';

@@ -7,8 +7,8 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import type { IdReviewView } from '../../machines/idReviewMachine';
-import type { OpsListView } from '../../machines/opsListMachine';
+import type { IdReviewView } from '../../machines/ops/idReviewMachine';
+import type { OpsListView } from '../../machines/kit/pagedListMachine';
 import { messages } from '../../src/shared/messages';
 import type { OpsRiderListItem } from '../../src/shared/opsRiders';
 import { formatWhen } from '../../src/web/features/ops/OpsList';

@@ -5,10 +5,10 @@
  * `*State` parameters are what tests/storybook/opsStaffStories.test.tsx holds them to.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { FormView } from '../../machines/formView';
-import { formSnapshotToView } from '../../machines/formView';
-import type { OpsListView } from '../../machines/opsListMachine';
-import type { RowActionView } from '../../machines/opsRowActionMachine';
+import type { FormView } from '../../machines/kit/formView';
+import { formSnapshotToView } from '../../machines/kit/formView';
+import type { OpsListView } from '../../machines/kit/pagedListMachine';
+import type { RowActionView } from '../../machines/kit/rowActionMachine';
 import { messages } from '../../src/shared/messages';
 import type { OpsAuditEntry } from '../../src/shared/opsAudit';
 import { opsInviteStaffForm, opsSetPasswordForm, type OpsStaffMember } from '../../src/shared/opsForms';

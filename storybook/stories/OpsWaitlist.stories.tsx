@@ -1,7 +1,7 @@
 /** The console's waitlist (issue 11): every state of its list and of its row actions. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { OpsListView } from '../../machines/opsListMachine';
-import type { RowActionView } from '../../machines/opsRowActionMachine';
+import type { OpsListView } from '../../machines/kit/pagedListMachine';
+import type { RowActionView } from '../../machines/kit/rowActionMachine';
 import type { OpsWaitlistEntry } from '../../src/shared/invitations';
 import { messages } from '../../src/shared/messages';
 import { WaitlistView } from '../../src/web/features/ops/WaitlistView';

@@ -1,12 +1,12 @@
 /**
  * Real snapshots of the inbox machines for the console's inbox stories: the item machine
- * (machines/inboxItemMachine.ts) and the console list machine, each moved with pure
+ * (machines/ops/inboxItemMachine.ts) and the console list machine, each moved with pure
  * transitions through the events a story names.
  */
 import { initialTransition, transition } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
-import { inboxItemMachine, inboxItemSnapshotToView, type InboxItemEvent, type InboxItemView } from '../../machines/inboxItemMachine';
-import { opsListMachine, opsListView, type OpsListEvent, type OpsListView } from '../../machines/opsListMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { inboxItemMachine, inboxItemSnapshotToView, type InboxItemEvent, type InboxItemView } from '../../machines/ops/inboxItemMachine';
+import { opsListMachine, opsListView, type OpsListEvent, type OpsListView } from '../../machines/kit/pagedListMachine';
 import type { InboxItemDetail, InboxListItem, InboxStatus } from '../../src/shared/inbox';
 import { messages } from '../../src/shared/messages';
 

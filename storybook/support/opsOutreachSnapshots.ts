@@ -2,8 +2,8 @@
  * View models of the console's waitlist and newsletter screens for stories, from real machine
  * snapshots (opsListMachine, opsRowActionMachine) resolved in the state each story claims.
  */
-import { opsListMachine, opsListView, type OpsListContext, type OpsListView } from '../../machines/opsListMachine';
-import { opsRowActionMachine, rowActionView, type RowActionRequest, type RowActionView } from '../../machines/opsRowActionMachine';
+import { opsListMachine, opsListView, type OpsListContext, type OpsListView } from '../../machines/kit/pagedListMachine';
+import { opsRowActionMachine, rowActionView, type RowActionRequest, type RowActionView } from '../../machines/kit/rowActionMachine';
 import type { OpsWaitlistEntry } from '../../src/shared/invitations';
 import { messages } from '../../src/shared/messages';
 import type { OpsSubscriber } from '../../src/shared/opsNewsletter';

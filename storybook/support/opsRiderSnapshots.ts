@@ -1,12 +1,12 @@
 /**
  * Real snapshots for the console's rider stories (issue 11): the rider page's machine
- * (machines/idReviewMachine.ts) and the riders list (machines/opsListMachine.ts), reached with
+ * (machines/ops/idReviewMachine.ts) and the riders list (machines/kit/pagedListMachine.ts), reached with
  * the machines' own pure transitions from the events staff and the network produce.
  */
 import { initialTransition, transition } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
-import { idReviewMachine, idReviewSnapshotToView, type IdReviewEvent, type IdReviewView } from '../../machines/idReviewMachine';
-import { opsListMachine, opsListView, type OpsListEvent, type OpsListView } from '../../machines/opsListMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { idReviewMachine, idReviewSnapshotToView, type IdReviewEvent, type IdReviewView } from '../../machines/ops/idReviewMachine';
+import { opsListMachine, opsListView, type OpsListEvent, type OpsListView } from '../../machines/kit/pagedListMachine';
 import { messages } from '../../src/shared/messages';
 import type { IdReviewStatus, OpsRiderActionResponse, OpsRiderDetail, OpsRiderListItem } from '../../src/shared/opsRiders';
 

@@ -1,11 +1,11 @@
 /**
- * The console list machine (machines/opsListMachine.ts) on its own, with a stand-in page
+ * The console list machine (machines/kit/pagedListMachine.ts) on its own, with a stand-in page
  * request: what it asks for and what it keeps. Its paths through the real page are in
  * tests/web/OpsList.test.tsx.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { opsListMachine, opsListView, type ListFilters, type ListPage } from '../../machines/opsListMachine';
+import { opsListMachine, opsListView, type ListFilters, type ListPage } from '../../machines/kit/pagedListMachine';
 
 function harness(answers: Array<{ items: number[]; next: string | null } | Error>) {
   const asked: Array<{ filters: ListFilters; cursor: string | null }> = [];

@@ -1,12 +1,12 @@
 /**
- * The console's row action machine (machines/opsRowActionMachine.ts) on its own, with a stand-in
+ * The console's row action machine (machines/kit/rowActionMachine.ts) on its own, with a stand-in
  * request: what it sends, when it asks first, and where a refusal lands. Its paths through the
  * real waitlist and newsletter screens are in tests/web/OpsRowActions.test.tsx.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
-import { opsRowActionMachine, rowActionView, type RowActionOutput, type RowActionRequest } from '../../machines/opsRowActionMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { opsRowActionMachine, rowActionView, type RowActionOutput, type RowActionRequest } from '../../machines/kit/rowActionMachine';
 
 const unsubscribe: RowActionRequest = { rowId: 'r1', action: 'unsubscribe', confirm: 'stepUp', subject: 'ada@example.com' };
 const invite: RowActionRequest = { rowId: 'r2', action: 'invite', confirm: 'none', subject: 'Mama Put Foods' };

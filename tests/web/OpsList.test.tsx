@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The console's list machine (machines/opsListMachine.ts) tested through the real list frame
+ * The console's list machine (machines/kit/pagedListMachine.ts) tested through the real list frame
  * (OpsList, OpsSearch, useOpsList and the console's API client), with only fetch stood in at
  * the network edge. Paths come from xstate/graph: every state's shortest path and every
  * transition from it. Each model event is something staff do on the page (search, Load more,
@@ -12,8 +12,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { SubmitError } from '../../machines/formMachine';
-import { opsListMachine } from '../../machines/opsListMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { opsListMachine } from '../../machines/kit/pagedListMachine';
 import { messages } from '../../src/shared/messages';
 import { OpsList, OpsSearch } from '../../src/web/features/ops/OpsList';
 import { useOpsList } from '../../src/web/features/ops/useOpsList';

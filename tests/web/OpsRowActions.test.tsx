@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The console's row-action machine (machines/opsRowActionMachine.ts) driven through the real
+ * The console's row-action machine (machines/kit/rowActionMachine.ts) driven through the real
  * waitlist and newsletter screens (WaitlistScreen, NewsletterScreen: list frame, row buttons,
  * the revoke dialog, the step-up ConfirmDialog, toasts, the console API client), with only
  * fetch stood in at the network edge. Paths come from xstate/graph (every state's shortest
@@ -16,12 +16,12 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { SubmitError } from '../../machines/formMachine';
-import { opsRowActionMachine, type RowActionRequest } from '../../machines/opsRowActionMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { opsRowActionMachine, type RowActionRequest } from '../../machines/kit/rowActionMachine';
 import type { OpsWaitlistEntry } from '../../src/shared/invitations';
 import { messages } from '../../src/shared/messages';
 import type { OpsSubscriber } from '../../src/shared/opsNewsletter';
-import { Toasts } from '../../src/web/components/Toasts';
+import { Toasts } from '../../src/web/kit/components/Toasts';
 import { NewsletterScreen } from '../../src/web/features/ops/NewsletterView';
 import { WaitlistScreen } from '../../src/web/features/ops/WaitlistView';
 import { TransitionRecorder, edgePaths } from '../machines/coverage';

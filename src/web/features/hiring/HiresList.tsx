@@ -1,6 +1,6 @@
 /**
  * The lists of hire requests and engagements (issue 12): the company's Hires page and the
- * rider's section of the dashboard. One page-by-page list machine (machines/opsListMachine.ts,
+ * rider's section of the dashboard. One page-by-page list machine (machines/kit/pagedListMachine.ts,
  * keyset cursors from GET /api/hiring/requests) with a status filter; each item is an
  * EngagementCard with its own engagement machine. `reviewSlot` is drawn under an ended
  * engagement (the reviews feature supplies it from the route).
@@ -8,10 +8,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { fromPromise, type InspectionEvent } from 'xstate';
-import { opsListMachine, opsListView, type ListFilters, type ListPage, type OpsListEvent, type OpsListView } from '../../../../machines/opsListMachine';
+import { opsListMachine, opsListView, type ListFilters, type ListPage, type OpsListEvent, type OpsListView } from '../../../../machines/kit/pagedListMachine';
 import { ENGAGEMENT_STATUSES, type EngagementSide, type HireItem } from '../../../shared/hiring';
 import { messages } from '../../../shared/messages';
-import { Illustration } from '../../components/Illustration';
+import { Illustration } from '../../kit/components/Illustration';
 import type { ReviewSlot } from './EngagementCard';
 import { hiringApi } from './hiringApi';
 import './hiring.css';

@@ -3,7 +3,7 @@
  * client: failures come back as SubmitError with the server's {field, message}.
  */
 import type { EndOutcome, EngagementAction, HireActionResponse, HireItem, HirePage } from '../../../shared/hiring';
-import { api, toSubmitError } from '../../api/client';
+import { api, toSubmitError } from '../../kit/http/client';
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {

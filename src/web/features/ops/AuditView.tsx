@@ -4,7 +4,7 @@
  * action, record type and record id. Read only: nothing here edits or deletes an entry.
  */
 import type { InspectionEvent } from 'xstate';
-import type { OpsListView } from '../../../../machines/opsListMachine';
+import type { OpsListView } from '../../../../machines/kit/pagedListMachine';
 import { messages } from '../../../shared/messages';
 import type { OpsAuditEntry } from '../../../shared/opsAudit';
 import { formatWhen, OpsList } from './OpsList';

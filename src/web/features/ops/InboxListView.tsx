@@ -5,7 +5,7 @@
  * sends its events.
  */
 import { Link } from '@tanstack/react-router';
-import type { OpsListView } from '../../../../machines/opsListMachine';
+import type { OpsListView } from '../../../../machines/kit/pagedListMachine';
 import { INBOX_KINDS, INBOX_STATUSES, inboxKindLabels, inboxStatusLabels, type InboxListItem, type InboxStatus } from '../../../shared/inbox';
 import { messages } from '../../../shared/messages';
 import { opsPaths } from '../../../shared/opsForms';

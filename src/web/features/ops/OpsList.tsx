@@ -4,7 +4,7 @@
  * and Load more (or the miss of the last try) at the end. Rows are the screen's own.
  */
 import type { ReactNode } from 'react';
-import type { OpsListView } from '../../../../machines/opsListMachine';
+import type { OpsListView } from '../../../../machines/kit/pagedListMachine';
 import { messages } from '../../../shared/messages';
 import { OpsLoadFailed, OpsSkeleton } from './OpsLoadState';
 import type { OpsListSend } from './useOpsList';

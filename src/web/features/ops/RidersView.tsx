@@ -4,7 +4,7 @@
  * draws its view model and sends its events.
  */
 import { Link } from '@tanstack/react-router';
-import type { OpsListView } from '../../../../machines/opsListMachine';
+import type { OpsListView } from '../../../../machines/kit/pagedListMachine';
 import { messages } from '../../../shared/messages';
 import { opsPaths } from '../../../shared/opsForms';
 import { ID_REVIEW_STATUSES, idReviewLabels, type IdReviewStatus, type OpsRiderListItem } from '../../../shared/opsRiders';

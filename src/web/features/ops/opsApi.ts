@@ -4,8 +4,8 @@
  * request that carried the current token means the session is over (expired, signed out
  * elsewhere, member removed): the token is dropped and the shell shows the sign-in again.
  */
-import { createClient, FetchError, type FetchOptions } from '../../api/http';
-import { SubmitError } from '../../../../machines/formMachine';
+import { createClient, FetchError, type FetchOptions } from '../../kit/http/http';
+import { SubmitError } from '../../../../machines/kit/formMachine';
 import { isApiErrorBody } from '../../../shared/api';
 import { opsSession } from './opsSession';
 

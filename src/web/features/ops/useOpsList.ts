@@ -4,7 +4,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type InspectionEvent } from 'xstate';
-import { opsListMachine, opsListView, type ListFilters, type ListPage, type OpsListView } from '../../../../machines/opsListMachine';
+import { opsListMachine, opsListView, type ListFilters, type ListPage, type OpsListView } from '../../../../machines/kit/pagedListMachine';
 import { opsApi, withQuery } from './opsApi';
 
 export type OpsListSend = ReturnType<typeof useActorRef<typeof opsListMachine>>['send'];

@@ -1,13 +1,13 @@
 /**
- * The staff sign-in's actor (machines/opsSignInMachine.ts) with its effects: the four requests
+ * The staff sign-in's actor (machines/ops/opsSignInMachine.ts) with its effects: the four requests
  * (the pending token sent by hand: it never goes where the console looks for a session), the
  * complete session stored, and the recovery codes copied or downloaded.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type InspectionEvent } from 'xstate';
-import { SubmitError } from '../../../../machines/formMachine';
-import { OpsSessionExpiredError, opsSignInMachine } from '../../../../machines/opsSignInMachine';
-import { opsSignInSnapshotToView, type OpsSignInView } from '../../../../machines/opsSignInView';
+import { SubmitError } from '../../../../machines/kit/formMachine';
+import { OpsSessionExpiredError, opsSignInMachine } from '../../../../machines/ops/opsSignInMachine';
+import { opsSignInSnapshotToView, type OpsSignInView } from '../../../../machines/ops/opsSignInView';
 import { messages } from '../../../shared/messages';
 import type { OpsEnrolment, OpsLoginResponse } from '../../../shared/opsForms';
 import { OPS_TOKEN_HEADER, opsApi, saveFile } from './opsApi';

@@ -1,9 +1,9 @@
 /**
- * A console screen's row-action actor (machines/opsRowActionMachine.ts) with its effects: the
+ * A console screen's row-action actor (machines/kit/rowActionMachine.ts) with its effects: the
  * request, a refresh of the list once the change is made, and toasts.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from '../../components/toast';
+import { toast } from '../../kit/components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import {
   opsRowActionMachine,
@@ -11,7 +11,7 @@ import {
   type RowActionOutput,
   type RowActionRequest,
   type RowActionView,
-} from '../../../../machines/opsRowActionMachine';
+} from '../../../../machines/kit/rowActionMachine';
 
 export type RowActionSend = ReturnType<typeof useActorRef<typeof opsRowActionMachine>>['send'];
 

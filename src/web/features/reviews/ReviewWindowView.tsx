@@ -6,7 +6,7 @@
  * reply under the company's review. Keeps no workflow state: it sends the machine's events.
  */
 import { useId, type ReactNode } from 'react';
-import type { ReviewField, ReviewWindowEvent, ReviewWindowView as View } from '../../../../machines/reviewWindowMachine';
+import type { ReviewField, ReviewWindowEvent, ReviewWindowView as View } from '../../../../machines/reviews/reviewWindowMachine';
 import { messages } from '../../../shared/messages';
 import { RATING_MAX, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX, type ReviewShown, type ReviewSide } from '../../../shared/reviews';
 import './reviews.css';

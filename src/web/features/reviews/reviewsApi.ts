@@ -3,11 +3,11 @@
  * the deadline passed, the other side published both, a reply already made) becomes
  * ReviewWindowStale, so the machine reloads the window; other {error} answers a SubmitError.
  */
-import { FetchError } from '../../api/http';
-import { ReviewWindowStale, type ReviewReplyRequest, type ReviewSaveRequest } from '../../../../machines/reviewWindowMachine';
+import { FetchError } from '../../kit/http/http';
+import { ReviewWindowStale, type ReviewReplyRequest, type ReviewSaveRequest } from '../../../../machines/reviews/reviewWindowMachine';
 import { isApiErrorBody } from '../../../shared/api';
 import type { ReviewWindowData, ReviewWindowResponse } from '../../../shared/reviews';
-import { api, toSubmitError } from '../../api/client';
+import { api, toSubmitError } from '../../kit/http/client';
 
 async function call<T>(run: () => Promise<T>): Promise<T> {
   try {
