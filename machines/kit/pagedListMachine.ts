@@ -1,6 +1,7 @@
 /**
- * One page-by-page list of the operations console (issue 11): the inbox, the waitlist, riders,
- * subscribers, staff and the audit log all page the same way (keyset cursors from the server):
+ * One page-by-page list (keyset cursors from the server): the console's inbox, waitlist, riders,
+ * subscribers, staff, reviews and audit log, and the hire lists of the rider and the company,
+ * all page the same way:
  *
  *   loading ─┬─▶ ready.idle        (the first page answered)
  *            └─▶ failed ──RETRY──▶ loading
@@ -22,7 +23,7 @@ export interface ListPage<T> {
 
 export type ListFilters = Record<string, string>;
 
-export interface OpsListContext<T = unknown> {
+export interface PagedListContext<T = unknown> {
   filters: ListFilters;
   items: T[];
   next: string | null;
@@ -31,23 +32,23 @@ export interface OpsListContext<T = unknown> {
   poll: boolean;
 }
 
-export type OpsListEvent =
+export type PagedListEvent =
   | { type: 'SET_FILTER'; name: string; value: string }
   | { type: 'LOAD_MORE' }
   | { type: 'REFRESH' }
   | { type: 'RETRY' };
 
-export interface OpsListInput {
+export interface PagedListInput {
   filters?: ListFilters;
   poll?: boolean;
 }
 
 
-export const opsListMachine = setup({
+export const pagedListMachine = setup({
   types: {
-    context: {} as OpsListContext,
-    events: {} as OpsListEvent,
-    input: {} as OpsListInput,
+    context: {} as PagedListContext,
+    events: {} as PagedListEvent,
+    input: {} as PagedListInput,
   },
   actors: {
     /** GET the page after `cursor` (null: the first page) with the filters. */
@@ -61,7 +62,7 @@ export const opsListMachine = setup({
     polling: ({ context }) => context.poll,
   },
 }).createMachine({
-  id: 'opsList',
+  id: 'pagedList',
   context: ({ input }) => ({ filters: input.filters ?? {}, items: [], next: null, error: null, poll: input.poll ?? false }),
   initial: 'loading',
   on: {
@@ -138,7 +139,7 @@ export const opsListMachine = setup({
   },
 });
 
-export interface OpsListView<T> {
+export interface PagedListView<T> {
   state: 'loading' | 'failed' | 'idle' | 'loadingMore' | 'refreshing';
   items: T[];
   filters: ListFilters;
@@ -149,14 +150,14 @@ export interface OpsListView<T> {
 
 interface ListSnapshotLike {
   value: unknown;
-  context: OpsListContext;
+  context: PagedListContext;
   hasTag(tag: 'busy' | 'refreshing'): boolean;
 }
 
 /** The one mapper from a list snapshot to what a list screen shows. */
-export function opsListView<T>(snapshot: ListSnapshotLike): OpsListView<T> {
+export function pagedListView<T>(snapshot: ListSnapshotLike): PagedListView<T> {
   const value = snapshot.value;
-  const state: OpsListView<T>['state'] =
+  const state: PagedListView<T>['state'] =
     value === 'loading' || value === 'failed' ? value : ((value as { ready: 'idle' | 'loadingMore' | 'refreshing' }).ready ?? 'idle');
   return {
     state,

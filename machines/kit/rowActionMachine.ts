@@ -45,7 +45,7 @@ export interface RowActionOutput {
 
 const cleared = { request: null, confirmation: null, error: null };
 
-export const opsRowActionMachine = setup({
+export const rowActionMachine = setup({
   types: {
     context: {} as RowActionContext,
     events: {} as RowActionEvent,
@@ -69,7 +69,7 @@ export const opsRowActionMachine = setup({
     },
   },
 }).createMachine({
-  id: 'opsRowAction',
+  id: 'rowAction',
   context: { ...cleared },
   initial: 'idle',
   states: {

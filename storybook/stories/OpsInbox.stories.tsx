@@ -8,7 +8,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { InboxItemView } from '../../machines/ops/inboxItemMachine';
-import type { OpsListView } from '../../machines/kit/pagedListMachine';
+import type { PagedListView } from '../../machines/kit/pagedListMachine';
 import type { InboxListItem } from '../../src/shared/inbox';
 import { messages } from '../../src/shared/messages';
 import { InboxItemView as ItemScreen } from '../../src/web/features/ops/InboxItemView';
@@ -17,7 +17,7 @@ import '../../src/web/features/ops/ops.css';
 import { inboxListAfter, itemViewAfter, onInboxList, onItem, STORY_NOTE, STORY_REPLY, storyInboxRows, storyItem, type ItemStoryEvent } from '../support/opsInboxSnapshots';
 import { withRouter } from '../support/StoryRouter';
 
-function Screens({ item, list }: { item?: InboxItemView; list?: OpsListView<InboxListItem> }) {
+function Screens({ item, list }: { item?: InboxItemView; list?: PagedListView<InboxListItem> }) {
   return (
     <main className="ops-main">
       {item ? <ItemScreen view={item} send={fn()} /> : null}
@@ -67,7 +67,7 @@ export const ItemReplyFailed = itemStory([...withReply, { type: 'SEND_REPLY' }, 
 
 // ---- The list
 
-function listStory(view: OpsListView<InboxListItem>, keyText: readonly string[]): Story {
+function listStory(view: PagedListView<InboxListItem>, keyText: readonly string[]): Story {
   return { args: { list: view }, parameters: { listState: view.state, keyText } };
 }
 

@@ -10,7 +10,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { initialTransition, transition } from 'xstate';
 import { fn } from 'storybook/test';
 import { SubmitError } from '../../machines/kit/formMachine';
-import type { OpsListView } from '../../machines/kit/pagedListMachine';
+import type { PagedListView } from '../../machines/kit/pagedListMachine';
 import type { RowActionView } from '../../machines/kit/rowActionMachine';
 import {
   ReviewWindowStale,
@@ -94,7 +94,7 @@ const filled: StoryEvent[] = [
 
 // ---- The screens
 
-function Screens({ review: window, list, action }: { review?: ReviewWindowView; list?: OpsListView<OpsReview>; action?: RowActionView }) {
+function Screens({ review: window, list, action }: { review?: ReviewWindowView; list?: PagedListView<OpsReview>; action?: RowActionView }) {
   return (
     <main className={list ? 'ops-main' : undefined} style={list ? undefined : { maxWidth: 720, padding: 16 }}>
       {window ? (
@@ -229,7 +229,7 @@ const idle = actionSnapshot('idle', null);
 const rows = listSnapshot('idle', storyOpsReviews);
 const hideRequest = { rowId: storyOpsReviews[0]!.id, action: 'hide', confirm: 'plain' as const, subject: 'Lekki Bakes' };
 
-function opsStory(list: OpsListView<OpsReview>, action: RowActionView, keyText: readonly string[]): Story {
+function opsStory(list: PagedListView<OpsReview>, action: RowActionView, keyText: readonly string[]): Story {
   return { args: { list, action }, parameters: { listState: list.state, actionState: action.state, keyText } };
 }
 

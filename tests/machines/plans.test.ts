@@ -49,8 +49,8 @@ describe('test plans (issue 9)', () => {
   }
 
   it('writes a plan a tester can follow: how to start, the coverage table, numbered steps each with the screen to expect', () => {
-    const { plan } = plannedMachines.find((p) => p.plan.machine === 'opsRowActionMachine')!;
-    const markdown = renderPlan(plan, generatePlan(planSources.opsRowActionMachine!), 'kit/opsRowActionMachine.ts');
+    const { plan } = plannedMachines.find((p) => p.plan.machine === 'rowActionMachine')!;
+    const markdown = renderPlan(plan, generatePlan(planSources.rowActionMachine!), 'kit/rowActionMachine.ts');
     expect(markdown).toContain('## How to start');
     expect(markdown).toContain('| 4/4 | 7/7 |');
     expect(markdown).toMatch(/## Path 1\n\nStart: .+\n\nExpect at the start: The rows with their action buttons/);

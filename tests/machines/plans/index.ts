@@ -12,8 +12,8 @@ import { engagementMachine } from '../../../machines/hiring/engagementMachine';
 import { formMachine } from '../../../machines/kit/formMachine';
 import { idReviewMachine } from '../../../machines/ops/idReviewMachine';
 import { inboxItemMachine } from '../../../machines/ops/inboxItemMachine';
-import { opsListMachine } from '../../../machines/kit/pagedListMachine';
-import { opsRowActionMachine } from '../../../machines/kit/rowActionMachine';
+import { pagedListMachine } from '../../../machines/kit/pagedListMachine';
+import { rowActionMachine } from '../../../machines/kit/rowActionMachine';
 import { opsSignInMachine } from '../../../machines/ops/opsSignInMachine';
 import { profileEditMachine } from '../../../machines/profile/profileEditMachine';
 import { profileMachine } from '../../../machines/profile/profileMachine';
@@ -33,8 +33,8 @@ import { engagementPlan } from './engagementMachine.plan';
 import { formPlan } from './formMachine.plan';
 import { idReviewPlan } from './idReviewMachine.plan';
 import { inboxItemPlan } from './inboxItemMachine.plan';
-import { opsListPlan } from './opsListMachine.plan';
-import { opsRowActionPlan } from './opsRowActionMachine.plan';
+import { pagedListPlan } from './pagedListMachine.plan';
+import { rowActionPlan } from './rowActionMachine.plan';
 import { opsSignInPlan } from './opsSignInMachine.plan';
 import { profileEditPlan } from './profileEditMachine.plan';
 import { profilePlan } from './profileMachine.plan';
@@ -72,8 +72,8 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: engagementMachine, plan: engagementPlan },
   { machine: reviewWindowMachine, plan: reviewWindowPlan },
   { machine: opsSignInMachine, plan: opsSignInPlan },
-  { machine: opsListMachine, plan: opsListPlan },
-  { machine: opsRowActionMachine, plan: opsRowActionPlan },
+  { machine: pagedListMachine, plan: pagedListPlan },
+  { machine: rowActionMachine, plan: rowActionPlan },
   { machine: idReviewMachine, plan: idReviewPlan },
   { machine: inboxItemMachine, plan: inboxItemPlan },
 ];

@@ -13,8 +13,8 @@ import { engagementMachine } from '../../../machines/hiring/engagementMachine';
 import { formMachine, SubmitError } from '../../../machines/kit/formMachine';
 import { idReviewMachine } from '../../../machines/ops/idReviewMachine';
 import { inboxItemMachine } from '../../../machines/ops/inboxItemMachine';
-import { opsListMachine } from '../../../machines/kit/pagedListMachine';
-import { opsRowActionMachine, type RowActionRequest } from '../../../machines/kit/rowActionMachine';
+import { pagedListMachine } from '../../../machines/kit/pagedListMachine';
+import { rowActionMachine, type RowActionRequest } from '../../../machines/kit/rowActionMachine';
 import { opsSignInMachine } from '../../../machines/ops/opsSignInMachine';
 import { profileEditMachine } from '../../../machines/profile/profileEditMachine';
 import { profileMachine } from '../../../machines/profile/profileMachine';
@@ -84,7 +84,7 @@ function profileEvents(state: Snapshot): Event[] {
   return [{ type: 'RETRY' }, { type: 'RELOAD' }, { type: 'PROFILE_CHANGED', profile: edited }];
 }
 
-// The console lists (no model file: tests/machines/opsListMachine.test.ts drives it by hand).
+// The console lists (no model file: tests/machines/pagedListMachine.test.ts drives it by hand).
 function opsListEvents(state: Snapshot): Event[] {
   const { next } = state.context as { next: string | null };
   if (state.matches('loading'))
@@ -106,7 +106,7 @@ function opsListEvents(state: Snapshot): Event[] {
   return [
     ...(next ? [{ type: 'LOAD_MORE' }] : []),
     { type: 'REFRESH' },
-    { type: 'xstate.after.pollInterval.opsList.ready.idle' },
+    { type: 'xstate.after.pollInterval.pagedList.ready.idle' },
     { type: 'SET_FILTER', name: 'q', value: 'ada' },
   ];
 }
@@ -182,8 +182,8 @@ export const planSources: Record<string, PlanSource> = {
     liveEvent: inboxLive as never,
     starts: [{ label: 'inbox item', input: { id: ITEM_ID }, events: inboxEvents as never, serialize: serializeInbox as never }],
   },
-  opsListMachine: {
-    machine: opsListMachine,
+  pagedListMachine: {
+    machine: pagedListMachine,
     starts: [
       {
         label: 'a console list',
@@ -193,8 +193,8 @@ export const planSources: Record<string, PlanSource> = {
       },
     ],
   },
-  opsRowActionMachine: {
-    machine: opsRowActionMachine,
+  rowActionMachine: {
+    machine: rowActionMachine,
     starts: [
       {
         label: 'a console row',

@@ -3,61 +3,47 @@
  * invitation check, the sign-up, the logo, the code and a new code. A 404 to the invitation
  * check is a dead link (InvitationDeadError); a 429 to a new code carries when to ask again.
  */
-import { FetchError } from '../../kit/http/http';
+import type { FetchError } from '../../kit/http/http';
 import { InvitationDeadError, ResendCooldownError, type CompanySignupValues } from '../../../../machines/companies/companySignupMachine';
 import { isApiErrorBody, type LoginResponse } from '../../../shared/api';
 import type { CompanyProfileResponse, CompanyResendResponse } from '../../../shared/company';
 import { RESEND_COOLDOWN_SECONDS } from '../../../shared/constants';
 import type { PublicInvitation } from '../../../shared/invitations';
 import { messages } from '../../../shared/messages';
-import { api, toSubmitError } from '../../kit/http/client';
+import { api } from '../../kit/http/client';
 
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw toSubmitError(error);
-  }
+/** A 429: when a new code may be asked for, from Retry-After or the 60-second cooldown when a proxy dropped it. */
+function cooldown(error: FetchError, now: () => number): Error | undefined {
+  if (error.response?.status !== 429) return undefined;
+  const header = Number(error.response.headers.get('retry-after'));
+  const seconds = Number.isFinite(header) && header > 0 ? header : RESEND_COOLDOWN_SECONDS;
+  const message = isApiErrorBody(error.data) ? error.data.error.message : messages.resendWait(seconds);
+  return new ResendCooldownError(message, now() + seconds * 1000);
 }
 
 export const companySignupApi = {
-  async invitation(invite: string): Promise<PublicInvitation> {
-    try {
-      return await api<PublicInvitation>(`/invitations/${encodeURIComponent(invite)}`);
-    } catch (error) {
-      if (error instanceof FetchError && error.response?.status === 404 && isApiErrorBody(error.data)) throw new InvitationDeadError();
-      throw toSubmitError(error);
-    }
-  },
+  invitation: (invite: string) =>
+    api<PublicInvitation>(`/invitations/${encodeURIComponent(invite)}`, {
+      failure: (error) => (error.response?.status === 404 && isApiErrorBody(error.data) ? new InvitationDeadError() : undefined),
+    }),
 
   signup: (values: CompanySignupValues & { invite: string }) =>
-    call(() => api<LoginResponse>('/companies/signup', { method: 'POST', body: values })),
+    api<LoginResponse>('/companies/signup', { method: 'POST', body: values }),
 
   /** multipart field logo; the token of the new account goes with it (the client adds it). */
   uploadLogo(file: Blob): Promise<CompanyProfileResponse> {
     const form = new FormData();
     form.append('logo', file, file instanceof File ? file.name : 'logo');
-    return call(() => api<CompanyProfileResponse>('/companies/me/logo', { method: 'POST', body: form }));
+    return api<CompanyProfileResponse>('/companies/me/logo', { method: 'POST', body: form });
   },
 
   verifyEmail: (code: string) =>
-    call(() => api<CompanyProfileResponse>('/companies/me/verify-email', { method: 'PUT', body: { verify_email_code: code } })),
+    api<CompanyProfileResponse>('/companies/me/verify-email', { method: 'PUT', body: { verify_email_code: code } }),
 
   /**
    * A 429 becomes a ResendCooldownError carrying when to ask again: Retry-After's seconds, or
    * the 60-second cooldown when a proxy dropped the header.
    */
-  async sendVerifyEmail(now: () => number): Promise<CompanyResendResponse> {
-    try {
-      return await api<CompanyResendResponse>('/companies/me/send-verify-email', { method: 'POST' });
-    } catch (error) {
-      if (error instanceof FetchError && error.response?.status === 429) {
-        const header = Number(error.response.headers.get('retry-after'));
-        const seconds = Number.isFinite(header) && header > 0 ? header : RESEND_COOLDOWN_SECONDS;
-        const message = isApiErrorBody(error.data) ? error.data.error.message : messages.resendWait(seconds);
-        throw new ResendCooldownError(message, now() + seconds * 1000);
-      }
-      throw toSubmitError(error);
-    }
-  },
+  sendVerifyEmail: (now: () => number) =>
+    api<CompanyResendResponse>('/companies/me/send-verify-email', { method: 'POST', failure: (error) => cooldown(error, now) }),
 };

@@ -26,6 +26,7 @@ import { auth } from '../../kit/session/authService';
 import { useFormMachine } from '../../kit/forms/useFormMachine';
 import { companyAccountApi } from './companyAccountApi';
 import { loadLocations } from '../../kit/locations/locationsApi';
+import { downloadBlob } from '../../kit/download';
 
 export type AccountLoad = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; profile: CompanyProfile; locations: LocationState[] };
 
@@ -65,18 +66,6 @@ export function profileValues(profile: CompanyProfile): Record<string, string> {
   };
 }
 
-/** Hands the browser a file to save. */
-function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export function useCompanyAccount(options: { goHome: () => void }): CompanyAccount {
   const [load, setLoad] = useState<AccountLoad>({ state: 'loading' });

@@ -6,7 +6,7 @@
  */
 import { toast } from '../../kit/components/toast';
 import type { InspectionEvent } from 'xstate';
-import type { OpsListView } from '../../../../machines/kit/pagedListMachine';
+import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
 import type { RowActionView } from '../../../../machines/kit/rowActionMachine';
 import type { MessageResponse } from '../../../shared/api';
 import { messages } from '../../../shared/messages';
@@ -20,7 +20,7 @@ import { useRowAction, type RowActionSend } from './useRowAction';
 import './outreach.css';
 
 interface NewsletterViewProps {
-  list: OpsListView<OpsSubscriber>;
+  list: PagedListView<OpsSubscriber>;
   sendList: OpsListSend;
   action: RowActionView;
   sendAction: RowActionSend;

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import type { InspectionEvent } from 'xstate';
-import type { OpsListView } from '../../../../machines/kit/pagedListMachine';
+import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
 import type { RowActionView } from '../../../../machines/kit/rowActionMachine';
 import { messages } from '../../../shared/messages';
 import { hideReviewForm, OPS_REVIEW_VISIBILITIES, REVIEW_HIDE_REASON_MAX, type OpsReview, type OpsReviewActionResponse } from '../../../shared/reviews';
@@ -76,7 +76,7 @@ function statusText(review: OpsReview): string {
 }
 
 interface OpsReviewsViewProps {
-  list: OpsListView<OpsReview>;
+  list: PagedListView<OpsReview>;
   sendList: OpsListSend;
   action: RowActionView;
   sendAction: RowActionSend;

@@ -8,7 +8,7 @@
 import type { InspectionEvent } from 'xstate';
 import type { FormEvent as FormMachineEvent } from '../../../../machines/kit/formMachine';
 import type { FormView } from '../../../../machines/kit/formView';
-import type { OpsListView } from '../../../../machines/kit/pagedListMachine';
+import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
 import type { RowActionView } from '../../../../machines/kit/rowActionMachine';
 import type { MessageResponse } from '../../../shared/api';
 import { messages } from '../../../shared/messages';
@@ -24,7 +24,7 @@ import { useRowAction, type RowActionSend } from './useRowAction';
 import './staff.css';
 
 interface StaffViewProps {
-  list: OpsListView<OpsStaffMember>;
+  list: PagedListView<OpsStaffMember>;
   sendList: OpsListSend;
   invite: FormView;
   sendInvite: (event: FormMachineEvent) => void;

@@ -10,8 +10,9 @@ import { OpsSessionExpiredError, opsSignInMachine } from '../../../../machines/o
 import { opsSignInSnapshotToView, type OpsSignInView } from '../../../../machines/ops/opsSignInView';
 import { messages } from '../../../shared/messages';
 import type { OpsEnrolment, OpsLoginResponse } from '../../../shared/opsForms';
-import { OPS_TOKEN_HEADER, opsApi, saveFile } from './opsApi';
+import { OPS_TOKEN_HEADER, opsApi } from './opsApi';
 import { opsSession } from './opsSession';
+import { downloadBlob } from '../../kit/download';
 
 export type OpsSignInSend = ReturnType<typeof useActorRef<typeof opsSignInMachine>>['send'];
 
@@ -54,7 +55,7 @@ function opsSignInLogic(onSignedIn: () => void) {
         void navigator.clipboard?.writeText(params.codes.join('\n')).catch(() => undefined);
       },
       downloadRecoveryCodes: (_, params) => {
-        saveFile(new Blob([`${messages.opsRecoveryCodesHeading}\n\n${params.codes.join('\n')}\n`], { type: 'text/plain' }), RECOVERY_CODES_FILE);
+        downloadBlob(new Blob([`${messages.opsRecoveryCodesHeading}\n\n${params.codes.join('\n')}\n`], { type: 'text/plain' }), RECOVERY_CODES_FILE);
       },
     },
   });

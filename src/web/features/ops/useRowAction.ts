@@ -6,14 +6,14 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { toast } from '../../kit/components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import {
-  opsRowActionMachine,
+  rowActionMachine,
   rowActionView,
   type RowActionOutput,
   type RowActionRequest,
   type RowActionView,
 } from '../../../../machines/kit/rowActionMachine';
 
-export type RowActionSend = ReturnType<typeof useActorRef<typeof opsRowActionMachine>>['send'];
+export type RowActionSend = ReturnType<typeof useActorRef<typeof rowActionMachine>>['send'];
 
 export interface RowActionOptions {
   perform: (request: RowActionRequest, confirmation: string | null) => Promise<RowActionOutput>;
@@ -24,7 +24,7 @@ export interface RowActionOptions {
 
 export function useRowAction(options: RowActionOptions): { view: RowActionView; send: RowActionSend } {
   const actor = useActorRef(
-    opsRowActionMachine.provide({
+    rowActionMachine.provide({
       actors: { perform: fromPromise(({ input }) => options.perform(input.request, input.confirmation)) },
       actions: {
         applied: () => options.onApplied(),

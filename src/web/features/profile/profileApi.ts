@@ -1,39 +1,21 @@
 /**
- * The rider dashboard's calls (issue 6), on the app's one client (./client.ts): every request
+ * The rider dashboard's calls (issue 6), on the app's one client (kit/http/client.ts): every request
  * asks the auth machine for the token first and a 401 tells it. Uploads (the picture, personal
  * information with ID documents) go with XMLHttpRequest, the one browser API that reports
- * upload progress. A request that never got an answer rejects with NetworkFailure, an answer in
- * the {error:{field,message}} shape with SubmitError, anything else with a plain Error.
+ * upload progress. Both convert failures as the kit's client does (NetworkFailure, SubmitError).
  */
-import { FetchError } from '../../kit/http/http';
-import { NetworkFailure } from '../../../../machines/profile/profileEditMachine';
 import type { MessageResponse } from '../../../shared/api';
 import type { Profile, ProfileWriteResponse } from '../../../shared/profile';
 import type { UploadProfileImageResponse } from '../../../shared/signup';
-import { api, toSubmitError } from '../../kit/http/client';
+import { fileNameOf } from '../../kit/download';
+import { api } from '../../kit/http/client';
 import { DOCUMENT_UPLOAD_MAX_SIDE, type FocalPoint } from '../../../shared/uploads';
 import { pictureForm } from '../../kit/uploads/pictureForm';
 import { resizeImage } from '../../kit/uploads/resizeImage';
 import { uploadWithProgress, type UploadProgress } from '../../kit/http/upload';
 
-function toProfileError(error: unknown): Error {
-  if (error instanceof FetchError && !error.response) return new NetworkFailure(error.message);
-  return toSubmitError(error);
-}
-
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw toProfileError(error);
-  }
-}
-
 type Progress = UploadProgress;
 
-function upload<T>(path: string, form: FormData, onProgress: Progress, signal?: AbortSignal): Promise<T> {
-  return uploadWithProgress<T>(path, form, onProgress, (message) => new NetworkFailure(message), signal);
-}
 
 export interface PersonalInfoUpload {
   total_years_of_experience: string;
@@ -43,20 +25,15 @@ export interface PersonalInfoUpload {
   rider_id_card: Blob | null;
 }
 
-/** Where the browser keeps a downloaded file's name from Content-Disposition. */
-function fileNameOf(disposition: string | null, fallback: string): string {
-  const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
-  return match?.[1] ?? fallback;
-}
 
 export const profileApi = {
-  load: () => call(() => api<Profile>('/users/profile')),
+  load: () => api<Profile>('/users/profile'),
 
   updateProfile: (body: { username: string; phone: string; state: string; town: string; introduction: string }) =>
-    call(() => api<ProfileWriteResponse>('/users/profile-update', { method: 'PUT', body })),
+    api<ProfileWriteResponse>('/users/profile-update', { method: 'PUT', body }),
 
   updateBio: (body: { username: string; bio: string }) =>
-    call(() => api<ProfileWriteResponse>('/users/profile-update', { method: 'PUT', body })),
+    api<ProfileWriteResponse>('/users/profile-update', { method: 'PUT', body }),
 
   async savePersonalInfo(values: PersonalInfoUpload, onProgress: Progress, signal?: AbortSignal): Promise<ProfileWriteResponse> {
     // A photographed ID is shrunk to the size the server keeps (issue 13); a PDF goes as chosen.
@@ -70,42 +47,37 @@ export const profileApi = {
       const file = values[field];
       if (file) form.append(field, file, file instanceof File ? file.name : field);
     }
-    return upload('/riders/personal-info/save', form, onProgress, signal);
+    return uploadWithProgress('/riders/personal-info/save', form, onProgress, signal);
   },
 
   /** The photo shrunk in the browser, with the focal point the rider chose in the square preview (issue 13). */
   async uploadPicture(file: Blob, focus: FocalPoint, onProgress: Progress, signal?: AbortSignal): Promise<UploadProfileImageResponse> {
-    return upload('/users/upload-profile-image', await pictureForm(file, focus), onProgress, signal);
+    return uploadWithProgress('/users/upload-profile-image', await pictureForm(file, focus), onProgress, signal);
   },
 
   createWorkHistory: (body: Record<string, string>) =>
-    call(() => api<ProfileWriteResponse>('/riders/work-history/create', { method: 'POST', body })),
+    api<ProfileWriteResponse>('/riders/work-history/create', { method: 'POST', body }),
   updateWorkHistory: (body: Record<string, string>) =>
-    call(() => api<ProfileWriteResponse>('/riders/work-history/update', { method: 'PUT', body })),
+    api<ProfileWriteResponse>('/riders/work-history/update', { method: 'PUT', body }),
   deleteWorkHistory: (id: string) =>
-    call(() => api<ProfileWriteResponse>(`/riders/work-history/${encodeURIComponent(id)}`, { method: 'DELETE' })),
+    api<ProfileWriteResponse>(`/riders/work-history/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 
   createPastEmployee: (body: Record<string, string>) =>
-    call(() => api<ProfileWriteResponse>('/riders/past-employees/create', { method: 'POST', body })),
+    api<ProfileWriteResponse>('/riders/past-employees/create', { method: 'POST', body }),
   updatePastEmployee: (body: Record<string, string>) =>
-    call(() => api<ProfileWriteResponse>('/riders/past-employees/update', { method: 'PUT', body })),
+    api<ProfileWriteResponse>('/riders/past-employees/update', { method: 'PUT', body }),
   deletePastEmployee: (id: string) =>
-    call(() => api<ProfileWriteResponse>(`/riders/past-employees/${encodeURIComponent(id)}`, { method: 'DELETE' })),
+    api<ProfileWriteResponse>(`/riders/past-employees/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 
   /** GET /api/users/export: the file and the name the server gave it. */
   async exportData(): Promise<{ blob: Blob; fileName: string }> {
-    return call(async () => {
-      const response = await api.raw('/users/export', { responseType: 'blob' });
-      return {
-        blob: response._data as Blob,
-        fileName: fileNameOf(response.headers.get('content-disposition'), 'ogba-dispatch-data.json'),
-      };
-    });
+    const response = await api.raw('/users/export', { responseType: 'blob' });
+    return { blob: response._data as Blob, fileName: fileNameOf(response.headers.get('content-disposition'), 'ogba-dispatch-data.json') };
   },
 
   deleteAccount: (password: string) =>
-    call(() => api<MessageResponse>('/users/account', { method: 'DELETE', body: password ? { password } : {} })),
+    api<MessageResponse>('/users/account', { method: 'DELETE', body: password ? { password } : {} }),
 
   /** A private file (an ID document) with the token: only its owner gets it. */
-  readDocument: (url: string) => call(() => api(url, { responseType: 'blob' }) as Promise<Blob>),
+  readDocument: (url: string) => api(url, { responseType: 'blob' }) as Promise<Blob>,
 };

@@ -15,6 +15,7 @@ import { profileMachine } from '../../../../machines/profile/profileMachine';
 import { profileApi } from './profileApi';
 import { loadLocations } from '../../kit/locations/locationsApi';
 import { auth } from '../../kit/session/authService';
+import { downloadBlob } from '../../kit/download';
 
 const pick = (values: Record<string, string>, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, values[n] ?? '']));
 
@@ -61,18 +62,6 @@ function saveModal(input: SaveInput, signal?: AbortSignal): Promise<unknown> {
   }
 }
 
-/** Hands the browser a file to save (the export, an ID document). */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * Phones share through the system sheet (WhatsApp and the rest); elsewhere the link is copied.

@@ -23,6 +23,7 @@ import { useFocusFirstInvalid } from '../../kit/forms/useFocusFirstInvalid';
 import { PictureSource } from '../../kit/uploads/PictureSource';
 import { RiderAgreement, RiderAgreementSummary } from './RiderAgreement';
 import './signup.css';
+import { ErrorLine } from '../../kit/components/ErrorLine';
 
 export interface SignupWizardViewProps {
   view: SignupView;
@@ -63,14 +64,6 @@ function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
 function Alert({ message }: { message: string | null }) {
   return message ? (
     <p className="signup-alert" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
-
-function ErrorLine({ id, message }: { id: string; message: string | null }) {
-  return message ? (
-    <p id={id} className="field-error" role="alert">
       {message}
     </p>
   ) : null;

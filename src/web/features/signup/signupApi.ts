@@ -1,10 +1,10 @@
 /**
- * The sign-up wizard's calls (issue 5), on the app's one client (./client.ts): every request
+ * The sign-up wizard's calls (issue 5), on the app's one client (kit/http/client.ts): every request
  * asks the auth machine for the token first and a 401 tells it. The picture goes up with
  * XMLHttpRequest, the one browser API that reports upload progress.
  */
-import { FetchError } from '../../kit/http/http';
-import { ResendCooldownError } from '../../../../machines/signup/signupMachine';
+import type { FetchError } from '../../kit/http/http';
+import { ResendCooldownError } from '../../../shared/requestErrors';
 import { isApiErrorBody, type LoginResponse } from '../../../shared/api';
 import { USER_TYPE_RIDER } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
@@ -15,55 +15,35 @@ import type {
   SignupUpdateRequest,
   UploadProfileImageResponse,
 } from '../../../shared/signup';
-import { api, toSubmitError } from '../../kit/http/client';
+import { api } from '../../kit/http/client';
 import type { FocalPoint } from '../../../shared/uploads';
 import { pictureForm } from '../../kit/uploads/pictureForm';
 import { uploadWithProgress } from '../../kit/http/upload';
 
-/** A 429 with Retry-After is a ResendCooldownError carrying when to ask again; anything else a SubmitError. */
-function resendError(error: unknown): Error {
-  if (error instanceof FetchError && error.response?.status === 429) {
+/** A 429 with Retry-After is a ResendCooldownError carrying when to ask again (the client converts the rest). */
+function resendError(error: FetchError): Error | undefined {
+  if (error.response?.status === 429) {
     const seconds = Number(error.response.headers.get('retry-after'));
     const message = isApiErrorBody(error.data) ? error.data.error.message : messages.resendWait(60);
     if (Number.isFinite(seconds) && seconds > 0) return new ResendCooldownError(message, Date.now() + seconds * 1000);
   }
-  return toSubmitError(error);
-}
-
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw toSubmitError(error);
-  }
+  return undefined;
 }
 
 export const signupApi = {
   create: (values: { username: string; email: string; password: string }) =>
-    call(() => api<LoginResponse>('/auth/create', { method: 'POST', body: { ...values, user_type: String(USER_TYPE_RIDER) } })),
+    api<LoginResponse>('/auth/create', { method: 'POST', body: { ...values, user_type: String(USER_TYPE_RIDER) } }),
 
   verifyEmail: (code: string) =>
-    call(() => api<SignupProgressResponse>('/users/verify-email', { method: 'PUT', body: { verify_email_code: code } })),
+    api<SignupProgressResponse>('/users/verify-email', { method: 'PUT', body: { verify_email_code: code } }),
 
   /** A 429 with Retry-After becomes a ResendCooldownError carrying when to ask again. */
-  async sendVerifyEmail(): Promise<SendVerifyEmailResponse> {
-    try {
-      return await api<SendVerifyEmailResponse>('/users/send-verify-email', { method: 'POST' });
-    } catch (error) {
-      throw resendError(error);
-    }
-  },
+  sendVerifyEmail: () => api<SendVerifyEmailResponse>('/users/send-verify-email', { method: 'POST', failure: resendError }),
 
   /** Step 2's 'Wrong e-mail? Change it' (issue 13): the address changed and a new code sent there, under the resend's limits. */
-  async changeEmail(email: string): Promise<ChangeSignupEmailResponse> {
-    try {
-      return await api<ChangeSignupEmailResponse>('/users/signup-email', { method: 'PUT', body: { email } });
-    } catch (error) {
-      throw resendError(error);
-    }
-  },
+  changeEmail: (email: string) => api<ChangeSignupEmailResponse>('/users/signup-email', { method: 'PUT', body: { email }, failure: resendError }),
 
-  update: (body: SignupUpdateRequest) => call(() => api<SignupProgressResponse>('/users/signup-update', { method: 'PUT', body })),
+  update: (body: SignupUpdateRequest) => api<SignupProgressResponse>('/users/signup-update', { method: 'PUT', body }),
 
   /**
    * multipart field profile_image, shrunk in the browser first, with the focal point the rider
@@ -76,6 +56,6 @@ export const signupApi = {
     signal?: AbortSignal,
   ): Promise<UploadProfileImageResponse> {
     const form = await pictureForm(file, focus);
-    return uploadWithProgress<UploadProfileImageResponse>('/users/upload-profile-image', form, onProgress, undefined, signal);
+    return uploadWithProgress<UploadProfileImageResponse>('/users/upload-profile-image', form, onProgress, signal);
   },
 };

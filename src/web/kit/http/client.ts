@@ -1,16 +1,15 @@
 /**
- * The one HTTP client (the platform fetch, ./http) for the API under /api. A 4xx/5xx answer in the
- * {error:{field,message}} shape becomes a SubmitError the machines understand;
- * anything else (network down, a proxy's HTML page) becomes a plain Error.
+ * The one HTTP client (ofetch, ./http) for the API under /api. ./http converts every failure: a
+ * 4xx/5xx answer in the {error:{field,message}} shape becomes a SubmitError the machines
+ * understand, no answer at all a NetworkFailure, anything else (a proxy's HTML page) an Error.
  * Every request asks the auth token machine first (an expired token is removed, a valid one
  * goes in x-auth-token); a 401 to a request that carried the current token, or none, tells it.
  * The client does not import the auth service (that one imports the client): start.tsx tells it
  * how to get and forget the token once, with configureClient.
  */
-import { createClient, FetchError } from './http';
-import { SubmitError } from '../../../../machines/kit/formMachine';
+import { createClient } from './http';
+import { SubmitError } from '../../../shared/requestErrors';
 import {
-  isApiErrorBody,
   type CaptchaVerifyResponse,
   type CurrentUser,
   type LoginResponse,
@@ -78,27 +77,14 @@ function adoptEarlyResponse(request: string, headers: Headers): Promise<Response
   return waiting.token === headers.get(AUTH_HEADER) ? waiting.response : null;
 }
 
-export function toSubmitError(error: unknown): Error {
-  if (error instanceof FetchError && isApiErrorBody(error.data)) return new SubmitError(error.data.error);
-  return error instanceof Error ? error : new Error(String(error));
-}
-
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw toSubmitError(error);
-  }
-}
-
 export const captchaApi = {
   verify: (token: string) =>
-    call(() => api<CaptchaVerifyResponse>('/verify-captcha', { method: 'POST', body: { token } })),
+    api<CaptchaVerifyResponse>('/verify-captcha', { method: 'POST', body: { token } }),
 };
 
 export const newsletterApi = {
   subscribe: (values: { email: string }) =>
-    call(() => api<MessageResponse>('/newsletter', { method: 'POST', body: values })),
+    api<MessageResponse>('/newsletter', { method: 'POST', body: values }),
 };
 
 export type EnquiryKind = 'enquiry' | 'quote';
@@ -106,25 +92,25 @@ export type EnquiryKind = 'enquiry' | 'quote';
 export const enquiriesApi = {
   /** Quick Enquiry (home) and Get Quote (contact) go to one endpoint, told apart by kind. */
   send: (kind: EnquiryKind, values: { name: string; email: string; phone: string; message: string }) =>
-    call(() => api<MessageResponse>('/enquiries', { method: 'POST', body: { kind, ...values } })),
+    api<MessageResponse>('/enquiries', { method: 'POST', body: { kind, ...values } }),
 };
 
 export const waitlistApi = {
   join: (values: { companyName: string; email: string; features: string }) =>
-    call(() => api<MessageResponse>('/waitlist', { method: 'POST', body: values })),
+    api<MessageResponse>('/waitlist', { method: 'POST', body: values }),
 };
 
 export const authApi = {
   login: (values: { email: string; password: string; user_type: string }) =>
-    call(() => api<LoginResponse>('/auth/login', { method: 'POST', body: values })),
+    api<LoginResponse>('/auth/login', { method: 'POST', body: values }),
   /** The user's basics, asked with the given token (the auth machine's own request). */
-  me: (token: string) => call(() => api<CurrentUser>('/users/me', { headers: { [AUTH_HEADER]: token } })),
+  me: (token: string) => api<CurrentUser>('/users/me', { headers: { [AUTH_HEADER]: token } }),
   logout: (token: string) =>
-    call(() => api<MessageResponse>('/auth/logout', { method: 'POST', headers: { [AUTH_HEADER]: token } })),
+    api<MessageResponse>('/auth/logout', { method: 'POST', headers: { [AUTH_HEADER]: token } }),
   forgotPassword: (values: { email: string }) =>
-    call(() => api<MessageResponse>('/auth/forget-password', { method: 'POST', body: values })),
+    api<MessageResponse>('/auth/forget-password', { method: 'POST', body: values }),
   resetPassword: (values: { token: string; newPassword: string }) =>
-    call(() => api<MessageResponse>('/auth/reset-password', { method: 'POST', body: values })),
+    api<MessageResponse>('/auth/reset-password', { method: 'POST', body: values }),
   /**
    * The Google redirect's one-time code for the session token (with this browser's grant cookie).
    * A refusal is an Error named GoogleExchangeRefused carrying the server's message.
@@ -137,8 +123,7 @@ export const authApi = {
         headers: token ? { [AUTH_HEADER]: token } : {},
       });
       return { token: answer.token, now: Date.now() };
-    } catch (error) {
-      const failure = toSubmitError(error);
+    } catch (failure) {
       if (!(failure instanceof SubmitError)) throw failure;
       throw Object.assign(new Error(failure.fieldError.message), { name: 'GoogleExchangeRefused' });
     }

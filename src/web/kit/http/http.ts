@@ -1,30 +1,39 @@
 /**
- * The platform fetch with the little the clients need (issue 14, in place of ofetch, whose
- * URL and JSON helpers were 10 kB of every page's JavaScript): a base URL, a time-out, JSON
- * bodies in and out, a query object, hooks before a request and on an error answer, and a
- * FetchError that carries the answer's status and parsed body. The shape follows ofetch's,
- * so the clients read as before.
+ * The browser's HTTP client, on ofetch (the design card's package): a base URL, a time-out, JSON
+ * bodies in and out, a query object, hooks before a request and on an error answer. Two things
+ * ofetch does its own way are kept as the app had them: an answer is read as JSON when it parses
+ * (else as text) unless a blob is asked for, and a query leaves out empty (undefined or null)
+ * values. There are no retries.
+ *
+ * Every failure is converted here, once, into what the machines read (src/shared/requestErrors):
+ * the server's {error:{field,message}} becomes a SubmitError, a request that got no answer a
+ * NetworkFailure; a request may first turn a failure into an error of its own (`failure`).
  */
+import { FetchError, ofetch, type FetchContext as OFetchContext, type FetchOptions as OFetchOptions } from 'ofetch';
+import { isApiErrorBody } from '../../../shared/api';
+import { NetworkFailure, SubmitError } from '../../../shared/requestErrors';
 
-export interface FetchOptions<R extends ResponseType = 'json'> extends Omit<RequestInit, 'body' | 'headers'> {
-  /** A plain object or array is sent as JSON; FormData, Blob, strings as they are. */
-  body?: RequestInit['body'] | object;
-  headers?: HeadersInit;
-  /** Appended to the URL; empty (undefined or null) values are left out. */
-  query?: Record<string, string | number | boolean | null | undefined>;
-  /** Milliseconds before the request is aborted; overrides the client's. */
-  timeout?: number;
-  /** How the answer is read: 'json' (JSON when it parses, else text) or 'blob'. */
-  responseType?: R;
-  /** Accepted for ofetch compatibility; there are never retries. */
-  retry?: number | false;
-}
+export { FetchError };
 
 export type ResponseType = 'json' | 'blob';
 
+type Hooks = 'onRequest' | 'onRequestError' | 'onResponse' | 'onResponseError';
+
+export interface FetchOptions<R extends ResponseType = 'json'> extends Omit<OFetchOptions, 'query' | 'headers' | 'retry' | 'responseType' | Hooks> {
+  /** How the answer is read: 'json' (JSON when it parses, else text) or 'blob'. */
+  responseType?: R;
+  headers?: HeadersInit;
+  /** Appended to the URL; empty (undefined or null) values are left out. */
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Accepted for compatibility; there are never retries. */
+  retry?: number | false;
+  /** A failure this request reads its own way (e.g. a 429 as a cooldown); undefined for the usual conversion. */
+  failure?: (error: FetchError) => Error | undefined;
+}
+
 export interface FetchContext {
   request: string;
-  options: FetchOptions<ResponseType> & { headers: HeadersInit };
+  options: { headers: HeadersInit; method?: string };
   response?: Response;
 }
 
@@ -43,17 +52,15 @@ export interface ClientOptions {
   adopt?(request: string, headers: Headers): Promise<Response> | null;
 }
 
-/** A failed request: `response` is absent when no answer came (network, time-out). */
-export class FetchError<T = unknown> extends Error {
-  override name = 'FetchError';
-  response?: Response;
-  data?: T;
-  get status(): number | undefined {
-    return this.response?.status;
+/** A failed request as the machines read it. */
+export function toRequestError(error: unknown, failure?: (error: FetchError) => Error | undefined): Error {
+  if (error instanceof FetchError) {
+    const own = failure?.(error);
+    if (own) return own;
+    if (isApiErrorBody(error.data)) return new SubmitError(error.data.error);
+    if (!error.response) return new NetworkFailure(error.message);
   }
-  get statusCode(): number | undefined {
-    return this.response?.status;
-  }
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 function withQuery(url: string, query: FetchOptions['query']): string {
@@ -65,21 +72,8 @@ function withQuery(url: string, query: FetchOptions['query']): string {
   return `${url}${url.includes('?') ? '&' : '?'}${text}`;
 }
 
-function joinURL(base: string, path: string): string {
-  if (/^[a-z]+:\/\//i.test(path) || path.startsWith(`${base}/`) || path === base) return path;
-  return `${base.replace(/\/$/, '')}/${path.replace(/^\//, '')}`;
-}
-
-function isJsonBody(body: unknown): body is object {
-  if (body === null || typeof body !== 'object') return false;
-  if (Array.isArray(body)) return true;
-  const proto = Object.getPrototypeOf(body) as unknown;
-  return proto === Object.prototype || proto === null;
-}
-
-async function readBody(response: Response, type: ResponseType): Promise<unknown> {
-  if (type === 'blob') return response.blob();
-  const text = await response.text();
+/** JSON when it parses, else the text (an empty answer is undefined). */
+function jsonOrText(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
@@ -94,45 +88,50 @@ export interface Client {
 }
 
 export function createClient(defaults: ClientOptions): Client {
-  async function raw<T>(path: string, given: FetchOptions<ResponseType> = {}): Promise<FetchResponse<T>> {
-    const { query, timeout = defaults.timeout, responseType = 'json', retry: _retry, ...rest } = given;
-    const request = withQuery(joinURL(defaults.baseURL, path), query);
-    const options: FetchContext['options'] = { credentials: defaults.credentials, ...rest, headers: rest.headers ?? {} };
-    defaults.onRequest?.({ request, options });
-    const headers = new Headers(options.headers);
-    let body = options.body as RequestInit['body'];
-    if (isJsonBody(options.body)) {
-      body = JSON.stringify(options.body);
-      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-    }
-    if (!headers.has('accept')) headers.set('accept', 'application/json');
-    options.headers = headers;
-    const controller = new AbortController();
-    const abort = () => controller.abort(options.signal?.reason);
-    if (options.signal?.aborted) abort();
-    else options.signal?.addEventListener('abort', abort, { once: true });
-    const timer = timeout ? setTimeout(() => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')), timeout) : undefined;
-    const method = (options.method ?? 'GET').toUpperCase();
-    let response: FetchResponse<T>;
+  const $fetch = ofetch.create(
+    {
+      baseURL: defaults.baseURL,
+      credentials: defaults.credentials,
+      timeout: defaults.timeout,
+      retry: 0,
+      onRequest(context: OFetchContext) {
+        const { options } = context;
+        // Before ofetch adds the base URL and its own query handling.
+        if (typeof context.request === 'string') context.request = withQuery(context.request, options.query as FetchOptions['query']);
+        delete options.query;
+        delete options.params;
+        options.method = (options.method ?? 'GET').toUpperCase();
+        if (options.responseType !== 'blob') options.parseResponse = jsonOrText;
+        const hook = { request: String(context.request), options: options as FetchContext['options'] };
+        defaults.onRequest?.(hook);
+        const headers = new Headers(hook.options.headers);
+        if (!headers.has('accept')) headers.set('accept', 'application/json');
+        options.headers = headers;
+      },
+      onResponseError(context) {
+        defaults.onResponseError?.({ request: String(context.request), options: context.options, response: context.response });
+      },
+    },
+    {
+      // The early answers are taken here, where the request has its full URL and headers.
+      fetch: (request: RequestInfo | URL, init?: RequestInit) => {
+        const method = (init?.method ?? 'GET').toUpperCase();
+        const early = method === 'GET' && typeof request === 'string' ? defaults.adopt?.(request, new Headers(init?.headers)) : null;
+        return early ?? globalThis.fetch(request, init);
+      },
+    },
+  );
+  const split = (options: FetchOptions<ResponseType> = {}) => {
+    const { failure, retry: _retry, ...rest } = options;
+    return { failure, rest: rest as OFetchOptions<ResponseType> };
+  };
+  async function raw<T>(path: string, options?: FetchOptions<ResponseType>): Promise<FetchResponse<T>> {
+    const { failure, rest } = split(options);
     try {
-      const early = method === 'GET' ? defaults.adopt?.(request, headers) : null;
-      response = await (early ?? globalThis.fetch(request, { ...options, body, headers, method, signal: controller.signal }));
-      response._data = (await readBody(response, responseType)) as T;
-    } catch (cause) {
-      const error = new FetchError(`[${method}] "${request}": ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', abort);
+      return (await $fetch.raw<T, ResponseType>(path, rest)) as FetchResponse<T>;
+    } catch (error) {
+      throw toRequestError(error, failure);
     }
-    if (!response.ok) {
-      defaults.onResponseError?.({ request, options, response });
-      const error = new FetchError(`[${method}] "${request}": ${response.status} ${response.statusText}`.trim());
-      error.response = response;
-      error.data = response._data;
-      throw error;
-    }
-    return response;
   }
   const client = (async <T>(path: string, options?: FetchOptions<ResponseType>) => (await raw<T>(path, options))._data as T) as Client;
   client.raw = raw;

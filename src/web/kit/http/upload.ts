@@ -3,7 +3,7 @@
  * like the rest of the client: the token in x-auth-token, a 401 reported to the auth machine,
  * an {error:{field,message}} answer as a SubmitError.
  */
-import { SubmitError } from '../../../../machines/kit/formMachine';
+import { NetworkFailure, SubmitError } from '../../../shared/requestErrors';
 import { isApiErrorBody } from '../../../shared/api';
 import { auth } from '../session/authService';
 
@@ -13,8 +13,6 @@ export function uploadWithProgress<T>(
   path: string,
   form: FormData,
   onProgress: UploadProgress,
-  /** What a request that never got an answer rejects with (a machine may tell it apart). */
-  networkError: (message: string) => Error = (message) => new Error(message),
   /** Aborts the transfer (issue 13: Cancel and Skip during an upload); the promise rejects with an AbortError. */
   signal?: AbortSignal,
 ): Promise<T> {
@@ -49,8 +47,8 @@ export function uploadWithProgress<T>(
       if (xhr.status === 401 && token === auth.currentToken()) auth.unauthorized();
       reject(isApiErrorBody(body) ? new SubmitError(body.error) : new Error(`upload failed: HTTP ${xhr.status}`));
     };
-    xhr.onerror = () => reject(signal?.aborted ? aborted() : networkError('upload failed: network'));
-    xhr.ontimeout = () => reject(networkError('upload failed: time-out'));
+    xhr.onerror = () => reject(signal?.aborted ? aborted() : new NetworkFailure('upload failed: network'));
+    xhr.ontimeout = () => reject(new NetworkFailure('upload failed: time-out'));
     xhr.send(form);
   });
 }

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { SubmitError } from '../../machines/kit/formMachine';
-import { opsRowActionMachine, rowActionView, type RowActionOutput, type RowActionRequest } from '../../machines/kit/rowActionMachine';
+import { rowActionMachine, rowActionView, type RowActionOutput, type RowActionRequest } from '../../machines/kit/rowActionMachine';
 
 const unsubscribe: RowActionRequest = { rowId: 'r1', action: 'unsubscribe', confirm: 'stepUp', subject: 'ada@example.com' };
 const invite: RowActionRequest = { rowId: 'r2', action: 'invite', confirm: 'none', subject: 'Mama Put Foods' };
@@ -16,7 +16,7 @@ function harness(answers: Array<RowActionOutput | Error>) {
   const told: string[] = [];
   const applied: string[] = [];
   const actor = createActor(
-    opsRowActionMachine.provide({
+    rowActionMachine.provide({
       actors: {
         perform: fromPromise<RowActionOutput, { request: RowActionRequest; confirmation: string | null }>(async ({ input }) => {
           sent.push(input);
@@ -35,7 +35,7 @@ function harness(answers: Array<RowActionOutput | Error>) {
   return { actor, sent, told, applied };
 }
 
-describe('opsRowActionMachine', () => {
+describe('rowActionMachine', () => {
   it('sends an action that needs no confirmation at once, then refreshes and tells', async () => {
     const { actor, sent, told, applied } = harness([{ message: 'Invited' }]);
     actor.send({ type: 'START', request: invite });

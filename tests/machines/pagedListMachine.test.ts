@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { opsListMachine, opsListView, type ListFilters, type ListPage } from '../../machines/kit/pagedListMachine';
+import { pagedListMachine, pagedListView, type ListFilters, type ListPage } from '../../machines/kit/pagedListMachine';
 
 function harness(answers: Array<{ items: number[]; next: string | null } | Error>) {
   const asked: Array<{ filters: ListFilters; cursor: string | null }> = [];
-  const logic = opsListMachine.provide({
+  const logic = pagedListMachine.provide({
     actors: {
       fetchPage: fromPromise<ListPage<unknown>, { filters: ListFilters; cursor: string | null }>(async ({ input }) => {
         asked.push(input);
@@ -23,7 +23,7 @@ function harness(answers: Array<{ items: number[]; next: string | null } | Error
   return { actor, asked, idle: () => waitFor(actor, (s) => s.matches({ ready: 'idle' }) || s.matches('failed')) };
 }
 
-describe('opsListMachine', () => {
+describe('pagedListMachine', () => {
   it('asks for the first page with its filters, then the next one by the cursor, appending', async () => {
     const { actor, asked, idle } = harness([{ items: [1, 2], next: 'c2' }, { items: [3], next: null }]);
     await idle();
@@ -33,7 +33,7 @@ describe('opsListMachine', () => {
       { filters: { status: 'new' }, cursor: null },
       { filters: { status: 'new' }, cursor: 'c2' },
     ]);
-    expect(opsListView(actor.getSnapshot())).toMatchObject({ state: 'idle', items: [1, 2, 3], canLoadMore: false });
+    expect(pagedListView(actor.getSnapshot())).toMatchObject({ state: 'idle', items: [1, 2, 3], canLoadMore: false });
     actor.send({ type: 'LOAD_MORE' });
     expect(asked).toHaveLength(2);
   });
@@ -54,13 +54,13 @@ describe('opsListMachine', () => {
     expect(actor.getSnapshot().context.items).toEqual([1]);
     actor.send({ type: 'LOAD_MORE' });
     await waitFor(actor, (s) => s.context.error === 'offline again');
-    expect(opsListView(actor.getSnapshot())).toMatchObject({ items: [1], canLoadMore: true, error: 'offline again' });
+    expect(pagedListView(actor.getSnapshot())).toMatchObject({ items: [1], canLoadMore: true, error: 'offline again' });
   });
 
   it('fails the first load with nothing shown, and tries again on RETRY', async () => {
     const { actor, idle } = harness([new Error('down'), { items: [5], next: null }]);
     await idle();
-    expect(opsListView(actor.getSnapshot())).toMatchObject({ state: 'failed', items: [], error: 'down' });
+    expect(pagedListView(actor.getSnapshot())).toMatchObject({ state: 'failed', items: [], error: 'down' });
     actor.send({ type: 'RETRY' });
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
     expect(actor.getSnapshot().context.items).toEqual([5]);

@@ -3,8 +3,8 @@ import { failure, OPS_START, type MachinePlan } from './types';
 
 const story = (name: string) => `console-inbox--${name}`;
 
-export const opsListPlan: MachinePlan = {
-  machine: 'opsListMachine',
+export const pagedListPlan: MachinePlan = {
+  machine: 'pagedListMachine',
   title: 'Console: a list (filters, load more, refresh)',
   start: `${OPS_START} Open "Inbox" (/ops/inbox), with more than one page of items (send several Quick Enquiries from /contact-us). The same steps hold for every console list.`,
   starts: { 'a console list': 'The inbox list, filtered to status "New" (it asks again every 20 s).' },
@@ -27,7 +27,7 @@ export const opsListPlan: MachinePlan = {
     RETRY: 'Press "Try again"',
     LOAD_MORE: 'Press "Load more"',
     REFRESH: 'Press "Refresh"',
-    'xstate.after.pollInterval.opsList.ready.idle': 'Wait 20 seconds with the tab in front (the list asks again by itself)',
+    'xstate.after.pollInterval.pagedList.ready.idle': 'Wait 20 seconds with the tab in front (the list asks again by itself)',
     'xstate.done.actor.nextPage': 'Wait for the next page (its rows are added below)',
     'xstate.error.actor.nextPage': (e) => failure(e, 'Wait for the next page'),
     'xstate.done.actor.refreshPage': 'Wait for the fresh first page',

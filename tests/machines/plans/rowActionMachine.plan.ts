@@ -1,8 +1,8 @@
 /** Test plan texts of machines/kit/rowActionMachine.ts: an action on one row of a console list (invite, revoke, unsubscribe, remove staff) (issue 9). */
 import { failure, OPS_START, type MachinePlan } from './types';
 
-export const opsRowActionPlan: MachinePlan = {
-  machine: 'opsRowActionMachine',
+export const rowActionPlan: MachinePlan = {
+  machine: 'rowActionMachine',
   title: 'Console: a row action (invite, revoke, unsubscribe, remove)',
   start:
     `${OPS_START} Have a company on the waitlist (/company-waitlist) and a newsletter subscriber (footer form). ` +
