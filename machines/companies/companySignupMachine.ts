@@ -24,9 +24,9 @@ import { areaNames, findState, stateNames, type LocationState } from '../../src/
 import { messages } from '../../src/shared/messages';
 import { verifyEmailForm } from '../../src/shared/signup';
 import { validateForm } from '../../src/shared/validation';
-import { ResendCooldownError, SubmitError } from '../kit/errors';
+import { InvitationDeadError, ResendCooldownError, SubmitError } from '../kit/errors';
 
-export { ResendCooldownError };
+export { InvitationDeadError, ResendCooldownError };
 
 export const CAPTCHA_FIELD = 'captcha';
 const INVITE_FIELD = 'invite';
@@ -36,13 +36,6 @@ export const CODE_FIELD = 'verify_email_code';
 const RESEND_FIELD = 'resend';
 export const COOLDOWN_MS = RESEND_COOLDOWN_SECONDS * 1000;
 
-/** What the invitation check rejects with when the link is not live (the API's 404). */
-export class InvitationDeadError extends Error {
-  constructor() {
-    super(messages.invitationInvalid);
-    this.name = 'InvitationDeadError';
-  }
-}
 
 export type CompanySignupField = (typeof COMPANY_SIGNUP_FIELDS)[number];
 export type CompanySignupValues = Record<CompanySignupField, string>;

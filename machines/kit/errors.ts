@@ -6,7 +6,7 @@ import type { FieldError } from '../../src/shared/api';
 import { messages } from '../../src/shared/messages';
 import { SubmitError } from '../../src/shared/requestErrors';
 
-export { NetworkFailure, ResendCooldownError, SubmitError } from '../../src/shared/requestErrors';
+export { InvitationDeadError, NetworkFailure, ResendCooldownError, ReviewWindowStale, SubmitError } from '../../src/shared/requestErrors';
 
 /** The server's message for a failed request, or the caller's default. */
 export const messageOf = (error: unknown, fallback: string): string => (error instanceof SubmitError ? error.fieldError.message : fallback);

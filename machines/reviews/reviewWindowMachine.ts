@@ -39,10 +39,9 @@ import {
   type ReviewWindowState,
 } from '../../src/shared/reviews';
 import { validateForm } from '../../src/shared/validation';
-import { fieldErrorOf, SubmitError } from '../kit/errors';
+import { fieldErrorOf, ReviewWindowStale } from '../kit/errors';
 
-/** A 409 from the server: the window moved on (deadline passed, published, already replied). */
-export class ReviewWindowStale extends SubmitError {}
+export { ReviewWindowStale };
 
 export type ReviewField = 'rating' | 'comment' | 'would_hire_again';
 export type ReviewValues = Record<ReviewField, string>;

@@ -4,6 +4,7 @@
  * machine or the client, so both import them without importing each other.
  */
 import type { FieldError } from './api';
+import { messages } from './messages';
 
 /** The server answered {error:{field,message}}: the message to show, on its field when it names one. */
 export class SubmitError extends Error {
@@ -30,5 +31,16 @@ export class ResendCooldownError extends Error {
   ) {
     super(message);
     this.name = 'ResendCooldownError';
+  }
+}
+
+/** A 409 to the review window: it moved on (deadline passed, published, already replied), so it is read again. */
+export class ReviewWindowStale extends SubmitError {}
+
+/** The invitation check's 404: the link is not live. */
+export class InvitationDeadError extends Error {
+  constructor() {
+    super(messages.invitationInvalid);
+    this.name = 'InvitationDeadError';
   }
 }

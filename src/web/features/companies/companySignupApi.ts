@@ -4,7 +4,8 @@
  * check is a dead link (InvitationDeadError); a 429 to a new code carries when to ask again.
  */
 import type { FetchError } from '../../kit/http/http';
-import { InvitationDeadError, ResendCooldownError, type CompanySignupValues } from '../../../../machines/companies/companySignupMachine';
+import type { CompanySignupValues } from '../../../../machines/companies/companySignupMachine';
+import { InvitationDeadError, ResendCooldownError } from '../../../shared/requestErrors';
 import { isApiErrorBody, type LoginResponse } from '../../../shared/api';
 import type { CompanyProfileResponse, CompanyResendResponse } from '../../../shared/company';
 import { RESEND_COOLDOWN_SECONDS } from '../../../shared/constants';

@@ -4,7 +4,8 @@
  * ReviewWindowStale, so the machine reloads the window; other {error} answers a SubmitError.
  */
 import type { FetchError } from '../../kit/http/http';
-import { ReviewWindowStale, type ReviewReplyRequest, type ReviewSaveRequest } from '../../../../machines/reviews/reviewWindowMachine';
+import type { ReviewReplyRequest, ReviewSaveRequest } from '../../../../machines/reviews/reviewWindowMachine';
+import { ReviewWindowStale } from '../../../shared/requestErrors';
 import { isApiErrorBody } from '../../../shared/api';
 import type { ReviewWindowData, ReviewWindowResponse } from '../../../shared/reviews';
 import { api } from '../../kit/http/client';
