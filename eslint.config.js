@@ -11,18 +11,20 @@ import tseslint from 'typescript-eslint';
 // A feature never reaches into another feature, however the path is spelled ('../other/x',
 // '../../features/other/x', '../../../../src/web/features/other/x', './../other/x'): the import is
 // resolved against the importing file and compared by folder, which a pattern on the text can't.
-// Shared code (components, forms, api, auth, src/shared, machines) imports no feature at all.
-const featureRoot = /^src\/(web|server)\/features\/([^/]+)\//;
+// A feature has one name everywhere: src/web/features/X, machines/X and src/server/features/X are
+// all feature X, so the web side of X may use machines/X but not machines/Y. The kits
+// (src/web/kit, machines/kit), src/shared and the web's boot files import no feature at all.
+const featureRoot = /^(?:src\/(?:web|server)\/features|machines)\/([^/]+)\//;
 const featureOf = (file) => {
   const match = featureRoot.exec(path.relative(import.meta.dirname, file).split(path.sep).join('/'));
-  return match ? `${match[1]}/${match[2]}` : null;
+  return match && match[1] !== 'kit' ? match[1] : null;
 };
-const sharedLayer = /^(src\/web\/(components|forms|api|auth|uploads|errorReporting)\/|src\/shared\/|machines\/)/;
+const sharedLayer = /^(src\/web\/(kit|boot)\/|src\/shared\/|machines\/kit\/)/;
 const featureBoundary = {
   meta: {
     type: 'problem',
     messages: {
-      sibling: 'A feature does not import another feature ({{target}}): move shared code to src/shared or src/web/components.',
+      sibling: 'A feature does not import another feature ({{target}}): move what both use to a kit (src/web/kit, machines/kit) or src/shared.',
       shared: 'Shared code does not import a feature ({{target}}): the feature imports the shared code, not the other way round.',
     },
     schema: [],

@@ -22,11 +22,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // 1 kB on the wire): the libraries in two chunks, the app's start, API client and form basics
     // in a third.
     rolldownOptions: isSsrBuild ? {} : {
-      // Two entries: index.html's main.tsx for the empty shells, staged.ts for the prerendered
+      // Two entries: index.html's boot/main.tsx for the empty shells, boot/staged.ts for the prerendered
       // pages (it evaluates the libraries and the app in steps; scripts/prerender.mjs names it).
       input: {
         index: fileURLToPath(new URL('src/web/index.html', import.meta.url)),
-        staged: fileURLToPath(new URL('src/web/staged.ts', import.meta.url)),
+        staged: fileURLToPath(new URL('src/web/boot/staged.ts', import.meta.url)),
       },
       output: {
         codeSplitting: {
@@ -39,16 +39,16 @@ export default defineConfig(({ isSsrBuild }) => ({
             // its own (TBT ≤ 50 ms; ~3 kB more brotli than one chunk, as each compresses alone).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'libs', test: /node_modules[\\/](@tanstack|use-sync-external-store|xstate|@xstate|jwt-decode)[\\/]/ },
-            // The app's start (src/web/start.tsx: the router, the site's frame; staged.ts imports it
-            // last) and the form basics (the home page is a lazy screen like the others, and its
+            // The app's start (src/web/boot/start.tsx: the router, the site's frame; staged.ts imports it
+            // last), the HTTP client with the errors it converts to, and the form basics (the home page is a lazy screen like the others, and its
             // forms are also Contact Us', Login's and sign-up's).
-            { name: 'app', test: /(src[\\/]web[\\/]api[\\/](client|http)|src[\\/]web[\\/]components[\\/](toast|Captcha|Field|PasswordField)|src[\\/]web[\\/]forms[\\/][^\\/]+|src[\\/]web[\\/](idlePrefetch|features[\\/]enquiries[\\/]EnquiryForm)|src[\\/]shared[\\/](forms|validation|api|constants)|machines[\\/](formMachine|formView|captchaPassMachine)|src[\\/]web[\\/]start)\.tsx?$/ },
+            { name: 'app', test: /(src[\\/]web[\\/]kit[\\/]http[\\/](client|http)|src[\\/]web[\\/]kit[\\/]components[\\/](toast|Captcha|Field|PasswordField)|src[\\/]web[\\/]kit[\\/]forms[\\/][^\\/]+|src[\\/]web[\\/](boot[\\/]idlePrefetch|features[\\/]enquiries[\\/]EnquiryForm)|src[\\/]shared[\\/](forms|validation|api|constants|requestErrors)|machines[\\/]kit[\\/](formMachine|formView|captchaPassMachine|errors)|src[\\/]web[\\/]boot[\\/]start)\.tsx?$/ },
             // Issue 14: the rider screens' small shared modules in two files rather than eight (each
             // response costs ~1 kB of headers): the hire lists' (the dashboard, the company's pages, the
             // console's lists) and the rider profile's (the sign-up wizard and the dashboard); without
             // their dependencies, which the first pages share.
-            { name: 'hires', test: /(src[\\/]web[\\/]features[\\/]hiring[\\/](HiresList|hiringApi)|machines[\\/]opsListMachine|src[\\/]shared[\\/](hiring|reviews)|src[\\/]web[\\/]components[\\/]JobSuccess)\.tsx?$/, includeDependenciesRecursively: false },
-            { name: 'rider', test: /(src[\\/]shared[\\/](profile|signup|uploads|locations)|src[\\/]web[\\/]api[\\/](locations|upload)|src[\\/]web[\\/]uploads[\\/](resizeImage|pictureForm))\.tsx?$/, includeDependenciesRecursively: false },
+            { name: 'hires', test: /(src[\\/]web[\\/]features[\\/]hiring[\\/](HiresList|hiringApi)|machines[\\/]kit[\\/]pagedListMachine|src[\\/]shared[\\/](hiring|reviews)|src[\\/]web[\\/]kit[\\/](components[\\/]JobSuccess|download))\.tsx?$/, includeDependenciesRecursively: false },
+            { name: 'rider', test: /(src[\\/]shared[\\/](profile|signup|uploads|locations)|src[\\/]web[\\/]kit[\\/]locations[\\/]locationsApi|src[\\/]web[\\/]kit[\\/]http[\\/]upload|src[\\/]web[\\/]kit[\\/]uploads[\\/](resizeImage|pictureForm)|src[\\/]web[\\/]kit[\\/]components[\\/]ErrorLine)\.tsx?$/, includeDependenciesRecursively: false },
           ],
         },
       },

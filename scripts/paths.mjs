@@ -6,7 +6,8 @@
  * indexes them. Prints the coverage table. Deterministic: a second run changes nothing.
  * Run with `node --import tsx scripts/paths.mjs` (the plans are TypeScript).
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { plannedMachines } from '../tests/machines/plans/index.ts';
 import { coverageRow, generatePlan, renderPlan } from '../tests/machines/plans/generate.ts';
@@ -15,6 +16,9 @@ import { planSources } from '../tests/machines/plans/sources.ts';
 const out = fileURLToPath(new URL('../docs/test-plans/', import.meta.url));
 mkdirSync(out, { recursive: true });
 
+// Where each machine's file is below machines/ (a feature folder or the kit), e.g. 'kit/formMachine.ts'.
+const machineFiles = readdirSync(fileURLToPath(new URL('../machines/', import.meta.url)), { recursive: true, encoding: 'utf8' }).map((f) => f.split(sep).join('/'));
+const machineFile = (name) => machineFiles.find((f) => f.endsWith(`/${name}.ts`) || f === `${name}.ts`) ?? `${name}.ts`;
 const header = ['| plan | machine | states reached | transitions covered | paths |', '|---|---|---|---|---|'];
 const rows = [];
 const console_ = [];
@@ -23,7 +27,7 @@ for (const { plan } of plannedMachines) {
   const started = Date.now();
   const generated = generatePlan(planSources[plan.machine]);
   const file = `${plan.machine}.md`;
-  const markdown = renderPlan(plan, generated, `${plan.machine}.ts`) + '\n';
+  const markdown = renderPlan(plan, generated, machineFile(plan.machine)) + '\n';
   const path = out + file;
   let before = null;
   try {

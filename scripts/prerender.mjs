@@ -1,6 +1,6 @@
 // Prerenders the public pages into dist/web (DESIGN.md §8): readable before JavaScript runs,
-// then hydrated by start.tsx (which src/web/staged.ts loads). Pages behind sign-in and one-time
-// flows keep the empty shell (src/web/main.tsx starts them).
+// then hydrated by start.tsx (which src/web/boot/staged.ts loads). Pages behind sign-in and one-time
+// flows keep the empty shell (src/web/boot/main.tsx starts them).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -43,12 +43,12 @@ const preloadTags = [...template.matchAll(/<link rel="modulepreload" crossorigin
 const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 let prerenderTemplate = template.replace(entryTag[0], '');
 for (const tag of preloadTags) prerenderTemplate = prerenderTemplate.replace(tag[0], '');
-// The loader starts the app through src/web/staged.ts, which evaluates the libraries and the
+// The loader starts the app through src/web/boot/staged.ts, which evaluates the libraries and the
 // app in steps (issue 14, TBT), not through main.tsx, which evaluates them at once; it preloads
 // the same chunks main.tsx imports (staged.ts imports them too, dynamically) and staged.ts' own.
-const staged = manifest['staged.ts'];
+const staged = manifest['boot/staged.ts'];
 if (!staged?.isEntry) throw new Error("prerender: staged.ts is not an entry in Vite's manifest");
-const stagedFiles = [...closure('staged.ts')].filter((k) => k !== 'staged.ts').map((k) => `/${manifest[k].file}`);
+const stagedFiles = [...closure('boot/staged.ts')].filter((k) => k !== 'boot/staged.ts').map((k) => `/${manifest[k].file}`);
 /** The loader for a page whose screen is `route`'s: the first chunks and the screen's own files at once. */
 const loader = (route) =>
   `<script data-app="/${attr(staged.file)}" data-preload="${attr([...new Set([...preloadTags.map((t) => t[1]), ...stagedFiles, ...screenFiles(pageModules[route] ?? '')])].join(' '))}">${BOOT_SCRIPT}</script>\n  </body>`;
@@ -96,7 +96,7 @@ const earlyGets = {
 };
 // And the wizard's location lists, once /api/users/me says the rider resumes at step 3, Choose
 // Location (the wizard resumes at the saved current_tab for a rider whose profile is not complete:
-// machines/signupMachine.ts 'resuming'); not for riders at other steps, who would not use them.
+// machines/signup/signupMachine.ts 'resuming'); not for riders at other steps, who would not use them.
 const earlyThen = {
   '/rider-signup': [{ after: '/api/users/me', when: { user_type: 1, profile_completed: 0, current_tab: 3 }, get: '/api/locations' }],
 };

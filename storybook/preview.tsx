@@ -1,5 +1,5 @@
 import type { Preview } from '@storybook/react-vite';
-import '../src/web/styles.css';
+import '../src/web/kit/styles.css';
 import { installStoryEdge } from './support/edge';
 import { installHcaptchaStandIn } from './support/hcaptchaStandIn';
 

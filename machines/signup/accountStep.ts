@@ -1,6 +1,6 @@
 /**
  * Step 1 of the sign-up wizard, 'Create Account' (spec §2, §4): the public forms' captcha-then-
- * submit machine (machines/formMachine.ts) with the sign-up form's rules, its captcha message
+ * submit machine (machines/kit/formMachine.ts) with the sign-up form's rules, its captcha message
  * ('CAPTCHA verification failed' without the mark) and a failure shown at the top of the step
  * (its notice) rather than as a toast. No second copy of the captcha flow: this IS formMachine,
  * given the sign-up specifics, and it tells the wizard when the account exists (ACCOUNT_CREATED,
@@ -13,7 +13,7 @@
 import { assertEvent, assign, sendParent } from 'xstate';
 import { messages } from '../../src/shared/messages';
 import { signupForm } from '../../src/shared/signup';
-import { formMachine, type FormContext, type FormEvent, type FormInput } from '../formMachine';
+import { formMachine, type FormContext, type FormEvent, type FormInput } from '../kit/formMachine';
 
 /** What step 1 reports to the wizard: the account exists and the first code went out at sentAt. */
 export interface AccountCreated {

@@ -9,7 +9,7 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { FieldError } from '../../src/shared/api';
 import { messages } from '../../src/shared/messages';
 import type { SignupProgressResponse } from '../../src/shared/signup';
-import { messageOf } from './shared';
+import { messageOf } from '../kit/errors';
 
 export const AGREEMENT_FIELD = 'rider_agreement';
 

@@ -13,8 +13,8 @@ import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import { locationForm, type SignupProgressResponse } from '../../src/shared/signup';
 import { validateForm } from '../../src/shared/validation';
-import { SubmitError } from '../formMachine';
-import { messageOf } from './shared';
+import { SubmitError } from '../kit/formMachine';
+import { messageOf } from '../kit/errors';
 
 export interface LocationContext {
   locations: LocationState[] | null;

@@ -15,7 +15,7 @@ import type { FieldError } from '../../src/shared/api';
 import { messages } from '../../src/shared/messages';
 import { checkImageFile, type SignupProgressResponse } from '../../src/shared/signup';
 import { CENTRE_FOCUS, clampFocus, type FocalPoint } from '../../src/shared/uploads';
-import { messageOf } from './shared';
+import { messageOf } from '../kit/errors';
 
 export const PICTURE_FIELD = 'profile_image';
 

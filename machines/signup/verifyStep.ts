@@ -22,7 +22,7 @@ import { RESEND_COOLDOWN_SECONDS, VERIFY_CODE_LENGTH } from '../../src/shared/co
 import { messages } from '../../src/shared/messages';
 import { changeEmailForm, digitsFromPaste, type SignupProgressResponse } from '../../src/shared/signup';
 import { validateForm } from '../../src/shared/validation';
-import { ResendCooldownError, messageOf } from './shared';
+import { ResendCooldownError, messageOf } from '../kit/errors';
 
 export const CODE_FIELD = 'verify_email_code';
 export const COOLDOWN_MS = RESEND_COOLDOWN_SECONDS * 1000;

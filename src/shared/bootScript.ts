@@ -14,12 +14,12 @@
  *
  * Until React has taken the page (its root carries a `__reactContainer…` key from hydrateRoot on,
  * and React itself replays what happens during hydration), and while the app is still giving back
- * the words typed before then (`window.__holdTaps`, set by src/web/typedBeforeHydration.ts), the
+ * the words typed before then (`window.__holdTaps`, set by src/web/boot/typedBeforeHydration.ts), the
  * page looks ready but is not:
  *  - a form's submit is stopped: a native submit would GET this page again with the fields in
  *    the address (personal data in the URL, the server's logs and the history) and lose them;
  *  - the buttons tapped are listed in `window.__taps` (each once, in order), and the app taps them
- *    again once React owns them (src/web/typedBeforeHydration.ts), after the words typed, so a
+ *    again once React owns them (src/web/boot/typedBeforeHydration.ts), after the words typed, so a
  *    Send pressed early sends, and the phone menu tapped early opens. A tap while the words are
  *    being given back is also kept from React: it would reach a form that does not have them yet
  *    (an empty e-mail, then the words arrive and clear the error: the tap is lost).
@@ -47,7 +47,7 @@ export const BOOT_SCRIPT =
  * trip after another. This script, inline in those shells (scripts/prerender.mjs, allowed by its
  * hash like BOOT_SCRIPT), asks for the GETs named in its `data-get` as the HTML is read, with the
  * stored token, and leaves the answers in `window.__early`; the API client
- * (src/web/api/client.ts) adopts an answer once, for the same path and token, instead of asking
+ * (src/web/kit/http/client.ts) adopts an answer once, for the same path and token, instead of asking
  * again. It sends nothing without a token or with one whose `exp` has passed (the app would
  * drop that token before any request), and anything that goes wrong here just leaves the app to
  * ask as it always did.

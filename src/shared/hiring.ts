@@ -1,6 +1,6 @@
 /**
  * Hire requests and engagements (issue 12, DESIGN.md §10): one lifecycle, used by
- * machines/engagementMachine.ts in the browser and by the server's hiring service, so the two
+ * machines/hiring/engagementMachine.ts in the browser and by the server's hiring service, so the two
  * cannot disagree on what may happen next.
  *
  *   requested ─accept (rider)──▶ active ─end (either side)──▶ ended

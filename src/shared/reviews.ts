@@ -3,7 +3,7 @@
  * REVIEW_WINDOW_DAYS from the end to write one. Neither side sees the other's review until both
  * have written or the window closes; then both are published together and can no longer be
  * edited. The rider may post one public reply to the company's review. Used by
- * machines/reviewWindowMachine.ts and the server's reviews service.
+ * machines/reviews/reviewWindowMachine.ts and the server's reviews service.
  */
 import { REVIEW_WINDOW_DAYS } from './hiring';
 import { messages } from './messages';

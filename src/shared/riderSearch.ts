@@ -3,7 +3,7 @@
  * travel in the page's URL (so a company can share or bookmark a search and Back works) and in
  * the API's querystring (the same names), and the shapes GET /api/companies/riders,
  * GET /api/companies/riders/:username and the shortlist answer. Used by the server's search
- * feature, machines/riderSearchMachine.ts and the company dashboard.
+ * feature, machines/search/riderSearchMachine.ts and the company dashboard.
  */
 import type { PublicProfile } from './profile';
 import { EDUCATION_OPTIONS, EXPERIENCE_OPTIONS } from './profile';
@@ -107,7 +107,7 @@ export function sameFilters(a: RiderSearchFilters, b: RiderSearchFilters): boole
   return JSON.stringify(filtersToParams(a)) === JSON.stringify(filtersToParams(b));
 }
 
-/** Job Success and the rating, as the card keeps them (src/web/components/JobSuccess.tsx shows them). */
+/** Job Success and the rating, as the card keeps them (src/web/kit/components/JobSuccess.tsx shows them). */
 export interface RiderReputationFigures {
   job_success: number | null;
   jobs_counted: number;

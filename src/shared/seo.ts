@@ -1,6 +1,6 @@
 /**
  * The one table of page titles (and the public pages' descriptions): used by the prerender, by
- * the browser after each navigation (src/web/pageTitle.ts) and by the 404 page. Every route of
+ * the browser after each navigation (src/web/kit/pageTitle.ts) and by the 404 page. Every route of
  * src/web/router.tsx has its own row; tests/web/pageTitles.test.tsx checks that none is missing.
  */
 import { messages } from './messages';

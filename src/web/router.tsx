@@ -24,10 +24,10 @@ import {
   leaveLoginWhenSignedIn,
   requireBelongingTo,
   requireTokenAfterFirstStep,
-} from './auth/guards';
-import { Layout } from './components/Layout';
-import { reportError } from './errorReporting';
-import { connectPageTitles } from './pageTitle';
+} from './kit/session/guards';
+import { Layout } from './kit/components/Layout';
+import { reportError } from './kit/errorReporting';
+import { connectPageTitles } from './kit/pageTitle';
 import { ErrorPage } from './routes/ErrorPage';
 import { NotFound } from './routes/NotFound';
 

@@ -1,5 +1,5 @@
 /**
- * The button styles of the design system (src/web/styles.css: .btn, .btn-secondary), as the
+ * The button styles of the design system (src/web/kit/styles.css: .btn, .btn-secondary), as the
  * app uses them: a submit button, a link styled as a button, and a button busy with its own
  * 'Submitting...' (DESIGN.md §9: loading is shown where it happens).
  */

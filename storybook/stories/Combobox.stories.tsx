@@ -1,5 +1,5 @@
 /**
- * The searchable list of the design system (issue 13, src/web/components/Combobox.tsx) with
+ * The searchable list of the design system (issue 13, src/web/kit/components/Combobox.tsx) with
  * Lagos's real towns and areas: one story per state it can show (comboboxStates), each claimed
  * in parameters.comboboxState and checked by tests/storybook/comboboxStories.test.tsx. Choosing
  * works in Storybook (the value is kept by the story).
@@ -10,7 +10,7 @@ import { fn } from 'storybook/test';
 import { areaNames, findState, type LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import locations from '../../src/shared/nigeria-locations.json';
-import { Combobox, type ComboboxProps } from '../../src/web/components/Combobox';
+import { Combobox, type ComboboxProps } from '../../src/web/kit/components/Combobox';
 
 const LAGOS = areaNames(findState(locations as LocationState[], 'Lagos'));
 

@@ -1,19 +1,19 @@
 /**
  * The company account page (issue 12): loading, failed, and loaded with each form in the states
  * it can show (editing, a message under a field, submitting), the logo going up or refused. Each
- * form's view comes from a real snapshot of machines/formMachine.ts reached with the events the
+ * form's view comes from a real snapshot of machines/kit/formMachine.ts reached with the events the
  * story names. tests/storybook/companyStories.test.tsx checks every page state has a story.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { formSnapshotToView } from '../../machines/formView';
+import { formSnapshotToView } from '../../machines/kit/formView';
 import { companyDeleteForm, companyPasswordForm, companyProfileForm, type CompanyProfile } from '../../src/shared/company';
 import { verifyEmailForm } from '../../src/shared/signup';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import { defineForm, type FormDefinition } from '../../src/shared/validation';
-import { CompanyAccountView, type CompanyAccountViewProps } from '../../src/web/features/companyAccount/CompanyAccountView';
-import { profileValues, type AccountLoad } from '../../src/web/features/companyAccount/useCompanyAccount';
+import { CompanyAccountView, type CompanyAccountViewProps } from '../../src/web/features/companies/CompanyAccountView';
+import { profileValues, type AccountLoad } from '../../src/web/features/companies/useCompanyAccount';
 import { on, snapshotAfter, type StoryEvent } from '../support/formSnapshots';
 import { withRouter } from '../support/StoryRouter';
 
@@ -58,7 +58,7 @@ function props(load: AccountLoad, overrides: Partial<CompanyAccountViewProps> = 
   };
 }
 
-/** In the layout's <main>, as the page sits in the app (src/web/components/Layout.tsx). */
+/** In the layout's <main>, as the page sits in the app (src/web/kit/components/Layout.tsx). */
 function Screen({ account }: { account: CompanyAccountViewProps }) {
   return (
     <main>

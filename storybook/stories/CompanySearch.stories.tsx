@@ -1,6 +1,6 @@
 /**
  * Finding riders (issue 12) in every state its views can show: the search page
- * (`parameters.searchState`, one of machines/riderSearchMachine.ts's riderSearchViewStates),
+ * (`parameters.searchState`, one of machines/search/riderSearchMachine.ts's riderSearchViewStates),
  * each from a real machine snapshot reached with the events named in the story; the shortlist
  * page; and the rider page for companies. tests/storybook/companySearchStories.test.tsx checks
  * that every state has a story and that each story's view is in the state it claims.
@@ -8,15 +8,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { initialTransition, transition } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
-import { riderSearchMachine, riderSearchSnapshotToView, type RiderSearchEvent, type RiderSearchView } from '../../machines/riderSearchMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { riderSearchMachine, riderSearchSnapshotToView, type RiderSearchEvent, type RiderSearchView } from '../../machines/search/riderSearchMachine';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import type { CompanyRiderProfile, RiderSearchFilters, RiderSearchPage, RiderSearchResult } from '../../src/shared/riderSearch';
 import { EMPTY_FILTERS } from '../../src/shared/riderSearch';
-import { CompanyRiderView } from '../../src/web/features/companySearch/CompanyRiderView';
-import type { CompanyRiderState } from '../../src/web/features/companySearch/useCompanyRider';
-import { RiderSearchScreen, ShortlistScreen } from '../../src/web/features/companySearch/RiderSearchView';
+import { CompanyRiderView } from '../../src/web/features/search/CompanyRiderView';
+import type { CompanyRiderState } from '../../src/web/features/search/useCompanyRider';
+import { RiderSearchScreen, ShortlistScreen } from '../../src/web/features/search/RiderSearchView';
 import '../../src/web/routes/company/company.css';
 import { withRouter } from '../support/StoryRouter';
 
@@ -68,7 +68,7 @@ function viewAfter(events: readonly StoryEvent[], filters: RiderSearchFilters = 
 
 function Screens({ search, shortlist, rider: page }: { search?: RiderSearchView; shortlist?: RiderSearchView; rider?: CompanyRiderState }) {
   return (
-    // In the layout's <main>, as the pages sit in the app (src/web/components/Layout.tsx).
+    // In the layout's <main>, as the pages sit in the app (src/web/kit/components/Layout.tsx).
     <main className="company-frame">
       {search ? <RiderSearchScreen view={search} send={fn()} locations={LOCATIONS} /> : null}
       {shortlist ? <ShortlistScreen view={shortlist} send={fn()} /> : null}

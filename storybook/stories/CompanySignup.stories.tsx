@@ -1,6 +1,6 @@
 /**
  * The invited company sign-up (issue 12) in every state its page can show, each from a real
- * snapshot of machines/companySignupMachine.ts reached with the events named in the story
+ * snapshot of machines/companies/companySignupMachine.ts reached with the events named in the story
  * (`parameters.signupState`, one of companySignupViewStates). tests/storybook/
  * companyStories.test.tsx checks that every state has a story and that each story's view is in
  * the state it claims.
@@ -8,17 +8,17 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { initialTransition, transition } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
 import {
   companySignupMachine,
   companySignupSnapshotToView,
   InvitationDeadError,
   type CompanySignupEvent,
   type CompanySignupView,
-} from '../../machines/companySignupMachine';
+} from '../../machines/companies/companySignupMachine';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
-import { CompanySignupView as Page } from '../../src/web/features/companySignup/CompanySignupView';
+import { CompanySignupView as Page } from '../../src/web/features/companies/CompanySignupView';
 import { withRouter } from '../support/StoryRouter';
 
 const NOW = Date.parse('2026-11-22T10:00:00.000Z');

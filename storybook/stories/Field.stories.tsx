@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { Field } from '../../src/web/components/Field';
+import { Field } from '../../src/web/kit/components/Field';
 import { messages } from '../../src/shared/messages';
 
 const meta = {

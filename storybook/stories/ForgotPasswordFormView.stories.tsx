@@ -1,8 +1,8 @@
 /** Forgot Password in every state its view can show (no captcha: it never verifies one). */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import type { FormInput } from '../../machines/formMachine';
-import { formSnapshotToView, type FormViewState } from '../../machines/formView';
+import type { FormInput } from '../../machines/kit/formMachine';
+import { formSnapshotToView, type FormViewState } from '../../machines/kit/formView';
 import { ForgotPasswordFormView } from '../../src/web/features/auth/ForgotPasswordFormView';
 import { forgotPasswordForm } from '../../src/shared/accountForms';
 import { messages } from '../../src/shared/messages';

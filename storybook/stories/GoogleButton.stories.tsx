@@ -1,11 +1,11 @@
 /**
- * 'Continue with Google' (src/web/components/GoogleButton.tsx): a link to GET /api/auth/google
+ * 'Continue with Google' (src/web/kit/components/GoogleButton.tsx): a link to GET /api/auth/google
  * when the server has Google sign-in, disabled with the reason when it has not, and the link
  * while the configuration is still on its way (null).
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { messages } from '../../src/shared/messages';
-import { GoogleButton } from '../../src/web/components/GoogleButton';
+import { GoogleButton } from '../../src/web/kit/components/GoogleButton';
 
 const meta = {
   title: 'Design system/Google button',

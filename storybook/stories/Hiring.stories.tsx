@@ -1,6 +1,6 @@
 /**
  * Hire requests and engagements (issue 12) in every state their views can show, each from real
- * snapshots of machines/engagementMachine.ts reached with the events named in the story (the
+ * snapshots of machines/hiring/engagementMachine.ts reached with the events named in the story (the
  * card: `parameters.cardState`, one of engagementViewStates), the company's and the rider's
  * lists (`parameters.listState`), and the request form. tests/storybook/hiringStories.test.tsx
  * checks that every state has a story and that each story's view is in the state it claims.
@@ -8,9 +8,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { initialTransition, transition, type EventObject } from 'xstate';
-import { engagementMachine, engagementSnapshotToView, type EngagementSnapshot, type EngagementView } from '../../machines/engagementMachine';
-import { SubmitError } from '../../machines/formMachine';
-import { opsListMachine, opsListView, type OpsListEvent, type OpsListView } from '../../machines/opsListMachine';
+import { engagementMachine, engagementSnapshotToView, type EngagementSnapshot, type EngagementView } from '../../machines/hiring/engagementMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { pagedListMachine, pagedListView, type PagedListEvent, type PagedListView } from '../../machines/kit/pagedListMachine';
 import { DAY_MS, type EngagementSide, type EngagementStatus, type HireItem } from '../../src/shared/hiring';
 import { messages } from '../../src/shared/messages';
 import { EngagementCardView } from '../../src/web/features/hiring/EngagementCard';
@@ -66,7 +66,7 @@ const answer = (side: EngagementSide, status: EngagementStatus, message: string)
 const refused = (field: string, message: string): CardEvent => ({ type: 'xstate.error.actor.moveEngagement', error: new SubmitError({ field, message }) });
 const reloaded = (side: EngagementSide, status: EngagementStatus): CardEvent => ({ type: 'xstate.done.actor.loadEngagement', output: storyItem(side, status) });
 
-function Screens({ card, list, side }: { card?: EngagementView; list?: OpsListView<HireItem>; side?: EngagementSide }) {
+function Screens({ card, list, side }: { card?: EngagementView; list?: PagedListView<HireItem>; side?: EngagementSide }) {
   return (
     <main style={{ maxWidth: 720, margin: '0 auto', padding: 16 }}>
       {card ? (
@@ -147,10 +147,10 @@ export const Failed = cardStory('rider', 'requested', [{ type: 'ACCEPT' }, refus
 
 // ---- The lists: the company's Hires page and the rider's section
 
-function listAfter(events: readonly OpsListEvent[] | readonly CardEvent[], filters: Record<string, string> = { status: '' }): OpsListView<HireItem> {
-  let [snapshot] = initialTransition(opsListMachine, { filters });
-  for (const event of events) [snapshot] = transition(opsListMachine, snapshot, event as never);
-  return opsListView<HireItem>(snapshot);
+function listAfter(events: readonly PagedListEvent[] | readonly CardEvent[], filters: Record<string, string> = { status: '' }): PagedListView<HireItem> {
+  let [snapshot] = initialTransition(pagedListMachine, { filters });
+  for (const event of events) [snapshot] = transition(pagedListMachine, snapshot, event as never);
+  return pagedListView<HireItem>(snapshot);
 }
 const page = (items: HireItem[], next: string | null = null): CardEvent => ({ type: 'xstate.done.actor.firstPage', output: { items, next } });
 
@@ -161,7 +161,7 @@ const companyRows = [
 ];
 const riderRows = [storyItem('rider', 'requested', 'b2f7c1d0-1111-4a2b-9c3d-000000000021'), storyItem('rider', 'active', 'b2f7c1d0-1111-4a2b-9c3d-000000000022')];
 
-function listStory(side: EngagementSide, list: OpsListView<HireItem>, keyText: readonly string[]): Story {
+function listStory(side: EngagementSide, list: PagedListView<HireItem>, keyText: readonly string[]): Story {
   return { args: { list, side }, parameters: { listState: list.state, keyText } };
 }
 

@@ -4,9 +4,9 @@
  * prefers-reduced-motion, sliding otherwise).
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { HeroArt } from '../../src/web/components/HeroArt';
-import { Illustration, illustrations, type IllustrationName } from '../../src/web/components/Illustration';
-import { NavigationProgressBar } from '../../src/web/components/NavigationProgress';
+import { HeroArt } from '../../src/web/kit/components/HeroArt';
+import { Illustration, illustrations, type IllustrationName } from '../../src/web/kit/components/Illustration';
+import { NavigationProgressBar } from '../../src/web/kit/components/NavigationProgress';
 import { messages } from '../../src/shared/messages';
 
 const meta = {

@@ -1,13 +1,13 @@
 /**
- * The Login screen's form in every state its view can show (machines/formView.ts), each from a
+ * The Login screen's form in every state its view can show (machines/kit/formView.ts), each from a
  * real form machine snapshot reached with the events named in the story. `parameters.viewState`
  * says which state it shows; `parameters.formShape` tells the story test the form's button and
  * fields (tests/storybook).
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { SubmitError, type FormInput } from '../../machines/formMachine';
-import { formSnapshotToView, type FormViewState } from '../../machines/formView';
+import { SubmitError, type FormInput } from '../../machines/kit/formMachine';
+import { formSnapshotToView, type FormViewState } from '../../machines/kit/formView';
 import { LoginFormView } from '../../src/web/features/auth/LoginFormView';
 import { loginForm } from '../../src/shared/accountForms';
 import { messages } from '../../src/shared/messages';

@@ -1,12 +1,12 @@
 /**
- * The design system's modal (DESIGN.md §9; src/web/components/Modal.tsx), as every dashboard
+ * The design system's modal (DESIGN.md §9; src/web/kit/components/Modal.tsx), as every dashboard
  * edit uses it: open with a form, busy while a save is in flight (the X and the overlay do not
  * close it), and the danger tone of a destructive confirmation.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { Field } from '../../src/web/components/Field';
-import { Modal } from '../../src/web/components/Modal';
+import { Field } from '../../src/web/kit/components/Field';
+import { Modal } from '../../src/web/kit/components/Modal';
 
 const meta = {
   title: 'Design system/Modal',

@@ -1,13 +1,13 @@
 /**
- * The newsletter form in every state its view can show (machines/formView.ts). Each story's
+ * The newsletter form in every state its view can show (machines/kit/formView.ts). Each story's
  * view is formSnapshotToView of a real form machine snapshot, reached with the events named
  * in the story; `parameters.viewState` says which view state it shows, and
  * tests/storybook checks that every view state has a story and that the label is true.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import type { FormInput } from '../../machines/formMachine';
-import { formSnapshotToView, type FormViewState } from '../../machines/formView';
+import type { FormInput } from '../../machines/kit/formMachine';
+import { formSnapshotToView, type FormViewState } from '../../machines/kit/formView';
 import { NewsletterFormView } from '../../src/web/features/newsletter/NewsletterFormView';
 import { newsletterForm } from '../../src/shared/forms';
 import { messages } from '../../src/shared/messages';

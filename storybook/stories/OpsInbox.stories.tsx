@@ -1,14 +1,14 @@
 /**
  * The console's inbox (issue 11) in every state its views can show, each from real machine
  * snapshots reached with the events named in the story: the item page
- * (`parameters.itemState`, one of machines/inboxItemMachine.ts's inboxItemViewStates) and the
+ * (`parameters.itemState`, one of machines/ops/inboxItemMachine.ts's inboxItemViewStates) and the
  * list (`parameters.listState`). tests/storybook/opsInboxStories.test.tsx checks that every
  * state has a story and that each story's view is in the state it claims.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import type { InboxItemView } from '../../machines/inboxItemMachine';
-import type { OpsListView } from '../../machines/opsListMachine';
+import type { InboxItemView } from '../../machines/ops/inboxItemMachine';
+import type { PagedListView } from '../../machines/kit/pagedListMachine';
 import type { InboxListItem } from '../../src/shared/inbox';
 import { messages } from '../../src/shared/messages';
 import { InboxItemView as ItemScreen } from '../../src/web/features/ops/InboxItemView';
@@ -17,7 +17,7 @@ import '../../src/web/features/ops/ops.css';
 import { inboxListAfter, itemViewAfter, onInboxList, onItem, STORY_NOTE, STORY_REPLY, storyInboxRows, storyItem, type ItemStoryEvent } from '../support/opsInboxSnapshots';
 import { withRouter } from '../support/StoryRouter';
 
-function Screens({ item, list }: { item?: InboxItemView; list?: OpsListView<InboxListItem> }) {
+function Screens({ item, list }: { item?: InboxItemView; list?: PagedListView<InboxListItem> }) {
   return (
     <main className="ops-main">
       {item ? <ItemScreen view={item} send={fn()} /> : null}
@@ -67,7 +67,7 @@ export const ItemReplyFailed = itemStory([...withReply, { type: 'SEND_REPLY' }, 
 
 // ---- The list
 
-function listStory(view: OpsListView<InboxListItem>, keyText: readonly string[]): Story {
+function listStory(view: PagedListView<InboxListItem>, keyText: readonly string[]): Story {
   return { args: { list: view }, parameters: { listState: view.state, keyText } };
 }
 

@@ -1,14 +1,14 @@
 /** The console's newsletter (issue 11): every state of its list and of its unsubscribe. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { OpsListView } from '../../machines/opsListMachine';
-import type { RowActionView } from '../../machines/opsRowActionMachine';
+import type { PagedListView } from '../../machines/kit/pagedListMachine';
+import type { RowActionView } from '../../machines/kit/rowActionMachine';
 import { messages } from '../../src/shared/messages';
 import type { OpsSubscriber } from '../../src/shared/opsNewsletter';
 import { NewsletterView } from '../../src/web/features/ops/NewsletterView';
 import '../../src/web/features/ops/ops.css';
 import { actionSnapshot, listSnapshot, subscriberRows, unsubscribeRequest } from '../support/opsOutreachSnapshots';
 
-function Screen({ list, action }: { list: OpsListView<OpsSubscriber>; action: RowActionView }) {
+function Screen({ list, action }: { list: PagedListView<OpsSubscriber>; action: RowActionView }) {
   return <NewsletterView list={list} sendList={() => {}} action={action} sendAction={() => {}} onExport={() => {}} />;
 }
 

@@ -7,8 +7,8 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import type { IdReviewView } from '../../machines/idReviewMachine';
-import type { OpsListView } from '../../machines/opsListMachine';
+import type { IdReviewView } from '../../machines/ops/idReviewMachine';
+import type { PagedListView } from '../../machines/kit/pagedListMachine';
 import { messages } from '../../src/shared/messages';
 import type { OpsRiderListItem } from '../../src/shared/opsRiders';
 import { formatWhen } from '../../src/web/features/ops/OpsList';
@@ -28,7 +28,7 @@ import {
 } from '../support/opsRiderSnapshots';
 import { withRouter } from '../support/StoryRouter';
 
-function Screens({ rider, list }: { rider?: IdReviewView; list?: OpsListView<OpsRiderListItem> }) {
+function Screens({ rider, list }: { rider?: IdReviewView; list?: PagedListView<OpsRiderListItem> }) {
   return (
     <main className="ops-main">
       {rider ? <RiderDetailView view={rider} send={fn()} onOpenDocument={fn()} /> : null}
@@ -116,7 +116,7 @@ export const LiftRefused = riderStory(
 
 // ---- The riders list
 
-function listStory(view: OpsListView<OpsRiderListItem>, keyText: readonly string[]): Story {
+function listStory(view: PagedListView<OpsRiderListItem>, keyText: readonly string[]): Story {
   return { args: { list: view }, parameters: { listState: view.state, keyText } };
 }
 

@@ -1,10 +1,10 @@
 /**
- * The staff sign-in (issue 11) in every state of machines/opsSignInMachine.ts's view, each from
+ * The staff sign-in (issue 11) in every state of machines/ops/opsSignInMachine.ts's view, each from
  * the machine's own transitions with the events named here. `parameters.signInState` says
  * which state it shows (tests/storybook/opsStaffStories.test.tsx holds it to that).
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { OpsSignInView as ViewModel, OpsSignInViewState } from '../../machines/opsSignInView';
+import type { OpsSignInView as ViewModel, OpsSignInViewState } from '../../machines/ops/opsSignInView';
 import { messages } from '../../src/shared/messages';
 import { OpsSignInView } from '../../src/web/features/ops/OpsSignInView';
 import '../../src/web/features/ops/ops.css';

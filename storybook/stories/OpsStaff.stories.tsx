@@ -1,14 +1,14 @@
 /**
  * The console's staff page, audit log and set-password page (issue 11) in every state of their
- * machines: the list (opsListMachine), the removal (opsRowActionMachine), the invitation and
+ * machines: the list (pagedListMachine), the removal (rowActionMachine), the invitation and
  * the set-password form (formMachine), each from real snapshots. `parameters.page` and the
  * `*State` parameters are what tests/storybook/opsStaffStories.test.tsx holds them to.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { FormView } from '../../machines/formView';
-import { formSnapshotToView } from '../../machines/formView';
-import type { OpsListView } from '../../machines/opsListMachine';
-import type { RowActionView } from '../../machines/opsRowActionMachine';
+import type { FormView } from '../../machines/kit/formView';
+import { formSnapshotToView } from '../../machines/kit/formView';
+import type { PagedListView } from '../../machines/kit/pagedListMachine';
+import type { RowActionView } from '../../machines/kit/rowActionMachine';
 import { messages } from '../../src/shared/messages';
 import type { OpsAuditEntry } from '../../src/shared/opsAudit';
 import { opsInviteStaffForm, opsSetPasswordForm, type OpsStaffMember } from '../../src/shared/opsForms';
@@ -23,8 +23,8 @@ import { withRouter } from '../support/StoryRouter';
 
 interface ScreenProps {
   page: 'staff' | 'audit' | 'setPassword';
-  staff?: OpsListView<OpsStaffMember>;
-  audit?: OpsListView<OpsAuditEntry>;
+  staff?: PagedListView<OpsStaffMember>;
+  audit?: PagedListView<OpsAuditEntry>;
   action?: RowActionView;
   form?: FormView;
   linkMissing?: boolean;
@@ -56,7 +56,7 @@ const invite = (events: Parameters<typeof snapshotAfter>[1] = []) => formSnapsho
 const setPassword = (events: Parameters<typeof snapshotAfter>[1] = []) => formSnapshotToView(snapshotAfter({ form: opsSetPasswordForm, captchaPassed: true }, events));
 const idle = actionSnapshot('idle', null);
 const removeRequest = { rowId: staffRows[1]!.id, action: 'remove', confirm: 'stepUp' as const, subject: staffRows[1]!.email };
-const staffPage = (list: OpsListView<OpsStaffMember>, action: RowActionView = idle, form: FormView = invite()) => ({ page: 'staff' as const, staff: list, action, form });
+const staffPage = (list: PagedListView<OpsStaffMember>, action: RowActionView = idle, form: FormView = invite()) => ({ page: 'staff' as const, staff: list, action, form });
 const rows = listSnapshot('idle', staffRows);
 const filled = [on.type('email', 'new.desk@ogbadispatch.ng'), on.type('role', 'dispatcher')];
 
@@ -98,7 +98,7 @@ export const Removing: Story = {
   parameters: { page: 'staff', listState: 'idle', actionState: 'working', formState: 'editing', keyText: [messages.submitting] },
 };
 
-const auditPage = (list: OpsListView<OpsAuditEntry>) => ({ page: 'audit' as const, audit: list });
+const auditPage = (list: PagedListView<OpsAuditEntry>) => ({ page: 'audit' as const, audit: list });
 export const Audit: Story = {
   args: auditPage(listSnapshot('idle', auditRows, { next: 'cursor' })),
   parameters: { page: 'audit', listState: 'idle', keyText: [messages.opsAuditHeading, 'staff.remove', 'command line', 'active', 'removed', messages.opsAuditNoChange, messages.opsLoadMore] },

@@ -1,14 +1,14 @@
 /** The console's waitlist (issue 11): every state of its list and of its row actions. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { OpsListView } from '../../machines/opsListMachine';
-import type { RowActionView } from '../../machines/opsRowActionMachine';
+import type { PagedListView } from '../../machines/kit/pagedListMachine';
+import type { RowActionView } from '../../machines/kit/rowActionMachine';
 import type { OpsWaitlistEntry } from '../../src/shared/invitations';
 import { messages } from '../../src/shared/messages';
 import { WaitlistView } from '../../src/web/features/ops/WaitlistView';
 import '../../src/web/features/ops/ops.css';
 import { actionSnapshot, inviteRequest, listSnapshot, revokeRequest, waitlistRows } from '../support/opsOutreachSnapshots';
 
-function Screen({ list, action }: { list: OpsListView<OpsWaitlistEntry>; action: RowActionView }) {
+function Screen({ list, action }: { list: PagedListView<OpsWaitlistEntry>; action: RowActionView }) {
   return <WaitlistView list={list} sendList={() => {}} action={action} sendAction={() => {}} />;
 }
 

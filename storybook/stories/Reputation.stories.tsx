@@ -1,18 +1,18 @@
 /**
  * Job Success, the rating and a rider's published reviews (issue 12) in every state their views
  * can show. The reviews list's view models come from real snapshots of
- * machines/riderReviewsMachine.ts reached with the events named in each story
+ * machines/riders/riderReviewsMachine.ts reached with the events named in each story
  * (`parameters.reviewsState` is one of riderReviewsViewStates); tests/storybook/reputationStories.test.tsx
  * checks that every state has a story and that each is in the state it claims.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { getInitialSnapshot, getNextSnapshot } from 'xstate';
-import { riderReviewsMachine, riderReviewsSnapshotToView, type RiderReviewsSnapshot, type RiderReviewsView } from '../../machines/riderReviewsMachine';
+import { riderReviewsMachine, riderReviewsSnapshotToView, type RiderReviewsSnapshot, type RiderReviewsView } from '../../machines/riders/riderReviewsMachine';
 import { messages } from '../../src/shared/messages';
 import type { PublicReview, PublicReviewsPage } from '../../src/shared/publicReviews';
-import { JobSuccessBadge, RatingSummary, type Reputation } from '../../src/web/components/JobSuccess';
-import { RiderReviewsListView } from '../../src/web/features/reputation/RiderReviewsList';
+import { JobSuccessBadge, RatingSummary, type Reputation } from '../../src/web/kit/components/JobSuccess';
+import { RiderReviewsListView } from '../../src/web/features/riders/RiderReviewsList';
 
 const USERNAME = 'adeola_rides';
 

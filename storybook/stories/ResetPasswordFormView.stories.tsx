@@ -1,8 +1,8 @@
 /** Reset Password in every state its view can show (no captcha: it never verifies one). */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import type { FormInput } from '../../machines/formMachine';
-import { formSnapshotToView, type FormViewState } from '../../machines/formView';
+import type { FormInput } from '../../machines/kit/formMachine';
+import { formSnapshotToView, type FormViewState } from '../../machines/kit/formView';
 import { ResetPasswordFormView } from '../../src/web/features/auth/ResetPasswordFormView';
 import { resetPasswordForm } from '../../src/shared/accountForms';
 import { messages } from '../../src/shared/messages';

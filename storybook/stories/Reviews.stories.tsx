@@ -1,6 +1,6 @@
 /**
  * Reviews (issue 12) in every state their views can show: the review window of an ended
- * engagement (`parameters.windowState`, one of machines/reviewWindowMachine.ts's
+ * engagement (`parameters.windowState`, one of machines/reviews/reviewWindowMachine.ts's
  * reviewWindowViewStates), each from a real machine snapshot reached with the events named in
  * the story, for a rider and for a company; and the console's reviews page (`parameters.listState`
  * and `parameters.actionState`). tests/storybook/reviewsStories.test.tsx checks that every state
@@ -9,21 +9,21 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { initialTransition, transition } from 'xstate';
 import { fn } from 'storybook/test';
-import { SubmitError } from '../../machines/formMachine';
-import type { OpsListView } from '../../machines/opsListMachine';
-import type { RowActionView } from '../../machines/opsRowActionMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import type { PagedListView } from '../../machines/kit/pagedListMachine';
+import type { RowActionView } from '../../machines/kit/rowActionMachine';
 import {
   ReviewWindowStale,
   reviewWindowMachine,
   reviewWindowSnapshotToView,
   type ReviewWindowEvent,
   type ReviewWindowView,
-} from '../../machines/reviewWindowMachine';
+} from '../../machines/reviews/reviewWindowMachine';
 import { messages } from '../../src/shared/messages';
 import type { OpsReview, ReviewShown, ReviewSide, ReviewWindowData, ReviewWindowResponse } from '../../src/shared/reviews';
 import '../../src/web/features/ops/ops.css';
 import { ReviewWindowView as WindowScreen } from '../../src/web/features/reviews/ReviewWindowView';
-import { OpsReviewsView } from '../../src/web/routes/ops/Reviews';
+import { OpsReviewsView } from '../../src/web/features/ops/ReviewsView';
 import { actionSnapshot, listSnapshot } from '../support/opsOutreachSnapshots';
 
 // ---- Fixtures
@@ -94,7 +94,7 @@ const filled: StoryEvent[] = [
 
 // ---- The screens
 
-function Screens({ review: window, list, action }: { review?: ReviewWindowView; list?: OpsListView<OpsReview>; action?: RowActionView }) {
+function Screens({ review: window, list, action }: { review?: ReviewWindowView; list?: PagedListView<OpsReview>; action?: RowActionView }) {
   return (
     <main className={list ? 'ops-main' : undefined} style={list ? undefined : { maxWidth: 720, padding: 16 }}>
       {window ? (
@@ -229,7 +229,7 @@ const idle = actionSnapshot('idle', null);
 const rows = listSnapshot('idle', storyOpsReviews);
 const hideRequest = { rowId: storyOpsReviews[0]!.id, action: 'hide', confirm: 'plain' as const, subject: 'Lekki Bakes' };
 
-function opsStory(list: OpsListView<OpsReview>, action: RowActionView, keyText: readonly string[]): Story {
+function opsStory(list: PagedListView<OpsReview>, action: RowActionView, keyText: readonly string[]): Story {
   return { args: { list, action }, parameters: { listState: list.state, actionState: action.state, keyText } };
 }
 

@@ -7,9 +7,9 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { profileEditSnapshotToView, type ProfileEditViewState } from '../../machines/profileEditMachine';
-import { profileSnapshotToView, type ProfileViewState } from '../../machines/profileMachine';
-import type { ModalKind } from '../../machines/profileModals';
+import { profileEditSnapshotToView, type ProfileEditViewState } from '../../machines/profile/profileEditMachine';
+import { profileSnapshotToView, type ProfileViewState } from '../../machines/profile/profileMachine';
+import type { ModalKind } from '../../machines/profile/profileModals';
 import { messages } from '../../src/shared/messages';
 import type { Profile } from '../../src/shared/profile';
 import type { ChecklistViewState } from '../../src/shared/profileChecklist';
@@ -227,7 +227,7 @@ export const ChecklistIdAwaitingCheck = checklistStory('idAwaitingCheck', pictur
 /** Every item done: one line. */
 export const ChecklistComplete = checklistStory('complete', pictured(fullRider), [messages.checklistDoneHeading, messages.checklistDoneText]);
 
-// ---- The dashboard machine's own states (issue 9, machines/dashboardMachine.ts)
+// ---- The dashboard machine's own states (issue 9, machines/profile/dashboardMachine.ts)
 
 function dashboardStory(
   claim: { dashboard: string; profile: ProfileViewState; modal?: ModalKind; state?: ProfileEditViewState },

@@ -1,13 +1,13 @@
 /**
- * The rider sign-up wizard in every state its view can show (machines/signupView.ts), each from a
+ * The rider sign-up wizard in every state its view can show (machines/signup/signupView.ts), each from a
  * real wizard snapshot reached with the events named in the story. `parameters.signupViewState`
  * (and `resendViewState` on step 2) says which state it shows; tests/storybook/signupStories
  * checks that every state has a story and that each story's snapshot is in the state it claims.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { ResendCooldownError, type SignupEvent, type SignupInput } from '../../machines/signupMachine';
-import { type ResendViewState, type SignupView, type SignupViewState } from '../../machines/signupView';
+import { ResendCooldownError, type SignupEvent, type SignupInput } from '../../machines/signup/signupMachine';
+import { type ResendViewState, type SignupView, type SignupViewState } from '../../machines/signup/signupView';
 import { formOf, viewOf } from '../../tests/machines/signupModel';
 import { MINIMUM_AGE } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';

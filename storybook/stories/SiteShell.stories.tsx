@@ -14,8 +14,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { site } from '../../src/shared/site';
-import { Footer } from '../../src/web/components/Footer';
-import { Header } from '../../src/web/components/Header';
+import { Footer } from '../../src/web/kit/components/Footer';
+import { Header } from '../../src/web/kit/components/Header';
 import { withRouter } from '../support/StoryRouter';
 import { storyRider, withSession } from '../support/storySession';
 

@@ -2,8 +2,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
 import { toast as sonnerToast } from 'sonner';
-import { toast } from '../../src/web/components/toast';
-import { Toasts } from '../../src/web/components/Toasts';
+import { toast } from '../../src/web/kit/components/toast';
+import { Toasts } from '../../src/web/kit/components/Toasts';
 import { messages } from '../../src/shared/messages';
 
 function ToastsDemo({ success, failure }: { success: string; failure: string }) {

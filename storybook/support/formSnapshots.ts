@@ -5,7 +5,7 @@
  * event the machine receives when that actor settles. Nothing here is a hand-written view.
  */
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
-import { SubmitError, formMachine, type FormEvent, type FormInput } from '../../machines/formMachine';
+import { SubmitError, formMachine, type FormEvent, type FormInput } from '../../machines/kit/formMachine';
 
 export type FormSnapshot = SnapshotFrom<typeof formMachine>;
 

@@ -1,12 +1,12 @@
 /**
  * Real snapshots of the inbox machines for the console's inbox stories: the item machine
- * (machines/inboxItemMachine.ts) and the console list machine, each moved with pure
+ * (machines/ops/inboxItemMachine.ts) and the console list machine, each moved with pure
  * transitions through the events a story names.
  */
 import { initialTransition, transition } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
-import { inboxItemMachine, inboxItemSnapshotToView, type InboxItemEvent, type InboxItemView } from '../../machines/inboxItemMachine';
-import { opsListMachine, opsListView, type OpsListEvent, type OpsListView } from '../../machines/opsListMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { inboxItemMachine, inboxItemSnapshotToView, type InboxItemEvent, type InboxItemView } from '../../machines/ops/inboxItemMachine';
+import { pagedListMachine, pagedListView, type PagedListEvent, type PagedListView } from '../../machines/kit/pagedListMachine';
 import type { InboxItemDetail, InboxListItem, InboxStatus } from '../../src/shared/inbox';
 import { messages } from '../../src/shared/messages';
 
@@ -66,12 +66,12 @@ export const storyInboxRows: InboxListItem[] = [
   { id: 'i4', kind: 'enquiry', name: 'Bola Ahmed', email: 'bola@gmail.com', phone: '08120000000', excerpt: 'Thank you, all sorted.', status: 'closed', assignee: null, createdAt: '2026-11-17T12:00:00.000Z', updatedAt: '2026-11-17T13:00:00.000Z' },
 ];
 
-type ListStoryEvent = OpsListEvent | { type: `xstate.${string}`; output?: unknown; error?: unknown };
+type ListStoryEvent = PagedListEvent | { type: `xstate.${string}`; output?: unknown; error?: unknown };
 
-export function inboxListAfter(events: readonly ListStoryEvent[], filters: Record<string, string> = {}): OpsListView<InboxListItem> {
-  let [snapshot] = initialTransition(opsListMachine, { filters, poll: true });
-  for (const event of events) [snapshot] = transition(opsListMachine, snapshot, event as OpsListEvent);
-  return opsListView<InboxListItem>(snapshot);
+export function inboxListAfter(events: readonly ListStoryEvent[], filters: Record<string, string> = {}): PagedListView<InboxListItem> {
+  let [snapshot] = initialTransition(pagedListMachine, { filters, poll: true });
+  for (const event of events) [snapshot] = transition(pagedListMachine, snapshot, event as PagedListEvent);
+  return pagedListView<InboxListItem>(snapshot);
 }
 
 export const onInboxList = {

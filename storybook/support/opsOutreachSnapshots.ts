@@ -1,18 +1,18 @@
 /**
  * View models of the console's waitlist and newsletter screens for stories, from real machine
- * snapshots (opsListMachine, opsRowActionMachine) resolved in the state each story claims.
+ * snapshots (pagedListMachine, rowActionMachine) resolved in the state each story claims.
  */
-import { opsListMachine, opsListView, type OpsListContext, type OpsListView } from '../../machines/opsListMachine';
-import { opsRowActionMachine, rowActionView, type RowActionRequest, type RowActionView } from '../../machines/opsRowActionMachine';
+import { pagedListMachine, pagedListView, type PagedListContext, type PagedListView } from '../../machines/kit/pagedListMachine';
+import { rowActionMachine, rowActionView, type RowActionRequest, type RowActionView } from '../../machines/kit/rowActionMachine';
 import type { OpsWaitlistEntry } from '../../src/shared/invitations';
 import { messages } from '../../src/shared/messages';
 import type { OpsSubscriber } from '../../src/shared/opsNewsletter';
 
-export type ListState = OpsListView<unknown>['state'];
+export type ListState = PagedListView<unknown>['state'];
 
-export function listSnapshot<T>(state: ListState, items: T[], extra: Partial<OpsListContext> = {}): OpsListView<T> {
+export function listSnapshot<T>(state: ListState, items: T[], extra: Partial<PagedListContext> = {}): PagedListView<T> {
   const value = state === 'loading' || state === 'failed' ? state : { ready: state };
-  const context: OpsListContext = {
+  const context: PagedListContext = {
     filters: {},
     items: state === 'loading' || state === 'failed' ? [] : items,
     next: state === 'loadingMore' ? 'cursor' : null,
@@ -20,11 +20,11 @@ export function listSnapshot<T>(state: ListState, items: T[], extra: Partial<Ops
     poll: false,
     ...extra,
   };
-  return opsListView<T>(opsListMachine.resolveState({ value, context }));
+  return pagedListView<T>(pagedListMachine.resolveState({ value, context }));
 }
 
 export function actionSnapshot(state: 'idle' | 'confirming' | 'working', request: RowActionRequest | null, error: string | null = null): RowActionView {
-  return rowActionView(opsRowActionMachine.resolveState({ value: state, context: { request: state === 'idle' ? null : request, confirmation: null, error } }));
+  return rowActionView(rowActionMachine.resolveState({ value: state, context: { request: state === 'idle' ? null : request, confirmation: null, error } }));
 }
 
 const inDays = (days: number) => new Date(Date.parse('2026-11-21T09:00:00Z') + days * 86_400_000).toISOString();

@@ -1,12 +1,12 @@
 /**
  * Real snapshots for the console's rider stories (issue 11): the rider page's machine
- * (machines/idReviewMachine.ts) and the riders list (machines/opsListMachine.ts), reached with
+ * (machines/ops/idReviewMachine.ts) and the riders list (machines/kit/pagedListMachine.ts), reached with
  * the machines' own pure transitions from the events staff and the network produce.
  */
 import { initialTransition, transition } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
-import { idReviewMachine, idReviewSnapshotToView, type IdReviewEvent, type IdReviewView } from '../../machines/idReviewMachine';
-import { opsListMachine, opsListView, type OpsListEvent, type OpsListView } from '../../machines/opsListMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { idReviewMachine, idReviewSnapshotToView, type IdReviewEvent, type IdReviewView } from '../../machines/ops/idReviewMachine';
+import { pagedListMachine, pagedListView, type PagedListEvent, type PagedListView } from '../../machines/kit/pagedListMachine';
 import { messages } from '../../src/shared/messages';
 import type { IdReviewStatus, OpsRiderActionResponse, OpsRiderDetail, OpsRiderListItem } from '../../src/shared/opsRiders';
 
@@ -83,14 +83,14 @@ export const storyRiderRows: OpsRiderListItem[] = [
 ];
 
 type ListStoryEvent =
-  | OpsListEvent
+  | PagedListEvent
   | { type: `xstate.done.actor.${'firstPage' | 'nextPage' | 'refreshPage'}`; output: { items: OpsRiderListItem[]; next: string | null } }
   | { type: `xstate.error.actor.${'firstPage' | 'nextPage' | 'refreshPage'}`; error: unknown };
 
-export function ridersListAfter(events: readonly ListStoryEvent[], filters: Record<string, string> = {}): OpsListView<OpsRiderListItem> {
-  let [snapshot] = initialTransition(opsListMachine, { filters });
-  for (const event of events) [snapshot] = transition(opsListMachine, snapshot, event as OpsListEvent);
-  return opsListView<OpsRiderListItem>(snapshot);
+export function ridersListAfter(events: readonly ListStoryEvent[], filters: Record<string, string> = {}): PagedListView<OpsRiderListItem> {
+  let [snapshot] = initialTransition(pagedListMachine, { filters });
+  for (const event of events) [snapshot] = transition(pagedListMachine, snapshot, event as PagedListEvent);
+  return pagedListView<OpsRiderListItem>(snapshot);
 }
 
 export const onList = {

@@ -4,9 +4,9 @@
  * row-action machines resolved in the state each story claims.
  */
 import { initialTransition, transition } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
-import { OpsSessionExpiredError, opsSignInMachine, type OpsSignInEvent } from '../../machines/opsSignInMachine';
-import { opsSignInSnapshotToView, type OpsSignInView } from '../../machines/opsSignInView';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { OpsSessionExpiredError, opsSignInMachine, type OpsSignInEvent } from '../../machines/ops/opsSignInMachine';
+import { opsSignInSnapshotToView, type OpsSignInView } from '../../machines/ops/opsSignInView';
 import { messages } from '../../src/shared/messages';
 import type { OpsAuditEntry } from '../../src/shared/opsAudit';
 import type { OpsStaffMember } from '../../src/shared/opsForms';

@@ -1,15 +1,15 @@
 /**
  * Real snapshots of the dashboard's machines for stories (issue 6): the profile load
- * (machines/profileMachine.ts) and the open modal (machines/profileEditMachine.ts), reached with
+ * (machines/profile/profileMachine.ts) and the open modal (machines/profile/profileEditMachine.ts), reached with
  * the machines' own pure transitions from the events a rider and the network produce. An
  * invoked actor's result is the event the machine receives when it settles.
  */
 import { initialTransition, transition, type SnapshotFrom } from 'xstate';
-import { dashboardMachine, dashboardSnapshotToView, type DashboardEvent, type DashboardViewModel } from '../../machines/dashboardMachine';
-import { SubmitError } from '../../machines/formMachine';
-import { profileEditMachine, type ProfileEditEvent } from '../../machines/profileEditMachine';
-import { profileMachine, type ProfileEvent } from '../../machines/profileMachine';
-import { openEventFor, type FileLike, type ModalKind } from '../../machines/profileModals';
+import { dashboardMachine, dashboardSnapshotToView, type DashboardEvent, type DashboardViewModel } from '../../machines/profile/dashboardMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { profileEditMachine, type ProfileEditEvent } from '../../machines/profile/profileEditMachine';
+import { profileMachine, type ProfileEvent } from '../../machines/profile/profileMachine';
+import { openEventFor, type FileLike, type ModalKind } from '../../machines/profile/profileModals';
 import type { IdReviewStatus, Profile } from '../../src/shared/profile';
 
 export type EditSnapshot = SnapshotFrom<typeof profileEditMachine>;
@@ -43,7 +43,7 @@ export type DashboardStoryEvent =
   | { type: 'xstate.error.actor.loadLocations'; error: unknown };
 
 /**
- * The dashboard machine (machines/dashboardMachine.ts) after `events`, as its view model with its
+ * The dashboard machine (machines/profile/dashboardMachine.ts) after `events`, as its view model with its
  * children's snapshots after theirs (the pure transition does not run the children).
  */
 export function dashboardAfter(events: readonly DashboardStoryEvent[], profileEvents: readonly ProfileStoryEvent[], editEvents: readonly EditStoryEvent[]): DashboardViewModel {

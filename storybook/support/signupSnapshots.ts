@@ -4,8 +4,8 @@
  * events a rider and the network produce (an invoked actor's result is the event the machine
  * receives when that actor settles). Nothing here is a hand-written view.
  */
-import { SubmitError } from '../../machines/formMachine';
-import { ResendCooldownError, type SignupEvent, type SignupInput } from '../../machines/signupMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { ResendCooldownError, type SignupEvent, type SignupInput } from '../../machines/signup/signupMachine';
 import { systemStart, systemTransition, type ModelEvent, type Snapshot } from '../../tests/machines/signupModel';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';

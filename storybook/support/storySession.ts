@@ -1,7 +1,7 @@
 /**
  * Who is signed in, for the stories of the navigation shell (issue 9: the header, the phone menu
  * and the profile dropdown signed out and signed in, with and without a picture). Nothing of the
- * app is replaced: the app's one auth actor (src/web/auth/authService.ts) is signed in with a
+ * app is replaced: the app's one auth actor (src/web/kit/session/authService.ts) is signed in with a
  * token that reads as valid, and the one request it then makes, GET /api/users/me, is answered
  * here at the network edge with the story's user. Signing out is the app's own logout (its
  * POST /api/auth/logout gets the edge's 503, which the machine takes as ended anyway).
@@ -10,7 +10,7 @@ import { createElement, useState, type ReactNode } from 'react';
 import type { Decorator } from '@storybook/react-vite';
 import type { CurrentUser } from '../../src/shared/api';
 import { AUTH_TOKEN_KEY, USER_TYPE_RIDER } from '../../src/shared/constants';
-import { auth, authView, setLoginNavigation } from '../../src/web/auth/authService';
+import { auth, authView, setLoginNavigation } from '../../src/web/kit/session/authService';
 
 /**
  * A picture the story's server "has": the address is the API base plus the url (useAuth), so the
@@ -27,7 +27,7 @@ export const storyRider = (picture: boolean): CurrentUser => ({
   current_tab: 5,
 });
 
-/** Unsigned, like any token the browser holds: the app only decodes it (machines/authToken.ts). */
+/** Unsigned, like any token the browser holds: the app only decodes it (machines/kit/authToken.ts). */
 function storyToken(userType: number): string {
   const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const exp = Math.floor(Date.now() / 1000) + 365 * 24 * 3600;

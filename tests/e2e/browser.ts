@@ -128,7 +128,7 @@ async function keepFailure(testName: string, trails: Map<Page, string[]>): Promi
  * Waits until the screen is live, not only painted: the frame is hydrated (Layout marks
  * html[data-hydrated]) and so is the route's own screen, whose top elements inside <main>
  * (its form, say) are the last to be owned by React: hydration goes part by part and the screen
- * sits in its own Suspense boundary (src/web/hydration.ts waits the same way). A click or
+ * sits in its own Suspense boundary (src/web/boot/hydration.ts waits the same way). A click or
  * typing before then lands on prerendered HTML the app has not taken over yet.
  */
 export async function waitForScreenHydrated(page: Page): Promise<void> {

@@ -4,7 +4,7 @@
  * and run in Chromium at 375 px against the built app and the real server.
  *
  * A "state" here is what the page can show: the view state the machine's snapshot maps to
- * (machines/signupView.ts, formView.ts, authView.ts) with the messages it shows. The models
+ * (machines/signup/signupView.ts, formView.ts, authView.ts) with the messages it shows. The models
  * tell many more states apart (the exact values, the countdown, the focus); the model's graph
  * is searched breadth first with only the events a browser can produce, and for every page
  * state the shortest path to it is run: each model event becomes a browser action (a click, typing, choosing, a photo),
@@ -25,12 +25,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialTransition, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { authMachine } from '../../machines/authMachine';
-import { authSnapshotToView, authViewStates } from '../../machines/authView';
-import { SubmitError, formMachine } from '../../machines/formMachine';
-import { formSnapshotToView, formViewStates } from '../../machines/formView';
-import { ResendCooldownError } from '../../machines/signupMachine';
-import { signupViewStates } from '../../machines/signupView';
+import { authMachine } from '../../machines/kit/authMachine';
+import { authSnapshotToView, authViewStates } from '../../machines/kit/authView';
+import { SubmitError, formMachine } from '../../machines/kit/formMachine';
+import { formSnapshotToView, formViewStates } from '../../machines/kit/formView';
+import { ResendCooldownError } from '../../machines/signup/signupMachine';
+import { signupViewStates } from '../../machines/signup/signupView';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { newsletterForm } from '../../src/shared/forms';
 import { messages } from '../../src/shared/messages';

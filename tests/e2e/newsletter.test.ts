@@ -225,7 +225,7 @@ describe('newsletter: the captcha', () => {
     // A visitor who passed the captcha subscribes, then comes back to the page on a slow phone:
     // they type while the scripts are still on their way and tap Subscribe just as React takes the
     // page, before the app has given their words back to the form. The tap waits for the words
-    // (src/web/typedBeforeHydration.ts); it used to reach the form first, find it empty and vanish.
+    // (src/web/boot/typedBeforeHydration.ts); it used to reach the form first, find it empty and vanish.
     const { page, ui } = await openHome('phone');
     await ui.email.fill(uniqueEmail('before'));
     await ui.human.click();

@@ -12,7 +12,7 @@ import { baseURL, screenshotsDir, useBrowser, VIEWPORTS, waitForScreenHydrated, 
 
 const NOT_FOUND = '404 Page Not Found';
 
-/** The header's links (src/web/components/Layout.tsx). */
+/** The header's links (src/web/kit/components/Layout.tsx). */
 const MAIN_MENU: ReadonlyArray<readonly [string, string]> = [
   ['About Us', paths.aboutUs],
   ['Privacy Policy', paths.privacyPolicy],

@@ -147,7 +147,7 @@ describe('navigation feedback and titles', () => {
   });
 });
 
-// src/web/start.tsx: a screen with no server HTML (sign-in, the signed-in screens) is rendered
+// src/web/boot/start.tsx: a screen with no server HTML (sign-in, the signed-in screens) is rendered
 // once the router has loaded its code, in one render (a transition) that holds the screen.
 describe('a screen with no server HTML', () => {
   it('comes whole in its first render, also when its code is slow: never an empty frame, no error', async () => {

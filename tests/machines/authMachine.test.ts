@@ -1,5 +1,5 @@
 /**
- * Model-based test of machines/authMachine.ts: paths generated with xstate/graph from every
+ * Model-based test of machines/kit/authMachine.ts: paths generated with xstate/graph from every
  * starting point (no token, a valid, an expired and an unreadable stored token) are run against
  * a real actor whose requests the test settles; after each step the state must agree with the
  * effects (expectConsistent: what storage holds, the token requests carry, the view), not with
@@ -12,9 +12,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { authMachine, type AuthEvent, type AuthInput } from '../../machines/authMachine';
-import { readToken } from '../../machines/authToken';
-import { authSnapshotToView } from '../../machines/authView';
+import { authMachine, type AuthEvent, type AuthInput } from '../../machines/kit/authMachine';
+import { readToken } from '../../machines/kit/authToken';
+import { authSnapshotToView } from '../../machines/kit/authView';
 import type { CurrentUser } from '../../src/shared/api';
 import {
   GRANT_CODE,

@@ -1,5 +1,5 @@
 /** The tokens, events and state key the auth machine's model is explored with. */
-import type { AuthEvent } from '../../machines/authMachine';
+import type { AuthEvent } from '../../machines/kit/authMachine';
 import type { CurrentUser } from '../../src/shared/api';
 
 /** A fixed "now" for the model: 2025-06-15T15:06:40Z. */

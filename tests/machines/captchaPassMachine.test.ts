@@ -1,13 +1,13 @@
 /**
- * Model-based test of machines/captchaPassMachine.ts (issue 9): every path from a fresh and
+ * Model-based test of machines/kit/captchaPassMachine.ts (issue 9): every path from a fresh and
  * from a restored session runs against a real actor, whose kept flag (the remember/forget
  * actions) must say what the state says; then two form machines share one pass the way the
- * app wires them (src/web/forms/useFormMachine.ts): one passes the captcha, the other skips it.
+ * app wires them (src/web/kit/forms/useFormMachine.ts): one passes the captcha, the other skips it.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { captchaPassMachine, type CaptchaPassEvent } from '../../machines/captchaPassMachine';
-import { formMachine, SubmitError, type FormEvent } from '../../machines/formMachine';
+import { captchaPassMachine, type CaptchaPassEvent } from '../../machines/kit/captchaPassMachine';
+import { formMachine, SubmitError, type FormEvent } from '../../machines/kit/formMachine';
 import { enquiryForm, newsletterForm } from '../../src/shared/forms';
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder, edgePaths } from './coverage';

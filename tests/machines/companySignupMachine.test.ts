@@ -1,5 +1,5 @@
 /**
- * Model-based test of machines/companySignupMachine.ts: paths generated with xstate/graph
+ * Model-based test of machines/companies/companySignupMachine.ts: paths generated with xstate/graph
  * (tests/machines/companySignupModel.ts) run against a real actor whose requests the test holds
  * and answers; after each step the actor must be where the model says and the view model must
  * say what that state shows. Every transition of the machine must be taken; the table is
@@ -13,7 +13,7 @@ import {
   companySignupSnapshotToView,
   companySignupViewStates,
   type CompanySignupSnapshot,
-} from '../../machines/companySignupMachine';
+} from '../../machines/companies/companySignupMachine';
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder, edgePaths } from './coverage';
 import {

@@ -1,5 +1,5 @@
 /**
- * The events the company sign-up machine (machines/companySignupMachine.ts) is explored with,
+ * The events the company sign-up machine (machines/companies/companySignupMachine.ts) is explored with,
  * shared by its model-based test, its view test (tests/web/CompanySignup.test.tsx) and its
  * stories: the invitation check's answers, filling the form field by field (company name and
  * e-mail come prefilled), a good and a too-large logo, the captcha's events, submitting and
@@ -13,7 +13,7 @@
  * transition of the machine.
  */
 import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
 import {
   companySignupMachine,
   InvitationDeadError,
@@ -21,7 +21,7 @@ import {
   type CompanySignupEvent,
   type CompanySignupField,
   type CompanySignupSnapshot,
-} from '../../machines/companySignupMachine';
+} from '../../machines/companies/companySignupMachine';
 import { COMPANY_LOGO_MAX_BYTES } from '../../src/shared/company';
 import type { PublicInvitation } from '../../src/shared/invitations';
 import type { LocationState } from '../../src/shared/locations';

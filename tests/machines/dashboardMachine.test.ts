@@ -1,5 +1,5 @@
 /**
- * The dashboard machine (machines/dashboardMachine.ts, issue 9) with its real children: the
+ * The dashboard machine (machines/profile/dashboardMachine.ts, issue 9) with its real children: the
  * profile load and the edit modal run inside it, only the requests are stood in. Examples that
  * can fail: what each kind of saved answer does to the profile on screen and the page, the
  * redirect of an incomplete profile, the location lists asked for once (again after a failure).
@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { dashboardEditMachine, dashboardMachine, dashboardSnapshotToView } from '../../machines/dashboardMachine';
-import { profileMachine } from '../../machines/profileMachine';
+import { dashboardEditMachine, dashboardMachine, dashboardSnapshotToView } from '../../machines/profile/dashboardMachine';
+import { profileMachine } from '../../machines/profile/profileMachine';
 import type { LocationState } from '../../src/shared/locations';
 import type { Profile } from '../../src/shared/profile';
 import { LOCATIONS } from './dashboardModel';

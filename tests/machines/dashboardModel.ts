@@ -1,11 +1,11 @@
 /**
- * The dashboard machine's model (machines/dashboardMachine.ts, issue 9): the events it is
+ * The dashboard machine's model (machines/profile/dashboardMachine.ts, issue 9): the events it is
  * explored with, shared by its page test (tests/web/RiderDashboard.test.tsx) and its test plan
  * (tests/machines/plans/sources.ts), and a filter that records one machine's transitions from
  * the page's inspection (the dashboard, its profile load and its edit modal run in one system).
  */
 import type { InspectionEvent } from 'xstate';
-import type { DashboardEvent } from '../../machines/dashboardMachine';
+import type { DashboardEvent } from '../../machines/profile/dashboardMachine';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import type { FileRef } from '../../src/shared/profile';

@@ -1,5 +1,5 @@
 /**
- * Model-based test of machines/engagementMachine.ts: for each side (company, rider), paths
+ * Model-based test of machines/hiring/engagementMachine.ts: for each side (company, rider), paths
  * generated with xstate/graph (tests/machines/engagementModel.ts) run against a real actor
  * whose requests the test holds and answers; after each step the actor must be where the model
  * says and the view model must say what that state shows. Every transition of the machine must
@@ -14,7 +14,7 @@ import {
   engagementViewStates,
   type EngagementMoveRequest,
   type EngagementSnapshot,
-} from '../../machines/engagementMachine';
+} from '../../machines/hiring/engagementMachine';
 import { movesFor, type EngagementSide, type HireActionResponse, type HireItem } from '../../src/shared/hiring';
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder } from './coverage';
@@ -134,7 +134,7 @@ describe('engagementMachine rules', () => {
   });
 
   it('a 409 reloads the latest and keeps the server’s message on screen', async () => {
-    const { SubmitError } = await import('../../machines/formMachine');
+    const { SubmitError } = await import('../../machines/kit/formMachine');
     const h = harness('company', hireItem('company'));
     h.actor.send({ type: 'WITHDRAW' });
     await drive(h, { type: 'xstate.error.actor.moveEngagement', error: new SubmitError({ field: 'status', message: messages.hireConflict.active }) });

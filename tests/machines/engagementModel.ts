@@ -1,5 +1,5 @@
 /**
- * The events the engagement machine (machines/engagementMachine.ts) is explored with, shared by
+ * The events the engagement machine (machines/hiring/engagementMachine.ts) is explored with, shared by
  * its model-based test and its view test: on each side ('company', 'rider'), from a request
  * waiting for an answer, every move that side's controls offer, the 7 days running out on
  * screen, the end dialog's choices; and every answer the network can give to the request in
@@ -11,9 +11,9 @@
  */
 import { createActor, type AnyStateMachine } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { engagementMachine } from '../../machines/engagementMachine';
-import { SubmitError } from '../../machines/formMachine';
-import type { EngagementEvent, EngagementSnapshot } from '../../machines/engagementMachine';
+import { engagementMachine } from '../../machines/hiring/engagementMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import type { EngagementEvent, EngagementSnapshot } from '../../machines/hiring/engagementMachine';
 import { DAY_MS, type EngagementSide, type EngagementStatus, type HireActionResponse, type HireItem } from '../../src/shared/hiring';
 import { messages } from '../../src/shared/messages';
 import { coverAll, edgePaths, pathKeys } from './coverage';

@@ -1,5 +1,5 @@
 /**
- * Example tests of machines/formMachine.ts on a real actor whose captcha and submit actors are
+ * Example tests of machines/kit/formMachine.ts on a real actor whose captcha and submit actors are
  * controlled by the test. The model (tests/machines/formModel.ts) runs through the real
  * newsletter form in tests/web/NewsletterForm.test.tsx, with a screen check per state and every
  * transition enforced there; the run here that compared the actor with the machine's own
@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { SubmitError, formMachine, type FormEvent } from '../../machines/formMachine';
-import { formSnapshotToView } from '../../machines/formView';
+import { SubmitError, formMachine, type FormEvent } from '../../machines/kit/formMachine';
+import { formSnapshotToView } from '../../machines/kit/formView';
 import { enquiryForm, newsletterForm, waitlistForm } from '../../src/shared/forms';
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder } from './coverage';

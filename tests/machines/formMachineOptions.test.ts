@@ -1,7 +1,7 @@
 /** The form machine's options added for the account forms (issue 4). */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { SubmitError, formMachine } from '../../machines/formMachine';
+import { SubmitError, formMachine } from '../../machines/kit/formMachine';
 import { resetPasswordForm } from '../../src/shared/accountForms';
 import { messages } from '../../src/shared/messages';
 

@@ -1,5 +1,5 @@
 /** The events a form model is explored with, shared by the machine and the view tests. */
-import { SubmitError, type FormEvent } from '../../machines/formMachine';
+import { SubmitError, type FormEvent } from '../../machines/kit/formMachine';
 import { messages } from '../../src/shared/messages';
 
 export type ModelEvent =

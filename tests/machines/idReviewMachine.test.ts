@@ -1,5 +1,5 @@
 /**
- * Model-based test of machines/idReviewMachine.ts (a rider in the operations console: the ID
+ * Model-based test of machines/ops/idReviewMachine.ts (a rider in the operations console: the ID
  * review uploaded → approved | rejected, and suspension with its step-up): paths from
  * xstate/graph run on a real actor whose requests the test answers; every transition driven and
  * the table printed. The requests must carry what the staff member decided.
@@ -7,8 +7,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { SubmitError } from '../../machines/formMachine';
-import { accountViewStates, idReviewMachine, idReviewSnapshotToView, reviewViewStates, type IdReviewEvent } from '../../machines/idReviewMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { accountViewStates, idReviewMachine, idReviewSnapshotToView, reviewViewStates, type IdReviewEvent } from '../../machines/ops/idReviewMachine';
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder, edgePaths } from './coverage';
 import {
@@ -135,7 +135,7 @@ describe('ID review machine, model-based', () => {
   });
 
   afterAll(() => {
-    const missing = recorder.report('ID review machine (machines/idReviewMachine.ts)', idReviewMachine);
+    const missing = recorder.report('ID review machine (machines/ops/idReviewMachine.ts)', idReviewMachine);
     expect(missing, `transitions never driven:\n${missing.join('\n')}`).toEqual([]);
   });
 });

@@ -1,11 +1,11 @@
 /**
- * The model of machines/idReviewMachine.ts shared by its machine test and the console's view
+ * The model of machines/ops/idReviewMachine.ts shared by its machine test and the console's view
  * test: the events each state can take (staff actions and the server's answers), and how a
  * state is told apart from another.
  */
 import type { SnapshotFrom } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
-import type { idReviewMachine, IdReviewEvent } from '../../machines/idReviewMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import type { idReviewMachine, IdReviewEvent } from '../../machines/ops/idReviewMachine';
 import { messages } from '../../src/shared/messages';
 import type { IdReviewStatus, OpsRiderActionResponse, OpsRiderDetail } from '../../src/shared/opsRiders';
 

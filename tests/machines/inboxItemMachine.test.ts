@@ -1,5 +1,5 @@
 /**
- * Model-based test of machines/inboxItemMachine.ts: paths generated with xstate/graph
+ * Model-based test of machines/ops/inboxItemMachine.ts: paths generated with xstate/graph
  * (tests/machines/inboxItemModel.ts) run against a real actor whose requests the test holds
  * and answers; after each step the actor must be where the model says and the view model must
  * say what that state shows. Every transition of the machine must be taken; the table is
@@ -14,7 +14,7 @@ import {
   inboxItemViewStates,
   type InboxItemSnapshot,
   type InboxRequest,
-} from '../../machines/inboxItemMachine';
+} from '../../machines/ops/inboxItemMachine';
 import { inboxMoves, type InboxItemDetail } from '../../src/shared/inbox';
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder, edgePaths } from './coverage';

@@ -1,5 +1,5 @@
 /**
- * The events the inbox item machine (machines/inboxItemMachine.ts) is explored with, shared by
+ * The events the inbox item machine (machines/ops/inboxItemMachine.ts) is explored with, shared by
  * its model-based test, its view test and its stories: in each status, every move the table
  * allows, assigning, writing and adding a note (empty and filled), writing and sending a reply
  * (empty and filled), reloading; and every answer the network can give to the request in flight
@@ -10,8 +10,8 @@
  * transition of the machine (`coveringPaths`).
  */
 import type { AnyStateMachine } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
-import type { InboxItemEvent, InboxItemSnapshot } from '../../machines/inboxItemMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import type { InboxItemEvent, InboxItemSnapshot } from '../../machines/ops/inboxItemMachine';
 import { canReply, inboxMoves, type InboxItemDetail, type InboxStatus } from '../../src/shared/inbox';
 import { messages } from '../../src/shared/messages';
 import { coverAll, pathKeys, transitionKey } from './coverage';

@@ -1,5 +1,5 @@
 /**
- * Model-based test of machines/opsSignInMachine.ts (the staff sign-in with a second factor):
+ * Model-based test of machines/ops/opsSignInMachine.ts (the staff sign-in with a second factor):
  * every edge of the model (tests/machines/opsSignInModel.ts, paths from xstate/graph) run on a
  * real actor whose requests the test answers; the state and context after each step must be
  * the model's, and every transition of the machine must be taken (the table is printed).
@@ -7,8 +7,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { OpsSessionExpiredError, opsSignInMachine, type OpsSignInEvent } from '../../machines/opsSignInMachine';
-import { opsSignInSnapshotToView, opsSignInViewStates } from '../../machines/opsSignInView';
+import { OpsSessionExpiredError, opsSignInMachine, type OpsSignInEvent } from '../../machines/ops/opsSignInMachine';
+import { opsSignInSnapshotToView, opsSignInViewStates } from '../../machines/ops/opsSignInView';
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder, edgePaths } from './coverage';
 import {
@@ -160,7 +160,7 @@ describe('staff sign-in machine, model-based', () => {
   });
 
   afterAll(() => {
-    const missing = recorder.report('staff sign-in machine (machines/opsSignInMachine.ts)', opsSignInMachine);
+    const missing = recorder.report('staff sign-in machine (machines/ops/opsSignInMachine.ts)', opsSignInMachine);
     expect(missing, `transitions never driven:\n${missing.join('\n')}`).toEqual([]);
   });
 });

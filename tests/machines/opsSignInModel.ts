@@ -1,11 +1,11 @@
 /**
- * The model of the staff sign-in (machines/opsSignInMachine.ts) shared by its machine test and
+ * The model of the staff sign-in (machines/ops/opsSignInMachine.ts) shared by its machine test and
  * its view test: the events a member can cause in each state (typing, submitting, switching to
  * a recovery code, starting over, saving the codes) and the answers the server can give.
  */
 import type { SnapshotFrom } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
-import { OpsSessionExpiredError, type OpsSignInEvent, type opsSignInMachine } from '../../machines/opsSignInMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { OpsSessionExpiredError, type OpsSignInEvent, type opsSignInMachine } from '../../machines/ops/opsSignInMachine';
 import { messages } from '../../src/shared/messages';
 import type { OpsEnrolment } from '../../src/shared/opsForms';
 

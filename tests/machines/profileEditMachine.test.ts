@@ -1,5 +1,5 @@
 /**
- * Example tests of machines/profileEditMachine.ts on a real actor whose save actor the test
+ * Example tests of machines/profile/profileEditMachine.ts on a real actor whose save actor the test
  * controls. The model (tests/machines/profileEditModel.ts) runs through the real dashboard's
  * modals in tests/web/RiderDashboard.test.tsx, with a screen check per state, every view state
  * of every modal kind and every transition enforced there; the run here that compared the actor
@@ -8,15 +8,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
 import {
   NetworkFailure,
   profileEditMachine,
   profileEditSnapshotToView,
   type ProfileEditEvent,
   type SaveInput,
-} from '../../machines/profileEditMachine';
-import { modalSpecs } from '../../machines/profileModals';
+} from '../../machines/profile/profileEditMachine';
+import { modalSpecs } from '../../machines/profile/profileModals';
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder } from './coverage';
 import { openEvent, PDF, PHOTO, type EditModelEvent } from './profileEditModel';

@@ -1,12 +1,12 @@
 /**
- * The events the profile edit machine is explored with (machines/profileEditMachine.ts), shared
+ * The events the profile edit machine is explored with (machines/profile/profileEditMachine.ts), shared
  * by its model-based test, its view tests and its stories: for each modal kind, opening it with
  * good values, breaking and mending its first rule, choosing files, submitting, closing, and
  * every answer the network can give.
  */
-import { SubmitError } from '../../machines/formMachine';
-import { NetworkFailure, type ProfileEditEvent } from '../../machines/profileEditMachine';
-import { modalKinds, modalSpecs, type FileLike, type ModalKind } from '../../machines/profileModals';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { NetworkFailure, type ProfileEditEvent } from '../../machines/profile/profileEditMachine';
+import { modalKinds, modalSpecs, type FileLike, type ModalKind } from '../../machines/profile/profileModals';
 import { messages } from '../../src/shared/messages';
 
 export type EditModelEvent =

@@ -1,5 +1,5 @@
 /**
- * Model-based test of machines/profileMachine.ts (the dashboard's profile load): paths from
+ * Model-based test of machines/profile/profileMachine.ts (the dashboard's profile load): paths from
  * xstate/graph run on a real actor whose request the test answers; every transition driven and
  * the table printed. A failed load is logged and offers a retry; an incomplete profile goes to
  * sign-up at its tab.
@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { profileMachine, profileSnapshotToView, profileViewStates, type ProfileEvent } from '../../machines/profileMachine';
+import { profileMachine, profileSnapshotToView, profileViewStates, type ProfileEvent } from '../../machines/profile/profileMachine';
 import type { Profile } from '../../src/shared/profile';
 import { TransitionRecorder, edgePaths } from './coverage';
 import { emptyProfile } from './profileFixture';

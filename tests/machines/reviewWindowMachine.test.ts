@@ -1,5 +1,5 @@
 /**
- * Model-based test of machines/reviewWindowMachine.ts: paths generated with xstate/graph for
+ * Model-based test of machines/reviews/reviewWindowMachine.ts: paths generated with xstate/graph for
  * both sides (tests/machines/reviewWindowModel.ts) run against a real actor whose requests the
  * test holds and answers; after each step the actor must be where the model says and the view
  * model must say what that state shows. Every transition of the machine must be taken; the
@@ -15,7 +15,7 @@ import {
   type ReviewReplyRequest,
   type ReviewSaveRequest,
   type ReviewWindowSnapshot,
-} from '../../machines/reviewWindowMachine';
+} from '../../machines/reviews/reviewWindowMachine';
 import { messages } from '../../src/shared/messages';
 import type { ReviewSide, ReviewWindowData, ReviewWindowResponse } from '../../src/shared/reviews';
 import { TransitionRecorder } from './coverage';

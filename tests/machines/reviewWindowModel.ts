@@ -1,5 +1,5 @@
 /**
- * The events the review window machine (machines/reviewWindowMachine.ts) is explored with,
+ * The events the review window machine (machines/reviews/reviewWindowMachine.ts) is explored with,
  * shared by its model-based test and its view test: for each side, every window the server can
  * answer a load with (open, written, published with or without a reply to make, closed with or
  * without the other side's review), writing the form (rating, comment, and the company's "would
@@ -13,13 +13,13 @@
  */
 import { createActor, type AnyStateMachine } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { SubmitError } from '../../machines/formMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
 import {
   ReviewWindowStale,
   reviewWindowMachine,
   type ReviewWindowEvent,
   type ReviewWindowSnapshot,
-} from '../../machines/reviewWindowMachine';
+} from '../../machines/reviews/reviewWindowMachine';
 import { messages } from '../../src/shared/messages';
 import type { ReviewShown, ReviewSide, ReviewWindowData, ReviewWindowResponse } from '../../src/shared/reviews';
 import { coverAll, edgePaths, pathKeys, transitionKey } from './coverage';

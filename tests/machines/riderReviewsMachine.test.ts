@@ -1,5 +1,5 @@
 /**
- * Model-based test of machines/riderReviewsMachine.ts: every edge path generated with
+ * Model-based test of machines/riders/riderReviewsMachine.ts: every edge path generated with
  * xstate/graph (tests/machines/riderReviewsModel.ts) runs against a real actor whose requests
  * the test holds and answers; after each step the actor must be where the model says and the
  * view model must say what that state shows. Every transition must be taken (the table is
@@ -14,7 +14,7 @@ import {
   riderReviewsViewStates,
   type ReviewsPageRequest,
   type RiderReviewsSnapshot,
-} from '../../machines/riderReviewsMachine';
+} from '../../machines/riders/riderReviewsMachine';
 import type { PublicReviewsPage } from '../../src/shared/publicReviews';
 import { TransitionRecorder, edgePaths } from './coverage';
 import { firstPage, reviewsEvents, serializeReviews, USERNAME, type ReviewsModelEvent } from './riderReviewsModel';

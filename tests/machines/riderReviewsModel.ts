@@ -1,11 +1,11 @@
 /**
- * The events the reviews list machine (machines/riderReviewsMachine.ts) is explored with,
+ * The events the reviews list machine (machines/riders/riderReviewsMachine.ts) is explored with,
  * shared by its model-based test, its view test and its stories: the network's answers to the
  * request in flight (a page with a next one, the last page, an empty first page, a failure) and
  * what the reader does (Try again, Show more reviews, only when the screen offers them).
  */
-import { SubmitError } from '../../machines/formMachine';
-import type { RiderReviewsEvent, RiderReviewsSnapshot } from '../../machines/riderReviewsMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import type { RiderReviewsEvent, RiderReviewsSnapshot } from '../../machines/riders/riderReviewsMachine';
 import { messages } from '../../src/shared/messages';
 import type { PublicReview, PublicReviewsPage } from '../../src/shared/publicReviews';
 

@@ -1,5 +1,5 @@
 /**
- * Model-based test of machines/riderSearchMachine.ts: paths generated with xstate/graph
+ * Model-based test of machines/search/riderSearchMachine.ts: paths generated with xstate/graph
  * (tests/machines/riderSearchModel.ts) run against a real actor whose requests the test holds
  * and answers; after each step the actor must be where the model says and the view model must
  * say what that state shows. Every transition of the machine must be taken; the table is
@@ -15,7 +15,7 @@ import {
   type RiderSearchSnapshot,
   type SearchRequest,
   type ShortlistRequest,
-} from '../../machines/riderSearchMachine';
+} from '../../machines/search/riderSearchMachine';
 import { messages } from '../../src/shared/messages';
 import { EMPTY_FILTERS, type RiderSearchPage, type ShortlistResponse } from '../../src/shared/riderSearch';
 import { TransitionRecorder, edgePaths } from './coverage';

@@ -1,5 +1,5 @@
 /**
- * The events the rider search machine (machines/riderSearchMachine.ts) is explored with, shared
+ * The events the rider search machine (machines/search/riderSearchMachine.ts) is explored with, shared
  * by its model-based test, its view test and its stories: editing the filter panel (a state),
  * applying and clearing the filters, the URL changing (Back, a shared link), Try again, Show
  * more, a shortlist toggle, the Filters button; and every answer the network can give to the
@@ -10,8 +10,8 @@
  * paths run are chosen so that together they take every transition (`coveringPaths`).
  */
 import type { AnyStateMachine } from 'xstate';
-import { SubmitError } from '../../machines/formMachine';
-import type { RiderSearchEvent, RiderSearchSnapshot } from '../../machines/riderSearchMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import type { RiderSearchEvent, RiderSearchSnapshot } from '../../machines/search/riderSearchMachine';
 import { messages } from '../../src/shared/messages';
 import { EMPTY_FILTERS, sameFilters, type RiderSearchFilters, type RiderSearchPage, type RiderSearchResult } from '../../src/shared/riderSearch';
 import { coverAll, pathKeys, transitionKey } from './coverage';

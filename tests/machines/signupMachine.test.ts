@@ -1,5 +1,5 @@
 /**
- * Example tests of the sign-up wizard (machines/signupMachine.ts) and its step machines
+ * Example tests of the sign-up wizard (machines/signup/signupMachine.ts) and its step machines
  * (machines/signup/) on a real actor, the steps invoked by the wizard as in the app, whose
  * requests the test settles. The model-based test (tests/machines/signupModel.ts) runs through
  * the real wizard page in tests/web/SignupWizard.test.tsx, with a screen check per state and
@@ -21,8 +21,8 @@ import {
   applyBoxInput,
   signupMachine,
   type SignupInput,
-} from '../../machines/signupMachine';
-import { signupSnapshotToView, type StepSnapshot } from '../../machines/signupView';
+} from '../../machines/signup/signupMachine';
+import { signupSnapshotToView, type StepSnapshot } from '../../machines/signup/signupView';
 import { messages } from '../../src/shared/messages';
 import {
   ACTOR_IDS,

@@ -1,7 +1,7 @@
 /**
  * The sign-up wizard's models for xstate/graph, shared by the machine test, the view test, the
  * browser paths test, the stories and the test plans. The wizard is an orchestrator
- * (machines/signupMachine.ts) that invokes one machine per step (machines/signup/); the model
+ * (machines/signup/signupMachine.ts) that invokes one machine per step (machines/signup/); the model
  * explores the two together as one logic (`signupSystem`): the wizard's snapshot and the running
  * step's, each advanced with its own machine's pure transitions, a step's end handed to the wizard
  * as the wizard receives it (ACCOUNT_CREATED from step 1, xstate.done.actor.<step> from the
@@ -13,12 +13,12 @@
  */
 import { createActor, fromPromise, initialTransition, transition, type AnyStateMachine, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { SubmitError, formMachine } from '../../machines/formMachine';
+import { SubmitError, formMachine } from '../../machines/kit/formMachine';
 import { accountActions, accountStep } from '../../machines/signup/accountStep';
 import { agreementStep } from '../../machines/signup/agreementStep';
 import { locationStep } from '../../machines/signup/locationStep';
 import { pictureStep } from '../../machines/signup/pictureStep';
-import { ResendCooldownError } from '../../machines/signup/shared';
+import { ResendCooldownError } from '../../machines/kit/errors';
 import { verifyStep } from '../../machines/signup/verifyStep';
 import {
   activeStep,
@@ -28,8 +28,8 @@ import {
   type SignupInput,
   type SignupSnapshot,
   type StepId,
-} from '../../machines/signupMachine';
-import { signupSnapshotToView, type SignupView, type StepSnapshot } from '../../machines/signupView';
+} from '../../machines/signup/signupMachine';
+import { signupSnapshotToView, type SignupView, type StepSnapshot } from '../../machines/signup/signupView';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import type { SignupProgressResponse } from '../../src/shared/signup';

@@ -11,7 +11,7 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { comboboxStates } from '../../src/web/components/Combobox';
+import { comboboxStates } from '../../src/web/kit/components/Combobox';
 import preview from '../../storybook/preview';
 import * as stories from '../../storybook/stories/Combobox.stories';
 

@@ -8,7 +8,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import axe from 'axe-core';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { riderSearchViewStates } from '../../machines/riderSearchMachine';
+import { riderSearchViewStates } from '../../machines/search/riderSearchMachine';
 import preview from '../../storybook/preview';
 import * as stories from '../../storybook/stories/CompanySearch.stories';
 

@@ -20,11 +20,11 @@
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { StateMachine, type AnyStateMachine } from 'xstate';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FormView } from '../../machines/formView';
-import { Combobox } from '../../src/web/components/Combobox';
-import { GoogleButton } from '../../src/web/components/GoogleButton';
-import { Header } from '../../src/web/components/Header';
-import { Modal } from '../../src/web/components/Modal';
+import type { FormView } from '../../machines/kit/formView';
+import { Combobox } from '../../src/web/kit/components/Combobox';
+import { GoogleButton } from '../../src/web/kit/components/GoogleButton';
+import { Header } from '../../src/web/kit/components/Header';
+import { Modal } from '../../src/web/kit/components/Modal';
 import { EnquiryFormView } from '../../src/web/features/enquiries/EnquiryForm';
 import { FileField, SelectField } from '../../src/web/features/profile/fields';
 import preview from '../../storybook/preview';

@@ -9,7 +9,7 @@ import { cleanup, render } from '@testing-library/react';
 import axe from 'axe-core';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { engagementViewStates } from '../../machines/engagementMachine';
+import { engagementViewStates } from '../../machines/hiring/engagementMachine';
 import preview from '../../storybook/preview';
 import * as stories from '../../storybook/stories/Hiring.stories';
 

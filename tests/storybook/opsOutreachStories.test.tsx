@@ -8,7 +8,7 @@ import { cleanup, render } from '@testing-library/react';
 import axe from 'axe-core';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rowActionViewStates } from '../../machines/opsRowActionMachine';
+import { rowActionViewStates } from '../../machines/kit/rowActionMachine';
 import { messages } from '../../src/shared/messages';
 import preview from '../../storybook/preview';
 import * as unsubscribeStories from '../../storybook/stories/Unsubscribe.stories';

@@ -9,8 +9,8 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accountViewStates, reviewViewStates, type IdReviewView } from '../../machines/idReviewMachine';
-import type { OpsListView } from '../../machines/opsListMachine';
+import { accountViewStates, reviewViewStates, type IdReviewView } from '../../machines/ops/idReviewMachine';
+import type { PagedListView } from '../../machines/kit/pagedListMachine';
 import { messages } from '../../src/shared/messages';
 import { ID_REVIEW_STATUSES } from '../../src/shared/profile';
 import preview from '../../storybook/preview';
@@ -26,7 +26,7 @@ afterEach(cleanup);
 
 interface Composed {
   (props?: Record<string, unknown>): React.ReactNode;
-  args: { rider?: IdReviewView; list?: OpsListView<unknown> };
+  args: { rider?: IdReviewView; list?: PagedListView<unknown> };
   parameters: { riderState?: { state: string; review: string | null; account: string | null }; listState?: string; keyText: string[] };
 }
 const all = Object.entries(composeStories(stories)) as unknown as Array<[string, Composed]>;

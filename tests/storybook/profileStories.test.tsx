@@ -9,9 +9,9 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { profileEditViewStates, type ProfileEditView } from '../../machines/profileEditMachine';
-import { profileViewStates, type ProfileView } from '../../machines/profileMachine';
-import { modalKinds, modalSpecs, modalViewStatesOf } from '../../machines/profileModals';
+import { profileEditViewStates, type ProfileEditView } from '../../machines/profile/profileEditMachine';
+import { profileViewStates, type ProfileView } from '../../machines/profile/profileMachine';
+import { modalKinds, modalSpecs, modalViewStatesOf } from '../../machines/profile/profileModals';
 import { messages } from '../../src/shared/messages';
 import { CHECKLIST_VIEW_STATES, checklistViewState, profileChecklist } from '../../src/shared/profileChecklist';
 import preview from '../../storybook/preview';

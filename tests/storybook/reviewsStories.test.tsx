@@ -9,8 +9,8 @@ import { cleanup, render } from '@testing-library/react';
 import axe from 'axe-core';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rowActionViewStates } from '../../machines/opsRowActionMachine';
-import { reviewWindowViewStates } from '../../machines/reviewWindowMachine';
+import { rowActionViewStates } from '../../machines/kit/rowActionMachine';
+import { reviewWindowViewStates } from '../../machines/reviews/reviewWindowMachine';
 import preview from '../../storybook/preview';
 import * as stories from '../../storybook/stories/Reviews.stories';
 

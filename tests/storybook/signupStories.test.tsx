@@ -9,7 +9,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { resendViewStates, signupViewStates, type SignupView } from '../../machines/signupView';
+import { resendViewStates, signupViewStates, type SignupView } from '../../machines/signup/signupView';
 import { messages } from '../../src/shared/messages';
 import preview from '../../storybook/preview';
 import * as stories from '../../storybook/stories/SignupWizard.stories';

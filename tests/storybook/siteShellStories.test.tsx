@@ -11,7 +11,7 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE_BREAKPOINT_PX } from '../../src/shared/constants';
-import { DEFAULT_AVATAR } from '../../src/web/components/navLinks';
+import { DEFAULT_AVATAR } from '../../src/web/kit/components/navLinks';
 import preview from '../../storybook/preview';
 import * as stories from '../../storybook/stories/SiteShell.stories';
 import { STORY_PICTURE_URL } from '../../storybook/support/storySession';

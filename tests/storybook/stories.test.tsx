@@ -8,8 +8,8 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import { Component, type ReactNode } from 'react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FormView } from '../../machines/formView';
-import { formViewStates } from '../../machines/formView';
+import type { FormView } from '../../machines/kit/formView';
+import { formViewStates } from '../../machines/kit/formView';
 import { messages } from '../../src/shared/messages';
 import preview from '../../storybook/preview';
 

@@ -9,7 +9,7 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { Toasts } from '../../src/web/components/Toasts';
+import { Toasts } from '../../src/web/kit/components/Toasts';
 import ForgotPassword from '../../src/web/routes/ForgotPassword';
 import ResetPassword from '../../src/web/routes/ResetPassword';
 import { ApiEdge } from './support/apiEdge';

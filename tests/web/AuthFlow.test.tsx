@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 /**
- * Model-based test of the auth token machine (machines/authMachine.ts) THROUGH THE REAL APP
+ * Model-based test of the auth token machine (machines/kit/authMachine.ts) THROUGH THE REAL APP
  * (issue 9): the app's router and route guards, the header's signed-in state and its Logout, the
  * Login page, the Google sign-in return on the home page, the sign-up wizard's "Try again", with
- * the app's one auth actor (src/web/auth/authService.ts), its API client and storage. Only the
+ * the app's one auth actor (src/web/kit/session/authService.ts), its API client and storage. Only the
  * network edge is stood in (fetch, held by ApiEdge and answered with the server's status and
  * body), with hCaptcha's browser API and, for a token's expiry, the clock.
  *
@@ -23,15 +23,15 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, initialTransition, transition, type SnapshotFrom } from 'xstate';
-import { authMachine, type AuthEvent } from '../../machines/authMachine';
-import { authSnapshotToView, authViewStates, type AuthViewState } from '../../machines/authView';
+import { authMachine, type AuthEvent } from '../../machines/kit/authMachine';
+import { authSnapshotToView, authViewStates, type AuthViewState } from '../../machines/kit/authView';
 import type { CurrentUser } from '../../src/shared/api';
 import { AUTH_TOKEN_KEY } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
-import { configureClient } from '../../src/web/api/client';
-import { auth, setPageReload } from '../../src/web/auth/authService';
-import { DEFAULT_AVATAR } from '../../src/web/components/navLinks';
-import { captchaPass } from '../../src/web/forms/captchaPass';
+import { configureClient } from '../../src/web/kit/http/client';
+import { auth, setPageReload } from '../../src/web/kit/session/authService';
+import { DEFAULT_AVATAR } from '../../src/web/kit/components/navLinks';
+import { captchaPass } from '../../src/web/kit/forms/captchaPass';
 import { createAppRouter } from '../../src/web/router';
 import { installHcaptchaStandIn } from '../../storybook/support/hcaptchaStandIn';
 import { TransitionRecorder, allTransitions, coverAll } from '../machines/coverage';

@@ -12,9 +12,9 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CompanyProfile } from '../../src/shared/company';
 import { messages } from '../../src/shared/messages';
-import { auth, authView, setLoginNavigation } from '../../src/web/auth/authService';
-import { Toasts } from '../../src/web/components/Toasts';
-import { CompanyAccountPage } from '../../src/web/features/companyAccount/CompanyAccountPage';
+import { auth, authView, setLoginNavigation } from '../../src/web/kit/session/authService';
+import { Toasts } from '../../src/web/kit/components/Toasts';
+import { CompanyAccountPage } from '../../src/web/features/companies/CompanyAccountPage';
 import { StoryRouter } from '../../storybook/support/StoryRouter';
 import { TEST_LOCATIONS } from '../machines/companySignupModel';
 import { ApiEdge } from './support/apiEdge';
@@ -58,7 +58,7 @@ function blobText(blob: Blob): Promise<string> {
 function open() {
   render(
     <StoryRouter path="/company-dashboard/account">
-      {/* The layout's landmark the page sits in (src/web/components/Layout.tsx). */}
+      {/* The layout's landmark the page sits in (src/web/kit/components/Layout.tsx). */}
       <main>
         <CompanyAccountPage />
       </main>

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The rider search machine (machines/riderSearchMachine.ts) tested through the real search page
+ * The rider search machine (machines/search/riderSearchMachine.ts) tested through the real search page
  * (the /company-dashboard route with its URL mapping, RiderSearchView, useRiderSearch, the API
  * client and the toasts), with only fetch stood in at the network edge (tests/web/support/
  * apiEdge.ts). Paths come from xstate/graph (tests/machines/riderSearchModel.ts), chosen so that
@@ -18,11 +18,11 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { riderSearchMachine, type RiderSearchSnapshot } from '../../machines/riderSearchMachine';
+import { riderSearchMachine, type RiderSearchSnapshot } from '../../machines/search/riderSearchMachine';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import { filtersFromParams, filtersToParams, type CompanyRiderProfile } from '../../src/shared/riderSearch';
-import { Toasts } from '../../src/web/components/Toasts';
+import { Toasts } from '../../src/web/kit/components/Toasts';
 import CompanyRiderPage from '../../src/web/routes/company/RiderPage';
 import CompanySearch, { searchParamsOf } from '../../src/web/routes/company/Search';
 import CompanyShortlist from '../../src/web/routes/company/Shortlist';
@@ -53,7 +53,7 @@ function renderApp(initial: string): { router: AnyRouter } {
   const root = createRootRoute({
     component: () => (
       <>
-        {/* The layout's landmark the pages sit in (src/web/components/Layout.tsx). */}
+        {/* The layout's landmark the pages sit in (src/web/kit/components/Layout.tsx). */}
         <main>
           <Outlet />
         </main>

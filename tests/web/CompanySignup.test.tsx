@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The company sign-up machine (machines/companySignupMachine.ts) tested through the real page
+ * The company sign-up machine (machines/companies/companySignupMachine.ts) tested through the real page
  * (CompanySignupView, useCompanySignup, the app's API client and auth service, the captcha
  * component, the toasts), with only fetch stood in at the network edge (tests/web/support/
  * apiEdge.ts), hCaptcha's browser API replaced by the stories' stand-in and the countdown's
@@ -16,13 +16,13 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { companySignupMachine, companySignupSnapshotToView, type CompanySignupSnapshot } from '../../machines/companySignupMachine';
+import { companySignupMachine, companySignupSnapshotToView, type CompanySignupSnapshot } from '../../machines/companies/companySignupMachine';
 import { COMPANY_SIGNUP_FIELDS } from '../../src/shared/company';
 import { messages } from '../../src/shared/messages';
-import { auth, setLoginNavigation } from '../../src/web/auth/authService';
-import { Toasts } from '../../src/web/components/Toasts';
-import { CompanySignupView } from '../../src/web/features/companySignup/CompanySignupView';
-import { useCompanySignup, type Clock } from '../../src/web/features/companySignup/useCompanySignup';
+import { auth, setLoginNavigation } from '../../src/web/kit/session/authService';
+import { Toasts } from '../../src/web/kit/components/Toasts';
+import { CompanySignupView } from '../../src/web/features/companies/CompanySignupView';
+import { useCompanySignup, type Clock } from '../../src/web/features/companies/useCompanySignup';
 import { installHcaptchaStandIn } from '../../storybook/support/hcaptchaStandIn';
 import { StoryRouter } from '../../storybook/support/StoryRouter';
 import { TransitionRecorder, edgePaths } from '../machines/coverage';
@@ -43,7 +43,7 @@ import {
 } from '../machines/companySignupModel';
 import { ApiEdge } from './support/apiEdge';
 import { optionsOf, setCombobox } from './support/combobox';
-import { captchaPass } from '../../src/web/forms/captchaPass';
+import { captchaPass } from '../../src/web/kit/forms/captchaPass';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const TOKEN = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'c1', sid: 's1', user_type: 2, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;

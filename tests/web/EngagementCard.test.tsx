@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The engagement machine (machines/engagementMachine.ts) tested through the real card
+ * The engagement machine (machines/hiring/engagementMachine.ts) tested through the real card
  * (EngagementCard, useEngagement, the hiring API client and the toasts) as the company and as
  * the rider, with only fetch stood in at the network edge (tests/web/support/apiEdge.ts). Paths
  * come from xstate/graph (tests/machines/engagementModel.ts). Each model event is something the
@@ -14,10 +14,10 @@ import axe from 'axe-core';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot } from 'xstate';
-import { engagementMachine, type EngagementSnapshot } from '../../machines/engagementMachine';
+import { engagementMachine, type EngagementSnapshot } from '../../machines/hiring/engagementMachine';
 import { DAY_MS, movesFor, type EngagementSide, type HireItem } from '../../src/shared/hiring';
 import { messages } from '../../src/shared/messages';
-import { Toasts } from '../../src/web/components/Toasts';
+import { Toasts } from '../../src/web/kit/components/Toasts';
 import { EngagementCard } from '../../src/web/features/hiring/EngagementCard';
 import { TransitionRecorder } from '../machines/coverage';
 import { activityOf, ENGAGEMENT_ID, hireItem, liveEvent, pathsFor, serializeEngagement, type EngagementModelEvent } from '../machines/engagementModel';

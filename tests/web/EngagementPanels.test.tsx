@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DAY_MS, lagosToday, type HireItem } from '../../src/shared/hiring';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
-import { Toasts } from '../../src/web/components/Toasts';
+import { Toasts } from '../../src/web/kit/components/Toasts';
 import { HireRequestPanel } from '../../src/web/features/hiring/HireRequestPanel';
 import { CompanyHires, RiderHires } from '../../src/web/features/hiring/HiresList';
 import { hireItem } from '../machines/engagementModel';

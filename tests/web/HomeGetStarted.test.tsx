@@ -20,8 +20,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../src/shared/routes';
-import { auth, setLoginNavigation } from '../../src/web/auth/authService';
-import { PREFETCH_AFTER_LOAD_MS, prefetchAllowed } from '../../src/web/idlePrefetch';
+import { auth, setLoginNavigation } from '../../src/web/kit/session/authService';
+import { PREFETCH_AFTER_LOAD_MS, prefetchAllowed } from '../../src/web/boot/idlePrefetch';
 import { Home } from '../../src/web/routes/Home';
 import { ApiEdge } from './support/apiEdge';
 

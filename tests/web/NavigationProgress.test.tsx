@@ -17,7 +17,7 @@ import {
 import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { NAVIGATION_PROGRESS_DELAY_MS, NavigationProgress } from '../../src/web/components/NavigationProgress';
+import { NAVIGATION_PROGRESS_DELAY_MS, NavigationProgress } from '../../src/web/kit/components/NavigationProgress';
 
 beforeAll(() => {
   window.scrollTo = () => {};

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The inbox item machine (machines/inboxItemMachine.ts) tested through the real item page
+ * The inbox item machine (machines/ops/inboxItemMachine.ts) tested through the real item page
  * (InboxItemView, useInboxItem, the console's API client and the toasts), with only fetch stood
  * in at the network edge (tests/web/support/apiEdge.ts). Paths come from xstate/graph
  * (tests/machines/inboxItemModel.ts), chosen so that together they take every transition. Each
@@ -16,10 +16,10 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { inboxItemMachine, type InboxItemSnapshot } from '../../machines/inboxItemMachine';
+import { inboxItemMachine, type InboxItemSnapshot } from '../../machines/ops/inboxItemMachine';
 import { canReply, inboxKindLabels, inboxMoves, inboxStatusLabels, moveLabel, type InboxStatus } from '../../src/shared/inbox';
 import { messages } from '../../src/shared/messages';
-import { Toasts } from '../../src/web/components/Toasts';
+import { Toasts } from '../../src/web/kit/components/Toasts';
 import { InboxItemView } from '../../src/web/features/ops/InboxItemView';
 import { useInboxItem } from '../../src/web/features/ops/useInboxItem';
 import { TransitionRecorder, edgePaths } from '../machines/coverage';

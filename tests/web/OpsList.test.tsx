@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The console's list machine (machines/opsListMachine.ts) tested through the real list frame
+ * The console's list machine (machines/kit/pagedListMachine.ts) tested through the real list frame
  * (OpsList, OpsSearch, useOpsList and the console's API client), with only fetch stood in at
  * the network edge. Paths come from xstate/graph: every state's shortest path and every
  * transition from it. Each model event is something staff do on the page (search, Load more,
@@ -12,15 +12,15 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { SubmitError } from '../../machines/formMachine';
-import { opsListMachine } from '../../machines/opsListMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { pagedListMachine } from '../../machines/kit/pagedListMachine';
 import { messages } from '../../src/shared/messages';
 import { OpsList, OpsSearch } from '../../src/web/features/ops/OpsList';
 import { useOpsList } from '../../src/web/features/ops/useOpsList';
 import { TransitionRecorder, edgePaths } from '../machines/coverage';
 import { ApiEdge } from './support/apiEdge';
 
-type Snapshot = SnapshotFrom<typeof opsListMachine>;
+type Snapshot = SnapshotFrom<typeof pagedListMachine>;
 type ModelEvent =
   | { type: 'SET_FILTER'; name: string; value: string }
   | { type: 'LOAD_MORE' }
@@ -124,7 +124,7 @@ beforeAll(() => edge.install());
 afterAll(() => edge.uninstall());
 
 describe('the console list machine through the real list frame', () => {
-  const model = new TestModel(opsListMachine.provide({ delays: { pollInterval: POLL_MS } }), {
+  const model = new TestModel(pagedListMachine.provide({ delays: { pollInterval: POLL_MS } }), {
     events: events as never,
     serializeState: serialize as never,
     input: { poll: true },
@@ -178,6 +178,6 @@ describe('the console list machine through the real list frame', () => {
   });
 
   it('drives every transition of the machine through the page', () => {
-    expect(recorder.report('opsListMachine through OpsList', opsListMachine)).toEqual([]);
+    expect(recorder.report('pagedListMachine through OpsList', pagedListMachine)).toEqual([]);
   });
 });

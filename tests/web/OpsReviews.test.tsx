@@ -12,8 +12,8 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import type { OpsReview } from '../../src/shared/reviews';
-import { Toasts } from '../../src/web/components/Toasts';
-import { OpsReviewsScreen } from '../../src/web/routes/ops/Reviews';
+import { Toasts } from '../../src/web/kit/components/Toasts';
+import { OpsReviewsScreen } from '../../src/web/features/ops/ReviewsView';
 import { ApiEdge } from './support/apiEdge';
 
 const edge = new ApiEdge();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The console's rider page (real machine, real API client, real views, dialog and toasts)
- * driven along machines/idReviewMachine.ts's model paths (xstate/graph, tests/machines/
+ * driven along machines/ops/idReviewMachine.ts's model paths (xstate/graph, tests/machines/
  * idReviewModel.ts). Only fetch is stood in (tests/web/support/apiEdge.ts): each request the page
  * sends is held until the test answers it as the server would.
  *
@@ -18,12 +18,12 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { SubmitError } from '../../machines/formMachine';
-import { idReviewMachine, idReviewSnapshotToView, type IdReviewEvent } from '../../machines/idReviewMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { idReviewMachine, idReviewSnapshotToView, type IdReviewEvent } from '../../machines/ops/idReviewMachine';
 import { messages } from '../../src/shared/messages';
 import { OPS_TOKEN_KEY } from '../../src/shared/opsForms';
 import { idReviewLabels } from '../../src/shared/opsRiders';
-import { Toasts } from '../../src/web/components/Toasts';
+import { Toasts } from '../../src/web/kit/components/Toasts';
 import { RiderDetailView } from '../../src/web/features/ops/RiderDetailView';
 import { useRiderDetail } from '../../src/web/features/ops/useRiderDetail';
 import { TransitionRecorder, edgePaths } from '../machines/coverage';

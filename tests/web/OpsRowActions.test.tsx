@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The console's row-action machine (machines/opsRowActionMachine.ts) driven through the real
+ * The console's row-action machine (machines/kit/rowActionMachine.ts) driven through the real
  * waitlist and newsletter screens (WaitlistScreen, NewsletterScreen: list frame, row buttons,
  * the revoke dialog, the step-up ConfirmDialog, toasts, the console API client), with only
  * fetch stood in at the network edge. Paths come from xstate/graph (every state's shortest
@@ -16,18 +16,18 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { SubmitError } from '../../machines/formMachine';
-import { opsRowActionMachine, type RowActionRequest } from '../../machines/opsRowActionMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { rowActionMachine, type RowActionRequest } from '../../machines/kit/rowActionMachine';
 import type { OpsWaitlistEntry } from '../../src/shared/invitations';
 import { messages } from '../../src/shared/messages';
 import type { OpsSubscriber } from '../../src/shared/opsNewsletter';
-import { Toasts } from '../../src/web/components/Toasts';
+import { Toasts } from '../../src/web/kit/components/Toasts';
 import { NewsletterScreen } from '../../src/web/features/ops/NewsletterView';
 import { WaitlistScreen } from '../../src/web/features/ops/WaitlistView';
 import { TransitionRecorder, edgePaths } from '../machines/coverage';
 import { ApiEdge } from './support/apiEdge';
 
-type Snapshot = SnapshotFrom<typeof opsRowActionMachine>;
+type Snapshot = SnapshotFrom<typeof rowActionMachine>;
 type ModelEvent =
   | { type: 'START'; request: RowActionRequest }
   | { type: 'CONFIRM'; confirmation?: string }
@@ -199,7 +199,7 @@ async function expectScreen(s: Screen, event: ModelEvent, state: Snapshot): Prom
 
 for (const s of screens) {
   describe(`the row-action machine through the ${s.name} screen`, () => {
-    const model = new TestModel(opsRowActionMachine, { events: eventsFor(s) as never, serializeState: serialize as never } as never);
+    const model = new TestModel(rowActionMachine, { events: eventsFor(s) as never, serializeState: serialize as never } as never);
     // TestModel drops a shortest path that is the prefix of another: ask for every one.
     const everyPrefix = { getShortestPaths: () => model.getShortestPaths({ allowDuplicatePaths: true }), getAdjacencyMap: () => model.getAdjacencyMap() };
     const paths = edgePaths(everyPrefix as never, serialize as never);
@@ -213,7 +213,7 @@ for (const s of screens) {
         try {
           const first = await waitFor(() => edge.take(s.listPath));
           await act(async () => first.respond(200, s.page));
-          await expectScreen(s, { type: 'CANCEL' }, opsRowActionMachine.resolveState({ value: 'idle', context: { request: null, confirmation: null, error: null } }) as Snapshot);
+          await expectScreen(s, { type: 'CANCEL' }, rowActionMachine.resolveState({ value: 'idle', context: { request: null, confirmation: null, error: null } }) as Snapshot);
           for (const step of steps) {
             await perform(s, step.event as ModelEvent);
             await expectScreen(s, step.event as ModelEvent, step.state as Snapshot);
@@ -268,6 +268,6 @@ describe('the screens', () => {
   });
 
   it('drives every transition of the machine through the two screens', () => {
-    expect(recorder.report('opsRowActionMachine through WaitlistScreen and NewsletterScreen', opsRowActionMachine)).toEqual([]);
+    expect(recorder.report('rowActionMachine through WaitlistScreen and NewsletterScreen', rowActionMachine)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The review window machine (machines/reviewWindowMachine.ts) tested through the real
+ * The review window machine (machines/reviews/reviewWindowMachine.ts) tested through the real
  * ReviewWindow (the view, useReviewWindow, the reviews API client and the toasts), with only
  * fetch stood in at the network edge (tests/web/support/apiEdge.ts). The paths are the model's
  * (tests/machines/reviewWindowModel.ts) for both sides, chosen so that together they take every
@@ -14,11 +14,11 @@ import axe from 'axe-core';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getNextSnapshot } from 'xstate';
-import { ReviewWindowStale, reviewWindowMachine, reviewWindowSnapshotToView, type ReviewWindowSnapshot } from '../../machines/reviewWindowMachine';
-import { SubmitError } from '../../machines/formMachine';
+import { ReviewWindowStale, reviewWindowMachine, reviewWindowSnapshotToView, type ReviewWindowSnapshot } from '../../machines/reviews/reviewWindowMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
 import { messages } from '../../src/shared/messages';
 import type { ReviewShown, ReviewSide } from '../../src/shared/reviews';
-import { Toasts } from '../../src/web/components/Toasts';
+import { Toasts } from '../../src/web/kit/components/Toasts';
 import { ReviewWindow } from '../../src/web/features/reviews/ReviewWindow';
 import { TransitionRecorder } from '../machines/coverage';
 import { COMMENT, COUNTERPART, ENGAGEMENT_ID, liveEvent, reviewCoveringPaths, serializeReview, windowFor, type ReviewModelEvent } from '../machines/reviewWindowModel';

@@ -17,7 +17,7 @@
  * After each step the page must show what the model's state says. The paths run are the
  * shortest and edge paths that reach a state of a modal kind not yet shown or take a
  * transition not yet taken; the app's own actor is inspected and must take every transition.
- * The page runs the dashboard machine (machines/dashboardMachine.ts), which invokes the profile
+ * The page runs the dashboard machine (machines/profile/dashboardMachine.ts), which invokes the profile
  * load and the edit modal: every page of this file records the dashboard's transitions too, and
  * the file fails, with its table printed, unless all of them were driven through the page.
  */
@@ -26,16 +26,16 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { dashboardMachine } from '../../machines/dashboardMachine';
-import { SubmitError } from '../../machines/formMachine';
-import { NetworkFailure, profileEditMachine, profileEditSnapshotToView, type ProfileEditEvent } from '../../machines/profileEditMachine';
-import { profileMachine, profileSnapshotToView, type ProfileEvent } from '../../machines/profileMachine';
-import { modalKinds, modalSpecs, modalViewStatesOf, type FileLike, type ModalKind } from '../../machines/profileModals';
+import { dashboardMachine } from '../../machines/profile/dashboardMachine';
+import { SubmitError } from '../../machines/kit/formMachine';
+import { NetworkFailure, profileEditMachine, profileEditSnapshotToView, type ProfileEditEvent } from '../../machines/profile/profileEditMachine';
+import { profileMachine, profileSnapshotToView, type ProfileEvent } from '../../machines/profile/profileMachine';
+import { modalKinds, modalSpecs, modalViewStatesOf, type FileLike, type ModalKind } from '../../machines/profile/profileModals';
 import { messages } from '../../src/shared/messages';
 import type { Profile } from '../../src/shared/profile';
 import { formatFocalPoint } from '../../src/shared/uploads';
-import { setLoginNavigation } from '../../src/web/auth/authService';
-import { Toasts } from '../../src/web/components/Toasts';
+import { setLoginNavigation } from '../../src/web/kit/session/authService';
+import { Toasts } from '../../src/web/kit/components/Toasts';
 import { DashboardView } from '../../src/web/features/profile/DashboardView';
 import { useDashboard } from '../../src/web/features/profile/useDashboard';
 import { TransitionRecorder, coverAll, edgePaths } from '../machines/coverage';
@@ -651,7 +651,7 @@ describe('rider dashboard in the page, along the edit machine’s paths', () => 
 });
 
 /**
- * The profile load (machines/profileMachine.ts: loading, failed, incomplete, loaded, refreshing)
+ * The profile load (machines/profile/profileMachine.ts: loading, failed, incomplete, loaded, refreshing)
  * along its model's paths (xstate/graph, every event from every reachable state, the fewest
  * paths that together take every transition), driven through the same real page: the server's
  * answers to GET /api/users/profile, 'Try again', a bio saved from its modal (the save's answer
@@ -793,7 +793,7 @@ describe('the profile load along its model (issue 9)', () => {
 });
 
 /**
- * The dashboard machine's own coordination (machines/dashboardMachine.ts, issue 9) along its
+ * The dashboard machine's own coordination (machines/profile/dashboardMachine.ts, issue 9) along its
  * model's paths (tests/machines/dashboardModel.ts: every event from every reachable state, the
  * fewest paths that together take every transition): the first Edit Profile Content asks for
  * the location lists (answered or failed; a failed list is asked for again at the next

@@ -9,11 +9,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import axe from 'axe-core';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checklistModals, modalSpecs } from '../../machines/profileModals';
+import { checklistModals, modalSpecs } from '../../machines/profile/profileModals';
 import { messages } from '../../src/shared/messages';
 import type { Profile } from '../../src/shared/profile';
 import { CHECKLIST_ITEMS, type ChecklistItemKey } from '../../src/shared/profileChecklist';
-import { Toasts } from '../../src/web/components/Toasts';
+import { Toasts } from '../../src/web/kit/components/Toasts';
 import { DashboardView } from '../../src/web/features/profile/DashboardView';
 import { useDashboard } from '../../src/web/features/profile/useDashboard';
 import { fullRider, newRider, riderWithReview } from '../../storybook/support/profileSnapshots';

@@ -11,11 +11,11 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { riderReviewsMachine, type RiderReviewsSnapshot } from '../../machines/riderReviewsMachine';
+import { riderReviewsMachine, type RiderReviewsSnapshot } from '../../machines/riders/riderReviewsMachine';
 import { messages } from '../../src/shared/messages';
 import { reviewDate } from '../../src/shared/publicReviews';
-import { RiderReviewsList, RiderReviewsListView } from '../../src/web/features/reputation/RiderReviewsList';
-import { useRiderReviews } from '../../src/web/features/reputation/useRiderReviews';
+import { RiderReviewsList, RiderReviewsListView } from '../../src/web/features/riders/RiderReviewsList';
+import { useRiderReviews } from '../../src/web/features/riders/useRiderReviews';
 import { TransitionRecorder, edgePaths } from '../machines/coverage';
 import { firstPage, review, reviewsEvents, serializeReviews, USERNAME, type ReviewsModelEvent } from '../machines/riderReviewsModel';
 import { ApiEdge } from './support/apiEdge';

@@ -12,7 +12,7 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { auth, setLoginNavigation } from '../../src/web/auth/authService';
+import { auth, setLoginNavigation } from '../../src/web/kit/session/authService';
 import RiderSignup from '../../src/web/routes/RiderSignup';
 import { installHcaptchaStandIn } from '../../storybook/support/hcaptchaStandIn';
 import { StoryRouter } from '../../storybook/support/StoryRouter';

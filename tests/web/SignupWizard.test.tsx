@@ -11,15 +11,15 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formMachine } from '../../machines/formMachine';
+import { formMachine } from '../../machines/kit/formMachine';
 import { agreementStep } from '../../machines/signup/agreementStep';
 import { locationStep } from '../../machines/signup/locationStep';
 import { pictureStep } from '../../machines/signup/pictureStep';
 import { verifyStep } from '../../machines/signup/verifyStep';
-import { signupMachine } from '../../machines/signupMachine';
+import { signupMachine } from '../../machines/signup/signupMachine';
 import { messages } from '../../src/shared/messages';
-import { auth, setLoginNavigation } from '../../src/web/auth/authService';
-import { Toasts } from '../../src/web/components/Toasts';
+import { auth, setLoginNavigation } from '../../src/web/kit/session/authService';
+import { Toasts } from '../../src/web/kit/components/Toasts';
 import { fallbackLocations } from '../../src/web/features/signup/fallbackLocations';
 import { SignupWizardView } from '../../src/web/features/signup/SignupWizardView';
 import { RESEND_DEADLINE_KEY, useSignupMachine, type SignupClock } from '../../src/web/features/signup/useSignupMachine';
@@ -51,11 +51,11 @@ import {
   type Snapshot,
   type Step,
 } from '../machines/signupModel';
-import { signupViewStates, type SignupViewState } from '../../machines/signupView';
+import { signupViewStates, type SignupViewState } from '../../machines/signup/signupView';
 import { ApiEdge } from './support/apiEdge';
 import { chooseOption, optionsOf } from './support/combobox';
 import locations from '../../src/shared/nigeria-locations.json';
-import { captchaPass } from '../../src/web/forms/captchaPass';
+import { captchaPass } from '../../src/web/kit/forms/captchaPass';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const TOKEN = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u1', sid: 's1', user_type: 1, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The auth token machine as the app runs it (src/web/auth/authService.ts with the real API
+ * The auth token machine as the app runs it (src/web/kit/session/authService.ts with the real API
  * client): the token under localStorage 'authToken', x-auth-token on requests, an expired
  * token removed before a request, any 401 → token removed and /login, logout → token removed,
  * /login, and the server told. Only fetch (the network edge) and the router's navigation are
@@ -38,8 +38,8 @@ function installFetch(answer: (request: Seen) => { status: number; body: unknown
 
 async function loadApp() {
   vi.resetModules();
-  const service = await import('../../src/web/auth/authService');
-  const client = await import('../../src/web/api/client');
+  const service = await import('../../src/web/kit/session/authService');
+  const client = await import('../../src/web/kit/http/client');
   // As start.tsx does at start.
   client.configureClient({ getToken: service.auth.beforeRequest, currentToken: service.auth.currentToken, onUnauthorized: service.auth.unauthorized });
   const navigations: string[] = [];

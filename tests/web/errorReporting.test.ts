@@ -12,7 +12,7 @@ import {
   ERROR_REPORT_SEND_TIMEOUT_MS,
   type ErrorReportBatch,
 } from '../../src/shared/errorReports';
-import { createErrorReporter, type ErrorReporter, type ReporterOptions } from '../../src/web/errorReporting/reporter';
+import { createErrorReporter, type ErrorReporter, type ReporterOptions } from '../../src/web/kit/errorReporting/reporter';
 
 const sentryMock = vi.hoisted(() => ({
   init: vi.fn(),
@@ -183,7 +183,7 @@ describe('error reporter', () => {
 
 describe('startSentry', () => {
   it('starts Sentry with the same limits, a 5 s transport timeout and scrubbing', async () => {
-    const { startSentry } = await import('../../src/web/errorReporting/sentry');
+    const { startSentry } = await import('../../src/web/kit/errorReporting/sentry');
     const forwarder = startSentry('https://k@o1.ingest.sentry.io/1', 'r1');
     const options = sentryMock.init.mock.calls[0]![0] as {
       maxBreadcrumbs: number;
@@ -230,17 +230,17 @@ describe('installErrorReporting (the part in the first chunk)', () => {
     vi.useRealTimers();
     vi.resetModules();
     vi.stubEnv('VITE_REPORT_ERRORS', '1');
-    vi.doMock('../../src/web/api/client', () => ({
+    vi.doMock('../../src/web/kit/http/client', () => ({
       loadPublicConfig: () => Promise.resolve({ captcha: { siteKey: 'k', scriptUrl: 'u' }, googleSignIn: false }),
     }));
   });
   afterEach(() => {
-    vi.doUnmock('../../src/web/errorReporting/reporter');
+    vi.doUnmock('../../src/web/kit/errorReporting/reporter');
     vi.unstubAllEnvs();
   });
 
   it('does nothing before an error, then loads the reporter and sends window errors and reportError calls', async () => {
-    const { installErrorReporting, reportError } = await import('../../src/web/errorReporting');
+    const { installErrorReporting, reportError } = await import('../../src/web/kit/errorReporting');
     const route = vi.fn(() => '/login');
     installErrorReporting(route);
     expect(route).not.toHaveBeenCalled();
@@ -256,10 +256,10 @@ describe('installErrorReporting (the part in the first chunk)', () => {
   });
 
   it('sends a bare event (kind, name, route pattern; no text of the error) when the reporter cannot load', async () => {
-    vi.doMock('../../src/web/errorReporting/reporter', () => {
+    vi.doMock('../../src/web/kit/errorReporting/reporter', () => {
       throw new Error('Loading chunk failed');
     });
-    const { installErrorReporting, reportError } = await import('../../src/web/errorReporting');
+    const { installErrorReporting, reportError } = await import('../../src/web/kit/errorReporting');
     installErrorReporting(() => '/company-dashboard/riders/$username');
     reportError(new TypeError('secret a@b.co'), 'router');
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled(), { timeout: 4_000 });

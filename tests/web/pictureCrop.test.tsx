@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The square preview's arithmetic and its landscape case (src/web/uploads/PictureCrop.tsx; the
+ * The square preview's arithmetic and its landscape case (src/web/kit/uploads/PictureCrop.tsx; the
  * portrait case runs through the real sign-up wizard and dashboard in SignupWizard.test.tsx and
  * RiderDashboard.test.tsx): the room a photo has to move, a drag in pixels turned into the focal
  * point the server crops at, and the keys.
@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import type { FocalPoint } from '../../src/shared/uploads';
-import { PictureCrop, focusAfterDrag, focusAfterKey, roomToMove } from '../../src/web/uploads/PictureCrop';
+import { PictureCrop, focusAfterDrag, focusAfterKey, roomToMove } from '../../src/web/kit/uploads/PictureCrop';
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@
  * profile the API answers still lacks, item by item, and the progress the dashboard shows.
  */
 import { describe, expect, it } from 'vitest';
-import { checklistModals } from '../../machines/profileModals';
+import { checklistModals } from '../../machines/profile/profileModals';
 import { profileChecklist, type ChecklistItemStatus } from '../../src/shared/profileChecklist';
 import type { IdReviewStatus, Profile } from '../../src/shared/profile';
 import { fullRider, newRider, riderWithReview } from '../../storybook/support/profileSnapshots';

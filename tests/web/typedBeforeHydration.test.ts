@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 /**
- * What keepEarlyInput (src/web/typedBeforeHydration.ts) promises the boot script: taps are held
+ * What keepEarlyInput (src/web/boot/typedBeforeHydration.ts) promises the boot script: taps are held
  * away from React only while words typed before hydration are being given back, and never for
  * good. A held tap for good would be a page whose buttons do nothing. The browser test of the
  * early tap itself, with React, is in tests/e2e/newsletter.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { keepEarlyInput } from '../../src/web/typedBeforeHydration';
+import { keepEarlyInput } from '../../src/web/boot/typedBeforeHydration';
 
 type Early = { __taps?: Element[]; __holdTaps?: boolean };
 const early = window as Early;

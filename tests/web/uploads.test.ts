@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 /**
- * The decisions of the browser's photo shrinking (src/web/uploads/resizeImage.ts). jsdom decodes
+ * The decisions of the browser's photo shrinking (src/web/kit/uploads/resizeImage.ts). jsdom decodes
  * no image, so decode and encode are stand-ins handed to the module (its parameters); the real
  * defaults are checked for what jsdom does have: no createImageBitmap, so the original goes.
  */
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_UPLOAD_MAX_SIDE, PICTURE_UPLOAD_MAX_SIDE, PICTURE_UPLOAD_SHORT_SIDE, UPLOAD_QUALITY } from '../../src/shared/uploads';
-import { fitShortSide, fitWithin, renamed, resizeImage, type DecodedImage, type ImagePrimitives } from '../../src/web/uploads/resizeImage';
+import { fitShortSide, fitWithin, renamed, resizeImage, type DecodedImage, type ImagePrimitives } from '../../src/web/kit/uploads/resizeImage';
 
 interface Call {
   width: number;

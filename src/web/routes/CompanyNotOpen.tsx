@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
-import { Illustration } from '../components/Illustration';
+import { Illustration } from '../kit/components/Illustration';
 
 /** /company-signup and /company-dashboard: the company side is not open yet (spec §1). */
 export function CompanyNotOpen({ title }: { title: string }) {

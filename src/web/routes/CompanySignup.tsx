@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { INVITE_PARAM } from '../../shared/invitations';
-import { CompanySignupPage } from '../features/companySignup/CompanySignupPage';
+import { CompanySignupPage } from '../features/companies/CompanySignupPage';
 import { CompanyNotOpen } from './CompanyNotOpen';
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
-import { Illustration } from '../components/Illustration';
+import { Illustration } from '../kit/components/Illustration';
 import { WaitlistForm } from '../features/waitlist/WaitlistForm';
 
 export default function CompanyWaitlist() {

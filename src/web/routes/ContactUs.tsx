@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { messages } from '../../shared/messages';
 import { site } from '../../shared/site';
-import { ContactLinks } from '../components/Footer';
-import { PinIcon } from '../components/Icons';
+import { ContactLinks } from '../kit/components/Footer';
+import { PinIcon } from '../kit/components/Icons';
 import { EnquiryForm } from '../features/enquiries/EnquiryForm';
 
 const { lat, lon } = site.coordinates;

@@ -5,7 +5,7 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { messages } from '../../shared/messages';
-import { reportError } from '../errorReporting';
+import { reportError } from '../kit/errorReporting';
 
 function isChunkLoadError(error: unknown): boolean {
   const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);

@@ -3,9 +3,9 @@
  * as a block in the form (ForgotPasswordFormView), not doubled by a toast (issue 13).
  */
 import { forgotPasswordForm } from '../../shared/accountForms';
-import { authApi } from '../api/client';
+import { authApi } from '../kit/http/client';
 import { ForgotPasswordFormView } from '../features/auth/ForgotPasswordFormView';
-import { useFormMachine, type UseFormMachineOptions } from '../forms/useFormMachine';
+import { useFormMachine, type UseFormMachineOptions } from '../kit/forms/useFormMachine';
 
 /** `inspect`: view tests record the form machine's transitions the page drove (issue 9). */
 export default function ForgotPassword({ inspect }: Pick<UseFormMachineOptions, 'inspect'> = {}) {

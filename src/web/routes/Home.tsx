@@ -3,13 +3,13 @@ import type { ReactNode } from 'react';
 import { whereUserBelongs } from '../../shared/destination';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
-import { useAuth } from '../auth/useAuth';
-import { useGoogleRedirect } from '../auth/useGoogleRedirect';
-import { FlipCard } from '../components/FlipCard';
-import { HeroArt } from '../components/HeroArt';
+import { useAuth } from '../kit/session/useAuth';
+import { useGoogleRedirect } from '../kit/session/useGoogleRedirect';
+import { FlipCard } from '../kit/components/FlipCard';
+import { HeroArt } from '../kit/components/HeroArt';
 import { EnquiryForm } from '../features/enquiries/EnquiryForm';
 import { NewsletterForm } from '../features/newsletter/NewsletterForm';
-import { useIdlePrefetch } from '../idlePrefetch';
+import { useIdlePrefetch } from '../boot/idlePrefetch';
 
 const services = [
   {

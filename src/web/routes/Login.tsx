@@ -5,21 +5,21 @@
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { toast } from '../components/toast';
-import { SubmitError } from '../../../machines/formMachine';
+import { toast } from '../kit/components/toast';
+import { SubmitError } from '../../../machines/kit/formMachine';
 import { loginForm } from '../../shared/accountForms';
 import type { CurrentUser } from '../../shared/api';
 import { whereUserBelongs } from '../../shared/destination';
 import { messages } from '../../shared/messages';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
-import { authApi } from '../api/client';
-import { auth, authView } from '../auth/authService';
-import { useAuth } from '../auth/useAuth';
-import { useGoogleSignInEnabled } from '../components/GoogleButton';
+import { authApi } from '../kit/http/client';
+import { auth, authView } from '../kit/session/authService';
+import { useAuth } from '../kit/session/useAuth';
+import { useGoogleSignInEnabled } from '../kit/components/GoogleButton';
 import { LoginFormView } from '../features/auth/LoginFormView';
-import { useFormMachine } from '../forms/useFormMachine';
-import { useIdlePrefetch } from '../idlePrefetch';
+import { useFormMachine } from '../kit/forms/useFormMachine';
+import { useIdlePrefetch } from '../boot/idlePrefetch';
 
 async function logIn(values: Record<string, string>): Promise<CurrentUser | null> {
   const { token } = await authApi.login({

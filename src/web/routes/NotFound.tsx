@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { messages } from '../../shared/messages';
-import { Illustration } from '../components/Illustration';
+import { Illustration } from '../kit/components/Illustration';
 
 export function NotFound() {
   return (

@@ -10,9 +10,9 @@ import type { MessageResponse } from '../../shared/api';
 import { RESET_REDIRECT_DELAY_MS } from '../../shared/constants';
 import { messages } from '../../shared/messages';
 import { paths } from '../../shared/routes';
-import { authApi } from '../api/client';
+import { authApi } from '../kit/http/client';
 import { ResetPasswordFormView } from '../features/auth/ResetPasswordFormView';
-import { useFormMachine } from '../forms/useFormMachine';
+import { useFormMachine } from '../kit/forms/useFormMachine';
 
 export default function ResetPassword() {
   const navigate = useNavigate();

@@ -9,8 +9,8 @@ import { useEffect } from 'react';
 import { dashboardOf } from '../../shared/destination';
 import { paths } from '../../shared/routes';
 import { toSignupStep } from '../../shared/signup';
-import { authView } from '../auth/authService';
-import { useGoogleSignInEnabled } from '../components/GoogleButton';
+import { authView } from '../kit/session/authService';
+import { useGoogleSignInEnabled } from '../kit/components/GoogleButton';
 import { SignupWizardView } from '../features/signup/SignupWizardView';
 import { useSignupMachine } from '../features/signup/useSignupMachine';
 

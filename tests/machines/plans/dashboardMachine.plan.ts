@@ -1,5 +1,5 @@
-/** Test plan texts of machines/dashboardMachine.ts: the rider dashboard's coordination (issues 6, 9). */
-import { modalSpecs, type ModalKind } from '../../../machines/profileModals';
+/** Test plan texts of machines/profile/dashboardMachine.ts: the rider dashboard's coordination (issues 6, 9). */
+import { modalSpecs, type ModalKind } from '../../../machines/profile/profileModals';
 import { messages } from '../../../src/shared/messages';
 import { failure, type MachinePlan } from './types';
 

@@ -4,27 +4,27 @@
  * machines and the plan files import no test code.
  */
 import type { AnyStateMachine } from 'xstate';
-import { authMachine } from '../../../machines/authMachine';
-import { captchaPassMachine } from '../../../machines/captchaPassMachine';
-import { companySignupMachine } from '../../../machines/companySignupMachine';
-import { dashboardMachine } from '../../../machines/dashboardMachine';
-import { engagementMachine } from '../../../machines/engagementMachine';
-import { formMachine } from '../../../machines/formMachine';
-import { idReviewMachine } from '../../../machines/idReviewMachine';
-import { inboxItemMachine } from '../../../machines/inboxItemMachine';
-import { opsListMachine } from '../../../machines/opsListMachine';
-import { opsRowActionMachine } from '../../../machines/opsRowActionMachine';
-import { opsSignInMachine } from '../../../machines/opsSignInMachine';
-import { profileEditMachine } from '../../../machines/profileEditMachine';
-import { profileMachine } from '../../../machines/profileMachine';
-import { reviewWindowMachine } from '../../../machines/reviewWindowMachine';
-import { riderReviewsMachine } from '../../../machines/riderReviewsMachine';
-import { riderSearchMachine } from '../../../machines/riderSearchMachine';
+import { authMachine } from '../../../machines/kit/authMachine';
+import { captchaPassMachine } from '../../../machines/kit/captchaPassMachine';
+import { companySignupMachine } from '../../../machines/companies/companySignupMachine';
+import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
+import { engagementMachine } from '../../../machines/hiring/engagementMachine';
+import { formMachine } from '../../../machines/kit/formMachine';
+import { idReviewMachine } from '../../../machines/ops/idReviewMachine';
+import { inboxItemMachine } from '../../../machines/ops/inboxItemMachine';
+import { pagedListMachine } from '../../../machines/kit/pagedListMachine';
+import { rowActionMachine } from '../../../machines/kit/rowActionMachine';
+import { opsSignInMachine } from '../../../machines/ops/opsSignInMachine';
+import { profileEditMachine } from '../../../machines/profile/profileEditMachine';
+import { profileMachine } from '../../../machines/profile/profileMachine';
+import { reviewWindowMachine } from '../../../machines/reviews/reviewWindowMachine';
+import { riderReviewsMachine } from '../../../machines/riders/riderReviewsMachine';
+import { riderSearchMachine } from '../../../machines/search/riderSearchMachine';
 import { agreementStep } from '../../../machines/signup/agreementStep';
 import { locationStep } from '../../../machines/signup/locationStep';
 import { pictureStep } from '../../../machines/signup/pictureStep';
 import { verifyStep } from '../../../machines/signup/verifyStep';
-import { signupMachine } from '../../../machines/signupMachine';
+import { signupMachine } from '../../../machines/signup/signupMachine';
 import { authPlan } from './authMachine.plan';
 import { captchaPassPlan } from './captchaPassMachine.plan';
 import { companySignupPlan } from './companySignupMachine.plan';
@@ -33,8 +33,8 @@ import { engagementPlan } from './engagementMachine.plan';
 import { formPlan } from './formMachine.plan';
 import { idReviewPlan } from './idReviewMachine.plan';
 import { inboxItemPlan } from './inboxItemMachine.plan';
-import { opsListPlan } from './opsListMachine.plan';
-import { opsRowActionPlan } from './opsRowActionMachine.plan';
+import { pagedListPlan } from './pagedListMachine.plan';
+import { rowActionPlan } from './rowActionMachine.plan';
 import { opsSignInPlan } from './opsSignInMachine.plan';
 import { profileEditPlan } from './profileEditMachine.plan';
 import { profilePlan } from './profileMachine.plan';
@@ -72,8 +72,8 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: engagementMachine, plan: engagementPlan },
   { machine: reviewWindowMachine, plan: reviewWindowPlan },
   { machine: opsSignInMachine, plan: opsSignInPlan },
-  { machine: opsListMachine, plan: opsListPlan },
-  { machine: opsRowActionMachine, plan: opsRowActionPlan },
+  { machine: pagedListMachine, plan: pagedListPlan },
+  { machine: rowActionMachine, plan: rowActionPlan },
   { machine: idReviewMachine, plan: idReviewPlan },
   { machine: inboxItemMachine, plan: inboxItemPlan },
 ];

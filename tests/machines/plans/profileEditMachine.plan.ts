@@ -1,5 +1,5 @@
-/** Test plan texts of machines/profileEditMachine.ts: the one edit modal the rider dashboard has open at a time (issues 6, 9, 13). */
-import { modalSpecs, type ModalKind } from '../../../machines/profileModals';
+/** Test plan texts of machines/profile/profileEditMachine.ts: the one edit modal the rider dashboard has open at a time (issues 6, 9, 13). */
+import { modalSpecs, type ModalKind } from '../../../machines/profile/profileModals';
 import { failure, typed, type MachinePlan } from './types';
 
 const story = (name: string) => `dashboard-rider-dashboard--${name}`;

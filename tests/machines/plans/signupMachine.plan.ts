@@ -1,5 +1,5 @@
 /**
- * Test plan texts of machines/signupMachine.ts: the rider sign-up wizard at /rider-signup (issues
+ * Test plan texts of machines/signup/signupMachine.ts: the rider sign-up wizard at /rider-signup (issues
  * 5, 9, 13), the orchestrator that runs one machine per step. Each step has its own plan: step 1
  * is the public forms' machine (formMachine.plan.ts), steps 2-5 signupVerifyStep, signupLocationStep,
  * signupPictureStep and signupAgreementStep.

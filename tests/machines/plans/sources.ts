@@ -5,27 +5,27 @@
  * walk the same graph the model-based tests drive. Read by tests/machines/plans/generate.ts.
  */
 import type { AnyStateMachine } from 'xstate';
-import { authMachine } from '../../../machines/authMachine';
-import { captchaPassMachine } from '../../../machines/captchaPassMachine';
-import { companySignupMachine } from '../../../machines/companySignupMachine';
-import { dashboardMachine } from '../../../machines/dashboardMachine';
-import { engagementMachine } from '../../../machines/engagementMachine';
-import { formMachine, SubmitError } from '../../../machines/formMachine';
-import { idReviewMachine } from '../../../machines/idReviewMachine';
-import { inboxItemMachine } from '../../../machines/inboxItemMachine';
-import { opsListMachine } from '../../../machines/opsListMachine';
-import { opsRowActionMachine, type RowActionRequest } from '../../../machines/opsRowActionMachine';
-import { opsSignInMachine } from '../../../machines/opsSignInMachine';
-import { profileEditMachine } from '../../../machines/profileEditMachine';
-import { profileMachine } from '../../../machines/profileMachine';
-import { reviewWindowMachine } from '../../../machines/reviewWindowMachine';
-import { riderReviewsMachine } from '../../../machines/riderReviewsMachine';
-import { riderSearchMachine } from '../../../machines/riderSearchMachine';
+import { authMachine } from '../../../machines/kit/authMachine';
+import { captchaPassMachine } from '../../../machines/kit/captchaPassMachine';
+import { companySignupMachine } from '../../../machines/companies/companySignupMachine';
+import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
+import { engagementMachine } from '../../../machines/hiring/engagementMachine';
+import { formMachine, SubmitError } from '../../../machines/kit/formMachine';
+import { idReviewMachine } from '../../../machines/ops/idReviewMachine';
+import { inboxItemMachine } from '../../../machines/ops/inboxItemMachine';
+import { pagedListMachine } from '../../../machines/kit/pagedListMachine';
+import { rowActionMachine, type RowActionRequest } from '../../../machines/kit/rowActionMachine';
+import { opsSignInMachine } from '../../../machines/ops/opsSignInMachine';
+import { profileEditMachine } from '../../../machines/profile/profileEditMachine';
+import { profileMachine } from '../../../machines/profile/profileMachine';
+import { reviewWindowMachine } from '../../../machines/reviews/reviewWindowMachine';
+import { riderReviewsMachine } from '../../../machines/riders/riderReviewsMachine';
+import { riderSearchMachine } from '../../../machines/search/riderSearchMachine';
 import { agreementStep } from '../../../machines/signup/agreementStep';
 import { locationStep } from '../../../machines/signup/locationStep';
 import { pictureStep } from '../../../machines/signup/pictureStep';
 import { verifyStep } from '../../../machines/signup/verifyStep';
-import { signupMachine } from '../../../machines/signupMachine';
+import { signupMachine } from '../../../machines/signup/signupMachine';
 import { newsletterForm } from '../../../src/shared/forms';
 import type { Profile } from '../../../src/shared/profile';
 import { authActorResultCanHappen, authEvents, NOW, serializeAuthState, tokens } from '../authModel';
@@ -84,7 +84,7 @@ function profileEvents(state: Snapshot): Event[] {
   return [{ type: 'RETRY' }, { type: 'RELOAD' }, { type: 'PROFILE_CHANGED', profile: edited }];
 }
 
-// The console lists (no model file: tests/machines/opsListMachine.test.ts drives it by hand).
+// The console lists (no model file: tests/machines/pagedListMachine.test.ts drives it by hand).
 function opsListEvents(state: Snapshot): Event[] {
   const { next } = state.context as { next: string | null };
   if (state.matches('loading'))
@@ -106,7 +106,7 @@ function opsListEvents(state: Snapshot): Event[] {
   return [
     ...(next ? [{ type: 'LOAD_MORE' }] : []),
     { type: 'REFRESH' },
-    { type: 'xstate.after.pollInterval.opsList.ready.idle' },
+    { type: 'xstate.after.pollInterval.pagedList.ready.idle' },
     { type: 'SET_FILTER', name: 'q', value: 'ada' },
   ];
 }
@@ -182,8 +182,8 @@ export const planSources: Record<string, PlanSource> = {
     liveEvent: inboxLive as never,
     starts: [{ label: 'inbox item', input: { id: ITEM_ID }, events: inboxEvents as never, serialize: serializeInbox as never }],
   },
-  opsListMachine: {
-    machine: opsListMachine,
+  pagedListMachine: {
+    machine: pagedListMachine,
     starts: [
       {
         label: 'a console list',
@@ -193,8 +193,8 @@ export const planSources: Record<string, PlanSource> = {
       },
     ],
   },
-  opsRowActionMachine: {
-    machine: opsRowActionMachine,
+  rowActionMachine: {
+    machine: rowActionMachine,
     starts: [
       {
         label: 'a console row',

@@ -2,7 +2,7 @@
  * The API at its network edge, for jsdom view tests: globalThis.fetch answers GET /api/config
  * at once and holds every other /api request until the test answers it (as the server would,
  * with a status and a JSON body) or fails it (as a dropped connection would). The app's own
- * client (src/web/api/http.ts), machine and views run unchanged on top of it.
+ * client (src/web/kit/http/http.ts), machine and views run unchanged on top of it.
  */
 import type { PublicConfig } from '../../../src/shared/api';
 

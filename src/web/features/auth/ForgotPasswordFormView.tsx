@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { forgotPasswordForm } from '../../../shared/accountForms';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
-import { MachineFormView, type FormViewProps } from '../../forms/MachineFormView';
+import { MachineFormView, type FormViewProps } from '../../kit/forms/MachineFormView';
 import './auth.css';
 
 const fields = [{ name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' }] as const;

@@ -5,17 +5,17 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
-import type { FormEvent } from '../../../../machines/formMachine';
-import type { FormView } from '../../../../machines/formView';
+import type { FormEvent } from '../../../../machines/kit/formMachine';
+import type { FormView } from '../../../../machines/kit/formView';
 import { loginForm, loginTypeOptions } from '../../../shared/accountForms';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
-import { CaptchaRegion } from '../../components/Captcha';
-import { Field } from '../../components/Field';
-import { GoogleButton } from '../../components/GoogleButton';
-import { PasswordField } from '../../components/PasswordField';
-import { useFocusFirstInvalid } from '../../forms/useFocusFirstInvalid';
+import { CaptchaRegion } from '../../kit/components/Captcha';
+import { Field } from '../../kit/components/Field';
+import { GoogleButton } from '../../kit/components/GoogleButton';
+import { PasswordField } from '../../kit/components/PasswordField';
+import { useFocusFirstInvalid } from '../../kit/forms/useFocusFirstInvalid';
 import './auth.css';
 
 export interface LoginFormViewProps {

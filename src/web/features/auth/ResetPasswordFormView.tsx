@@ -1,7 +1,7 @@
 /** Reset Password (spec §2): New Password and Confirm Password, and 'Reset Password'. */
 import { resetPasswordForm } from '../../../shared/accountForms';
 import { messages } from '../../../shared/messages';
-import { MachineFormView, type FormViewProps } from '../../forms/MachineFormView';
+import { MachineFormView, type FormViewProps } from '../../kit/forms/MachineFormView';
 import './auth.css';
 
 const fields = [

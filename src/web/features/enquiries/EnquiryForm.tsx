@@ -2,10 +2,10 @@
 import { useEffect } from 'react';
 import { enquiryForm } from '../../../shared/forms';
 import { messages } from '../../../shared/messages';
-import { enquiriesApi, type EnquiryKind } from '../../api/client';
-import type { Confirmation } from '../../forms/FormConfirmation';
-import { MachineFormView, type FormViewProps } from '../../forms/MachineFormView';
-import { useFormMachine } from '../../forms/useFormMachine';
+import { enquiriesApi, type EnquiryKind } from '../../kit/http/client';
+import type { Confirmation } from '../../kit/forms/FormConfirmation';
+import { MachineFormView, type FormViewProps } from '../../kit/forms/MachineFormView';
+import { useFormMachine } from '../../kit/forms/useFormMachine';
 
 const fields = [
   { name: 'name', label: 'Name', autoComplete: 'name' },

@@ -6,7 +6,7 @@
  * ended engagement, the review slot the route supplies. Thin: everything comes from the view.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { EngagementEvent, EngagementView } from '../../../../machines/engagementMachine';
+import type { EngagementEvent, EngagementView } from '../../../../machines/hiring/engagementMachine';
 import { END_OUTCOMES, timeLeftText, type EngagementAction, type HireItem } from '../../../shared/hiring';
 import { messages } from '../../../shared/messages';
 import { useEngagement } from './useEngagement';

@@ -11,13 +11,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { hireRequestForm, lagosToday, type HireActionResponse, type HireItem } from '../../../shared/hiring';
 import { areaNames, findState, stateNames, type LocationState } from '../../../shared/locations';
 import { messages } from '../../../shared/messages';
-import { signupApi } from '../../api/signup';
-import { Combobox } from '../../components/Combobox';
-import { Field } from '../../components/Field';
-import { useFormMachine } from '../../forms/useFormMachine';
+import { Combobox } from '../../kit/components/Combobox';
+import { Field } from '../../kit/components/Field';
+import { useFormMachine } from '../../kit/forms/useFormMachine';
 import { EngagementCard } from './EngagementCard';
 import { hiringApi } from './hiringApi';
 import './hiring.css';
+import { loadLocations } from '../../kit/locations/locationsApi';
 
 type Loaded = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; open: HireItem | null };
 
@@ -49,7 +49,7 @@ function useHireLocations(enabled: boolean): { states: LocationState[] | null; f
   useEffect(() => {
     if (!enabled || states) return;
     let live = true;
-    signupApi.locations().then(
+    loadLocations().then(
       (data) => live && setStates(data),
       () => live && setFailed(true),
     );

@@ -1,6 +1,6 @@
 /**
  * The lists of hire requests and engagements (issue 12): the company's Hires page and the
- * rider's section of the dashboard. One page-by-page list machine (machines/opsListMachine.ts,
+ * rider's section of the dashboard. One page-by-page list machine (machines/kit/pagedListMachine.ts,
  * keyset cursors from GET /api/hiring/requests) with a status filter; each item is an
  * EngagementCard with its own engagement machine. `reviewSlot` is drawn under an ended
  * engagement (the reviews feature supplies it from the route).
@@ -8,10 +8,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { fromPromise, type InspectionEvent } from 'xstate';
-import { opsListMachine, opsListView, type ListFilters, type ListPage, type OpsListEvent, type OpsListView } from '../../../../machines/opsListMachine';
+import { pagedListMachine, pagedListView, type ListFilters, type ListPage, type PagedListEvent, type PagedListView } from '../../../../machines/kit/pagedListMachine';
 import { ENGAGEMENT_STATUSES, type EngagementSide, type HireItem } from '../../../shared/hiring';
 import { messages } from '../../../shared/messages';
-import { Illustration } from '../../components/Illustration';
+import { Illustration } from '../../kit/components/Illustration';
 import type { ReviewSlot } from './EngagementCard';
 import { hiringApi } from './hiringApi';
 import './hiring.css';
@@ -24,7 +24,7 @@ const EngagementCard = lazy(() => import('./EngagementCard').then((m) => ({ defa
 
 /** The list machine with its request. */
 function hiresListLogic() {
-  return opsListMachine.provide({
+  return pagedListMachine.provide({
     actors: {
       fetchPage: fromPromise<ListPage<unknown>, { filters: ListFilters; cursor: string | null }>(({ input }) =>
         hiringApi.list({ status: input.filters.status, cursor: input.cursor }),
@@ -33,13 +33,13 @@ function hiresListLogic() {
   });
 }
 
-function useHiresList(inspect?: (event: InspectionEvent) => void): { view: OpsListView<HireItem>; send: (event: OpsListEvent) => void } {
+function useHiresList(inspect?: (event: InspectionEvent) => void): { view: PagedListView<HireItem>; send: (event: PagedListEvent) => void } {
   const actor = useActorRef(hiresListLogic(), { input: { filters: { status: '' } }, inspect });
-  const view = useSelector(actor, (s) => opsListView<HireItem>(s), sameView);
+  const view = useSelector(actor, (s) => pagedListView<HireItem>(s), sameView);
   return { view, send: actor.send };
 }
 
-function sameView(a: OpsListView<HireItem>, b: OpsListView<HireItem>): boolean {
+function sameView(a: PagedListView<HireItem>, b: PagedListView<HireItem>): boolean {
   return a.state === b.state && a.items === b.items && a.filters === b.filters && a.error === b.error && a.canLoadMore === b.canLoadMore;
 }
 
@@ -51,8 +51,8 @@ const FILTERS: Array<{ value: string; label: string }> = [
 
 export interface HiresListViewProps {
   side: EngagementSide;
-  list: OpsListView<HireItem>;
-  send: (event: OpsListEvent) => void;
+  list: PagedListView<HireItem>;
+  send: (event: PagedListEvent) => void;
   reviewSlot?: ReviewSlot;
   /** Renders one item (the app: a card with its own actor; stories: a fixed view) at the card title level given. */
   renderItem?: (item: HireItem, headingLevel: 2 | 3) => React.ReactNode;

@@ -3,15 +3,7 @@
  * client: failures come back as SubmitError with the server's {field, message}.
  */
 import type { EndOutcome, EngagementAction, HireActionResponse, HireItem, HirePage } from '../../../shared/hiring';
-import { api, toSubmitError } from '../../api/client';
-
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw toSubmitError(error);
-  }
-}
+import { api } from '../../kit/http/client';
 
 const BASE = '/hiring/requests';
 const itemPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
@@ -19,12 +11,10 @@ const itemPath = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 export const hiringApi = {
   list: (query: { status?: string; rider?: string; cursor?: string | null }) => {
     const params = Object.fromEntries(Object.entries(query).filter(([, v]) => typeof v === 'string' && v !== '')) as Record<string, string>;
-    return call(() => api<HirePage>(BASE, { query: params }));
+    return api<HirePage>(BASE, { query: params });
   },
-  read: (id: string) => call(() => api<HireItem>(itemPath(id))),
-  send: (values: Record<string, string>) => call(() => api<HireActionResponse>(BASE, { method: 'POST', body: values })),
+  read: (id: string) => api<HireItem>(itemPath(id)),
+  send: (values: Record<string, string>) => api<HireActionResponse>(BASE, { method: 'POST', body: values }),
   move: (id: string, action: EngagementAction, outcome: EndOutcome | null) =>
-    call(() =>
-      api<HireActionResponse>(`${itemPath(id)}/${action}`, { method: 'POST', ...(action === 'end' ? { body: { outcome } } : {}) }),
-    ),
+    api<HireActionResponse>(`${itemPath(id)}/${action}`, { method: 'POST', ...(action === 'end' ? { body: { outcome } } : {}) }),
 };

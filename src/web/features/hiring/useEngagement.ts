@@ -1,11 +1,11 @@
 /**
- * One request/engagement card's actor (machines/engagementMachine.ts) with its effects: the
+ * One request/engagement card's actor (machines/hiring/engagementMachine.ts) with its effects: the
  * hiring API's requests, a toast for each success, and the 7 days running out while the card is
  * on screen (EXPIRE at expires_at; the server has already decided it, this only shows it).
  */
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from '../../components/toast';
+import { toast } from '../../kit/components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import {
   engagementMachine,
@@ -13,7 +13,7 @@ import {
   type EngagementEvent,
   type EngagementMoveRequest,
   type EngagementView,
-} from '../../../../machines/engagementMachine';
+} from '../../../../machines/hiring/engagementMachine';
 import type { EngagementSide, HireActionResponse, HireItem } from '../../../shared/hiring';
 import { hiringApi } from './hiringApi';
 

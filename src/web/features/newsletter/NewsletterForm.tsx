@@ -1,7 +1,7 @@
 import { newsletterForm } from '../../../shared/forms';
 import { messages } from '../../../shared/messages';
-import { newsletterApi } from '../../api/client';
-import { useFormMachine, type UseFormMachineOptions } from '../../forms/useFormMachine';
+import { newsletterApi } from '../../kit/http/client';
+import { useFormMachine, type UseFormMachineOptions } from '../../kit/forms/useFormMachine';
 import { NewsletterFormView } from './NewsletterFormView';
 
 export function NewsletterForm({ inspect }: Pick<UseFormMachineOptions, 'inspect'> = {}) {

@@ -1,7 +1,7 @@
 /** The newsletter form as a pure view of the form machine's snapshot (used by stories and tests). */
 import { newsletterForm } from '../../../shared/forms';
 import { messages } from '../../../shared/messages';
-import { MachineFormView, type FormViewProps } from '../../forms/MachineFormView';
+import { MachineFormView, type FormViewProps } from '../../kit/forms/MachineFormView';
 
 export type { FormViewProps };
 

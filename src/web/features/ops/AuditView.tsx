@@ -4,7 +4,7 @@
  * action, record type and record id. Read only: nothing here edits or deletes an entry.
  */
 import type { InspectionEvent } from 'xstate';
-import type { OpsListView } from '../../../../machines/opsListMachine';
+import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
 import { messages } from '../../../shared/messages';
 import type { OpsAuditEntry } from '../../../shared/opsAudit';
 import { formatWhen, OpsList } from './OpsList';
@@ -39,7 +39,7 @@ function Change({ before, after }: Pick<OpsAuditEntry, 'before' | 'after'>) {
   );
 }
 
-export function AuditView({ list, sendList }: { list: OpsListView<OpsAuditEntry>; sendList: OpsListSend }) {
+export function AuditView({ list, sendList }: { list: PagedListView<OpsAuditEntry>; sendList: OpsListSend }) {
   const columns = messages.opsAuditColumns;
   const filtered = AUDIT_FILTERS.some((f) => list.filters[f.name]);
   const apply = (values: Record<string, string>) => {

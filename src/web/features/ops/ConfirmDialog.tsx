@@ -5,7 +5,7 @@
  * machine says when it is busy and what failed.
  */
 import { useState, type ReactNode } from 'react';
-import { Modal } from '../../components/Modal';
+import { Modal } from '../../kit/components/Modal';
 import { messages } from '../../../shared/messages';
 
 interface ConfirmDialogProps {

@@ -4,11 +4,11 @@
  * e-mail. Everything comes from the item machine's view model; every control sends an event.
  */
 import { Link } from '@tanstack/react-router';
-import type { InboxItemEvent, InboxItemView as ItemView } from '../../../../machines/inboxItemMachine';
+import type { InboxItemEvent, InboxItemView as ItemView } from '../../../../machines/ops/inboxItemMachine';
 import { inboxKindLabels, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, type InboxEntry } from '../../../shared/inbox';
 import { messages } from '../../../shared/messages';
 import { opsPaths } from '../../../shared/opsForms';
-import { Field } from '../../components/Field';
+import { Field } from '../../kit/components/Field';
 import { InboxStatusBadge } from './InboxListView';
 import { OpsLoadFailed, OpsSkeleton } from './OpsLoadState';
 import { formatWhen } from './OpsList';

@@ -5,7 +5,7 @@
  * sends its events.
  */
 import { Link } from '@tanstack/react-router';
-import type { OpsListView } from '../../../../machines/opsListMachine';
+import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
 import { INBOX_KINDS, INBOX_STATUSES, inboxKindLabels, inboxStatusLabels, type InboxListItem, type InboxStatus } from '../../../shared/inbox';
 import { messages } from '../../../shared/messages';
 import { opsPaths } from '../../../shared/opsForms';
@@ -35,7 +35,7 @@ const assigneeOptions = [
   { value: 'none', label: messages.opsInboxAssigneeNone },
 ];
 
-export function InboxListView({ list, sendList }: { list: OpsListView<InboxListItem>; sendList: OpsListSend }) {
+export function InboxListView({ list, sendList }: { list: PagedListView<InboxListItem>; sendList: OpsListSend }) {
   const filter = (name: string) => (value: string) => sendList({ type: 'SET_FILTER', name, value });
   return (
     <section aria-labelledby="ops-inbox-heading">

@@ -4,10 +4,10 @@
  * The list is the console list machine, the unsubscribe the row-action machine; this view draws
  * their view models and sends their events.
  */
-import { toast } from '../../components/toast';
+import { toast } from '../../kit/components/toast';
 import type { InspectionEvent } from 'xstate';
-import type { OpsListView } from '../../../../machines/opsListMachine';
-import type { RowActionView } from '../../../../machines/opsRowActionMachine';
+import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
+import type { RowActionView } from '../../../../machines/kit/rowActionMachine';
 import type { MessageResponse } from '../../../shared/api';
 import { messages } from '../../../shared/messages';
 import type { OpsSubscriber } from '../../../shared/opsNewsletter';
@@ -20,7 +20,7 @@ import { useRowAction, type RowActionSend } from './useRowAction';
 import './outreach.css';
 
 interface NewsletterViewProps {
-  list: OpsListView<OpsSubscriber>;
+  list: PagedListView<OpsSubscriber>;
   sendList: OpsListSend;
   action: RowActionView;
   sendAction: RowActionSend;

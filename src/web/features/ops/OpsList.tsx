@@ -4,13 +4,13 @@
  * and Load more (or the miss of the last try) at the end. Rows are the screen's own.
  */
 import type { ReactNode } from 'react';
-import type { OpsListView } from '../../../../machines/opsListMachine';
+import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
 import { messages } from '../../../shared/messages';
 import { OpsLoadFailed, OpsSkeleton } from './OpsLoadState';
 import type { OpsListSend } from './useOpsList';
 
 interface OpsListProps<T> {
-  view: OpsListView<T>;
+  view: PagedListView<T>;
   send: OpsListSend;
   /** The table (or cards) of the loaded rows. */
   children: (items: T[]) => ReactNode;

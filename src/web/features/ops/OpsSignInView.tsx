@@ -1,16 +1,16 @@
 /**
- * The staff sign-in screen (issue 11), one panel per step of machines/opsSignInMachine.ts: the
+ * The staff sign-in screen (issue 11), one panel per step of machines/ops/opsSignInMachine.ts: the
  * password, the authenticator set-up (the server's QR code as an image, never injected markup),
  * the recovery codes shown once, and the code or a recovery code. It renders the view model and
  * sends events; the heading of each new step takes the focus, so a keyboard or screen-reader
  * user starts where the screen changed.
  */
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
-import type { OpsSignInEvent, OpsSignInField } from '../../../../machines/opsSignInMachine';
-import type { OpsSignInView as View } from '../../../../machines/opsSignInView';
+import type { OpsSignInEvent, OpsSignInField } from '../../../../machines/ops/opsSignInMachine';
+import type { OpsSignInView as View } from '../../../../machines/ops/opsSignInView';
 import { messages } from '../../../shared/messages';
 import { opsCodeForm, opsLoginForm, opsRecoveryForm } from '../../../shared/opsForms';
-import { Field } from '../../components/Field';
+import { Field } from '../../kit/components/Field';
 import './staff.css';
 
 interface OpsSignInViewProps {

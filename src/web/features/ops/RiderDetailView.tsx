@@ -2,10 +2,10 @@
  * A rider in the console (issue 11): the whole profile, the ID documents (opened with the staff
  * token), the ID check (approve, or reject with a reason the rider reads) and the account's
  * suspension (asks for the password or a fresh code) and its lift. Drawn from the ID review
- * machine's view model (machines/idReviewMachine.ts); every action is an event sent to it.
+ * machine's view model (machines/ops/idReviewMachine.ts); every action is an event sent to it.
  */
 import { Link } from '@tanstack/react-router';
-import type { IdReviewEvent, IdReviewView } from '../../../../machines/idReviewMachine';
+import type { IdReviewEvent, IdReviewView } from '../../../../machines/ops/idReviewMachine';
 import { messages } from '../../../shared/messages';
 import { opsPaths } from '../../../shared/opsForms';
 import { REVIEW_REASON_MAX, SUSPEND_REASON_MAX, type OpsRiderDetail, type OpsRiderDocument } from '../../../shared/opsRiders';

@@ -4,7 +4,7 @@
  * draws its view model and sends its events.
  */
 import { Link } from '@tanstack/react-router';
-import type { OpsListView } from '../../../../machines/opsListMachine';
+import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
 import { messages } from '../../../shared/messages';
 import { opsPaths } from '../../../shared/opsForms';
 import { ID_REVIEW_STATUSES, idReviewLabels, type IdReviewStatus, type OpsRiderListItem } from '../../../shared/opsRiders';
@@ -36,7 +36,7 @@ const yesNo = (all: string) => [
   { value: 'no', label: messages.opsRidersNo },
 ];
 
-export function RidersView({ list, sendList }: { list: OpsListView<OpsRiderListItem>; sendList: OpsListSend }) {
+export function RidersView({ list, sendList }: { list: PagedListView<OpsRiderListItem>; sendList: OpsListSend }) {
   const columns = messages.opsRidersColumns;
   const filter = (name: string) => (value: string) => sendList({ type: 'SET_FILTER', name, value });
   return (

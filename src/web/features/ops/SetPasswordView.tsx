@@ -7,8 +7,8 @@ import type { InspectionEvent } from 'xstate';
 import type { MessageResponse } from '../../../shared/api';
 import { messages } from '../../../shared/messages';
 import { opsPaths, opsSetPasswordForm } from '../../../shared/opsForms';
-import { MachineFormView, type FormViewProps } from '../../forms/MachineFormView';
-import { useFormMachine } from '../../forms/useFormMachine';
+import { MachineFormView, type FormViewProps } from '../../kit/forms/MachineFormView';
+import { useFormMachine } from '../../kit/forms/useFormMachine';
 import { opsApi } from './opsApi';
 import './staff.css';
 

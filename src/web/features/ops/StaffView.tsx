@@ -6,15 +6,15 @@
  * view models and sends their events.
  */
 import type { InspectionEvent } from 'xstate';
-import type { FormEvent as FormMachineEvent } from '../../../../machines/formMachine';
-import type { FormView } from '../../../../machines/formView';
-import type { OpsListView } from '../../../../machines/opsListMachine';
-import type { RowActionView } from '../../../../machines/opsRowActionMachine';
+import type { FormEvent as FormMachineEvent } from '../../../../machines/kit/formMachine';
+import type { FormView } from '../../../../machines/kit/formView';
+import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
+import type { RowActionView } from '../../../../machines/kit/rowActionMachine';
 import type { MessageResponse } from '../../../shared/api';
 import { messages } from '../../../shared/messages';
 import { opsInviteStaffForm, STAFF_ROLES, staffRoleLabels, type OpsStaffMember } from '../../../shared/opsForms';
-import { Field } from '../../components/Field';
-import { useFormMachine } from '../../forms/useFormMachine';
+import { Field } from '../../kit/components/Field';
+import { useFormMachine } from '../../kit/forms/useFormMachine';
 import { opsApi } from './opsApi';
 import { formatWhen, OpsList } from './OpsList';
 import { OpsTable } from './OpsTable';
@@ -24,7 +24,7 @@ import { useRowAction, type RowActionSend } from './useRowAction';
 import './staff.css';
 
 interface StaffViewProps {
-  list: OpsListView<OpsStaffMember>;
+  list: PagedListView<OpsStaffMember>;
   sendList: OpsListSend;
   invite: FormView;
   sendInvite: (event: FormMachineEvent) => void;

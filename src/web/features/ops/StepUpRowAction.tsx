@@ -2,7 +2,7 @@
  * A destructive row action that asks for the password or a fresh code (the row-action machine's
  * `stepUp` confirmation): the row's button, and the dialog it opens.
  */
-import type { RowActionView } from '../../../../machines/opsRowActionMachine';
+import type { RowActionView } from '../../../../machines/kit/rowActionMachine';
 import { ConfirmDialog } from './ConfirmDialog';
 import type { RowActionSend } from './useRowAction';
 

@@ -5,11 +5,11 @@
  * draws their view models and sends their events.
  */
 import type { InspectionEvent } from 'xstate';
-import type { OpsListView } from '../../../../machines/opsListMachine';
-import type { RowActionView } from '../../../../machines/opsRowActionMachine';
+import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
+import type { RowActionView } from '../../../../machines/kit/rowActionMachine';
 import { invitationActions, WAITLIST_STATUSES, type OpsWaitlistActionResponse, type OpsWaitlistEntry } from '../../../shared/invitations';
 import { messages } from '../../../shared/messages';
-import { Modal } from '../../components/Modal';
+import { Modal } from '../../kit/components/Modal';
 import { opsApi } from './opsApi';
 import { formatWhen, OpsFilter, OpsList, OpsSearch } from './OpsList';
 import { OpsTable } from './OpsTable';
@@ -30,7 +30,7 @@ function invitationText(entry: OpsWaitlistEntry): string {
 }
 
 interface WaitlistViewProps {
-  list: OpsListView<OpsWaitlistEntry>;
+  list: PagedListView<OpsWaitlistEntry>;
   sendList: OpsListSend;
   action: RowActionView;
   sendAction: RowActionSend;

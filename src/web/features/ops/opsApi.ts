@@ -1,13 +1,14 @@
 /**
- * The console's HTTP client: /api/ops with the staff token in x-ops-token. An answer in the
- * {error:{field,message}} shape becomes a SubmitError the machines understand. A 404 to a
+ * The console's HTTP client: /api/ops with the staff token in x-ops-token; the kit's client
+ * converts failures (an {error:{field,message}} answer is a SubmitError). A 404 to a
  * request that carried the current token means the session is over (expired, signed out
  * elsewhere, member removed): the token is dropped and the shell shows the sign-in again.
  */
-import { createClient, FetchError, type FetchOptions } from '../../api/http';
-import { SubmitError } from '../../../../machines/formMachine';
+import { createClient, type FetchOptions } from '../../kit/http/http';
+import { SubmitError } from '../../../shared/requestErrors';
 import { isApiErrorBody } from '../../../shared/api';
 import { opsSession } from './opsSession';
+import { downloadBlob, fileNameOf } from '../../kit/download';
 
 export const OPS_TOKEN_HEADER = 'x-ops-token';
 
@@ -37,18 +38,9 @@ const client = createClient({
   },
 });
 
-export function toOpsError(error: unknown): Error {
-  if (error instanceof FetchError && isApiErrorBody(error.data)) return new SubmitError(error.data.error);
-  return error instanceof Error ? error : new Error(String(error));
-}
-
 /** A console request: resolves with the body, or rejects with a SubmitError or an Error. */
-export async function opsApi<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
-  try {
-    return await client<T>(path, options);
-  } catch (error) {
-    throw toOpsError(error);
-  }
+export function opsApi<T>(path: string, options: FetchOptions<'json'> = {}): Promise<T> {
+  return client<T>(path, options);
 }
 
 /** A URL with the query's non-empty values. */
@@ -70,19 +62,6 @@ export async function downloadFromOps(path: string, fallbackName: string): Promi
     const body: unknown = await response.json().catch(() => null);
     throw isApiErrorBody(body) ? new SubmitError(body.error) : new Error(response.statusText);
   }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? fallbackName;
-  saveFile(await response.blob(), name);
+  downloadBlob(await response.blob(), fileNameOf(response.headers.get('content-disposition'), fallbackName));
 }
 
-/** Hands the browser `blob` to save as `name` (through a link clicked once, then let go). */
-export function saveFile(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}

@@ -1,12 +1,12 @@
 /**
- * An inbox item's console page actor (machines/inboxItemMachine.ts) with its effects: the
+ * An inbox item's console page actor (machines/ops/inboxItemMachine.ts) with its effects: the
  * console API's requests and a toast for each success. The page renders `view` and sends
  * events; it keeps no workflow state itself.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from '../../components/toast';
+import { toast } from '../../kit/components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
-import { inboxItemMachine, inboxItemSnapshotToView, type InboxItemEvent, type InboxItemView, type InboxRequest } from '../../../../machines/inboxItemMachine';
+import { inboxItemMachine, inboxItemSnapshotToView, type InboxItemEvent, type InboxItemView, type InboxRequest } from '../../../../machines/ops/inboxItemMachine';
 import type { InboxItemDetail } from '../../../shared/inbox';
 import { opsApi } from './opsApi';
 

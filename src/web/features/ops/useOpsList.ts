@@ -4,14 +4,14 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type InspectionEvent } from 'xstate';
-import { opsListMachine, opsListView, type ListFilters, type ListPage, type OpsListView } from '../../../../machines/opsListMachine';
+import { pagedListMachine, pagedListView, type ListFilters, type ListPage, type PagedListView } from '../../../../machines/kit/pagedListMachine';
 import { opsApi, withQuery } from './opsApi';
 
-export type OpsListSend = ReturnType<typeof useActorRef<typeof opsListMachine>>['send'];
+export type OpsListSend = ReturnType<typeof useActorRef<typeof pagedListMachine>>['send'];
 
 /** The machine with its request: GET `path`?filters&cursor. */
 function opsListLogic(path: string) {
-  return opsListMachine.provide({
+  return pagedListMachine.provide({
     actors: {
       fetchPage: fromPromise<ListPage<unknown>, { filters: ListFilters; cursor: string | null }>(({ input }) =>
         opsApi<ListPage<unknown>>(withQuery(path, { ...input.filters, cursor: input.cursor })),
@@ -29,16 +29,16 @@ export interface OpsListOptions {
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function useOpsList<T>(path: string, options: OpsListOptions = {}): { view: OpsListView<T>; send: OpsListSend } {
+export function useOpsList<T>(path: string, options: OpsListOptions = {}): { view: PagedListView<T>; send: OpsListSend } {
   const logic = opsListLogic(path);
   const actor = useActorRef(options.pollIntervalMs ? logic.provide({ delays: { pollInterval: options.pollIntervalMs } }) : logic, {
     input: { filters: options.filters, poll: options.poll },
     inspect: options.inspect,
   });
-  const view = useSelector(actor, (snapshot) => opsListView<T>(snapshot), sameView);
+  const view = useSelector(actor, (snapshot) => pagedListView<T>(snapshot), sameView);
   return { view, send: actor.send };
 }
 
-function sameView<T>(a: OpsListView<T>, b: OpsListView<T>): boolean {
+function sameView<T>(a: PagedListView<T>, b: PagedListView<T>): boolean {
   return a.state === b.state && a.items === b.items && a.filters === b.filters && a.error === b.error && a.canLoadMore === b.canLoadMore;
 }

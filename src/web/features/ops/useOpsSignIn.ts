@@ -1,17 +1,18 @@
 /**
- * The staff sign-in's actor (machines/opsSignInMachine.ts) with its effects: the four requests
+ * The staff sign-in's actor (machines/ops/opsSignInMachine.ts) with its effects: the four requests
  * (the pending token sent by hand: it never goes where the console looks for a session), the
  * complete session stored, and the recovery codes copied or downloaded.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type InspectionEvent } from 'xstate';
-import { SubmitError } from '../../../../machines/formMachine';
-import { OpsSessionExpiredError, opsSignInMachine } from '../../../../machines/opsSignInMachine';
-import { opsSignInSnapshotToView, type OpsSignInView } from '../../../../machines/opsSignInView';
+import { SubmitError } from '../../../../machines/kit/formMachine';
+import { OpsSessionExpiredError, opsSignInMachine } from '../../../../machines/ops/opsSignInMachine';
+import { opsSignInSnapshotToView, type OpsSignInView } from '../../../../machines/ops/opsSignInView';
 import { messages } from '../../../shared/messages';
 import type { OpsEnrolment, OpsLoginResponse } from '../../../shared/opsForms';
-import { OPS_TOKEN_HEADER, opsApi, saveFile } from './opsApi';
+import { OPS_TOKEN_HEADER, opsApi } from './opsApi';
 import { opsSession } from './opsSession';
+import { downloadBlob } from '../../kit/download';
 
 export type OpsSignInSend = ReturnType<typeof useActorRef<typeof opsSignInMachine>>['send'];
 
@@ -54,7 +55,7 @@ function opsSignInLogic(onSignedIn: () => void) {
         void navigator.clipboard?.writeText(params.codes.join('\n')).catch(() => undefined);
       },
       downloadRecoveryCodes: (_, params) => {
-        saveFile(new Blob([`${messages.opsRecoveryCodesHeading}\n\n${params.codes.join('\n')}\n`], { type: 'text/plain' }), RECOVERY_CODES_FILE);
+        downloadBlob(new Blob([`${messages.opsRecoveryCodesHeading}\n\n${params.codes.join('\n')}\n`], { type: 'text/plain' }), RECOVERY_CODES_FILE);
       },
     },
   });

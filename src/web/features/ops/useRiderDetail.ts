@@ -1,11 +1,11 @@
 /**
- * A rider's console page actor (machines/idReviewMachine.ts) with its effects: the console API's
+ * A rider's console page actor (machines/ops/idReviewMachine.ts) with its effects: the console API's
  * requests, a toast for each success, and the documents opened with the staff token.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from '../../components/toast';
+import { toast } from '../../kit/components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
-import { idReviewMachine, idReviewSnapshotToView, type IdReviewEvent, type IdReviewView } from '../../../../machines/idReviewMachine';
+import { idReviewMachine, idReviewSnapshotToView, type IdReviewEvent, type IdReviewView } from '../../../../machines/ops/idReviewMachine';
 import { messages } from '../../../shared/messages';
 import type { OpsRiderActionResponse, OpsRiderDetail, OpsRiderDocument } from '../../../shared/opsRiders';
 import { downloadFromOps, opsApi } from './opsApi';

@@ -1,19 +1,19 @@
 /**
- * A console screen's row-action actor (machines/opsRowActionMachine.ts) with its effects: the
+ * A console screen's row-action actor (machines/kit/rowActionMachine.ts) with its effects: the
  * request, a refresh of the list once the change is made, and toasts.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from '../../components/toast';
+import { toast } from '../../kit/components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import {
-  opsRowActionMachine,
+  rowActionMachine,
   rowActionView,
   type RowActionOutput,
   type RowActionRequest,
   type RowActionView,
-} from '../../../../machines/opsRowActionMachine';
+} from '../../../../machines/kit/rowActionMachine';
 
-export type RowActionSend = ReturnType<typeof useActorRef<typeof opsRowActionMachine>>['send'];
+export type RowActionSend = ReturnType<typeof useActorRef<typeof rowActionMachine>>['send'];
 
 export interface RowActionOptions {
   perform: (request: RowActionRequest, confirmation: string | null) => Promise<RowActionOutput>;
@@ -24,7 +24,7 @@ export interface RowActionOptions {
 
 export function useRowAction(options: RowActionOptions): { view: RowActionView; send: RowActionSend } {
   const actor = useActorRef(
-    opsRowActionMachine.provide({
+    rowActionMachine.provide({
       actors: { perform: fromPromise(({ input }) => options.perform(input.request, input.confirmation)) },
       actions: {
         applied: () => options.onApplied(),

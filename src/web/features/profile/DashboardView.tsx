@@ -1,24 +1,24 @@
 /**
  * The rider dashboard (spec §2 'Rider dashboard', issue 6), drawn from the dashboard machine's
- * view model (machines/dashboardMachine.ts: the profile load, the open modal, the location
+ * view model (machines/profile/dashboardMachine.ts: the profile load, the open modal, the location
  * lists, a document being fetched, a share under way). The picture menu's open/closed is a
  * presentation toggle; everything else comes from the view model, and every action is an event
  * sent to the dashboard machine.
  */
 import { lazy, Suspense, useEffect, useRef } from 'react';
-import type { DashboardEvent, DashboardViewState } from '../../../../machines/dashboardMachine';
-import type { ProfileView } from '../../../../machines/profileMachine';
-import type { ProfileEditView } from '../../../../machines/profileEditMachine';
-import { openEventFor, openEventForChecklistItem, type ModalKind } from '../../../../machines/profileModals';
+import type { DashboardEvent, DashboardViewState } from '../../../../machines/profile/dashboardMachine';
+import type { ProfileView } from '../../../../machines/profile/profileMachine';
+import type { ProfileEditView } from '../../../../machines/profile/profileEditMachine';
+import { openEventFor, openEventForChecklistItem, type ModalKind } from '../../../../machines/profile/profileModals';
 import type { LocationState } from '../../../shared/locations';
 import { messages } from '../../../shared/messages';
 import { displayDate, displayPhone, publicProfilePath, type IdReviewStatus, type Profile } from '../../../shared/profile';
 import { profileChecklist, type ChecklistItemKey } from '../../../shared/profileChecklist';
 import { CHECKLIST_HEADING_ID, ProfileChecklist } from './ProfileChecklist';
-import { Illustration } from '../../components/Illustration';
-import { JobSuccessBadge, RatingSummary } from '../../components/JobSuccess';
-import { useDropdown } from '../../components/useDropdown';
-import { CameraIcon, DownloadIcon, EditIcon, FileIcon, PlusIcon, ShareIcon, TrashIcon } from '../../components/Icons';
+import { Illustration } from '../../kit/components/Illustration';
+import { JobSuccessBadge, RatingSummary } from '../../kit/components/JobSuccess';
+import { useDropdown } from '../../kit/components/useDropdown';
+import { CameraIcon, DownloadIcon, EditIcon, FileIcon, PlusIcon, ShareIcon, TrashIcon } from '../../kit/components/Icons';
 import './profile.css';
 
 /** The modals' code (forms, picture crop, combobox) loads when the first one opens (issue 14). */

@@ -4,8 +4,8 @@
  * submit button with its own 'Submitting...'. It keeps no workflow state of its own.
  */
 import { useRef, type FormEvent as ReactFormEvent, type ReactNode } from 'react';
-import type { ProfileEditEvent, ProfileEditView } from '../../../../machines/profileEditMachine';
-import { modalSpecs, type ModalKind } from '../../../../machines/profileModals';
+import type { ProfileEditEvent, ProfileEditView } from '../../../../machines/profile/profileEditMachine';
+import { modalSpecs, type ModalKind } from '../../../../machines/profile/profileModals';
 import { areaNames, findState, stateNames, type LocationState } from '../../../shared/locations';
 import { messages } from '../../../shared/messages';
 import {
@@ -21,11 +21,11 @@ import {
   type Profile,
 } from '../../../shared/profile';
 import { PROFILE_IMAGE_ACCEPT, PROFILE_IMAGE_MAX_BYTES } from '../../../shared/signup';
-import { Combobox } from '../../components/Combobox';
-import { Field } from '../../components/Field';
-import { Modal } from '../../components/Modal';
-import { PasswordField } from '../../components/PasswordField';
-import { useFocusFirstInvalid } from '../../forms/useFocusFirstInvalid';
+import { Combobox } from '../../kit/components/Combobox';
+import { Field } from '../../kit/components/Field';
+import { Modal } from '../../kit/components/Modal';
+import { PasswordField } from '../../kit/components/PasswordField';
+import { useFocusFirstInvalid } from '../../kit/forms/useFocusFirstInvalid';
 import { DateField, FileField, SelectField } from './fields';
 
 /** What the modal sends (the upload's progress comes from the save itself). */

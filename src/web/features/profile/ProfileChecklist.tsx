@@ -7,7 +7,7 @@
  */
 import { messages } from '../../../shared/messages';
 import type { ChecklistItem, ChecklistItemKey, ProfileChecklist as Checklist } from '../../../shared/profileChecklist';
-import { CheckIcon } from '../../components/Icons';
+import { CheckIcon } from '../../kit/components/Icons';
 
 export const CHECKLIST_HEADING_ID = 'profile-checklist-title';
 

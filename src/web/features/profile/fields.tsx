@@ -1,10 +1,10 @@
 /** The dashboard forms' select and file inputs, with the error line of components/Field.tsx. */
 import { useEffect, useState, type ReactNode } from 'react';
-import type { FileLike } from '../../../../machines/profileModals';
+import type { FileLike } from '../../../../machines/profile/profileModals';
 import type { FocalPoint } from '../../../shared/uploads';
-import { describedByOf, FieldMessages, type FieldNotes } from '../../components/Field';
-import { PictureCrop } from '../../uploads/PictureCrop';
-import { PictureSource } from '../../uploads/PictureSource';
+import { describedByOf, FieldMessages, type FieldNotes } from '../../kit/components/Field';
+import { PictureCrop } from '../../kit/uploads/PictureCrop';
+import { PictureSource } from '../../kit/uploads/PictureSource';
 
 type Described = FieldNotes;
 

@@ -1,5 +1,5 @@
 /**
- * Runs the rider dashboard's machine for the page (issue 9: machines/dashboardMachine.ts, which
+ * Runs the rider dashboard's machine for the page (issue 9: machines/profile/dashboardMachine.ts, which
  * invokes the profile load and the edit modal and coordinates them) and supplies its effects:
  * the API calls, toasts, the download, sharing, the header's picture, signing out and the
  * navigation. No workflow state here: the page is the machine's snapshot as a view model.
@@ -7,14 +7,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { fromPromise, type AnyActorRef, type InspectionEvent } from 'xstate';
-import { toast } from '../../components/toast';
-import { useLatest } from '../../useLatest';
-import { dashboardEditMachine, dashboardMachine, dashboardSnapshotToView, type DashboardEvent, type DashboardViewModel, type ShareOutcome } from '../../../../machines/dashboardMachine';
-import { type SaveInput } from '../../../../machines/profileEditMachine';
-import { profileMachine } from '../../../../machines/profileMachine';
-import { profileApi } from '../../api/profile';
-import { loadLocations } from '../../api/locations';
-import { auth } from '../../auth/authService';
+import { toast } from '../../kit/components/toast';
+import { useLatest } from '../../kit/useLatest';
+import { dashboardEditMachine, dashboardMachine, dashboardSnapshotToView, type DashboardEvent, type DashboardViewModel, type ShareOutcome } from '../../../../machines/profile/dashboardMachine';
+import { type SaveInput } from '../../../../machines/profile/profileEditMachine';
+import { profileMachine } from '../../../../machines/profile/profileMachine';
+import { profileApi } from './profileApi';
+import { loadLocations } from '../../kit/locations/locationsApi';
+import { auth } from '../../kit/session/authService';
+import { downloadBlob } from '../../kit/download';
 
 const pick = (values: Record<string, string>, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, values[n] ?? '']));
 
@@ -61,18 +62,6 @@ function saveModal(input: SaveInput, signal?: AbortSignal): Promise<unknown> {
   }
 }
 
-/** Hands the browser a file to save (the export, an ID document). */
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /**
  * Phones share through the system sheet (WhatsApp and the rest); elsewhere the link is copied.

@@ -1,6 +1,6 @@
 /**
  * The review window's entry point for lists (issue 14): its machine and view
- * (machines/reviewWindowMachine.ts, ReviewWindowView) load only when an ended engagement shows
+ * (machines/reviews/reviewWindowMachine.ts, ReviewWindowView) load only when an ended engagement shows
  * one, so a page without one never downloads them.
  */
 import { lazy, Suspense } from 'react';

@@ -1,7 +1,7 @@
 /**
  * The review window of one ended engagement (issue 12), for a party's list of engagements:
  * `<ReviewWindow engagementId={e.id} side="rider" />` under an ended engagement. It loads the
- * window as that side sees it and runs its own machine (machines/reviewWindowMachine.ts).
+ * window as that side sees it and runs its own machine (machines/reviews/reviewWindowMachine.ts).
  */
 import type { InspectionEvent } from 'xstate';
 import type { ReviewSide } from '../../../shared/reviews';

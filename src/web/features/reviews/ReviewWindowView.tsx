@@ -6,10 +6,11 @@
  * reply under the company's review. Keeps no workflow state: it sends the machine's events.
  */
 import { useId, type ReactNode } from 'react';
-import type { ReviewField, ReviewWindowEvent, ReviewWindowView as View } from '../../../../machines/reviewWindowMachine';
+import type { ReviewField, ReviewWindowEvent, ReviewWindowView as View } from '../../../../machines/reviews/reviewWindowMachine';
 import { messages } from '../../../shared/messages';
 import { RATING_MAX, REVIEW_COMMENT_MAX, REVIEW_REPLY_MAX, type ReviewShown, type ReviewSide } from '../../../shared/reviews';
 import './reviews.css';
+import { ErrorLine } from '../../kit/components/ErrorLine';
 
 interface Props {
   view: View;
@@ -55,14 +56,6 @@ function ReviewCard({ title, review, children }: { title: string; review: Review
       {children}
     </article>
   );
-}
-
-function ErrorLine({ id, message }: { id: string; message: string | null }) {
-  return message ? (
-    <p id={id} className="field-error" role="alert">
-      {message}
-    </p>
-  ) : null;
 }
 
 /** A group of radio buttons with 44 px targets: the star rating or the yes/no answer. */

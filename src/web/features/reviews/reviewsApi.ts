@@ -3,27 +3,22 @@
  * the deadline passed, the other side published both, a reply already made) becomes
  * ReviewWindowStale, so the machine reloads the window; other {error} answers a SubmitError.
  */
-import { FetchError } from '../../api/http';
-import { ReviewWindowStale, type ReviewReplyRequest, type ReviewSaveRequest } from '../../../../machines/reviewWindowMachine';
+import type { FetchError } from '../../kit/http/http';
+import type { ReviewReplyRequest, ReviewSaveRequest } from '../../../../machines/reviews/reviewWindowMachine';
+import { ReviewWindowStale } from '../../../shared/requestErrors';
 import { isApiErrorBody } from '../../../shared/api';
 import type { ReviewWindowData, ReviewWindowResponse } from '../../../shared/reviews';
-import { api, toSubmitError } from '../../api/client';
+import { api } from '../../kit/http/client';
 
-async function call<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof FetchError && error.statusCode === 409 && isApiErrorBody(error.data)) throw new ReviewWindowStale(error.data.error);
-    throw toSubmitError(error);
-  }
-}
+/** A 409: the window moved on, so the machine reloads it. */
+const failure = (error: FetchError) => (error.statusCode === 409 && isApiErrorBody(error.data) ? new ReviewWindowStale(error.data.error) : undefined);
 
 const windowPath = (engagementId: string) => `/engagements/${encodeURIComponent(engagementId)}/reviews`;
 
 export const reviewsApi = {
-  load: (engagementId: string) => call(() => api<ReviewWindowData>(windowPath(engagementId))),
+  load: (engagementId: string) => api<ReviewWindowData>(windowPath(engagementId), { failure }),
   save: (request: ReviewSaveRequest) =>
-    call(() => api<ReviewWindowResponse>(`${windowPath(request.engagementId)}/mine`, { method: 'PUT', body: request.values })),
+    api<ReviewWindowResponse>(`${windowPath(request.engagementId)}/mine`, { method: 'PUT', body: request.values, failure }),
   reply: (request: ReviewReplyRequest) =>
-    call(() => api<ReviewWindowResponse>(`/reviews/${encodeURIComponent(request.reviewId)}/reply`, { method: 'POST', body: { reply: request.reply } })),
+    api<ReviewWindowResponse>(`/reviews/${encodeURIComponent(request.reviewId)}/reply`, { method: 'POST', body: { reply: request.reply }, failure }),
 };

@@ -1,9 +1,9 @@
 /**
- * A review window's actor (machines/reviewWindowMachine.ts) with its effects: the API's
+ * A review window's actor (machines/reviews/reviewWindowMachine.ts) with its effects: the API's
  * requests and a toast for each success. The view renders `view` and sends events.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { toast } from '../../components/toast';
+import { toast } from '../../kit/components/toast';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import {
   reviewWindowMachine,
@@ -12,7 +12,7 @@ import {
   type ReviewSaveRequest,
   type ReviewWindowEvent,
   type ReviewWindowView,
-} from '../../../../machines/reviewWindowMachine';
+} from '../../../../machines/reviews/reviewWindowMachine';
 import type { ReviewSide, ReviewWindowData, ReviewWindowResponse } from '../../../shared/reviews';
 import { reviewsApi } from './reviewsApi';
 

@@ -1,28 +1,29 @@
 /**
  * The rider sign-up wizard (spec §2): the 5-segment progress bar and the current step, drawn from
- * the wizard machine's view model (machines/signupView.ts). It sends the rider's events and
+ * the wizard machine's view model (machines/signup/signupView.ts). It sends the rider's events and
  * keeps no workflow state; the only thing it does on its own is move the keyboard focus where
  * the view model says (the next code box, a new step's heading).
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
-import type { SignupEvent } from '../../../../machines/signupMachine';
-import type { SignupView } from '../../../../machines/signupView';
+import type { SignupEvent } from '../../../../machines/signup/signupMachine';
+import type { SignupView } from '../../../../machines/signup/signupView';
 import { VERIFY_CODE_LENGTH } from '../../../shared/constants';
 import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { PROFILE_IMAGE_ACCEPT, SIGNUP_STEP_TITLES, changeEmailForm, signupForm } from '../../../shared/signup';
-import { CaptchaRegion } from '../../components/Captcha';
-import { Combobox } from '../../components/Combobox';
-import { Field } from '../../components/Field';
-import { GoogleButton } from '../../components/GoogleButton';
-import { Illustration } from '../../components/Illustration';
-import { PasswordField } from '../../components/PasswordField';
-import { PictureCrop } from '../../uploads/PictureCrop';
-import { useFocusFirstInvalid } from '../../forms/useFocusFirstInvalid';
-import { PictureSource } from '../../uploads/PictureSource';
+import { CaptchaRegion } from '../../kit/components/Captcha';
+import { Combobox } from '../../kit/components/Combobox';
+import { Field } from '../../kit/components/Field';
+import { GoogleButton } from '../../kit/components/GoogleButton';
+import { Illustration } from '../../kit/components/Illustration';
+import { PasswordField } from '../../kit/components/PasswordField';
+import { PictureCrop } from '../../kit/uploads/PictureCrop';
+import { useFocusFirstInvalid } from '../../kit/forms/useFocusFirstInvalid';
+import { PictureSource } from '../../kit/uploads/PictureSource';
 import { RiderAgreement, RiderAgreementSummary } from './RiderAgreement';
 import './signup.css';
+import { ErrorLine } from '../../kit/components/ErrorLine';
 
 export interface SignupWizardViewProps {
   view: SignupView;
@@ -63,14 +64,6 @@ function SubmitButton({ busy, label }: { busy: boolean; label: string }) {
 function Alert({ message }: { message: string | null }) {
   return message ? (
     <p className="signup-alert" role="alert">
-      {message}
-    </p>
-  ) : null;
-}
-
-function ErrorLine({ id, message }: { id: string; message: string | null }) {
-  return message ? (
-    <p id={id} className="field-error" role="alert">
       {message}
     </p>
   ) : null;

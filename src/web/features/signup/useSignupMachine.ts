@@ -1,5 +1,5 @@
 /**
- * Runs the sign-up wizard (machines/signupMachine.ts, which invokes one machine per step from
+ * Runs the sign-up wizard (machines/signup/signupMachine.ts, which invokes one machine per step from
  * machines/signup/) for the page: supplies the wizard's and each step's effects (the API calls,
  * the token, navigation, the kept resend deadline, toasts, picture previews) and a one-second
  * clock (TICK) while the resend control counts down. Returns the view model of the wizard and
@@ -7,23 +7,24 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from '../../components/toast';
-import { useLatest } from '../../useLatest';
+import { toast } from '../../kit/components/toast';
+import { useLatest } from '../../kit/useLatest';
 import { fromPromise, type ActorRef, type InspectionEvent } from 'xstate';
-import { SubmitError } from '../../../../machines/formMachine';
+import { SubmitError } from '../../../../machines/kit/formMachine';
 import { accountStep } from '../../../../machines/signup/accountStep';
 import { agreementStep } from '../../../../machines/signup/agreementStep';
 import { locationStep } from '../../../../machines/signup/locationStep';
 import { pictureStep } from '../../../../machines/signup/pictureStep';
 import { verifyStep } from '../../../../machines/signup/verifyStep';
-import { activeStep, signupMachine, type SignupEvent, type SignupProgress } from '../../../../machines/signupMachine';
-import { signupSnapshotToView, type SignupView, type StepSnapshot } from '../../../../machines/signupView';
+import { activeStep, signupMachine, type SignupEvent, type SignupProgress } from '../../../../machines/signup/signupMachine';
+import { signupSnapshotToView, type SignupView, type StepSnapshot } from '../../../../machines/signup/signupView';
 import { messages } from '../../../shared/messages';
 import type { SignupStep } from '../../../shared/signup';
-import { captchaApi } from '../../api/client';
-import { signupApi } from '../../api/signup';
-import { auth, authView } from '../../auth/authService';
-import { captchaPass } from '../../forms/captchaPass';
+import { captchaApi } from '../../kit/http/client';
+import { signupApi } from './signupApi';
+import { auth, authView } from '../../kit/session/authService';
+import { captchaPass } from '../../kit/forms/captchaPass';
+import { loadLocations } from '../../kit/locations/locationsApi';
 
 /** localStorage key of the resend countdown's deadline (ms since the epoch). */
 export const RESEND_DEADLINE_KEY = 'signupResendDeadline';
@@ -124,7 +125,7 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
         }),
         location: locationStep.provide({
           actors: {
-            loadLocations: fromPromise(() => signupApi.locations()),
+            loadLocations: fromPromise(() => loadLocations()),
             loadFallbackLocations: fromPromise(async () => (await import('./fallbackLocations')).fallbackLocations),
             saveLocation: fromPromise(({ input }) => signupApi.update({ request_type: 'location', ...input })),
           },

@@ -1,9 +1,9 @@
 /** The company waitlist (spec §2, §5): the captcha is asked for first. */
 import { waitlistForm } from '../../../shared/forms';
 import { messages } from '../../../shared/messages';
-import { waitlistApi } from '../../api/client';
-import { MachineFormView, type FormViewProps } from '../../forms/MachineFormView';
-import { useFormMachine } from '../../forms/useFormMachine';
+import { waitlistApi } from '../../kit/http/client';
+import { MachineFormView, type FormViewProps } from '../../kit/forms/MachineFormView';
+import { useFormMachine } from '../../kit/forms/useFormMachine';
 
 const fields = [
   { name: 'companyName', label: 'Company name', autoComplete: 'organization' },

@@ -4,10 +4,10 @@
  * published reviews (features/reputation), shown once the rider is loaded.
  */
 import { useParams } from '@tanstack/react-router';
-import { CompanyRiderView } from '../../features/companySearch/CompanyRiderView';
-import { useCompanyRider } from '../../features/companySearch/useCompanyRider';
+import { CompanyRiderView } from '../../features/search/CompanyRiderView';
+import { useCompanyRider } from '../../features/search/useCompanyRider';
 import { HireRequestPanel } from '../../features/hiring/HireRequestPanel';
-import { RiderReviewsList } from '../../features/reputation/RiderReviewsList';
+import { RiderReviewsList } from '../../features/riders/RiderReviewsList';
 
 export default function CompanyRiderPage() {
   const { username } = useParams({ strict: false }) as { username: string };

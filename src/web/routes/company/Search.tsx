@@ -7,9 +7,9 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
 import type { InspectionEvent } from 'xstate';
 import { filtersFromParams, filtersToParams, type RiderSearchFilters } from '../../../shared/riderSearch';
-import { RiderSearchScreen } from '../../features/companySearch/RiderSearchView';
-import { useLocations } from '../../features/companySearch/useLocations';
-import { useRiderSearch } from '../../features/companySearch/useRiderSearch';
+import { RiderSearchScreen } from '../../features/search/RiderSearchView';
+import { useLocations } from '../../kit/locations/useLocations';
+import { useRiderSearch } from '../../features/search/useRiderSearch';
 
 /**
  * The params as the router writes them: digits as numbers, so the URL reads ?min_rating=4 and

@@ -1,7 +1,7 @@
 /** /company-dashboard/shortlist: the riders this company shortlisted (issue 12), the latest first. */
 import { EMPTY_FILTERS } from '../../../shared/riderSearch';
-import { ShortlistScreen } from '../../features/companySearch/RiderSearchView';
-import { useRiderSearch } from '../../features/companySearch/useRiderSearch';
+import { ShortlistScreen } from '../../features/search/RiderSearchView';
+import { useRiderSearch } from '../../features/search/useRiderSearch';
 
 const noPublish = () => undefined;
 

@@ -1,0 +1,86 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { configureClient } from '../kit/http/client';
+import { auth } from '../kit/session/authService';
+import { installErrorReporting } from '../kit/errorReporting';
+import { connectAppRouter, newAppRouter, type AppRouter } from '../router';
+import { keepEarlyInput } from './typedBeforeHydration';
+
+/** Starts the app at once: main.tsx, the empty shells, which show nothing until it runs. */
+export function startApp(): void {
+  const router = newAppRouter();
+  connect(router);
+  render(router);
+}
+
+/**
+ * Starts the app in three tasks, with a turn of the event loop between them (`nextTask`): the
+ * router, its connections (the auth service starts there), then the first render. staged.ts, for
+ * the prerendered pages, which the visitor can already read and tap: in one task these were a
+ * 70-90 ms block on a 4x-throttled CPU (a probe's marks: the router 31-67 ms, the auth service's
+ * start 30-51 ms), each millisecond past 50 counted as blocking time (issue 14: TBT ≤ 50 ms).
+ * On a slow host, by turns: the public pages' TBT median 73 → 17 ms (docs/performance.md).
+ */
+export async function startAppInSteps(nextTask: () => Promise<void>): Promise<void> {
+  const router = newAppRouter();
+  await nextTask();
+  connect(router);
+  await nextTask();
+  render(router);
+}
+
+function connect(router: AppRouter): void {
+  // The API client gets and forgets the token through the auth service (no import loop).
+  configureClient({ getToken: auth.beforeRequest, currentToken: auth.currentToken, onUnauthorized: auth.unauthorized });
+  connectAppRouter(router);
+  // Browser errors reach the server's log, or Sentry when SENTRY_DSN is set (issue 10).
+  installErrorReporting(() => router.state.matches.at(-1)?.routeId);
+}
+
+function render(router: AppRouter): void {
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
+
+  if (container.hasChildNodes()) {
+    // A prerendered page: load the route's code first so the first render matches the HTML, and
+    // tell the router it hydrates server HTML, so it leaves out the Suspense boundary that the
+    // server render (scripts/prerender.mjs) does not have.
+    router.ssr = { manifest: undefined };
+    const prerendered = window.location.pathname;
+    void router.load().then(() => {
+      if (router.state.location.pathname === prerendered) {
+        // As a transition, hydration yields to the browser every few milliseconds instead of
+        // blocking the main thread for the whole page (a long legal page on a slow phone).
+        keepEarlyInput(container);
+        startTransition(() => {
+          hydrateRoot(container, app);
+        });
+      } else {
+        // A guard sent the visitor elsewhere (signed in on /login, an unfinished sign-up):
+        // the HTML is of another page, so render afresh instead of hydrating it.
+        router.ssr = undefined;
+        container.replaceChildren();
+        createRoot(container).render(app);
+      }
+    });
+  } else {
+    // A screen with no server HTML (the signed-in screens, sign-in): its first render is a
+    // transition too, so it yields every few milliseconds (a dashboard's first render was one
+    // ~50 ms block on a throttled phone, and the page counted as interactive only after it).
+    // And it waits for the router to match the route and load the screen's code, so that render
+    // holds the screen. Rendered before, it suspended on the screen's code and the screen came in
+    // the router's store update at the end of its load, which React renders as one block, never
+    // as a transition (https://react.dev/reference/react/useSyncExternalStore#caveats): 26-64 ms
+    // on a fast machine, 4x that on a throttled phone, and it set the time to interactive (issue
+    // 14). The page shows nothing until then either way (the render suspended). Rendered either
+    // way: a failed load shows the router's error page.
+    const root = createRoot(container);
+    const render = () => startTransition(() => root.render(app));
+    router.load().then(render, render);
+  }
+}
