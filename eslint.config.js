@@ -62,7 +62,7 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles: a loop means two modules are one module in two files (issue 9).
+    // No import cycles: a loop means two modules are one module in two files.
     // Type-only imports are left out: they vanish from the built code.
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'storybook/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
@@ -114,7 +114,7 @@ export default tseslint.config(
       ],
     },
   },
-  // The server's layers (issue 9): lib/ is infrastructure with no product rules; plugins/ are what
+  // The server's layers: lib/ is infrastructure with no product rules; plugins/ are what
   // app.ts installs on Fastify; domain/ holds rules several features share; features/ use all three.
   // Each layer imports only the ones before it, so a rule never hides in a plugin again.
   ...[

@@ -7,7 +7,7 @@ import { inlineMessagesPlugin } from './scripts/inlineMessages';
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  // inlineMessagesPlugin: each page carries only the messages it shows (issue 14).
+  // inlineMessagesPlugin: each page carries only the messages it shows.
   plugins: [react(), inlineMessagesPlugin()],
   build: {
     outDir: '../../dist/web',
@@ -18,7 +18,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     modulePreload: { polyfill: false },
     // scripts/prerender.mjs reads it (the signed-in screens' shells name their scripts) and removes it.
     manifest: !isSsrBuild,
-    // Issue 14: what every page loads comes in few files (each response's headers cost about
+    // What every page loads comes in few files (each response's headers cost about
     // 1 kB on the wire): the libraries in two chunks, the app's start, API client and form basics
     // in a third.
     rolldownOptions: isSsrBuild ? {} : {
@@ -43,7 +43,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // last), the HTTP client with the errors it converts to, and the form basics (the home page is a lazy screen like the others, and its
             // forms are also Contact Us', Login's and sign-up's).
             { name: 'app', test: /(src[\\/]web[\\/]kit[\\/]http[\\/](client|http)|src[\\/]web[\\/]kit[\\/]components[\\/](toast|Captcha|Field|PasswordField)|src[\\/]web[\\/]kit[\\/]forms[\\/][^\\/]+|src[\\/]web[\\/](boot[\\/]idlePrefetch|features[\\/]enquiries[\\/]EnquiryForm)|src[\\/]shared[\\/](forms|validation|api|constants|requestErrors)|machines[\\/]kit[\\/](formMachine|formView|captchaPassMachine|errors)|src[\\/]web[\\/]boot[\\/]start)\.tsx?$/ },
-            // Issue 14: the rider screens' small shared modules in two files rather than eight (each
+            // The rider screens' small shared modules in two files rather than eight (each
             // response costs ~1 kB of headers): the hire lists' (the dashboard, the company's pages, the
             // console's lists) and the rider profile's (the sign-up wizard and the dashboard); without
             // their dependencies, which the first pages share.

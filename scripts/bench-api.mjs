@@ -1,7 +1,7 @@
-// API benchmark (DESIGN.md §8, issues 6 and 14): `npm run bench:api [-- --seconds 8 --concurrency 32 --riders 10000]`.
+// API benchmark (DESIGN.md §8): `npm run bench:api [-- --seconds 8 --concurrency 32 --riders 10000]`.
 //
 // "The API serves a signed-in profile read at no less than 40% of the requests per second that a
-// bare Fastify route reaches on the same machine in the same run", and issue 14's honest
+// bare Fastify route reaches on the same machine in the same run", and the honest
 // version: reads spread over 10,000 riders with 10% writes, at ≥ 80% of a bare route that does
 // one select on the same pool (the floor of any read that touches the database), ≥ 40% of the
 // bare route, p99 ≤ 25 ms.
@@ -47,7 +47,7 @@ const RIDERS = option('riders', Number(process.env.BENCH_RIDERS ?? 10_000));
 const WRITE_SHARE = option('writes', 0.1);
 const COLD = args.includes('--cold');
 const ROUNDS = Math.max(1, option('rounds', 4));
-/** DESIGN.md §8 and issue 14's budgets. */
+/** DESIGN.md §8's budgets. */
 const BUDGET = 0.4;
 const BUDGET_SELECT = 0.8;
 const BUDGET_P99_MS = 25;

@@ -1,4 +1,4 @@
-// Login benchmark (issue 4): `node scripts/bench-login.mjs [--logins 200] [--concurrency 20]`.
+// Login benchmark: `node scripts/bench-login.mjs [--logins 200] [--concurrency 20]`.
 //
 // Starts the real server (buildApp) in a child process on 127.0.0.1 with a throw-away database
 // (a fresh PostgreSQL database when 127.0.0.1:5432 answers, else PGlite in memory) and an

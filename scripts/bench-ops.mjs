@@ -1,4 +1,4 @@
-// Console lists benchmark (issue 11, DESIGN.md §8): `npm run bench:ops [-- --rows 100000 --requests 200]`.
+// Console lists benchmark (DESIGN.md §8): `npm run bench:ops [-- --rows 100000 --requests 200]`.
 //
 // "Lists and searches (operations console) answer a page in ≤ 50 ms at p95 with 100,000 rows on
 // PostgreSQL." Makes a throw-away database on the PostgreSQL server at 127.0.0.1:5432 (or

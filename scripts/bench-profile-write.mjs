@@ -1,4 +1,4 @@
-// One profile write, alone (issue 14): `node --import tsx scripts/bench-profile-write.mjs [-- --writes 500 --riders 10000 --pglite]`.
+// One profile write, alone: `node --import tsx scripts/bench-profile-write.mjs [-- --writes 500 --riders 10000 --pglite]`.
 //
 // Sequential bio saves through the service the route calls (updateProfile), one at a time on an
 // otherwise idle database: the time one write costs, without the contention of bench:api. Seeds

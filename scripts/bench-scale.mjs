@@ -1,4 +1,4 @@
-// A million riders (issue 14): `npm run bench:scale [-- --sizes 10000,100000,1000000 --requests 300]`.
+// A million riders: `npm run bench:scale [-- --sizes 10000,100000,1000000 --requests 300]`.
 //
 // Grows ONE PostgreSQL database through the sizes with the scale seed (scripts/seed-scale.mjs:
 // each size seeds only the difference), VACUUM ANALYZEs, and at each size asks the real app

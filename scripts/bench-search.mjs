@@ -1,4 +1,4 @@
-// Company search benchmark (issue 12, DESIGN.md §8): `npm run bench:search [-- --rows 100000 --requests 200]`.
+// Company search benchmark (DESIGN.md §8): `npm run bench:search [-- --rows 100000 --requests 200]`.
 //
 // "npm run bench:search fills 100,000 riders (realistic spread over states, areas, experience,
 // reviews) on PostgreSQL and prints p50/p95 of typical searches; the budget is p95 ≤ 50 ms."

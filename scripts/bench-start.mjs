@@ -1,5 +1,5 @@
 // `npm run bench:start`: how fast the API server starts and how much memory it holds, run through
-// tsx's loader (`node --import tsx src/server/index.ts`, how `npm start` ran it before issue 14)
+// tsx's loader (`node --import tsx src/server/index.ts`, how `npm start` ran it before)
 // and as built JavaScript (`node --enable-source-maps dist/server/index.js`, how it runs now), on
 // this machine's node and on Node 24 (scripts/node24.mjs; `--no-node24` skips it).
 //

@@ -1,13 +1,13 @@
 // `npm run bench:web`: Lighthouse with its default mobile settings (simulated slow 4G, 4x CPU
 // slowdown) on every public page of the built app served by the real server (as `npm start`
-// runs it), with Debian's Chromium, and on the two signed-in screens (issue 14): /rider-signup
+// runs it), with Debian's Chromium, and on the two signed-in screens: /rider-signup
 // for a rider at step 3 and /rider-dashboard for a rider who finished, each signed in through a
 // token this script makes (the riders and their sessions are written into the server's embedded
 // database before it starts; the token is put in the browser's localStorage as the app keeps it,
 // and Lighthouse is told not to clear storage). Each page is measured three times (`--runs N`)
 // and its median run reported. Prints per page: the four category scores, LCP,
 // TBT, time to interactive, CLS, bytes transferred and JavaScript bytes, then checks the budgets
-// of DESIGN.md §8 and issue 14 (public pages: performance 100, LCP ≤ 1.5 s, TBT ≤ 50 ms, the home
+// of DESIGN.md §8 (public pages: performance 100, LCP ≤ 1.5 s, TBT ≤ 50 ms, the home
 // page ≤ 150 kB; signed-in screens: interactive ≤ 2.5 s, JavaScript ≤ 150 kB). Exits 1 when a
 // budget is missed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -214,7 +214,7 @@ try {
       cls: Number((lhr.audits['cumulative-layout-shift'].numericValue ?? 0).toFixed(3)),
       kb: Number((total / 1024).toFixed(1)),
       jsKb: Number((js / 1024).toFixed(1)),
-      // What Lighthouse names as the largest paint, and each script with its bytes (issue 14).
+      // What Lighthouse names as the largest paint, and each script with its bytes.
       lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '?',
       scripts: items
         .filter((i) => i.resourceType === 'Script')
@@ -250,13 +250,13 @@ for (const r of rows) {
   if (r.cls > 0) console.log(`${r.page} layout shifts: ${r.shifts.join('; ')}`);
   if (process.argv.includes('--details')) console.log(`${r.page} LCP element: ${r.lcpElement}\n  scripts (kB): ${r.scripts.join(', ')}`);
   if (r.signedIn) {
-    // Issue 14: each signed-in screen interactive within 2.5 s, its JavaScript at most 150 kB.
+    // Each signed-in screen interactive within 2.5 s, its JavaScript at most 150 kB.
     if (r.finalUrl !== r.page) misses.push(`${r.page}: the signed-in screen went to ${r.finalUrl}`);
     if (!(r.tti <= 2500)) misses.push(`${r.page}: interactive at ${r.tti} ms > 2500 ms`);
     if (r.jsKb > 150) misses.push(`${r.page}: ${r.jsKb} kB of JavaScript > 150 kB`);
     continue;
   }
-  // Issue 14: every public page at performance 100, LCP ≤ 1.5 s, TBT ≤ 50 ms; the home page ≤ 150 kB.
+  // Every public page at performance 100, LCP ≤ 1.5 s, TBT ≤ 50 ms; the home page ≤ 150 kB.
   for (const [k, v] of [['performance', r.perf], ['accessibility', r.a11y], ['best practices', r.bp], ['SEO', r.seo]]) if (v < 100) misses.push(`${r.page}: ${k} ${v} < 100`);
   if (r.lcp > 1500) misses.push(`${r.page}: LCP ${r.lcp} ms > 1500 ms`);
   if (r.tbt > 50) misses.push(`${r.page}: TBT ${r.tbt} ms > 50 ms`);

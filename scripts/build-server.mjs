@@ -1,6 +1,6 @@
 // `npm run build:server` (and the last step of `npm run build`): the API server (src/server and the
 // src/shared it imports) bundled by esbuild into one ES module, dist/server/index.js, that plain
-// `node` runs: no TypeScript loader in production (issue 14). The staff command line, `npm run
+// `node` runs: no TypeScript loader in production. The staff command line, `npm run
 // ops`, is bundled beside it as dist/server/ops.js (scripts/ops.mjs). Packages stay in node_modules
 // (imported, not bundled). A source map beside it gives stack traces in src/ (`npm start` runs
 // node with --enable-source-maps).

@@ -1,5 +1,5 @@
 /**
- * Vite plugin (issue 14): the browser build carries each message with the code that shows it,
+ * Vite plugin: the browser build carries each message with the code that shows it,
  * not the whole catalogue on every page. The source stays one catalogue, src/shared/messages.ts;
  * at build time `messages.someKey` in a module that imports { messages } from it is replaced by
  * that key's value (a string, or the small arrow function that formats it), so the console's

@@ -1,5 +1,5 @@
 // Node.js 24 (the current LTS) for `npm test` and `npm run bench:start` on a machine whose own
-// node is older (issue 14). The npm registry's `node-<platform>-<arch>` packages carry the
+// node is older. The npm registry's `node-<platform>-<arch>` packages carry the
 // official binary inside the tarball (the `node` package only picks one of them), so `npm pack`
 // fetches it like any package, with the registry's integrity check, and nothing else is
 // downloaded. It is unpacked once into node_modules/.cache/node-<version>/ (gone with

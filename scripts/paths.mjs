@@ -1,5 +1,5 @@
 /**
- * `npm run paths` (issue 9): for every machine, the paths xstate/graph generates from its model
+ * `npm run paths`: for every machine, the paths xstate/graph generates from its model
  * (tests/machines/plans/sources.ts), the covering set of them (coverAll), written as a test plan a
  * QA engineer follows by hand in a browser: docs/test-plans/<machine>.md, each path as the user's
  * steps and the screen expected after each, with the coverage table; docs/test-plans/README.md

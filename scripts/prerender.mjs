@@ -33,7 +33,7 @@ const pageModules = {
   '/terms-and-conditions': 'routes/TermsAndConditions.tsx',
 };
 
-// Issue 14: a prerendered page asks for its scripts only after the browser has painted it. The
+// A prerendered page asks for its scripts only after the browser has painted it. The
 // entry's <script type="module"> and its <link rel="modulepreload">s leave <head>; the inline
 // loader (src/shared/bootScript.ts, allowed by its hash in the CSP) requests the same files
 // after the first paint.
@@ -44,7 +44,7 @@ const attr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 let prerenderTemplate = template.replace(entryTag[0], '');
 for (const tag of preloadTags) prerenderTemplate = prerenderTemplate.replace(tag[0], '');
 // The loader starts the app through src/web/boot/staged.ts, which evaluates the libraries and the
-// app in steps (issue 14, TBT), not through main.tsx, which evaluates them at once; it preloads
+// app in steps (TBT), not through main.tsx, which evaluates them at once; it preloads
 // the same chunks main.tsx imports (staged.ts imports them too, dynamically) and staged.ts' own.
 const staged = manifest['boot/staged.ts'];
 if (!staged?.isEntry) throw new Error("prerender: staged.ts is not an entry in Vite's manifest");
@@ -82,7 +82,7 @@ writeFileSync(path.join(web, '404.html'), page(notFound, notFoundMeta, null));
 // The empty shell for screens that are not prerendered (dashboards, sign-up steps).
 writeFileSync(path.join(web, 'shell.html'), template);
 
-// Issue 14: the signed-in screens' own shells name their screen's scripts and styles from the
+// The signed-in screens' own shells name their screen's scripts and styles from the
 // start (from Vite's manifest), so the browser fetches them beside the first scripts instead of
 // after them; the server sends dist/web/<route>/index.html for its route (src/server/plugins/web.ts).
 const screens = { '/rider-dashboard': 'routes/RiderDashboard.tsx', '/rider-signup': 'routes/RiderSignup.tsx' };

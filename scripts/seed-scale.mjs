@@ -1,4 +1,4 @@
-// The scale seed (issue 14, "A million riders"): `npm run seed:scale -- --riders N [--database URL]`.
+// The scale seed ("A million riders"): `npm run seed:scale -- --riders N [--database URL]`.
 //
 // Fills a PostgreSQL database with N realistic riders: a users row each (names, places from the
 // location data, about 60% in Lagos, introductions and bios from word lists, one real argon2
@@ -146,7 +146,7 @@ async function seedBatch(client, db, refreshRiderCardsWhere, sql, from, to, pass
   const t0 = performance.now();
   await refreshRiderCardsWhere(db, sql`u.id = any(string_to_array(${rows[0].ids}, ',')::uuid[])`);
   if (process.env.SCALE_TIMING) console.log(`    ${(performance.now() - t0).toFixed(0)} ms cards`);
-  // Their profile documents (issue 14), built by the statement every write runs.
+  // Their profile documents, built by the statement every write runs.
   const t1 = performance.now();
   const { refreshProfileDocumentsWhere } = await import('../src/server/domain/profileDocument.ts');
   await refreshProfileDocumentsWhere(db, sql`u.id = any(string_to_array(${rows[0].ids}, ',')::uuid[])`);

@@ -1,6 +1,6 @@
 // `npm start`: build the app when its sources changed since the last build, then serve site + API.
 // The server runs as built JavaScript (dist/server/index.js, scripts/build-server.mjs) under plain
-// node, not through tsx's loader (issue 14); `npm run dev` keeps tsx watch.
+// node, not through tsx's loader; `npm run dev` keeps tsx watch.
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { STAMP_FILE, sourceStamp } from './build-stamp.mjs';
@@ -21,7 +21,7 @@ await ensureServerBuilt();
 
 // npm runs this through `sh -c`; package.json says `exec node …` so the shell is replaced and
 // a stop signal sent to npm reaches this process, which passes it on to the server and exits
-// with its code (issue 10, finding 9). The IPC channel ends the server too if this process is
+// with its code. The IPC channel ends the server too if this process is
 // killed outright (SIGKILL), so it never keeps serving re-parented.
 const server = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -1,5 +1,5 @@
 /**
- * The invited company sign-up (issue 12): /company-signup?invite=TOKEN.
+ * The invited company sign-up: /company-signup?invite=TOKEN.
  *
  *   checking ─┬─▶ form ─────────────────────────────▶ verify ──▶ done (→ /company-dashboard)
  *             ├─▶ invalid (used, expired, revoked or unknown link)

@@ -1,5 +1,5 @@
 /**
- * One hire request or engagement as one side sees it (issue 12, DESIGN.md §10), driven by the
+ * One hire request or engagement as one side sees it (DESIGN.md §10), driven by the
  * shared table src/shared/hiring.ts ENGAGEMENT_MOVES (the server checks the same table):
  *
  *   sorting ──▶ <the status the server answered>

@@ -1,5 +1,5 @@
 /**
- * The auth token lifecycle (spec §4, issue 4):
+ * The auth token lifecycle (spec §4):
  *
  *   restoring ─┬─▶ signedIn            (a stored token that still reads as valid)
  *              └─▶ signedOut           (none, or an expired/unreadable one: removed)
@@ -8,7 +8,7 @@
  *        token the server hands over (stored; home reloads), or the server's refusal said
  *        ('Token has expired', 'Invalid token', another account) and back where it was.
  *        The redirect's query carries a code bound to the browser that started the sign-in
- *        (issue 10, finding 2: login CSRF); a token in the query is never taken: an expired one
+ *        (against login CSRF); a token in the query is never taken: an expired one
  *        still reads 'Token has expired', any other 'Invalid token'.
  *   signedIn  ──CHECK (before each API request; token expired or unreadable)──▶ signedOut (removed)
  *             ──UNAUTHORIZED (any 401)──▶ signedOut (removed, browser sent to /login)

@@ -1,6 +1,6 @@
 /**
  * The browser session's captcha pass (spec §4: "verification is skipped once it has succeeded
- * in the session"; issue 9). ONE actor of this machine serves every form of the page: a form
+ * in the session"). ONE actor of this machine serves every form of the page: a form
  * asks it at the moment it submits and tells it what the server said.
  *
  *   needed ──PASSED (the server accepted a captcha and granted its pass)──▶ passed

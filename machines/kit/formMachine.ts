@@ -5,7 +5,7 @@
  *                                 ├─▶ submitting         (captcha already passed this session)
  *                                 └─▶ verifyingCaptcha ──▶ submitting | editing (failed)
  *   submitting ──▶ succeeded | editing (server error under its field, or a toast and a notice)
- *   succeeded ──SEND_ANOTHER──▶ editing   (issue 13: the confirmation's way to send another)
+ *   succeeded ──SEND_ANOTHER──▶ editing   (the confirmation's way to send another)
  *
  * The captcha pass is the session's (machines/kit/captchaPassMachine.ts): the app tells the form
  * with CAPTCHA_PASS whenever it changes and at the moment the form is submitted, and the form
@@ -37,7 +37,7 @@ export interface FormContext {
   values: Record<string, string>;
   /** Every message under a field (or the captcha) the form shows now, in the form's order. */
   errors: FieldError[];
-  /** The last failure that belongs to no field (issue 13: Login keeps it on the page until the next try). */
+  /** The last failure that belongs to no field (Login keeps it on the page until the next try). */
   notice: string | null;
   /** Bumped whenever errors are shown, so the view moves the focus to the first invalid field. */
   focusInvalid: number;
@@ -66,7 +66,7 @@ export type FormEvent =
    */
   | { type: 'CAPTCHA_PASS'; passed: boolean }
   | { type: 'SUBMIT' }
-  /** Issue 13: the confirmation's "send another". */
+  /** The confirmation's "send another". */
   | { type: 'SEND_ANOTHER' };
 
 // What the submit actor rejects with when the server answered {error:{field,message}}.
@@ -116,7 +116,7 @@ export const formMachine = setup({
       },
       errors: ({ context, event }) => without(context.errors, (event as Extract<FormEvent, { type: 'CHANGE' }>).field),
     }),
-    /** Every failing rule shown at once, the focus to the first (issue 9). */
+    /** Every failing rule shown at once, the focus to the first. */
     showErrors: assign({
       errors: ({ context }) => formErrors(context),
       focusInvalid: ({ context }) => context.focusInvalid + 1,
@@ -183,7 +183,7 @@ export const formMachine = setup({
       on: { CHANGE: { actions: 'applyChange' }, SUBMIT: 'checking' },
     },
     checking: {
-      // A new try: the last failure's notice goes (issue 13).
+      // A new try: the last failure's notice goes.
       entry: assign({ engaged: true, notice: null }),
       always: [
         { guard: 'invalid', target: 'editing', actions: 'showErrors' },

@@ -14,12 +14,12 @@ export interface FormView {
   state: FormViewState;
   values: Record<string, string>;
   busy: boolean;
-  /** The message under a field, by field name (every invalid field has one at once: issue 9). */
+  /** The message under a field, by field name (every invalid field has one at once). */
   fieldError: (field: string) => string | null;
   captchaError: string | null;
   /** Bumped each time errors are shown: the view moves the focus to the first invalid field. */
   focusInvalid: number;
-  /** The last failure that belongs to no field, kept until the next try (issue 13; Login shows it). */
+  /** The last failure that belongs to no field, kept until the next try (Login shows it). */
   notice: string | null;
   /** What the last successful submission sent, for the confirmation (null unless succeeded). */
   sent: Record<string, string> | null;

@@ -1,5 +1,5 @@
 /**
- * One action on one row of a console list (issue 11): invite a waitlist company, send it a new
+ * One action on one row of a console list: invite a waitlist company, send it a new
  * link, revoke its link, unsubscribe a newsletter reader. One at a time per screen:
  *
  *   idle ──START[needsConfirm]──▶ confirming ──CONFIRM──▶ working

@@ -1,5 +1,5 @@
 /**
- * A rider in the operations console (issue 11, DESIGN.md §10): the ID review and the account's
+ * A rider in the operations console (DESIGN.md §10): the ID review and the account's
  * suspension, side by side once the rider is loaded.
  *
  *   loading ─┬─▶ ready            (GET /api/ops/riders/:id answered)

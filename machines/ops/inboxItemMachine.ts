@@ -1,5 +1,5 @@
 /**
- * One inbox item in the operations console (issue 11), as staff work it:
+ * One inbox item in the operations console, as staff work it:
  *
  *   loading ─┬─▶ loaded.sorting ──▶ loaded.<status>      (GET /api/ops/inbox/:id answered)
  *            └─▶ failed ──RETRY──▶ loading

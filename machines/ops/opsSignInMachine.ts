@@ -1,5 +1,5 @@
 /**
- * The staff sign-in with a second factor (issue 11):
+ * The staff sign-in with a second factor:
  *
  *   password ──SUBMIT──▶ checkingPassword ─┬─▶ enrol.loadingQr ─▶ showingQr ──SUBMIT──▶ checkingCode
  *                                          │        │ (failed: qrFailed ──RETRY──▶)         │

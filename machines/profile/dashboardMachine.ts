@@ -1,5 +1,5 @@
 /**
- * The rider dashboard (spec §2 'Rider dashboard', §8, issues 6 and 9) as one parent machine: it
+ * The rider dashboard (spec §2 'Rider dashboard', §8) as one parent machine: it
  * invokes the profile load (machines/profile/profileMachine.ts) and the edit modal
  * (machines/profile/profileEditMachine.ts) and owns what coordinates them and the page's other requests:
  *

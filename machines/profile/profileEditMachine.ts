@@ -1,16 +1,16 @@
 /**
- * Every edit on the rider dashboard happens in a modal (spec §2, §8, issue 6); this machine is
+ * Every edit on the rider dashboard happens in a modal (spec §2, §8); this machine is
  * the one modal the dashboard has open at a time:
  *
  *   closed ──OPEN {modal, values, entryId}──▶ editing
  *   editing ──CHANGE / SELECT_FILE──▶ editing            (the field's message clears)
- *           ──RECENTRE──▶ editing                         (issue 13: the picture's square preview moved;
+ *           ──RECENTRE──▶ editing                         (the picture's square preview moved;
  *                                                           a chosen picture and no error read 'previewing')
  *           ──CLOSE (X, overlay, Escape)──▶ closed
- *           ──SUBMIT──▶ checking ─┬─▶ editing            (rules failed: every field's message at once, issue 9)
+ *           ──SUBMIT──▶ checking ─┬─▶ editing            (rules failed: every field's message at once)
  *                                 └─▶ saving
  *   saving ──SAVE_PROGRESS──▶ saving                      (an upload's bytes going up)
- *          ──CANCEL_UPLOAD──▶ editing                     (issue 13: a modal with files; its request is
+ *          ──CANCEL_UPLOAD──▶ editing                     (a modal with files; its request is
  *                                                           aborted, nothing saved, the choice kept)
  *          ──done──▶ closed                               (the success toast; the app applies the answer)
  *          ──error──▶ editing                             (a field's message under it, else a toast:
@@ -34,7 +34,7 @@ export interface SaveInput {
   values: Record<string, string>;
   files: Record<string, FileLike | null>;
   entryId: string | null;
-  /** Issue 13: the focal point of the recentred picture (the centre for every other modal). */
+  /** The focal point of the recentred picture (the centre for every other modal). */
   focus: FocalPoint;
   /** Calls back with the bytes sent so far (uploads). */
   onProgress: (loaded: number, total: number) => void;
@@ -47,13 +47,13 @@ export interface ProfileEditContext {
   entryId: string | null;
   /** The first message shown (a rule's, or the server's under its field). */
   error: FieldError | null;
-  /** Issue 9: every field's message shown at once after SUBMIT (error is the first). */
+  /** Every field's message shown at once after SUBMIT (error is the first). */
   errors: FieldError[];
   /** Bumped each time the rules' messages are shown: the view moves the focus to the first invalid field. */
   focusInvalid: number;
   /** 0..1 while an upload goes up; null when nothing is measured. */
   progress: number | null;
-  /** Issue 13: which part of the chosen picture the square keeps (the centre until recentred). */
+  /** Which part of the chosen picture the square keeps (the centre until recentred). */
   focus: FocalPoint;
 }
 
@@ -63,10 +63,10 @@ export type ProfileEditEvent =
   | { type: 'SELECT_FILE'; field: string; file: FileLike | null }
   | { type: 'SUBMIT' }
   | { type: 'CLOSE' }
-  /** Issue 13: the rider drags the picture's square preview or moves it with the arrow keys (percentages, clamped). */
+  /** The rider drags the picture's square preview or moves it with the arrow keys (percentages, clamped). */
   | { type: 'RECENTRE'; x: number; y: number }
   | { type: 'SAVE_PROGRESS'; loaded: number; total: number }
-  /** Issue 13: Cancel during an upload (leaving 'saving' stops the save actor, whose AbortSignal aborts the request). */
+  /** Cancel during an upload (leaving 'saving' stops the save actor, whose AbortSignal aborts the request). */
   | { type: 'CANCEL_UPLOAD' };
 
 /** A modal whose save sends files (the picture, personal info with its ID documents): Cancel aborts it. */
@@ -74,7 +74,7 @@ function isUploadModal(modal: ModalKind | null): boolean {
   return modal !== null && modalSpecs[modal].fileFields.length > 0;
 }
 
-/** Issue 13: the modal shows its picture in a square preview to recentre, and one is chosen. */
+/** The modal shows its picture in a square preview to recentre, and one is chosen. */
 export function canRecentre(context: Pick<ProfileEditContext, 'modal' | 'files'>): boolean {
   const field = context.modal ? modalSpecs[context.modal].recentre : undefined;
   return field !== undefined && !!context.files[field];
@@ -91,7 +91,7 @@ function startFiles(modal: ModalKind): Record<string, FileLike | null> {
   return Object.fromEntries(modalSpecs[modal].fileFields.map((name) => [name, null]));
 }
 
-/** Every rule that fails (issue 9: all at once): the form's fields in order, then the file inputs. */
+/** Every rule that fails (all at once): the form's fields in order, then the file inputs. */
 function checkModalAll(context: Pick<ProfileEditContext, 'modal' | 'values' | 'files'>): FieldError[] {
   if (!context.modal) return [];
   const spec = modalSpecs[context.modal];
@@ -287,13 +287,13 @@ export interface ProfileEditView {
   files: Record<string, FileLike | null>;
   entryId: string | null;
   busy: boolean;
-  /** Issue 13: Cancel stays usable while an upload goes up (it sends CANCEL_UPLOAD). */
+  /** Cancel stays usable while an upload goes up (it sends CANCEL_UPLOAD). */
   cancellable: boolean;
   progress: number | null;
-  /** Issue 13: the chosen picture's focal point, and whether its square preview takes RECENTRE now. */
+  /** The chosen picture's focal point, and whether its square preview takes RECENTRE now. */
   focus: FocalPoint;
   canRecentre: boolean;
-  /** The message under a field (every invalid field has one at once after SUBMIT: issue 9). */
+  /** The message under a field (every invalid field has one at once after SUBMIT). */
   fieldError: (field: string) => string | null;
   /** Bumped each time the rules' messages are shown: the view focuses the first invalid field. */
   focusInvalid: number;

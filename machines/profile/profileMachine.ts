@@ -1,5 +1,5 @@
 /**
- * Loading the rider dashboard's profile (spec §2 'Rider dashboard', §8, issue 6):
+ * Loading the rider dashboard's profile (spec §2 'Rider dashboard', §8):
  *
  *   loading ─┬─▶ loaded       (GET /api/users/profile answered)
  *            ├─▶ incomplete   (profile_completed is 0: done, its output the step to resume at; the

@@ -1,5 +1,5 @@
 /**
- * The dashboard's modals (spec §2 'Modal forms', §8, issue 6) as data for the profile edit
+ * The dashboard's modals (spec §2 'Modal forms', §8) as data for the profile edit
  * machine: each kind's form (the rules of src/shared/profile.ts), its file inputs and their
  * checks, the fields it sends but does not show, and its texts of success and failure.
  */
@@ -56,7 +56,7 @@ export interface ModalSpec {
   /** The message for a file field (null when it may be sent), given every chosen file. */
   checkFile?: (field: string, file: FileLike | null) => string | null;
   /**
-   * Issue 13: the file field shown in a square preview the rider recentres (RECENTRE), its focal
+   * The file field shown in a square preview the rider recentres (RECENTRE), its focal
    * point sent with it; the modal then has a 'previewing' state (a photo chosen, nothing wrong).
    */
   recentre?: string;
@@ -200,7 +200,7 @@ export const modalSpecs: Readonly<Record<ModalKind, ModalSpec>> = {
 
 /**
  * The states a modal of each kind can show (a confirmation has no field to be invalid; a picture
- * shown in its square preview is 'previewing', issue 13).
+ * shown in its square preview is 'previewing').
  */
 export function modalViewStatesOf(kind: ModalKind): readonly ('editing' | 'previewing' | 'invalid' | 'saving')[] {
   const spec = modalSpecs[kind];
@@ -274,7 +274,7 @@ export function openEventFor(
 }
 
 /**
- * The profile checklist (issue 13, src/shared/profileChecklist.ts): the modal each item opens.
+ * The profile checklist (src/shared/profileChecklist.ts): the modal each item opens.
  * "Go to item" is the edit machine's own OPEN, with the values openEventFor gives that modal.
  */
 export const checklistModals: Readonly<Record<ChecklistItemKey, ModalKind>> = {

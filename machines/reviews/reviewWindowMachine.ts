@@ -1,5 +1,5 @@
 /**
- * The review window of one ended engagement, as one side works it (issue 12; Airbnb's
+ * The review window of one ended engagement, as one side works it (Airbnb's
  * double-blind reviews, src/shared/reviews.ts):
  *
  *   loading ─┬─▶ sorting ──▶ open | written | published | closed   (GET …/reviews answered)

@@ -1,5 +1,5 @@
 /**
- * A rider's published reviews as a list that loads more (issue 12): RiderReviewsList on the
+ * A rider's published reviews as a list that loads more: RiderReviewsList on the
  * company's rider page. Pure: the request comes in through .provide({ actors: { loadPage } }).
  *
  *   loading ──ok, reviews──▶ list ──MORE (a next page)──▶ loadingMore ──ok──▶ list

@@ -1,5 +1,5 @@
 /**
- * A company finding riders (issue 12): the search at /company-dashboard and the shortlist at
+ * A company finding riders: the search at /company-dashboard and the shortlist at
  * /company-dashboard/shortlist (the same list, another request). Two regions run side by side:
  *
  *   list:  searching ─┬─▶ results ──LOAD_MORE [there is a next page]──▶ loadingMore ─┬─▶ results (appended)

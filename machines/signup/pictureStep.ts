@@ -1,5 +1,5 @@
 /**
- * Step 4 of the sign-up wizard, 'Add Profile Picture' (spec §2, issue 13): a photo, previewed in
+ * Step 4 of the sign-up wizard, 'Add Profile Picture' (spec §2): a photo, previewed in
  * the square it will be stored as, or Skip.
  *
  *   editing (nothing chosen) ──CHOOSE_FILE──▶ previewing (RECENTRE moves the focal point)
@@ -31,7 +31,7 @@ export interface ChosenPicture {
 
 export interface PictureContext {
   picture: ChosenPicture | null;
-  /** Issue 13: which part of the photo the square picture keeps (the centre until recentred). */
+  /** Which part of the photo the square picture keeps (the centre until recentred). */
   focus: FocalPoint;
   /** 0-100 while uploading. */
   uploadPercent: number;
@@ -43,9 +43,9 @@ export type PictureEvent =
   | { type: 'UPLOAD_PROGRESS'; loaded: number; total: number }
   | { type: 'SUBMIT' }
   | { type: 'SKIP' }
-  /** Issue 13: the rider stops an upload under way. */
+  /** The rider stops an upload under way. */
   | { type: 'CANCEL_UPLOAD' }
-  /** Issue 13: the rider drags the square preview or moves it with the arrow keys (percentages, clamped). */
+  /** The rider drags the square preview or moves it with the arrow keys (percentages, clamped). */
   | { type: 'RECENTRE'; x: number; y: number };
 
 const noPictureError = { field: PICTURE_FIELD, message: messages.uploadImage };
@@ -113,7 +113,7 @@ export const pictureStep = setup({
         SKIP: 'skipping',
       },
     },
-    // Issue 13: a photo chosen, shown in the square it will be stored as; the rider recentres it.
+    // A photo chosen, shown in the square it will be stored as; the rider recentres it.
     previewing: {
       on: {
         CHOOSE_FILE: [
@@ -151,7 +151,7 @@ export const pictureStep = setup({
       tags: ['busy'],
       entry: [assign({ uploadPercent: 0 }), 'clearError'],
       on: {
-        // Issue 13: Cancel and Skip stay usable on slow data. Leaving the state stops the
+        // Cancel and Skip stay usable on slow data. Leaving the state stops the
         // invoked upload, whose AbortSignal aborts the request: nothing is saved.
         CANCEL_UPLOAD: 'previewing',
         SKIP: 'skipping',

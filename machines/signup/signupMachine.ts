@@ -1,5 +1,5 @@
 /**
- * The rider sign-up wizard (spec §2 'Rider sign-up wizard', §4, issues 5, 9): an orchestrator
+ * The rider sign-up wizard (spec §2 'Rider sign-up wizard', §4): an orchestrator
  * that invokes one machine per step (machines/signup/) and keeps only what crosses steps: who
  * the rider is (username, e-mail), whether a token is stored, the step shown and where to resume
  * (the server's current_tab), 'Welcome back …', and the resend deadline step 1 starts.

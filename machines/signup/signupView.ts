@@ -38,7 +38,7 @@ export const signupViewStates = [
   'verify.editing',
   'verify.submitting',
   'verify.error',
-  // 'Wrong e-mail? Change it' (issue 13)
+  // 'Wrong e-mail? Change it'
   'verify.emailEditing',
   'verify.emailSubmitting',
   'verify.emailError',
@@ -47,7 +47,7 @@ export const signupViewStates = [
   'location.submitting',
   'location.error',
   'picture.editing',
-  // Issue 13: a photo chosen, in the square it will be stored as; the rider can recentre it.
+  // A photo chosen, in the square it will be stored as; the rider can recentre it.
   'picture.previewing',
   'picture.uploading',
   'picture.skipping',
@@ -83,7 +83,7 @@ export interface SignupView {
     showCaptcha: boolean;
     captchaPending: boolean;
     captchaResets: number;
-    /** Bumped when step 1 shows its messages: the focus goes to the first invalid field (issue 9). */
+    /** Bumped when step 1 shows its messages: the focus goes to the first invalid field. */
     focusInvalid: number;
   };
   verify: {
@@ -92,9 +92,9 @@ export interface SignupView {
     focus: number;
     error: string | null;
     resend: { state: ResendViewState; secondsLeft: number; notice: string | null; error: string | null };
-    /** Issue 13: once the minute since the last code is up, where else to look for it. */
+    /** Once the minute since the last code is up, where else to look for it. */
     spamHint: string | null;
-    /** Issue 13: the 'Wrong e-mail? Change it' form while it is open, else null. */
+    /** The 'Wrong e-mail? Change it' form while it is open, else null. */
     changing: { value: string; error: string | null } | null;
   };
   location: {
@@ -109,7 +109,7 @@ export interface SignupView {
     name: string | null;
     previewUrl: string | null;
     percent: number | null;
-    /** Issue 13: which part of the photo the square keeps (CSS object-position percentages). */
+    /** Which part of the photo the square keeps (CSS object-position percentages). */
     focus: FocalPoint;
     /** The preview takes drags and arrow keys (RECENTRE) now. */
     canRecentre: boolean;
@@ -194,7 +194,7 @@ export function signupSnapshotToView(wizard: SignupSnapshot, step: StepSnapshot 
   const picture = stepOf('picture', wizard, step);
   const agreement = stepOf('agreement', wizard, step);
   const form = account ? formSnapshotToView(account) : null;
-  // Step 1 shows every field's message at once (issue 9) and its notice at the top; the other steps one message.
+  // Step 1 shows every field's message at once and its notice at the top; the other steps one message.
   const error = (verify ?? location ?? picture ?? agreement)?.context.error ?? null;
   const fieldError = (field: string) => {
     if (form) return field === 'alert' ? form.notice : form.fieldError(field);

@@ -1,5 +1,5 @@
 /**
- * Step 2 of the sign-up wizard, 'Verify Your Email' (spec §2, §5, issue 13): the four code boxes
+ * Step 2 of the sign-up wizard, 'Verify Your Email' (spec §2, §5): the four code boxes
  * and the resend control side by side, or 'Wrong e-mail? Change it'.
  *
  *   entering (parallel) ──CHANGE_EMAIL──▶ changingEmail: editing ⇄ error ──SUBMIT──▶ submitting
@@ -46,7 +46,7 @@ export interface VerifyContext {
   now: number;
   resendNotice: string | null;
   resendError: string | null;
-  /** Issue 13: the address typed in 'Wrong e-mail? Change it'. */
+  /** The address typed in 'Wrong e-mail? Change it'. */
   newEmail: string;
 }
 
@@ -56,7 +56,7 @@ export type VerifyEvent =
   | { type: 'CODE_PASTE'; text: string }
   | { type: 'SUBMIT' }
   | { type: 'RESEND' }
-  /** Raised by the machine when a resend went out: the old digits and error go (issue 13). */
+  /** Raised by the machine when a resend went out: the old digits and error go. */
   | { type: 'CODE_RESENT' }
   | { type: 'CHANGE_EMAIL' }
   | { type: 'EDIT_EMAIL'; value: string }
@@ -133,7 +133,7 @@ export const verifyStep = setup({
       throw new Error('sendCode not provided');
     }),
     /**
-     * PUT /api/users/signup-email (issue 13): the address changed and a new code sent there.
+     * PUT /api/users/signup-email: the address changed and a new code sent there.
      * Resolves with the address as stored; rejects with ResendCooldownError when told to wait.
      */
     changeEmail: fromPromise<{ sentAt: number; email: string }, { email: string }>(async () => {
@@ -312,7 +312,7 @@ export const verifyStep = setup({
       },
     },
 
-    // 'Wrong e-mail? Change it' (issue 13): the same rule as step 1's address; a new code
+    // 'Wrong e-mail? Change it': the same rule as step 1's address; a new code
     // goes to the new address and the old one dies, under the resend's cooldown and limits.
     changingEmail: {
       initial: 'editing',

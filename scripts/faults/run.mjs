@@ -1,6 +1,6 @@
 // npm run test:faults [-- --quick] [-- --only=limits,kill,postgres-outage,smtp,sigterm,npm-start,redis,hostile]
 //
-// The fault suite of issue 10: real server processes (what `npm start` runs) on PGlite and on a
+// The fault suite: real server processes (what `npm start` runs) on PGlite and on a
 // PostgreSQL database of their own, with the stand-ins for hCaptcha and the mail server
 // (tests/support), measured under bursts against every limit, kill -9 under writes, a
 // PostgreSQL restart and outage (cut at the network edge by a TCP proxy), a mail server outage

@@ -60,7 +60,7 @@ export interface BuildAppOptions {
 }
 
 /**
- * Fastify's trustProxy from TRUST_PROXY (issue 10). None by default: request.ip is the socket's
+ * Fastify's trustProxy from TRUST_PROXY. None by default: request.ip is the socket's
  * address and X-Forwarded-For is ignored. A list of addresses/CIDRs goes to Fastify as is (the
  * right-most address that is not one of them is the client). Fastify 5 refuses a bare hop count
  * (it trusts no one for a number) because it cannot tell a proxy from a client that reached the
@@ -86,7 +86,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
     // Drop unknown properties instead of failing, and never coerce types of a JSON body.
     ajv: { customOptions: { removeAdditional: true, coerceTypes: false, allErrors: false } },
     // The router's own refusals (a malformed %-escape, a path parameter over 100 characters) answer
-    // in the API's error shape too, never Fastify's default body (issue 10, finding 5).
+    // in the API's error shape too, never Fastify's default body.
     frameworkErrors: (error, _request, reply) => {
       const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
       // This reply belongs to no route, so it has no response schema to type its status against.
@@ -96,7 +96,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', createMailer(app, { startWorker: startWorkers }));
-  // Publishes reviews whose 14-day window closed (issue 12); reads do not wait for it.
+  // Publishes reviews whose 14-day window closed; reads do not wait for it.
   if (startWorkers) startReviewSweeper(app);
 
   // Rate-limit counters: in this process, or shared through Redis when REDIS_URL is set.

@@ -54,7 +54,7 @@ export interface Config {
    * is a localhost address or DEV_MAILBOX=1 asks for it (and /dev/mail answers only loopback).
    */
   devMailbox: boolean;
-  /** SENTRY_DSN: browser errors go to Sentry instead of POST /api/client-errors (issue 10). */
+  /** SENTRY_DSN: browser errors go to Sentry instead of POST /api/client-errors. */
   sentryDsn: string | null;
   /**
    * Open sessions are kept in memory for up to 30 s after a database check (plugins/sessionCache.ts):

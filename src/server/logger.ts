@@ -16,7 +16,7 @@ export function redactUrl(url: string): string {
  * Properties of an error that may be logged. Everything else is left out: pg's and PGlite's
  * `detail` ('Failing row contains (…)', 'Key (email)=(…)'), `where`, `hint`, PGlite's `params`
  * and `queryOptions`, Drizzle's `params`, and whatever else a library hangs on an error, since
- * those carry the values of a query: e-mails, phones, image bytes (issue 10, finding 5).
+ * those carry the values of a query: e-mails, phones, image bytes.
  */
 const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'errno', 'syscall', 'severity', 'routine', 'schema', 'table', 'column', 'dataType', 'constraint'] as const;
 

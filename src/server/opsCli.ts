@@ -1,5 +1,5 @@
 /**
- * `npm run ops -- <command>`: staff accounts from the server's own shell (issue 11).
+ * `npm run ops -- <command>`: staff accounts from the server's own shell.
  *
  *   add-staff EMAIL --role admin|dispatcher   prints a one-time link to set the password (24 h)
  *   list-staff                                every staff member, with status and second factor

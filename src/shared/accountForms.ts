@@ -1,5 +1,5 @@
 /**
- * The account forms (issue 4): login, forgot password and reset password. Each field's rule is
+ * The account forms: login, forgot password and reset password. Each field's rule is
  * defined here once and used by the browser's form machine and by the API's first check.
  * The server adds the one rule the browser cannot check cheaply: a new password on the list of
  * common passwords is refused (src/server/lib/passwords.ts).
@@ -63,7 +63,7 @@ export const resetPasswordRequestForm = defineForm('resetPasswordRequest', {
 
 /**
  * The login-type select (spec §3 'Login payload'): the empty placeholder, Rider and, since
- * invited companies can sign up (issue 12), Company (user_type 2) on the same login page.
+ * invited companies can sign up, Company (user_type 2) on the same login page.
  */
 export const loginTypeOptions = [
   { value: '', label: 'Select login type' },

@@ -1,5 +1,5 @@
 /**
- * The prerendered pages' script loader (issue 14). A prerendered page is readable without
+ * The prerendered pages' script loader. A prerendered page is readable without
  * JavaScript, so its app scripts are requested only once the browser has painted it: the
  * largest paint (the page's text) waits for the HTML and the CSS alone, not for ~120 kB of
  * scripts on a slow phone network. scripts/prerender.mjs puts this text, inline, at the end of
@@ -41,7 +41,7 @@ export const BOOT_SCRIPT =
   "if(d.readyState==='complete')loaded();else addEventListener('load',loaded)})();";
 
 /**
- * The signed-in screens' early requests (issue 14: interactive ≤ 2.5 s). /rider-dashboard and
+ * The signed-in screens' early requests (interactive ≤ 2.5 s). /rider-dashboard and
  * /rider-signup are empty shells: their first API answers (who the user is, the profile) used to
  * wait for ~130 kB of scripts to arrive and run before they were even asked, one slow-4G round
  * trip after another. This script, inline in those shells (scripts/prerender.mjs, allowed by its

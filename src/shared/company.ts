@@ -1,5 +1,5 @@
 /**
- * The company side's accounts (issue 12): the invited sign-up, the company profile, the
+ * The company side's accounts: the invited sign-up, the company profile, the
  * password change and the deletion. Each field's rule is defined here once and used by the
  * browser (the sign-up machine, the account page) and by the API's first check. The server adds
  * what the browser cannot check: the invitation is live, the e-mail is free, the password is not
@@ -55,7 +55,7 @@ export const companySignupForm = defineForm('companySignup', {
     required: true,
   }),
   phone: phoneField,
-  // Not the e-mail nor its part before the @ (issue 10, finding 6), in the browser too.
+  // Not the e-mail nor its part before the @, in the browser too.
   password: { ...newPasswordField, rules: [...newPasswordField.rules, notSameAsAny(['email'], messages.passwordIsIdentity)] },
   address: addressField,
   state: stateField,

@@ -1,6 +1,6 @@
 /** Business constants of spec §9. */
 export const USER_TYPE_RIDER = 1;
-/** Spec §1: any other value is a company; invited companies are made with 2 (issue 12). */
+/** Spec §1: any other value is a company; invited companies are made with 2. */
 export const USER_TYPE_COMPANY = 2;
 export const VERIFY_CODE_LENGTH = 4;
 export const RESEND_COOLDOWN_SECONDS = 60;

@@ -1,5 +1,5 @@
 /**
- * Where a user belongs (spec §2 'Navigation shell', §4, issue 9): the one rule that every route
+ * Where a user belongs (spec §2 'Navigation shell', §4): the one rule that every route
  * guard, the login, the Home page's Get Started, the navigation's Dashboard link, the rider
  * dashboard and the sign-up wizard use.
  *

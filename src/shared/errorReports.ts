@@ -1,5 +1,5 @@
 /**
- * Browser error reports (issue 10, finding 10): the spec's error-reporting client limits, the
+ * Browser error reports: the spec's error-reporting client limits, the
  * shape of a report, and the one definition of what counts as personal data in one. The browser
  * scrubs before sending (src/web/errorReporting) and the server scrubs again before logging
  * (src/server/lib/scrub.ts), with these same rules.

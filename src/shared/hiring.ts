@@ -1,5 +1,5 @@
 /**
- * Hire requests and engagements (issue 12, DESIGN.md §10): one lifecycle, used by
+ * Hire requests and engagements (DESIGN.md §10): one lifecycle, used by
  * machines/hiring/engagementMachine.ts in the browser and by the server's hiring service, so the two
  * cannot disagree on what may happen next.
  *

@@ -1,5 +1,5 @@
 /**
- * The operations inbox (issue 11), shared by the machine (machines/ops/inboxItemMachine.ts), the
+ * The operations inbox, shared by the machine (machines/ops/inboxItemMachine.ts), the
  * views and the API: the kinds and statuses, the ONE table of status moves, the note and reply
  * forms, and the shapes the API answers.
  */

@@ -1,12 +1,12 @@
 /**
- * Company invitations off the waitlist (issue 11) and the console's waitlist rows: shapes shared
- * by the API and the browser. The company sign-up (issue 12) reads the same invitation.
+ * Company invitations off the waitlist and the console's waitlist rows: shapes shared
+ * by the API and the browser. The company sign-up reads the same invitation.
  */
 
 /** The query parameter of the invitation link: `/company-signup?invite=TOKEN`. */
 export const INVITE_PARAM = 'invite';
 
-/** An invitation link works once, for 7 days (issue 11). */
+/** An invitation link works once, for 7 days. */
 export const INVITATION_LIFETIME_DAYS = 7;
 
 export const WAITLIST_STATUSES = ['waiting', 'invited', 'joined'] as const;

@@ -49,7 +49,7 @@ export const messages = {
   personalInfoUpdated: 'Personal info updated successfully',
   profileImageUploaded: 'Profile image uploaded successfully',
 
-  // Accounts (issue 4)
+  // Accounts
   invalidCredentials: 'Invalid email or password',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooCommon: 'This password is too common. Please choose a different one.',
@@ -64,7 +64,7 @@ export const messages = {
   googleUnavailable: 'Google sign-in is not available right now. Please log in with your email.',
   googleFailed: 'Google sign-in did not complete. Please try again.',
 
-  // Rider dashboard (issue 6)
+  // Rider dashboard
   usernameShape: 'Use 3 to 30 letters, numbers, dots, dashes or underscores',
   usernameTaken: 'This username is taken. Please choose another one.',
   invalidPhone: 'Please enter a Nigerian phone number, e.g. 0803 123 4567 or +234 803 123 4567',
@@ -94,7 +94,7 @@ export const messages = {
   profileLinkCopyFailed: 'Could not copy the link. Copy it from the address bar of your public profile.',
   documentUnavailable: 'This document could not be opened. Please try again.',
 
-  // Rider sign-up wizard (issue 5)
+  // Rider sign-up wizard
   emailTaken: 'An account with this email already exists. Please log in instead.',
   riderSignupOnly: 'Only riders can sign up here for now.',
   enterCode: 'Please enter the 4-digit code from your email',
@@ -130,7 +130,7 @@ export const messages = {
   welcomeBack: (username: string) =>
     `Welcome back ${username}, Please complete your profile to continue`,
 
-  // ── Operations console (issue 11): sign-in and staff ──
+  // ── Operations console: sign-in and staff ──
   opsTitle: 'Operations console',
   opsSignInHeading: 'Staff sign-in',
   opsSignIn: 'Sign in',
@@ -437,7 +437,7 @@ export const messages = {
   opsAuditNoChange: 'No values recorded',
   opsAuditEmpty: 'No entries match these filters',
 
-  // ── Company side (issue 12): shared ──
+  // ── Company side: shared ──
   companyNavSearch: 'Find riders',
   companyNavShortlist: 'Shortlist',
   companyNavHires: 'Hires',
@@ -804,12 +804,12 @@ export const messages = {
   reviewRatingInvalid: 'Please choose a rating from 1 to 5',
   reviewHireAgainRequired: 'Please say whether you would hire this rider again',
 
-  // ── Uploads (issue 13) ──
+  // ── Uploads ──
   cancelUpload: 'Cancel upload',
   takePhoto: 'Take a photo',
   chooseFromGallery: 'Choose from gallery',
 
-  // ── Profile checklist and the agreement summary (issue 13) ──
+  // ── Profile checklist and the agreement summary ──
   checklistHeading: 'Profile checklist',
   checklistIntro: 'Companies search and filter on these. Each one you add helps them choose you.',
   checklistProgress: (done: number, total: number) => `${done} of ${total} done`,
@@ -846,7 +846,7 @@ export const messages = {
     'You can leave at any time by deleting your account from your dashboard.',
   ],
 
-  // ── Sign-up step 2 (issue 13): change the address, the code in the subject, spam hint ──
+  // ── Sign-up step 2: change the address, the code in the subject, spam hint ──
   /** The verification e-mail's subject, so a phone's notification shows the code. */
   verificationCodeEmailSubject: (code: string) => `${code} is your Ogba Dispatch code`,
   changeEmailLink: 'Wrong e-mail? Change it',
@@ -858,20 +858,20 @@ export const messages = {
   emailChanged: (email: string) => `We sent a new code to ${email}.`,
   checkSpam: 'No e-mail after a minute? Look in your spam or junk folder, or send a new code.',
 
-  // ── Searchable state and area lists (issue 13) ──
+  // ── Searchable state and area lists ──
   comboboxNoMatch: (query: string) => `No place matches "${query}"`,
   comboboxMatches: (count: number) => (count === 1 ? '1 place matches' : `${count} places match`),
-  // ── Slow networks: navigation feedback, titles, illustrations (issue 13) ──
+  // ── Slow networks: navigation feedback, titles, illustrations ──
   navigationLoading: 'Loading the page…',
 
-  // ── Uploads (issue 13): the square picture the rider recentres ──
+  // ── Uploads: the square picture the rider recentres ──
   pictureFocusInvalid: 'The position of the picture is not valid. Please choose the picture again.',
   pictureFocusLabel: 'Position of the picture in the square',
   pictureFocusHint: 'Drag the photo, or use the arrow keys, to choose what shows in the square.',
   /** The preview's position read out: how far the square sits from the photo's top (or left). */
   pictureFocusText: (percent: number, edge: 'top' | 'left') => `${percent}% from the ${edge}`,
 
-  // ── Form confirmations (issue 13, with issue 9's forms): what happens next, in place of the sent form ──
+  // ── Form confirmations: what happens next, in place of the sent form ──
   confirmEnquiryHeading: 'Message sent',
   confirmEnquiryText: (email: string) =>
     `Our team reads every message and replies by e-mail to ${email}, usually within one working day.`,

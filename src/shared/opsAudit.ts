@@ -1,5 +1,5 @@
 /**
- * The audit log as the console reads it (issue 11): who did what, to which record, when, and
+ * The audit log as the console reads it: who did what, to which record, when, and
  * the values before and after. Shared by the API's response and the audit page.
  */
 export interface OpsAuditEntry {

@@ -1,5 +1,5 @@
 /**
- * The operations console's forms (issue 11): each field's rule once, for the browser's form
+ * The operations console's forms: each field's rule once, for the browser's form
  * checks and the API's first check alike.
  */
 import { newPasswordField, PASSWORD_MAX, RESET_TOKEN_MAX } from './accountForms';

@@ -1,4 +1,4 @@
-/** The console's newsletter subscribers (issue 11): shapes shared by the API and the browser. */
+/** The console's newsletter subscribers: shapes shared by the API and the browser. */
 export interface OpsSubscriber {
   id: string;
   email: string;

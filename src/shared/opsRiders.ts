@@ -1,5 +1,5 @@
 /**
- * The console's riders (issue 11): the shapes of /api/ops/riders… and the limits of its inputs,
+ * The console's riders: the shapes of /api/ops/riders… and the limits of its inputs,
  * shared by the API and the console. The ID review's lifecycle (DESIGN.md §10):
  * none → pending on upload → approved | rejected; a new upload makes it pending again.
  */

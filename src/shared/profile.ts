@@ -1,5 +1,5 @@
 /**
- * The rider dashboard (spec §2 'Rider dashboard', §3, §5, issue 6): the profile's shapes and
+ * The rider dashboard (spec §2 'Rider dashboard', §3, §5): the profile's shapes and
  * every edit form's fields and rules, defined once and used by the dashboard's machines and by
  * the API's first check. Where the specification is silent the rules are a real product's:
  * dates are real calendar days, never in the future, an end never before its start; Nigerian
@@ -33,7 +33,7 @@ export interface ProfileUser {
   username: string;
   email: string;
   /**
-   * Optional (issue 12): companies see "Ada O." when both are given, else the username. Absent
+   * Optional: companies see "Ada O." when both are given, else the username. Absent
    * from the answer when not given.
    */
   first_name?: string;
@@ -54,7 +54,7 @@ export interface ProfileUser {
 }
 
 /**
- * The staff check of the ID documents (issue 11, DESIGN.md §10): none → pending on upload →
+ * The staff check of the ID documents (DESIGN.md §10): none → pending on upload →
  * approved | rejected; a new upload makes it pending again. Only 'approved' reads as verified.
  */
 export const ID_REVIEW_STATUSES = ['none', 'pending', 'approved', 'rejected'] as const;
@@ -67,7 +67,7 @@ export interface PersonalInfo {
   /** ID documents: private, readable at their url by their owner only (with x-auth-token). */
   valid_id: FileRef | null;
   rider_id_card: FileRef | null;
-  /** Added to the spec's shape (issue 11): where the staff check of the documents stands. */
+  /** Added to the spec's shape: where the staff check of the documents stands. */
   id_review_status: IdReviewStatus;
   /** Why staff rejected the documents (shown to the rider); null otherwise. */
   id_review_reason: string | null;
@@ -92,7 +92,7 @@ export interface PastEmployee {
 }
 
 /**
- * Added to the spec's shape (issue 12): what the rider's card says of their reputation (Job
+ * Added to the spec's shape: what the rider's card says of their reputation (Job
  * Success, docs/companies.md), the same figures search results and the public page show.
  */
 export interface ProfileReputation {
@@ -138,7 +138,7 @@ export interface PublicProfile {
   pastEmployees: Array<Omit<PastEmployee, '_id' | 'company_contact'>>;
   member_since: string;
   /**
-   * Issue 12: Job Success and the rating as the rider's card keeps them. readPublicProfile always
+   * Job Success and the rating as the rider's card keeps them. readPublicProfile always
    * answers it; optional so types built on this one that carry the figures their own way
    * (CompanyRiderProfile) need not repeat it. Missing reads as a New rider with no reviews.
    */
@@ -242,7 +242,7 @@ const dateRules = (isRequired: boolean, startField?: string): Rule[] => [
 // Forms (spec §2 'Modal forms', §7)
 
 export const INTRODUCTION_MAX = 160;
-/** A first or last name (issue 12): optional, letters of any script, spaces, hyphens, apostrophes. */
+/** A first or last name: optional, letters of any script, spaces, hyphens, apostrophes. */
 const PERSON_NAME_MAX = 50;
 const PERSON_NAME_SHAPE = /^[\p{L}\p{M}][\p{L}\p{M} '’-]*$/u;
 const personName =

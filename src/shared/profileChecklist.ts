@@ -1,5 +1,5 @@
 /**
- * The rider dashboard's profile checklist (issue 13): what a rider's profile still lacks, read
+ * The rider dashboard's profile checklist: what a rider's profile still lacks, read
  * from the profile GET /api/users/profile answers. One pure function, used by the dashboard and
  * checked against the server's rider card (tests/server/profileChecklist.test.ts).
  *

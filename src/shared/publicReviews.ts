@@ -1,5 +1,5 @@
 /**
- * A rider's published reviews as anyone may read them (issue 12): GET
+ * A rider's published reviews as anyone may read them: GET
  * /api/riders/:username/reviews and the public page /riders/{username}. Only company reviews
  * that are published (both sides wrote, or the 14-day window closed) and not hidden by staff,
  * newest first, with the rider's one public reply.

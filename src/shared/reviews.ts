@@ -1,5 +1,5 @@
 /**
- * Reviews after an engagement (issue 12; Airbnb's double-blind reviews): each side has
+ * Reviews after an engagement (Airbnb's double-blind reviews): each side has
  * REVIEW_WINDOW_DAYS from the end to write one. Neither side sees the other's review until both
  * have written or the window closes; then both are published together and can no longer be
  * edited. The rider may post one public reply to the company's review. Used by

@@ -1,5 +1,5 @@
 /**
- * Company search for riders (issue 12, "Finding riders"): the filters, their limits, how they
+ * Company search for riders ("Finding riders"): the filters, their limits, how they
  * travel in the page's URL (so a company can share or bookmark a search and Back works) and in
  * the API's querystring (the same names), and the shapes GET /api/companies/riders,
  * GET /api/companies/riders/:username and the shortlist answer. Used by the server's search

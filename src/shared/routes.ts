@@ -19,7 +19,7 @@ export const paths = {
 } as const;
 
 /**
- * The company dashboard's own pages (issue 12), below /company-dashboard: served as the app's
+ * The company dashboard's own pages, below /company-dashboard: served as the app's
  * shell like /ops, never indexed.
  */
 export const companyPaths = {

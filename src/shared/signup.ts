@@ -1,5 +1,5 @@
 /**
- * The rider sign-up wizard (spec §2 'Rider sign-up wizard', §5, issue 5): its steps, each
+ * The rider sign-up wizard (spec §2 'Rider sign-up wizard', §5): its steps, each
  * field's rule (defined once, used by the browser's machine and by the API's first check), the
  * verification code's rules, the profile picture's limits and the request and response shapes.
  */
@@ -71,7 +71,7 @@ export const verifyEmailForm = defineForm('verifyEmail', {
 });
 
 /**
- * Step 2's 'Wrong e-mail? Change it' (issue 13) → PUT /api/users/signup-email {email}: the
+ * Step 2's 'Wrong e-mail? Change it' → PUT /api/users/signup-email {email}: the
  * address's rule is step 1's. A new code goes to the new address; the old code dies.
  */
 export const changeEmailForm = defineForm('changeEmail', { email: signupForm.fields.email });

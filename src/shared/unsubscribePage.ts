@@ -1,5 +1,5 @@
 /**
- * The tiny page behind a subscriber's unsubscribe link (issue 11), rendered by the server as
+ * The tiny page behind a subscriber's unsubscribe link, rendered by the server as
  * plain HTML so it works without the app's JavaScript. Shared so Storybook shows the same markup.
  *   ask      GET: the address and one button (a GET never unsubscribes: link scanners follow links)
  *   done     after the POST

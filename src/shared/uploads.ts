@@ -1,5 +1,5 @@
 /**
- * How the browser shrinks a photo before sending it (issue 13 'Uploads'). A phone camera's
+ * How the browser shrinks a photo before sending it. A phone camera's
  * 4000×3000 JPEG is 3–6 MB: 40–65 s at the 750 kbit/s upload of slow mobile data, while the
  * server keeps an 800 px picture (src/server/lib/images.ts DISPLAY_SIZE) and a 2400 px ID
  * image (src/server/features/riders/documents.ts DOCUMENT_IMAGE_SIZE). The browser re-encodes
@@ -14,7 +14,7 @@ export const PICTURE_KEPT_SIDE = 800;
  * A picture (sign-up step 4, the dashboard) goes with its short side at the kept square's side:
  * whatever the rider centres, the server's square has every pixel it keeps, and no more is sent
  * (a 4000×3000 photo goes as 1067×800, 0.85 megapixels, instead of 1600×1200: under half the
- * bytes, which is most of the photo's upload time on slow data; issue 13's journey test). The long
+ * bytes, which is most of the photo's upload time on slow data; the journey test). The long
  * side stays within PICTURE_UPLOAD_MAX_SIDE (a panorama).
  */
 export const PICTURE_UPLOAD_SHORT_SIDE = PICTURE_KEPT_SIDE;
@@ -28,7 +28,7 @@ export const UPLOAD_QUALITY = 0.82;
 export const UPLOAD_TYPES = ['image/webp', 'image/jpeg'] as const;
 
 // ---------------------------------------------------------------------------------------------
-// The square profile picture and its focal point (issue 13 'Uploads': a square preview the rider
+// The square profile picture and its focal point (a square preview the rider
 // can recentre; pictures stored square so no avatar is ever stretched).
 //
 // Why a focal point sent beside the file, and not a square cropped in the browser: the server

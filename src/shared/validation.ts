@@ -55,7 +55,7 @@ export const sameAs =
 
 /**
  * The value must not be another field's value, nor an e-mail field's part before the @
- * (a password that is the username or the address: issue 10, finding 6). Case and spaces aside.
+ * (a password that is the username or the address). Case and spaces aside.
  */
 export const notSameAsAny =
   (others: readonly string[], message: string): Rule =>
@@ -105,7 +105,7 @@ function fieldError(name: string, spec: FieldSpec, values: Partial<Record<string
 }
 
 /**
- * Every invalid field's message at once, in field order (issue 9: each empty field shows its
+ * Every invalid field's message at once, in field order (each empty field shows its
  * message, not one at a time); an empty list when valid. The browser's machines show these.
  */
 export function validateAll<F extends FormDefinition>(form: F, values: Partial<Record<string, string>>): FieldError[] {

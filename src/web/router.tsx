@@ -1,7 +1,7 @@
 /**
  * The route table of spec §2. Every screen, the home page too, loads its code on demand
  * (DESIGN.md §8), with the spec's 120-second chunk time-out; a prerendered page's loader fetches
- * its screen's code beside the first chunk (scripts/prerender.mjs, issue 14), so the other
+ * its screen's code beside the first chunk (scripts/prerender.mjs), so the other
  * screens' first chunk does not carry the home page and its forms.
  */
 import {
@@ -108,7 +108,7 @@ const riderDashboardRoute = createRoute({
   component: lazy(() => import('./routes/RiderDashboard')),
 });
 
-// The operations console (issue 11): its own frame, loaded on demand, never in a public page's code.
+// The operations console: its own frame, loaded on demand, never in a public page's code.
 const opsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: opsPaths.home,
@@ -145,7 +145,7 @@ const opsTree = opsRoute.addChildren([
   opsPage('reviews', lazy(() => import('./routes/ops/Reviews'))),
 ]);
 
-// The company dashboard (issue 12): its own tabs, behind a company sign-in.
+// The company dashboard: its own tabs, behind a company sign-in.
 const companyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.companyDashboard,
@@ -189,7 +189,7 @@ export type AppRouter = ReturnType<typeof newAppRouter>;
 /**
  * Connects the router to the auth service (which starts it) and the page titles. Apart from
  * newAppRouter so that a prerendered page can do each in a task of its own (staged.ts): on a
- * 4x-throttled phone each took 30-67 ms, together one long task (issue 14).
+ * 4x-throttled phone each took 30-67 ms, together one long task.
  */
 export function connectAppRouter(router: AppRouter): AppRouter {
   connectAuthNavigation(router);

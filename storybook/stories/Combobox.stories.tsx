@@ -1,5 +1,5 @@
 /**
- * The searchable list of the design system (issue 13, src/web/kit/components/Combobox.tsx) with
+ * The searchable list of the design system (src/web/kit/components/Combobox.tsx) with
  * Lagos's real towns and areas: one story per state it can show (comboboxStates), each claimed
  * in parameters.comboboxState and checked by tests/storybook/comboboxStories.test.tsx. Choosing
  * works in Storybook (the value is kept by the story).

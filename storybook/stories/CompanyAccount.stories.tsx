@@ -1,5 +1,5 @@
 /**
- * The company account page (issue 12): loading, failed, and loaded with each form in the states
+ * The company account page: loading, failed, and loaded with each form in the states
  * it can show (editing, a message under a field, submitting), the logo going up or refused. Each
  * form's view comes from a real snapshot of machines/kit/formMachine.ts reached with the events the
  * story names. tests/storybook/companyStories.test.tsx checks every page state has a story.

@@ -1,5 +1,5 @@
 /**
- * Finding riders (issue 12) in every state its views can show: the search page
+ * Finding riders in every state its views can show: the search page
  * (`parameters.searchState`, one of machines/search/riderSearchMachine.ts's riderSearchViewStates),
  * each from a real machine snapshot reached with the events named in the story; the shortlist
  * page; and the rider page for companies. tests/storybook/companySearchStories.test.tsx checks

@@ -1,5 +1,5 @@
 /**
- * The invited company sign-up (issue 12) in every state its page can show, each from a real
+ * The invited company sign-up in every state its page can show, each from a real
  * snapshot of machines/companies/companySignupMachine.ts reached with the events named in the story
  * (`parameters.signupState`, one of companySignupViewStates). tests/storybook/
  * companyStories.test.tsx checks that every state has a story and that each story's view is in

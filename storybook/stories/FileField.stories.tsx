@@ -1,7 +1,7 @@
 /**
  * The design system's file field (src/web/features/profile/fields.tsx FileField): the ID
  * document input of the dashboard (nothing chosen, a file on record, one chosen, refused) and
- * the picture input with its square preview and the camera and gallery choices (issue 13).
+ * the picture input with its square preview and the camera and gallery choices.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';

@@ -1,5 +1,5 @@
 /**
- * Hire requests and engagements (issue 12) in every state their views can show, each from real
+ * Hire requests and engagements in every state their views can show, each from real
  * snapshots of machines/hiring/engagementMachine.ts reached with the events named in the story (the
  * card: `parameters.cardState`, one of engagementViewStates), the company's and the rider's
  * lists (`parameters.listState`), and the request form. tests/storybook/hiringStories.test.tsx

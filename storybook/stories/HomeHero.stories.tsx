@@ -1,5 +1,5 @@
 /**
- * The home page's hero (issue 13) in each auth state: Get Started leads to /login signed out,
+ * The home page's hero in each auth state: Get Started leads to /login signed out,
  * to /rider-dashboard for a rider and to /company-dashboard for a company (Home picks `start`
  * from the auth service after hydration).
  */

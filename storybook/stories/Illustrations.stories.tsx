@@ -1,5 +1,5 @@
 /**
- * The illustrations (issue 13), each at its real size with where it is used, and the navigation
+ * The illustrations, each at its real size with where it is used, and the navigation
  * progress bar that shows after 300 ms of a pending route change (a still bar here under
  * prefers-reduced-motion, sliding otherwise).
  */

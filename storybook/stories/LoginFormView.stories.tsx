@@ -62,7 +62,7 @@ export const EditingEngaged = after('editing', freshSession, [on.engage, ...fill
 /** Without GOOGLE_CLIENT_ID: the Google button is disabled and says why. */
 export const GoogleSignInOff = after('editing', freshSession, [], [messages.googleUnavailable], { googleSignIn: false });
 
-/** Issue 9: an empty form says 'This field is required' under every field at once, and asks for the captcha. */
+/** An empty form says 'This field is required' under every field at once, and asks for the captcha. */
 export const InvalidEmptyType = after('invalid', freshSession, [on.submit], [messages.fieldRequired, messages.completeCaptcha]);
 
 export const InvalidEmptyPassword = after('invalid', freshSession, [on.type('user_type', '1'), on.type('email', 'ade@example.com'), on.submit], [
@@ -88,7 +88,7 @@ export const InvalidServerFieldError = after(
   [messages.invalidEmail],
 );
 
-/** Issue 13: a failed login's message stays in the page (besides the toast) until the next try. */
+/** A failed login's message stays in the page (besides the toast) until the next try. */
 export const FailedLoginNotice = after(
   'editing',
   captchaPassed,

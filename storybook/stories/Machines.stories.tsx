@@ -1,5 +1,5 @@
 /**
- * Machines (issue 9): for each machine in machines/, a diagram of its states generated at run
+ * Machines: for each machine in machines/, a diagram of its states generated at run
  * time from the machine object (storybook/support/MachineDiagram.tsx), each state linked to its
  * story. tests/storybook/machineDiagrams.test.tsx fails when a state has no story, or a link
  * names a story that does not exist.

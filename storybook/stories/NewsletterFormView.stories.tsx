@@ -90,7 +90,7 @@ export const Submitting = after('submitting', captchaPassed, [on.type('email', V
   messages.submitting,
 ]);
 
-/** Sent (issue 13): the form gives way to what happens next, with a way to subscribe another address. */
+/** Sent: the form gives way to what happens next, with a way to subscribe another address. */
 export const Succeeded = after(
   'succeeded',
   captchaPassed,
@@ -99,7 +99,7 @@ export const Succeeded = after(
   { confirmation: messages.confirmNewsletterHeading },
 );
 
-/** The session's pass arrived from another form of the page (issue 9): no widget, no kept place. */
+/** The session's pass arrived from another form of the page: no widget, no kept place. */
 export const EditingPassedElsewhere = after(
   'editing',
   freshSession,

@@ -1,5 +1,5 @@
 /**
- * The console's inbox (issue 11) in every state its views can show, each from real machine
+ * The console's inbox in every state its views can show, each from real machine
  * snapshots reached with the events named in the story: the item page
  * (`parameters.itemState`, one of machines/ops/inboxItemMachine.ts's inboxItemViewStates) and the
  * list (`parameters.listState`). tests/storybook/opsInboxStories.test.tsx checks that every

@@ -1,4 +1,4 @@
-/** The console's newsletter (issue 11): every state of its list and of its unsubscribe. */
+/** The console's newsletter: every state of its list and of its unsubscribe. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { PagedListView } from '../../machines/kit/pagedListMachine';
 import type { RowActionView } from '../../machines/kit/rowActionMachine';

@@ -1,5 +1,5 @@
 /**
- * The console's riders (issue 11) in every state their views can show, each from real machine
+ * The console's riders in every state their views can show, each from real machine
  * snapshots reached with the events named in the story: the rider page
  * (`parameters.riderState`: the page's state and, once loaded, the ID check's and the account's)
  * and the riders list (`parameters.listState`). tests/storybook/opsRidersStories.test.tsx checks

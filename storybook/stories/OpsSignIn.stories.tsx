@@ -1,5 +1,5 @@
 /**
- * The staff sign-in (issue 11) in every state of machines/ops/opsSignInMachine.ts's view, each from
+ * The staff sign-in in every state of machines/ops/opsSignInMachine.ts's view, each from
  * the machine's own transitions with the events named here. `parameters.signInState` says
  * which state it shows (tests/storybook/opsStaffStories.test.tsx holds it to that).
  */

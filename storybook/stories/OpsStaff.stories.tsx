@@ -1,5 +1,5 @@
 /**
- * The console's staff page, audit log and set-password page (issue 11) in every state of their
+ * The console's staff page, audit log and set-password page in every state of their
  * machines: the list (pagedListMachine), the removal (rowActionMachine), the invitation and
  * the set-password form (formMachine), each from real snapshots. `parameters.page` and the
  * `*State` parameters are what tests/storybook/opsStaffStories.test.tsx holds them to.

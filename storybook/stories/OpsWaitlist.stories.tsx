@@ -1,4 +1,4 @@
-/** The console's waitlist (issue 11): every state of its list and of its row actions. */
+/** The console's waitlist: every state of its list and of its row actions. */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { PagedListView } from '../../machines/kit/pagedListMachine';
 import type { RowActionView } from '../../machines/kit/rowActionMachine';

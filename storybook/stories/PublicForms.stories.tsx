@@ -1,5 +1,5 @@
 /**
- * The Quick Enquiry, the Get Quote and the company waitlist forms in each state (issues 9 and 13):
+ * The Quick Enquiry, the Get Quote and the company waitlist forms in each state:
  * idle, in use with the captcha, every field's message at once, the captcha refused, verifying
  * the captcha, submitting, failed (the request went wrong: the values stay, the toast says so)
  * and the confirmation that replaces a sent form. Each view is formSnapshotToView of a real form
@@ -65,13 +65,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Issue 9: an empty Quick Enquiry says so under each required field at once, and asks for the captcha. */
+/** An empty Quick Enquiry says so under each required field at once, and asks for the captcha. */
 export const EnquiryInvalidEveryField: Story = story('invalid', { form: enquiryForm, captchaPassed: false }, [on.submit], [messages.requiredFields, messages.completeCaptcha], {
   formShape: { ...enquiryShape, submit: 'Send enquiry' },
   publicForm: { form: 'enquiry', state: 'fieldErrors' },
 });
 
-/** Issue 13: the sent enquiry gives way to what happens next. */
+/** The sent enquiry gives way to what happens next. */
 export const EnquirySucceeded: Story = story(
   'succeeded',
   { form: enquiryForm, captchaPassed: true },
@@ -80,7 +80,7 @@ export const EnquirySucceeded: Story = story(
   { confirmation: messages.confirmEnquiryHeading, publicForm: { form: 'enquiry', state: 'succeeded' } },
 );
 
-/** Issue 13: the same on Contact Us, for a quote. */
+/** The same on Contact Us, for a quote. */
 export const QuoteSucceeded: Story = {
   ...story(
     'succeeded',
@@ -95,7 +95,7 @@ export const QuoteSucceeded: Story = {
   },
 };
 
-/** Issue 9: the waitlist asks for the captcha first, and says what else is missing at the same time. */
+/** The waitlist asks for the captcha first, and says what else is missing at the same time. */
 export const WaitlistInvalidEveryField: Story = {
   ...story('invalid', { form: waitlistForm, captchaPassed: false, captchaFirst: true }, [on.submit], [messages.completeCaptcha, messages.requiredFields], {
     formShape: waitlistShape,
@@ -104,7 +104,7 @@ export const WaitlistInvalidEveryField: Story = {
   render: (args) => <WaitlistFormView view={args.view} send={args.send} />,
 };
 
-/** Issue 13: on the waitlist. */
+/** On the waitlist. */
 export const WaitlistSucceeded: Story = {
   ...story(
     'succeeded',
@@ -116,7 +116,7 @@ export const WaitlistSucceeded: Story = {
   render: (args) => <WaitlistFormView view={args.view} send={args.send} />,
 };
 
-// ---- Every other state of the three forms (issue 9)
+// ---- Every other state of the three forms
 
 /** The states a designer reviews for each public form (the test's list is in everyStateHasAStory.test.tsx). */
 type PublicFormState = 'idle' | 'captcha' | 'fieldErrors' | 'captchaRefused' | 'verifyingCaptcha' | 'submitting' | 'failed' | 'succeeded';

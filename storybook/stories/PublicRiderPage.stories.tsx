@@ -1,5 +1,5 @@
 /**
- * A rider's public page, /riders/{username} (issue 6 'Share profile', issue 12; issue 9 'For
+ * A rider's public page, /riders/{username} ('Share profile'; 'For
  * designers'): the very HTML the server sends (src/server/features/riders/publicPageHtml.ts,
  * the functions the route calls), shown in a frame as the browser gets it, with its own styles
  * and no app script.
@@ -8,7 +8,7 @@
  *   employees and published reviews with a reply;
  * - MinimalProfile: a rider who finished sign-up and added nothing else (New rider, every
  *   section's empty line);
- * - NotFound: no such rider; a suspended rider's address answers the same page (issue 11).
+ * - NotFound: no such rider; a suspended rider's address answers the same page.
  *
  * tests/storybook/publicRiderPageStories.test.tsx reads each story's HTML and checks what it shows.
  */

@@ -1,5 +1,5 @@
 /**
- * Job Success, the rating and a rider's published reviews (issue 12) in every state their views
+ * Job Success, the rating and a rider's published reviews in every state their views
  * can show. The reviews list's view models come from real snapshots of
  * machines/riders/riderReviewsMachine.ts reached with the events named in each story
  * (`parameters.reviewsState` is one of riderReviewsViewStates); tests/storybook/reputationStories.test.tsx

@@ -1,5 +1,5 @@
 /**
- * Reviews (issue 12) in every state their views can show: the review window of an ended
+ * Reviews in every state their views can show: the review window of an ended
  * engagement (`parameters.windowState`, one of machines/reviews/reviewWindowMachine.ts's
  * reviewWindowViewStates), each from a real machine snapshot reached with the events named in
  * the story, for a rider and for a company; and the console's reviews page (`parameters.listState`

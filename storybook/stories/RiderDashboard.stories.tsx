@@ -1,5 +1,5 @@
 /**
- * The rider dashboard (issue 6) in every state its view can show, each from real machine
+ * The rider dashboard in every state its view can show, each from real machine
  * snapshots reached with the events named in the story: the profile load
  * (`parameters.profileViewState`) and every modal kind in each of its states
  * (`parameters.modalState`: {modal, state}). tests/storybook/profileStories.test.tsx checks that
@@ -97,7 +97,7 @@ export const FullProfile = story({ profile: 'loaded' }, loaded(), [], [
   messages.idVerified,
 ]);
 
-// ---- The staff check of the ID (issue 11): only an approved one reads "Yes" with the badge
+// ---- The staff check of the ID: only an approved one reads "Yes" with the badge
 
 /** No document: the spec's "No". */
 export const IdNone = story({ profile: 'loaded' }, loaded(riderWithReview('none')), [], ['Valid ID', 'No']);
@@ -144,7 +144,7 @@ export const PersonalInfoSaving = modal('personalInfo', 'saving', [on.choose('ri
 // ---- Upload Profile Image
 
 export const PictureEditing = modal('picture', 'editing', [], ['Upload Profile Image', messages.takePhoto, messages.chooseFromGallery]);
-/** Issue 13: a tall photo chosen, shown in the square it is stored as, recentred on the face near its top. */
+/** A tall photo chosen, shown in the square it is stored as, recentred on the face near its top. */
 export const PicturePreviewing = modal('picture', 'previewing', [on.choose('profile_image', portraitPhotoFile()), { type: 'RECENTRE', x: 50, y: 15 }], [
   'Upload Profile Image',
   'selfie.png',
@@ -202,7 +202,7 @@ export const DeleteAccountSaving = modal('deleteAccount', 'saving', [on.type('pa
 export const DeleteGoogleAccountEditing = modal('deleteGoogleAccount', 'editing', [], ['Sign in with Google again'], googleRider);
 export const DeleteGoogleAccountSaving = modal('deleteGoogleAccount', 'saving', [on.submit], [messages.submitting], googleRider);
 
-// ---- The profile checklist (issue 13): each state of the card under the header
+// ---- The profile checklist: each state of the card under the header
 
 const checklistStory = (state: ChecklistViewState, profile: Profile, keyText: readonly string[]): Story => {
   const base = story({ profile: 'loaded' }, loaded(profile), [], keyText);
@@ -227,7 +227,7 @@ export const ChecklistIdAwaitingCheck = checklistStory('idAwaitingCheck', pictur
 /** Every item done: one line. */
 export const ChecklistComplete = checklistStory('complete', pictured(fullRider), [messages.checklistDoneHeading, messages.checklistDoneText]);
 
-// ---- The dashboard machine's own states (issue 9, machines/profile/dashboardMachine.ts)
+// ---- The dashboard machine's own states (machines/profile/dashboardMachine.ts)
 
 function dashboardStory(
   claim: { dashboard: string; profile: ProfileViewState; modal?: ModalKind; state?: ProfileEditViewState },

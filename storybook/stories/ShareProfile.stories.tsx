@@ -1,5 +1,5 @@
 /**
- * Sharing the public profile from the rider dashboard (issue 6 'Share profile'; issue 9): the
+ * Sharing the public profile from the rider dashboard: the
  * share icon in the profile header runs the app's own share code (the dashboard machine's SHARE, as useDashboard runs it) against
  * the browser's side stood in (storybook/support/shareStandIn.tsx):
  *

@@ -137,7 +137,7 @@ export const VerifyWrongCode = after(
 );
 export const VerifySubmitting = after('verify.submitting', signedIn, [...atVerify, code('4821'), on.submit], [messages.submitting]);
 
-// ---- Step 2: 'Wrong e-mail? Change it' (issue 13)
+// ---- Step 2: 'Wrong e-mail? Change it'
 
 const correctedEmail = 'adeola.bakare@example.org';
 const changing: WizardEvent[] = [...atVerify, code('48'), { type: 'CHANGE_EMAIL' }];
@@ -205,9 +205,9 @@ export const LocationSubmitting = after('location.submitting', signedIn, [...lag
 // ---- Step 4: Add Profile Picture
 
 export const PictureEditing = after('picture.editing', signedIn, atPicture, ['Add Profile Picture', 'Skip', 'Profile picture', messages.takePhoto, messages.chooseFromGallery]);
-/** Issue 13: the chosen photo in the square it is stored as (centred), ready to be dragged or moved with the arrow keys. */
+/** The chosen photo in the square it is stored as (centred), ready to be dragged or moved with the arrow keys. */
 export const PictureChosen = after('picture.previewing', signedIn, [...atPicture, chosen], ['Chosen: selfie.jpg', messages.pictureFocusHint]);
-/** Issue 13: recentred on the face, near the top of the tall photo. */
+/** Recentred on the face, near the top of the tall photo. */
 export const PictureRecentred = after('picture.previewing', signedIn, [...atPicture, chosen, { type: 'RECENTRE', x: 50, y: 15 }], [
   'Chosen: selfie.jpg',
   messages.pictureFocusHint,
@@ -232,7 +232,7 @@ export const PictureSkipping = after('picture.skipping', signedIn, [...atPicture
 
 // ---- Step 5: Rider Agreement
 
-/** Step 5 opens with the agreement in short (issue 13), labelled as a summary, above the full text. */
+/** Step 5 opens with the agreement in short, labelled as a summary, above the full text. */
 export const AgreementEditing = after('agreement.editing', signedIn, atAgreement, [
   messages.agreementSummaryHeading,
   messages.agreementSummaryNote,

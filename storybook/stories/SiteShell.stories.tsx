@@ -1,5 +1,5 @@
 /**
- * The navigation shell (spec §2, issue 9 'For designers'): the real Header and Footer, with the
+ * The navigation shell (spec §2; for designers): the real Header and Footer, with the
  * app's own auth actor signed out or signed in (storybook/support/storySession.ts answers its
  * GET /api/users/me at the network edge) and the width the app's mobile flag reads.
  *

@@ -8,7 +8,7 @@ import { messages } from '../../src/shared/messages';
 
 function ToastsDemo({ success, failure }: { success: string; failure: string }) {
   useEffect(() => {
-    // The app's toast: sonner loads with the first one and <Toasts> mounts its Toaster (issue 14).
+    // The app's toast: sonner loads with the first one and <Toasts> mounts its Toaster.
     toast.success(success);
     toast.error(failure);
     return () => {

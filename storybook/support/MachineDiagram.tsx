@@ -1,5 +1,5 @@
 /**
- * A machine's states drawn from the machine object itself (issue 9): nested boxes walked from
+ * A machine's states drawn from the machine object itself: nested boxes walked from
  * machine.root, each with what the screen shows there (its test plan's text), its outgoing
  * transitions "EVENT → target" and a link to the story that shows it. Nothing is drawn by hand,
  * so the diagram cannot drift from the machine; tests/storybook/machineDiagrams.test.tsx fails

@@ -1,5 +1,5 @@
 /**
- * Real snapshots for the console's rider stories (issue 11): the rider page's machine
+ * Real snapshots for the console's rider stories: the rider page's machine
  * (machines/ops/idReviewMachine.ts) and the riders list (machines/kit/pagedListMachine.ts), reached with
  * the machines' own pure transitions from the events staff and the network produce.
  */

@@ -1,5 +1,5 @@
 /**
- * A tiny portrait photo for the picture stories (issue 13): 45×80 px, sky above a round face, a
+ * A tiny portrait photo for the picture stories: 45×80 px, sky above a round face, a
  * green shirt below, so the square preview shows which part of a tall photo it keeps. 173 bytes.
  */
 const PORTRAIT_PNG_BASE64 =

@@ -1,5 +1,5 @@
 /**
- * Real snapshots of the dashboard's machines for stories (issue 6): the profile load
+ * Real snapshots of the dashboard's machines for stories: the profile load
  * (machines/profile/profileMachine.ts) and the open modal (machines/profile/profileEditMachine.ts), reached with
  * the machines' own pure transitions from the events a rider and the network produce. An
  * invoked actor's result is the event the machine receives when it settles.
@@ -76,7 +76,7 @@ export const newRider: Profile = {
   workHistories: [],
   pastEmployees: [],
   personalInfo: null,
-  // No reviewed job yet: "New rider" (issue 12).
+  // No reviewed job yet: "New rider".
   reputation: { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 },
 };
 
@@ -103,11 +103,11 @@ export const fullRider: Profile = {
     id_review_status: 'approved',
     id_review_reason: null,
   },
-  // 11 of 12 jobs good, 4.8 from 12 reviews (issue 12).
+  // 11 of 12 jobs good, 4.8 from 12 reviews.
   reputation: { job_success: 92, jobs_counted: 12, review_count: 12, rating_average_x100: 483, reviewed: 12 },
 };
 
-/** The same rider at each stage of the staff check of the ID (issue 11). */
+/** The same rider at each stage of the staff check of the ID. */
 export function riderWithReview(status: IdReviewStatus, reason: string | null = null): Profile {
   const info = fullRider.personalInfo!;
   return {

@@ -1,5 +1,5 @@
 /**
- * The browser's side of sharing, stood in for the share stories (issue 9): the phone's system
+ * The browser's side of sharing, stood in for the share stories: the phone's system
  * share sheet (navigator.share, used when the pointer is coarse) and the clipboard. The app's
  * own share code (useDashboard's share) runs unchanged against them. The sheet is the
  * phone's, not ours: the stand-in only shows what it was handed, and closes like the real one

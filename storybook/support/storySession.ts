@@ -1,5 +1,5 @@
 /**
- * Who is signed in, for the stories of the navigation shell (issue 9: the header, the phone menu
+ * Who is signed in, for the stories of the navigation shell (the header, the phone menu
  * and the profile dropdown signed out and signed in, with and without a picture). Nothing of the
  * app is replaced: the app's one auth actor (src/web/kit/session/authService.ts) is signed in with a
  * token that reads as valid, and the one request it then makes, GET /api/users/me, is answered

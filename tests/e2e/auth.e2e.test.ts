@@ -1,5 +1,5 @@
 /**
- * Accounts in the browser (issue 4), in Chromium against the built app and the real server,
+ * Accounts in the browser, in Chromium against the built app and the real server,
  * with hCaptcha, the mail server and Google stood in at their network edge
  * (tests/e2e/authEdges.ts): login and logout; the token's life (a 401, the guards); forgot →
  * the e-mail from the SMTP sink → reset → login with the new password; Google sign-in for a
@@ -165,7 +165,7 @@ describe('login and logout', () => {
     }
   });
 
-  it('says "This field is required" under every empty field at once, the focus on the first (issue 9)', async () => {
+  it('says "This field is required" under every empty field at once, the focus on the first', async () => {
     const page = await browser.open('phone');
     await page.goto('/login');
     const ui = loginForm(page);
@@ -227,7 +227,7 @@ describe('login and logout', () => {
     await page.goto('/login');
     const ui = await logIn(page, rider.email, 'not-my-password');
     await toast(page, 'Invalid email or password').waitFor();
-    // Issue 13: the message also stays in the page (the toast goes by itself) until the next try.
+    // The message also stays in the page (the toast goes by itself) until the next try.
     expect(await ui.alerts.allInnerTexts()).toEqual(['Invalid email or password']);
     await ui.password.fill('typing-does-not-clear-it');
     expect(await ui.alerts.allInnerTexts()).toEqual(['Invalid email or password']);
@@ -263,7 +263,7 @@ describe('login and logout', () => {
     await page.goto('/login');
     await logIn(page, rider.email, PASSWORD);
     await page.waitForURL(`${baseURL}/rider-dashboard`);
-    // The home page's Get Started leads a signed-in rider to the dashboard (issue 13).
+    // The home page's Get Started leads a signed-in rider to the dashboard.
     await page.getByRole('link', { name: 'Ogba Dispatch home' }).first().click();
     await page.waitForURL(`${baseURL}/`);
     await expect.poll(() => page.getByRole('link', { name: 'Get Started' }).first().getAttribute('href')).toBe('/rider-dashboard');
@@ -364,7 +364,7 @@ describe('forgot and reset password', () => {
     await form.getByLabel('Email').fill(rider.email);
     await form.getByRole('button', { name: 'Send Reset Link' }).click();
     const sentText = 'If an account exists for that email, we have sent it a link to reset the password.';
-    // Issue 13: said once, in the form's status block; no toast repeats it.
+    // Said once, in the form's status block; no toast repeats it.
     await form.getByRole('status').filter({ hasText: sentText }).waitFor();
     expect(await toast(page, sentText).count()).toBe(0);
 

@@ -1,5 +1,5 @@
 /**
- * The searchable list (src/web/kit/components/Combobox.tsx, issue 13) in the browser tests, driven
+ * The searchable list (src/web/kit/components/Combobox.tsx) in the browser tests, driven
  * as a user does: tap the box, type part of a name, tap the option (or the keys).
  */
 import type { Locator } from 'playwright-core';

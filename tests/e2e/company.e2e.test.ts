@@ -1,5 +1,5 @@
 /**
- * The company side in Chromium at 375 px against the real server (issue 12), with only the mail
+ * The company side in Chromium at 375 px against the real server, with only the mail
  * server and hCaptcha stood in at their network edge: an invited company signs up (the e-mailed
  * code), finds a rider by search and requests them; the rider accepts on a phone and sees the
  * company's contact; the company sees the rider's, ends the engagement and reviews; the rider's

@@ -1,5 +1,5 @@
 /**
- * The rider dashboard in Chromium at 375 px (issue 6), against the built app and the real
+ * The rider dashboard in Chromium at 375 px, against the built app and the real
  * server: a rider who finished sign-up (made in the database) fills in every section from a
  * phone, uploads a picture and an ID document, opens the shared link as a stranger, downloads
  * their data and deletes their account. The modals close by X, overlay and Escape and give focus
@@ -82,7 +82,7 @@ describe('rider dashboard at 375 px', () => {
 
     // An empty profile shows its fallbacks.
     await page.getByRole('heading', { level: 1, name: rider.username }).waitFor();
-    // No job reviewed yet: "New rider", never an unearned percentage (issue 12).
+    // No job reviewed yet: "New rider", never an unearned percentage.
     for (const text of ['New rider', 'No bio found', 'No work history found', 'No past employees found']) {
       await page.getByText(text, { exact: true }).waitFor();
     }
@@ -149,7 +149,7 @@ describe('rider dashboard at 375 px', () => {
     await toast(page, 'Personal info updated successfully').waitFor();
     await expect
       .poll(() => section(page, 'Personal Information').locator('dd').allInnerTexts())
-      // An upload waits for the staff check (issue 11): never "Yes" until approved.
+      // An upload waits for the staff check: never "Yes" until approved.
       .toEqual(['3-5 years', 'ID uploaded, awaiting check', 'English, Yoruba, Pidgin', 'Diploma']);
     // The rider opens their own document (fetched with the token, never from a public address).
     const documentDownload = page.waitForEvent('download');
@@ -163,7 +163,7 @@ describe('rider dashboard at 375 px', () => {
     await work.getByRole('button', { name: 'Add' }).click();
     modal = dialog(page, 'Add Work History');
     await modal.getByRole('button', { name: 'Save' }).click();
-    // Issue 9: every required field says so at once.
+    // Every required field says so at once.
     await expect.poll(() => modal.getByText('This field is required').count()).toBe(4);
     await modal.getByLabel('Position').fill('Dispatch rider');
     await modal.getByLabel('Company').fill('Gokada');
@@ -266,7 +266,7 @@ describe('rider dashboard at 375 px', () => {
     expect(await stranger.locator('meta[property="og:title"]').getAttribute('content')).toBe(`${rider.username} · Dispatch rider in Yaba, Lagos`);
     expect(await stranger.locator('meta[property="og:image"]').getAttribute('content')).toBe(`${link}/photo.jpg`);
     // The page works without script; its one script is the site's own small file that swaps the
-    // call to action for a signed-in company (issue 12), never inline code.
+    // call to action for a signed-in company, never inline code.
     expect(await stranger.evaluate(() => [...document.scripts].map((s) => [new URL(s.src || 'inline:', location.href).pathname, s.text.trim()]))).toEqual([
       ['/riders/assets/cta.js', ''],
     ]);
@@ -352,7 +352,7 @@ describe('rider dashboard at 375 px', () => {
     await shoot(page, 'modal-personal-info', 'desktop');
   });
 
-  it.skipIf(needsDatabase)('shows the profile checklist that takes the rider to each item and follows each save, with "Your data" last (issue 13)', async () => {
+  it.skipIf(needsDatabase)('shows the profile checklist that takes the rider to each item and follows each save, with "Your data" last', async () => {
     const rider = await createRider('checklist');
     const page = await browser.open('phone');
     await openDashboard(page, rider.email);
@@ -414,7 +414,7 @@ describe('rider dashboard at 375 px', () => {
     // pushed down the screen when the profile came: 0.29, measured by bench:web (Lighthouse).
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
   });
-  it.skipIf(needsDatabase)('asks for the user, the profile and the hire requests while its scripts still load, once each, and never with an expired token (issue 14)', async () => {
+  it.skipIf(needsDatabase)('asks for the user, the profile and the hire requests while its scripts still load, once each, and never with an expired token', async () => {
     const rider = await createRider('early');
     const page = await browser.open('phone');
     const { events, consoleErrors } = recordRequests(page, (pathname) => pathname.startsWith('/api/users/') || pathname === '/api/hiring/requests');

@@ -231,7 +231,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (database) env.DATABASE_URL = database.url;
     else delete env.DATABASE_URL;
     for (const name of ['REDIS_URL', 'SMTP_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'JWT_SECRET']) delete env[name];
-    // The account flows' third parties (issue 4): an SMTP sink and a local OpenID Connect provider.
+    // The account flows' third parties: an SMTP sink and a local OpenID Connect provider.
     edges = await startAuthEdges(baseURL);
     Object.assign(env, edges.env);
 

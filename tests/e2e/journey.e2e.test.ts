@@ -1,5 +1,5 @@
 /**
- * A new rider's whole journey on a phone on a slow network (issue 13's proof): from the home
+ * A new rider's whole journey on a phone on a slow network: from the home
  * page through all five sign-up steps to the dashboard, with a 4000×3000 camera photo, under
  * Lighthouse's "slow 4G" profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) and a 4×
  * slower CPU, set through the DevTools protocol the way Lighthouse sets them.

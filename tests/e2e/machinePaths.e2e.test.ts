@@ -1,5 +1,5 @@
 /**
- * Issue 9: the shortest path to every state of the sign-up wizard, the newsletter form and
+ * The shortest path to every state of the sign-up wizard, the newsletter form and
  * sign-in, generated from the machines' test models (tests/machines/*Model.ts, xstate/graph)
  * and run in Chromium at 375 px against the built app and the real server.
  *
@@ -675,7 +675,7 @@ async function runForm(plan: Plan<FormModelEvent>): Promise<void> {
   );
   await planEdges(edge, events, running, FORM_ACTOR_PATHS);
   await page.goto('/');
-  // The home page is prerendered and comes alive after its first paint (issue 14): the paths are
+  // The home page is prerendered and comes alive after its first paint: the paths are
   // about the live form (the captcha widget is only there then).
   await waitForScreenHydrated(page);
   const form = page.locator('form', { has: page.getByRole('heading', { name: 'Subscribe to our newsletter' }) });

@@ -23,7 +23,7 @@ function newsletter(page: Page) {
     expire: form.getByRole('button', { name: 'Expire' }),
     alerts: form.getByRole('alert'),
     toast: page.locator('[data-sonner-toast]', { hasText: SUBSCRIBED }),
-    // Issue 13: a sent form gives way to what happens next.
+    // A sent form gives way to what happens next.
     confirmation: page.getByRole('region', { name: "You're subscribed" }),
     again: page.getByRole('button', { name: 'Subscribe another address' }),
   };
@@ -35,7 +35,7 @@ async function openHome(viewport: ViewportName = 'desktop') {
   expect(response?.status()).toBe(200);
   const ui = newsletter(page);
   await ui.email.waitFor();
-  // These tests are about the live form: wait until the home screen itself is hydrated (issue 14
+  // These tests are about the live form: wait until the home screen itself is hydrated (it
   // loads the scripts after the first paint). Typing before then: tests/e2e/public.e2e.test.ts.
   await waitForScreenHydrated(page);
   return { page, ui };
@@ -74,7 +74,7 @@ describe('newsletter: subscribing', () => {
 
       await ui.toast.waitFor({ state: 'visible' });
       expect(await ui.toast.isVisible()).toBe(true);
-      // Issue 13: the form is replaced by what happens next; its button brings back an empty form.
+      // The form is replaced by what happens next; its button brings back an empty form.
       await ui.confirmation.waitFor();
       expect(await ui.confirmation.innerText()).toContain(`We write to ${email} about once a month.`);
       expect(await ui.form.count()).toBe(0);
@@ -103,7 +103,7 @@ describe('newsletter: validation messages', () => {
     await ui.widget.waitFor();
     await ui.subscribe.click();
     await expect.poll(() => ui.alerts.allInnerTexts()).toEqual(['Please fill in the email field', 'Please complete the CAPTCHA.']);
-    // Issue 9: the focus goes to the first invalid field.
+    // The focus goes to the first invalid field.
     await expect.poll(() => ui.email.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await ui.email.getAttribute('aria-invalid')).toBe('true');
     const describedBy = await ui.email.getAttribute('aria-describedby');
@@ -263,7 +263,7 @@ describe('newsletter: the captcha', () => {
     await expectRow(email);
   });
 
-  it('is not asked again by the Quick Enquiry on the same page once the newsletter passed it (issue 9)', async () => {
+  it('is not asked again by the Quick Enquiry on the same page once the newsletter passed it', async () => {
     const { page, ui } = await openHome('phone');
     await ui.email.fill(uniqueEmail('then-enquiry'));
     await ui.human.click();

@@ -1,5 +1,5 @@
 /**
- * The operations console in Chromium against the real server (issue 11), with only the mail
+ * The operations console in Chromium against the real server, with only the mail
  * server and hCaptcha stood in at their network edge:
  *  - at 1280 px, the first admin made by `npm run ops -- add-staff` sets a password from the
  *    printed link, signs in, enrols an authenticator (the code computed from the key the page

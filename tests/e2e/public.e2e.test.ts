@@ -1,12 +1,12 @@
 /**
- * The public screens in Chromium against the built app and the real server (issue 3):
+ * The public screens in Chromium against the built app and the real server:
  * axe-core finds no WCAG 2.2 A/AA violation on any public page at 375 and 1280 px (and with the
  * phone menu open, the footer unfolded and a card flipped); every header, footer and phone-menu
  * link goes where it says; the phone menu, the footer sections and the flip cards work by
  * pointer and by keyboard; nothing spills sideways at 320 px. Full-page screenshots of every
  * page at both widths go to test-results/screenshots/ for a person to look at.
  *
- * The signed-in profile dropdown is not tested here: there is no sign-in yet (issue 4 adds it).
+ * The signed-in profile dropdown is not tested here: there is no sign-in yet.
  */
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -154,7 +154,7 @@ describe('header (desktop)', () => {
   });
 
   // The signed-in dropdown (round picture, Dashboard and Logout, closing on a click outside)
-  // needs a signed-in user: the auth change (issue 4) tests it.
+  // needs a signed-in user: the auth change tests it.
   it.todo('signed in: the profile picture opens Dashboard and Logout; a click outside or Escape closes it');
 });
 
@@ -324,7 +324,7 @@ describe('home', () => {
     await page.waitForURL(`${baseURL}${paths.login}`);
   });
 
-  it('keeps what a visitor typed before the page came alive (scripts load after the first paint, issue 14)', async () => {
+  it('keeps what a visitor typed before the page came alive (scripts load after the first paint)', async () => {
     const page = await browser.open('phone');
     // Scripts held as on a slow phone network, so the visitor types into the prerendered form first.
     const release = await holdScripts(page);

@@ -1,5 +1,5 @@
 /**
- * The rider sign-up wizard in Chromium at 375 px (issue 5), against the built app and the real
+ * The rider sign-up wizard in Chromium at 375 px, against the built app and the real
  * server, with hCaptcha and the mail server stood in at their network edge: a whole sign-up
  * reading the code from the SMTP sink; a rider who stops after step 3, signs in again on another
  * phone and resumes at step 4; the route rules. Screenshots of every step at 375 and 1280 px go
@@ -31,7 +31,7 @@ async function codeFromMail(email: string, after = 0): Promise<string> {
           subject: string;
           text: string;
         }>;
-        // The subject carries the code (issue 13): "3045 is your Ogba Dispatch code".
+        // The subject carries the code: "3045 is your Ogba Dispatch code".
         const mails = messages.filter((m) => /^\d{4} is your Ogba Dispatch code$/.test(m.subject));
         if (mails.length <= after) return false;
         const last = mails.at(-1)!;
@@ -70,7 +70,7 @@ async function stepOne(page: Page, who: ReturnType<typeof rider>, viewport: View
   await page.goto('/rider-signup');
   await heading(page, 'Create Account').waitFor();
   expect(await segments(page)).toEqual(['current', 'todo', 'todo', 'todo', 'todo']);
-  // Nothing filled in: 'This field is required' under every field, and the captcha (issue 9: all at once).
+  // Nothing filled in: 'This field is required' under every field, and the captcha (all at once).
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await expect
     .poll(() => page.locator('form [role=alert]').allInnerTexts())
@@ -244,7 +244,7 @@ describe('rider sign-up wizard at 375 px', () => {
     await second.waitForURL(`${baseURL}/rider-dashboard`);
   });
 
-  it("corrects a mistyped address at step 2: the code sent to the new address verifies (issue 13)", async (context) => {
+  it("corrects a mistyped address at step 2: the code sent to the new address verifies", async (context) => {
     const who = rider('typo');
     const typo = `x${who.email}`;
     const page = await browser.open('phone');
@@ -294,7 +294,7 @@ describe('rider sign-up wizard at 375 px', () => {
     expect(saved?.current_tab).toBe(3);
   });
 
-  it.skipIf(databaseUrl === null)('asks for the location lists while its scripts load for a rider resuming at step 3, once, and not at another step; nor for the server configuration past step 1 (issue 14)', async () => {
+  it.skipIf(databaseUrl === null)('asks for the location lists while its scripts load for a rider resuming at step 3, once, and not at another step; nor for the server configuration past step 1', async () => {
     for (const tab of [3, 4]) {
       // A rider who stopped before step `tab` (made in the database), signed in through the API.
       const who = rider(`early${tab}`);

@@ -1,5 +1,5 @@
 /**
- * A rider's phone on a slow network (issue 13), in Chromium against the built app and the real
+ * A rider's phone on a slow network, in Chromium against the built app and the real
  * server: the home page fetches the sign-up code (and Get Started's target) only after its load
  * event (5 s on, while the browser is idle, or at the visitor's first touch), and not at all with
  * Save-Data; a signed-in rider's Get
@@ -78,7 +78,7 @@ describe('idle prefetch on the home page', () => {
     });
     await page.goto(paths.home, { waitUntil: 'load' });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    // Past the 5 s the prefetch waits after the load event (issue 14); well past the idle
+    // Past the 5 s the prefetch waits after the load event; well past the idle
     // callback's 10 s ceiling is too long for a test, and an idle phone page answers in milliseconds.
     await page.waitForTimeout(7_000);
     expect(fetched).toEqual([]);

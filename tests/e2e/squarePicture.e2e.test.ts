@@ -1,5 +1,5 @@
 /**
- * Square pictures in Chromium (issue 13 'Uploads'), against the built app and the real server: a
+ * Square pictures in Chromium, against the built app and the real server: a
  * rider changes their picture on the dashboard with a tall photo (red top half, blue bottom half),
  * recentres the square preview on its top with the keyboard, and uploads. The stored picture is
  * square and red (the top was kept); the header's avatar and the dashboard's picture are drawn

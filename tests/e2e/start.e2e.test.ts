@@ -1,5 +1,5 @@
 /**
- * `npm start` as a process manager or a container stop sees it (issue 10, finding 9): SIGTERM
+ * `npm start` as a process manager or a container stop sees it: SIGTERM
  * sent to npm reaches the server, which drains and exits 0, and nothing keeps serving after.
  * Before, npm's `sh -c` took the signal and died, and the server, re-parented, kept serving.
  * The app is already built by the browser layer's set-up, so `npm start` only serves.

@@ -6,7 +6,7 @@
  * the machine's own transition function; every transition must be driven at least once. The same
  * machine driven through the real app (login page, header, Google return, the wizard's Try again),
  * with its view coverage enforced, is tests/web/AuthFlow.test.tsx.
- * The named scenarios of issue 4 then check the effects: what is stored and removed, where the
+ * The named scenarios then check the effects: what is stored and removed, where the
  * browser goes and what it says.
  */
 import { afterAll, describe, expect, it } from 'vitest';
@@ -102,7 +102,7 @@ const label = (token: string | null) => (token === tokens.valid ? 'valid' : toke
 
 /**
  * What must hold in the state the actor is in, checked against its effects (not against the
- * machine's own transition function, issue 9): storage holds the token exactly while signed in
+ * machine's own transition function): storage holds the token exactly while signed in
  * (and nothing after a sign-out or a logout), requests carry only a token that reads as valid,
  * the view says signed in only then, and the user's basics are known only once loaded.
  */
@@ -178,7 +178,7 @@ describe('auth machine, model-based', () => {
   });
 });
 
-describe('auth machine: the scenarios of issue 4', () => {
+describe('auth machine: its named scenarios', () => {
   const local = new TransitionRecorder();
   const signedOut = { token: null, now: NOW };
 

@@ -1,5 +1,5 @@
 /**
- * Model-based test of machines/kit/captchaPassMachine.ts (issue 9): every path from a fresh and
+ * Model-based test of machines/kit/captchaPassMachine.ts: every path from a fresh and
  * from a restored session runs against a real actor, whose kept flag (the remember/forget
  * actions) must say what the state says; then two form machines share one pass the way the
  * app wires them (src/web/kit/forms/useFormMachine.ts): one passes the captcha, the other skips it.
@@ -54,7 +54,7 @@ describe('captcha pass machine, model-based', () => {
   });
 });
 
-describe('two forms, one pass (issue 9: newsletter then Quick Enquiry on the same page)', () => {
+describe('two forms, one pass (newsletter then Quick Enquiry on the same page)', () => {
   function wiredForm(pass: ReturnType<typeof passActor>['actor'], form: typeof newsletterForm | typeof enquiryForm) {
     const requests: string[] = [];
     const submitResults: Array<{ resolve: (v: unknown) => void; reject: (e: unknown) => void }> = [];

@@ -1,5 +1,5 @@
 /**
- * The dashboard machine (machines/profile/dashboardMachine.ts, issue 9) with its real children: the
+ * The dashboard machine (machines/profile/dashboardMachine.ts) with its real children: the
  * profile load and the edit modal run inside it, only the requests are stood in. Examples that
  * can fail: what each kind of saved answer does to the profile on screen and the page, the
  * redirect of an incomplete profile, the location lists asked for once (again after a failure).

@@ -1,5 +1,5 @@
 /**
- * The dashboard machine's model (machines/profile/dashboardMachine.ts, issue 9): the events it is
+ * The dashboard machine's model (machines/profile/dashboardMachine.ts): the events it is
  * explored with, shared by its page test (tests/web/RiderDashboard.test.tsx) and its test plan
  * (tests/machines/plans/sources.ts), and a filter that records one machine's transitions from
  * the page's inspection (the dashboard, its profile load and its edit modal run in one system).

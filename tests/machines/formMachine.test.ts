@@ -3,7 +3,7 @@
  * controlled by the test. The model (tests/machines/formModel.ts) runs through the real
  * newsletter form in tests/web/NewsletterForm.test.tsx, with a screen check per state and every
  * transition enforced there; the run here that compared the actor with the machine's own
- * transition function was removed (issue 9: a machine compared with itself does not count).
+ * transition function was removed (a machine compared with itself does not count).
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -101,7 +101,7 @@ describe('form machine, by example', () => {
     expect(h.actor.getSnapshot().context.values.email).toBe('rider@example.com');
   });
 
-  it("issue 9: shows every field's message at once, and the captcha's, and asks the view to focus the first", () => {
+  it("shows every field's message at once, and the captcha's, and asks the view to focus the first", () => {
     const actor = createActor(formMachine, { input: { form: enquiryForm, captchaPassed: false }, inspect: recorder.inspect }).start();
     actor.send({ type: 'CHANGE', field: 'email', value: 'not-an-email' });
     actor.send({ type: 'SUBMIT' });
@@ -125,13 +125,13 @@ describe('form machine, by example', () => {
     ]);
   });
 
-  it("issue 9: on the waitlist the captcha's message comes first", () => {
+  it("on the waitlist the captcha's message comes first", () => {
     const actor = createActor(formMachine, { input: { form: waitlistForm, captchaPassed: false, captchaFirst: true } }).start();
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().context.errors.map((e) => e.field)).toEqual(['captcha', 'companyName', 'email']);
   });
 
-  it('issue 9: a pass the session gained after the form started is used at SUBMIT; a refused one asks again', async () => {
+  it('a pass the session gained after the form started is used at SUBMIT; a refused one asks again', async () => {
     const h = harness({ captchaPassed: false }, recorder);
     h.actor.send({ type: 'CHANGE', field: 'email', value: 'rider@example.com' });
     h.actor.send({ type: 'CAPTCHA_PASS', passed: true });
@@ -144,7 +144,7 @@ describe('form machine, by example', () => {
     expect([view.captchaSlot, view.captchaError]).toEqual([true, messages.completeCaptcha]);
   });
 
-  it('issue 13: a sent form keeps what it sent for the confirmation; SEND_ANOTHER brings the empty form back', async () => {
+  it('a sent form keeps what it sent for the confirmation; SEND_ANOTHER brings the empty form back', async () => {
     const h = harness({ captchaPassed: true }, recorder);
     h.actor.send({ type: 'CHANGE', field: 'email', value: 'rider@example.com' });
     h.actor.send({ type: 'SUBMIT' });
@@ -155,7 +155,7 @@ describe('form machine, by example', () => {
     expect([view.state, view.sent, view.values.email]).toEqual(['editing', null, '']);
   });
 
-  it('issue 13: a failure that belongs to no field stays as the notice until the next SUBMIT', async () => {
+  it('a failure that belongs to no field stays as the notice until the next SUBMIT', async () => {
     const h = harness({ captchaPassed: true }, recorder);
     h.actor.send({ type: 'CHANGE', field: 'email', value: 'rider@example.com' });
     h.actor.send({ type: 'SUBMIT' });

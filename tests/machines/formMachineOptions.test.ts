@@ -1,4 +1,4 @@
-/** The form machine's options added for the account forms (issue 4). */
+/** The form machine's options added for the account forms. */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { SubmitError, formMachine } from '../../machines/kit/formMachine';
@@ -38,7 +38,7 @@ describe('form machine options', () => {
     expect(actor.getSnapshot().context.errors).toEqual([{ field: 'confirmPassword', message: 'Passwords do not match' }]);
     actor.send({ type: 'CHANGE', field: 'newPassword', value: 'short' });
     actor.send({ type: 'SUBMIT' });
-    // Issue 9: both fields' messages at once.
+    // Both fields' messages at once.
     expect(actor.getSnapshot().context.errors).toEqual([
       { field: 'newPassword', message: 'Password must be at least 8 characters' },
       { field: 'confirmPassword', message: 'Passwords do not match' },

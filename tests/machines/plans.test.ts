@@ -1,5 +1,5 @@
 /**
- * The test plans cannot drift from the machines (issue 9): every state node of every machine
+ * The test plans cannot drift from the machines: every state node of every machine
  * (read from machine.root, recursively) has a description and a story, no description names a
  * state that is gone, and every event type a machine handles has a step text. The generated
  * plans (docs/test-plans, `npm run paths`) are then whole: no "(no description …)" in them.
@@ -17,7 +17,7 @@ const machineFiles = allFiles.filter((f) => /Machine\.ts$/.test(f)).map((f) => b
 // The sign-up wizard's step machines (machines/signup/*Step.ts; step 1 is formMachine's, accountStep).
 const stepFiles = allFiles.filter((f) => /^signup\/\w+Step\.ts$/.test(f) && f !== 'signup/accountStep.ts').map((f) => basename(f, '.ts'));
 
-describe('test plans (issue 9)', () => {
+describe('test plans', () => {
   it('every machine in machines/ has a plan and a path source', () => {
     expect(plannedMachines.map((p) => p.plan.machine).sort()).toEqual([...machineFiles, ...stepFiles].sort());
     expect(Object.keys(planSources).sort()).toEqual([...machineFiles, ...stepFiles].sort());

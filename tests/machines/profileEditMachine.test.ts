@@ -3,7 +3,7 @@
  * controls. The model (tests/machines/profileEditModel.ts) runs through the real dashboard's
  * modals in tests/web/RiderDashboard.test.tsx, with a screen check per state, every view state
  * of every modal kind and every transition enforced there; the run here that compared the actor
- * with the machine's own transition function was removed (issue 9: a machine compared with
+ * with the machine's own transition function was removed (a machine compared with
  * itself does not count).
  */
 import { describe, expect, it } from 'vitest';

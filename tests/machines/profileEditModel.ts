@@ -94,7 +94,7 @@ export function editEvents(state: { value: unknown; context: { modal: ModalKind 
     const named = modal ? serverField[modal] : undefined;
     return [
       { type: 'SAVE_PROGRESS', loaded: 50, total: 100 },
-      // Issue 13: Cancel during an upload (a no-op for the other modals: the guard refuses it).
+      // Cancel during an upload (a no-op for the other modals: the guard refuses it).
       { type: 'CANCEL_UPLOAD' },
       { type: 'xstate.done.actor.save', output: { message: 'ok' } },
       ...(named ? [{ type: 'xstate.error.actor.save' as const, error: new SubmitError(named) }] : []),
@@ -117,7 +117,7 @@ export function editEvents(state: { value: unknown; context: { modal: ModalKind 
     events.push({ type: 'SELECT_FILE', field, file: good }, { type: 'SELECT_FILE', field, file: NOT_AN_IMAGE });
     if (field !== 'profile_image') events.push({ type: 'SELECT_FILE', field, file: null });
   }
-  // Issue 13: the picture's square preview recentred on the top, and dragged past the bottom (kept at 100).
+  // The picture's square preview recentred on the top, and dragged past the bottom (kept at 100).
   if (spec.recentre) events.push({ type: 'RECENTRE', x: 50, y: 0 }, { type: 'RECENTRE', x: 50, y: 140 });
   return events;
 }

@@ -4,7 +4,7 @@
  * requests the test settles. The model-based test (tests/machines/signupModel.ts) runs through
  * the real wizard page in tests/web/SignupWizard.test.tsx, with a screen check per state and
  * every transition of the wizard and of each step enforced; nothing here compares a machine with
- * its own transition function (issue 9: a machine compared with itself does not count).
+ * its own transition function (a machine compared with itself does not count).
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyActorRef } from 'xstate';
@@ -233,7 +233,7 @@ describe('sign-up wizard machine, by example', () => {
     h.actor.stop();
   });
 
-  it("shows 'Welcome back' on the step where the rider resumed, not on the next one (issue 13)", async () => {
+  it("shows 'Welcome back' on the step where the rider resumed, not on the next one", async () => {
     const h = harness(input, recorder);
     await drive(h, done('loadProgress', progress(2)));
     const view = () => h.view();
@@ -250,7 +250,7 @@ describe('sign-up wizard machine, by example', () => {
     h.actor.stop();
   });
 
-  it('a resend that went out clears the old digits and the old error; one that failed keeps them (issue 13)', async () => {
+  it('a resend that went out clears the old digits and the old error; one that failed keeps them', async () => {
     const h = harness(input, recorder);
     await drive(h, done('loadProgress', progress(2)));
     const view = () => h.view();
@@ -268,7 +268,7 @@ describe('sign-up wizard machine, by example', () => {
     h.actor.stop();
   });
 
-  it("changes a mistyped address: the form starts from it, checks it, and a new code's countdown starts (issue 13)", async () => {
+  it("changes a mistyped address: the form starts from it, checks it, and a new code's countdown starts", async () => {
     const h = harness(input, recorder);
     await drive(h, done('loadProgress', progress(2)));
     const view = () => h.view();

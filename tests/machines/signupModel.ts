@@ -81,7 +81,7 @@ export const TEST_LOCATIONS: LocationState[] = [
 export const TEST_FALLBACK: LocationState[] = [TEST_LOCATIONS[0]!];
 
 export const RIDER = { username: 'ade_rider', email: 'ade@example.com', password: 'ogba-rides-at-dawn' };
-/** The address a rider who mistyped it at step 1 corrects it to (issue 13). */
+/** The address a rider who mistyped it at step 1 corrects it to. */
 export const NEW_EMAIL = 'ade.bakare@example.com';
 
 export const progress = (current_tab: number, profile_completed = 0, user_type = 1) => ({
@@ -239,7 +239,7 @@ function accountEvents(s: Snapshot): ModelEvent[] {
       ? ([{ type: 'CAPTCHA_SOLVED', token: 'pass-token' }, { type: 'CAPTCHA_EXPIRED' }, { type: 'CAPTCHA_ERROR' }] as const)
       : []),
     { type: 'ENGAGE' },
-    // Issue 9: the session's pass, as another form (or the server, through one) changed it.
+    // The session's pass, as another form (or the server, through one) changed it.
     { type: 'CAPTCHA_PASS', passed: true },
     { type: 'CAPTCHA_PASS', passed: false },
     { type: 'SUBMIT' },
@@ -280,7 +280,7 @@ function verifyEvents(s: Snapshot): ModelEvent[] {
 }
 
 /**
- * Step 2's 'Wrong e-mail? Change it' (issue 13): opening it from the code boxes (also after a
+ * Step 2's 'Wrong e-mail? Change it': opening it from the code boxes (also after a
  * wrong code), the address typed empty, malformed and right, Cancel, the server's answers (sent,
  * too soon, the address taken, no network); a resend around it, the clock to the deadline.
  */
@@ -335,7 +335,7 @@ function pictureEvents(): ModelEvent[] {
     { type: 'SUBMIT' },
     { type: 'SKIP' },
     { type: 'CANCEL_UPLOAD' },
-    // Issue 13: the square preview recentred on the top, and dragged past the bottom (kept at 100).
+    // The square preview recentred on the top, and dragged past the bottom (kept at 100).
     { type: 'RECENTRE', x: 50, y: 0 },
     { type: 'RECENTRE', x: 50, y: 140 },
     { type: 'UPLOAD_PROGRESS', loaded: 1_200_000, total: 2_400_000 },

@@ -1,5 +1,5 @@
 /**
- * Issue 9: every machine's transitions must all be driven through its real view, enforced.
+ * Every machine's transitions must all be driven through its real view, enforced.
  * This test finds every machine in machines/ by scanning (a machine added later is found the
  * same way: an exported `setup(...).createMachine(...)` or `createMachine(...)`), and for each
  * looks in the view tests (tests/web/**\/*.test.tsx) for the one that enforces it: a test that

@@ -1,5 +1,5 @@
 /**
- * The account API (issue 4) on PGlite and on PostgreSQL: login, the token and its session,
+ * The account API on PGlite and on PostgreSQL: login, the token and its session,
  * logout, /api/users/me, and the failed-login rate limits.
  */
 import { createHmac } from 'node:crypto';
@@ -192,7 +192,7 @@ describeEachDatabase('POST /api/auth/login', (kind) => {
     await loginToken(t, email, GOOD_PASSWORD, nextIp());
   });
 
-  // Issue 10: the attempt is counted before argon2 checks it, so a concurrent burst cannot slip
+  // The attempt is counted before argon2 checks it, so a concurrent burst cannot slip
   // more than the limit past the check (before the fix, all 100 were checked).
   it('holds under a concurrent burst: of 100 wrong passwords at once for one account, at most 5 are checked', async () => {
     const email = freshEmail('burst');

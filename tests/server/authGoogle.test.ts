@@ -1,5 +1,5 @@
 /**
- * Google sign-in (issue 4) against a local OpenID Connect provider (tests/support/oidcProvider.ts)
+ * Google sign-in against a local OpenID Connect provider (tests/support/oidcProvider.ts)
  * on PGlite and on PostgreSQL: the authorization-code flow with PKCE, state and nonce; a new
  * rider is created with a verified e-mail at the location step; a returning user and an
  * existing password account sign in to the same account; anything that does not check out
@@ -217,7 +217,7 @@ describeEachDatabase('Google sign-in', (kind) => {
     expect(bare.headers.location).toBe('/login?google=failed');
   });
 
-  describe('the hand-over to the page (issue 10, finding 2: login CSRF)', () => {
+  describe('the hand-over to the page', () => {
     it('the redirect carries a one-time code, not the token; only the browser that started the sign-in can exchange it, once', async () => {
       const email = freshEmail('google-grant').toLowerCase();
       const flow = await signInWithGoogle(t, email);

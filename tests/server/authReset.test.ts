@@ -1,5 +1,5 @@
 /**
- * Forgot and reset password (issue 4) on PGlite and on PostgreSQL: the same answer for known
+ * Forgot and reset password on PGlite and on PostgreSQL: the same answer for known
  * and unknown addresses, the e-mail and its link, a link that works once and for an hour, a
  * reset that ends every session, and the forgot-password limits.
  */

@@ -1,5 +1,5 @@
 /**
- * The captcha pass carries a bounded number of submissions (issue 10, finding 6): one pass made
+ * The captcha pass carries a bounded number of submissions: one pass made
  * 12 accounts and 12 subscriptions before. Counted before the form is handled, so a burst
  * cannot outrun it, and in the shared store, so two instances with Redis hold it together.
  */

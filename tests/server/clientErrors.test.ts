@@ -1,5 +1,5 @@
 /**
- * POST /api/client-errors (issue 10, finding 10): browser errors logged at warn level with no
+ * POST /api/client-errors: browser errors logged at warn level with no
  * personal data; size capped (413), shape checked (400 under the field), limited per address
  * (429), open to everyone signed in or not. Also GET /api/config's sentryDsn.
  */

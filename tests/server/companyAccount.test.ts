@@ -1,5 +1,5 @@
 /**
- * The company account (issue 12), on PGlite and PostgreSQL: the profile (read and edit, each
+ * The company account, on PGlite and PostgreSQL: the profile (read and edit, each
  * field's error under its field), the logo, the password change, the data export and the
  * deletion; and the authorization matrix of every company endpoint over {signed out, rider,
  * other rider, company, other company, staff}: a rider is answered the 404 of a missing page,

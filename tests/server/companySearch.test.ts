@@ -1,5 +1,5 @@
 /**
- * Finding riders (issue 12) on PGlite and PostgreSQL: GET /api/companies/riders filters,
+ * Finding riders on PGlite and PostgreSQL: GET /api/companies/riders filters,
  * sorts and pages by keyset; bad values are 400 under their field; the rider page for companies
  * never carries a phone or an e-mail; the shortlist is each company's own. And the
  * authorization matrix over every endpoint × {signed out, rider, other rider, company, other

@@ -1,5 +1,5 @@
 /**
- * The invited company sign-up (issue 12), on PGlite and PostgreSQL: the happy path with the
+ * The invited company sign-up, on PGlite and PostgreSQL: the happy path with the
  * e-mailed code (one transaction: invitation spent, user_type 2, companies row, code e-mail,
  * session), each field's error under its field, a used / expired / revoked / unknown link, two
  * sign-ups with one link at the same moment (exactly one wins), the captcha, the rate limits,
@@ -82,7 +82,7 @@ describeEachDatabase('company sign-up', (kind) => {
     expect(inv!.usedAt).not.toBeNull();
 
     // The code travels by e-mail only, with the company's wording.
-    // Its subject carries the code (issue 13), so a phone's notification shows it.
+    // Its subject carries the code, so a phone's notification shows it.
     const [mail] = await codeEmailsTo(t, invite.entry.email);
     expect(mail!.subject).toBe(messages.verificationCodeEmailSubject(await codeFor(t, invite.entry.email)));
     expect(mail!.text).toContain(messages.companyCodeEmailHeading(invite.entry.companyName));

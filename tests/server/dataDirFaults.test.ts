@@ -1,5 +1,5 @@
 /**
- * Disk and permission faults (issue 10, finding 9):
+ * Disk and permission faults:
  *  - start-up: the real server entry, given a DATA_DIR it cannot create or write, stops with one
  *    line naming the directory and the cause and exit code 73 (EX_CANTCREAT); a full disk is 74
  *    (EX_IOERR). We run as root, where chmod does not stop writes, so the faults are a file where

@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 4: the dev mailbox (/dev/mail) is on only when PUBLIC_URL is a localhost
+ * The dev mailbox (/dev/mail) is on only when PUBLIC_URL is a localhost
  * address or DEV_MAILBOX=1 asks for it, never with SMTP_URL; and it answers only requests made
  * on this machine without a proxy in between (anything else gets the 404 of a missing page).
  */

@@ -1,5 +1,5 @@
 /**
- * Forgot-password answers known and unknown addresses alike, in time too (issue 10, finding 6):
+ * Forgot-password answers known and unknown addresses alike, in time too:
  * both wait for the same floor, so the median times differ by far less than the work does
  * (a token and an outbox e-mail for a known address, nothing for an unknown one).
  */

@@ -74,7 +74,7 @@ async function probePostgres(): Promise<boolean> {
 /**
  * TEST_POSTGRES=0 and TEST_PGLITE=0 leave one half out on purpose: with a PostgreSQL server
  * there, `npm test` runs the PGlite half on the machine's node and the PostgreSQL half on Node 24
- * (scripts/test.mjs), so each half runs once and every test runs on both nodes (issue 14: the
+ * (scripts/test.mjs), so each half runs once and every test runs on both nodes (the
  * suite's time). Without one, the Node 24 pass runs the PGlite half again. The run's global setup
  * (tests/support/apiDatabases.globalSetup.ts) says once which half is left out and why.
  */

@@ -1,5 +1,5 @@
 /**
- * Hire requests and engagements (issue 12) on PGlite and PostgreSQL: sending (the rider must be
+ * Hire requests and engagements on PGlite and PostgreSQL: sending (the rider must be
  * listed, one open request per pair, the rider e-mailed), reading (each side its own, keyset
  * paged, filters), every move and every refusal (409 with what the request is now), the
  * e-mails of each move, contact details hidden until acceptance, a race between accept and

@@ -1,5 +1,5 @@
 /**
- * The hiring deadlines kept by the server (issue 12), on PGlite and PostgreSQL: a request not
+ * The hiring deadlines kept by the server, on PGlite and PostgreSQL: a request not
  * answered in 7 days reads 'expired' at once (lists, filters, actions) even before the sweeper
  * writes it; expireDueRequests writes it and e-mails the company once, however many sweepers
  * run; an overdue request does not block a new one; ending opens a 14-day review window.

@@ -1,5 +1,5 @@
 /**
- * Form submissions are idempotent (issue 10, finding 9): a double-tapped enquiry made two rows
+ * Form submissions are idempotent: a double-tapped enquiry made two rows
  * and two e-mails, ten simultaneous waitlist submissions of one company made ten notices. The
  * same submission again is a success for the sender and changes nothing else; a different one
  * is still stored.

@@ -1,5 +1,5 @@
 /**
- * A new password may not be the account's own username or e-mail address (issue 10, finding 6):
+ * A new password may not be the account's own username or e-mail address:
  * refused under the password field at sign-up, at a reset, and when staff set theirs, with the
  * same rule in the browser's form check (src/shared/validation.ts notSameAsAny).
  */

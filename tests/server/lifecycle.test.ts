@@ -1,5 +1,5 @@
 /**
- * Shutdown and database outages (issue 10, finding 9), against a listening server:
+ * Shutdown and database outages, against a listening server:
  *  - a request in flight when the server starts closing is answered with `Connection: close`,
  *    so close() ends right after it instead of waiting out the keep-alive timeout (72 s);
  *  - while closing, a request on a kept-alive connection gets 503 in the error shape;

@@ -1,5 +1,5 @@
 /**
- * `npm run ops` (issue 11: the first admin is made on the server), run as a real process:
+ * `npm run ops` (the first admin is made on the server), run as a real process:
  * on PGlite with the server stopped (it opens the database itself), on PGlite with the server
  * running (it goes through DATA_DIR/ops.sock, since PGlite admits one process), and on
  * PostgreSQL. The printed link is then used like an invitee would use it. The PGlite and the

@@ -62,7 +62,7 @@ export function asStaff(t: TestApp, member: { token: string } | null, options: I
 }
 
 /**
- * The callers of the authorization matrix (issue 11): every console endpoint × these. Only
+ * The callers of the authorization matrix: every console endpoint × these. Only
  * the ones named in `allowed` may get anything but the 404 of a missing page.
  */
 export type Caller = 'no token' | 'rider' | 'company' | 'rider token as staff' | 'dispatcher' | 'admin';

@@ -1,5 +1,5 @@
 /**
- * The console's inbox API (issue 11), on PGlite and PostgreSQL: items written with the public
+ * The console's inbox API, on PGlite and PostgreSQL: items written with the public
  * forms' rows, the list (newest first, filters, search, keyset pages, tampered cursors), every
  * status move and refusal, assignment, notes, replies through the outbox with Reply-To, the
  * audit rows each action writes, bad input, and the authorization matrix of every endpoint.

@@ -1,5 +1,5 @@
 /**
- * The console's closed door, read from the OpenAPI document (issue 11): EVERY /api/ops/*
+ * The console's closed door, read from the OpenAPI document: EVERY /api/ops/*
  * operation but the sign-in ones (/api/ops/auth/*) answers the four callers who are not staff
  * with exactly the 404 of a missing page. Routes added later are covered without editing this
  * file: they are in the document because every route declares its schema.

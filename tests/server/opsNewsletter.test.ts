@@ -1,5 +1,5 @@
 /**
- * The newsletter in the console and the subscribers' one-click unsubscribe (issue 11), on PGlite
+ * The newsletter in the console and the subscribers' one-click unsubscribe, on PGlite
  * and PostgreSQL: list, search, paging, the CSV export (formula cells neutralised), a staff
  * unsubscribe with step-up and audit; the "You're subscribed" e-mail with its link and the
  * List-Unsubscribe headers; GET shows a button and changes nothing, POST unsubscribes, a forged

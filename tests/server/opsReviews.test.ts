@@ -1,5 +1,5 @@
 /**
- * Reviews in the console (issue 12), on PGlite and PostgreSQL: the list newest first by keyset
+ * Reviews in the console, on PGlite and PostgreSQL: the list newest first by keyset
  * with the visible/hidden filter; hiding with a reason (required) and showing again, each
  * audited; a hidden company review stops counting in the rider's card (review count, rating,
  * Job Success) and reads as hidden to both parties; the authorization matrix.

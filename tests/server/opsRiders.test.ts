@@ -1,5 +1,5 @@
 /**
- * The console's riders (issue 11) on PGlite and on PostgreSQL: the list (keyset pages, search,
+ * The console's riders on PGlite and on PostgreSQL: the list (keyset pages, search,
  * filters), a rider's whole profile, the private ID documents for staff only, the ID review
  * (e-mail, dashboard, public page, audit), a new upload making the review pending again,
  * suspension (sessions ended, log-in refused, public page gone, step-up checked) and its lift,

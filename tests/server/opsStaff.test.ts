@@ -1,5 +1,5 @@
 /**
- * Staff accounts of the operations console (issue 11) through the API, on PGlite and on
+ * Staff accounts of the operations console through the API, on PGlite and on
  * PostgreSQL: the invitation link, the password, TOTP enrolment, codes and recovery codes
  * (each once), the 12-hour session, removal with its confirmation, the admin-only routes,
  * the sign-in limits under a burst, the audit log, and the authorization matrix.

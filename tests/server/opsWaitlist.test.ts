@@ -1,5 +1,5 @@
 /**
- * The console's waitlist and company invitations (issue 11), on PGlite and PostgreSQL: the list,
+ * The console's waitlist and company invitations, on PGlite and PostgreSQL: the list,
  * invite → e-mail with a working link → public check → expiry → a new link kills the old one →
  * revoke → consume once (two at the same moment: one wins) → joined; the audit entries; the
  * authorization matrix over every /api/ops/waitlist endpoint.

@@ -1,5 +1,5 @@
 /**
- * The outbox worker under load and faults (issue 10, finding 8): one sender per message even
+ * The outbox worker under load and faults: one sender per message even
  * with two instances on one PostgreSQL, a lease that expired is claimed again, codes and links
  * before notices, a silent mail server does not stall the queue, and the e-mails per second
  * into a local SMTP sink.

@@ -1,5 +1,5 @@
 /**
- * Password hashing (issue 4, DESIGN.md §8): argon2id at OWASP's parameters, off the event loop,
+ * Password hashing (DESIGN.md §8): argon2id at OWASP's parameters, off the event loop,
  * and the common-password list.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';

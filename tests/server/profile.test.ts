@@ -1,5 +1,5 @@
 /**
- * The dashboard API (issue 6) on PGlite and on PostgreSQL: the profile read, the profile and
+ * The dashboard API on PGlite and on PostgreSQL: the profile read, the profile and
  * bio update, work history and past employees (each field's rule; another rider's ids answered
  * 404 with nothing changed).
  */
@@ -50,7 +50,7 @@ describeEachDatabase('GET /api/users/profile', (kind) => {
       workHistories: [],
       pastEmployees: [],
       personalInfo: null,
-      // Issue 12: no reviewed job yet, a "New rider".
+      // No reviewed job yet, a "New rider".
       reputation: { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 },
     });
     expect(res.body).not.toMatch(/password_hash|argon2/);

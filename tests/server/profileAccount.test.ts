@@ -1,5 +1,5 @@
 /**
- * The rider's data rights (issue 6, NDPA 2023) on PGlite and on PostgreSQL: GET /api/users/export
+ * The rider's data rights (NDPA 2023) on PGlite and on PostgreSQL: GET /api/users/export
  * (one JSON file with everything of the rider's) and DELETE /api/users/account (confirmed with the
  * password or a recent Google sign-in; nothing of the rider left behind; every session ended).
  */

@@ -1,5 +1,5 @@
 /**
- * The profile documents kept in memory (issue 14, plugins/profileCache.ts): a signed-in read
+ * The profile documents kept in memory (plugins/profileCache.ts): a signed-in read
  * whose session the session cache vouches for is answered without the database, yet never with
  * a document older than the last write that the reader could have seen.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's profile checklist (issue 13, src/shared/profileChecklist.ts) against the
+ * The dashboard's profile checklist (src/shared/profileChecklist.ts) against the
  * server's own notions, on PGlite and PostgreSQL, through the real API: read from the profile
  * GET /api/users/profile answers, each item agrees with the rider card companies search
  * (domain/riderCards.ts) after every write, an ID awaiting its check is neither done nor

@@ -1,5 +1,5 @@
 /**
- * The signed-in profile kept ready (issue 14, domain/profileDocument.ts), on PGlite and on
+ * The signed-in profile kept ready (domain/profileDocument.ts), on PGlite and on
  * PostgreSQL. Every kind of write that changes what GET /api/users/profile shows is made through
  * the API (or the sweeper, as the app runs it), and after each one the stored document must be
  * what the source tables build now, and GET must answer it: a write that forgot to refresh the

@@ -1,5 +1,5 @@
 /**
- * Personal information and ID documents (issue 6 'Privacy') on PGlite and on PostgreSQL:
+ * Personal information and ID documents on PGlite and on PostgreSQL:
  * POST /api/riders/personal-info/save (multipart) checks every field and each document by its
  * bytes (PDF or image, 5 MB at most), strips a photo's metadata, replaces an old document, and
  * keeps documents private: the owner reads them, another rider and the logged-out get 404.

@@ -1,4 +1,4 @@
-/** Shared steps of the dashboard API tests (issue 6): a signed-in rider and requests as them. */
+/** Shared steps of the dashboard API tests: a signed-in rider and requests as them. */
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';

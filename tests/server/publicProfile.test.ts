@@ -1,5 +1,5 @@
 /**
- * The rider's public page (issue 6 'Share profile') on PGlite and on PostgreSQL: server-rendered
+ * The rider's public page on PGlite and on PostgreSQL: server-rendered
  * HTML with Open Graph tags (name, introduction, photo), public fields only, escaped, and a
  * 404 page for anyone who is not a rider with a finished profile.
  */
@@ -70,7 +70,7 @@ describeEachDatabase('GET /riders/:username', (kind) => {
     // (The company contact's number is looked for with its spaces: a bare '0803' can occur in a
     // file's random id on the page, and once did.)
     for (const secret of [rider.email, '+2348031234567', '0803 555 0101', 'Tunde', 'nin-secret', doc!.id]) expect(body).not.toContain(secret);
-    // No inline script: the one script is the call to action's, from this origin (issue 12).
+    // No inline script: the one script is the call to action's, from this origin.
     expect(body.match(/<script[^>]*>/gi)).toEqual(['<script src="/riders/assets/cta.js" defer>']);
     expect(body).not.toMatch(/<script[^>]*>[^<]/i);
 
@@ -79,7 +79,7 @@ describeEachDatabase('GET /riders/:username', (kind) => {
     expect(photo.headers['content-type']).toBe('image/jpeg');
     const info = await sharp(photo.rawPayload).metadata();
     expect([info.format, info.width, info.height]).toEqual(['jpeg', 600, 600]);
-    // A link preview asking again gets 304 and no body while the picture is the same (issue 14),
+    // A link preview asking again gets 304 and no body while the picture is the same,
     // and the same bytes without its validator.
     const etag = photo.headers.etag as string;
     expect(etag).toBe(`"${pictureId}-og"`);
@@ -143,7 +143,7 @@ function runCtaScript(script: string, token: string | null): 'public' | 'company
 const fakeToken = (claims: Record<string, unknown>) =>
   `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.signature`;
 
-describeEachDatabase('GET /riders/:username: Job Success, reviews and the call to action (issue 12)', (kind) => {
+describeEachDatabase('GET /riders/:username: Job Success, reviews and the call to action', (kind) => {
   const t = useTestApp(kind, { env: { PUBLIC_URL: 'https://ogbadispatch.ng' } });
 
   it('shows the earned score with its basis and the rating, and names them in the link preview', async () => {

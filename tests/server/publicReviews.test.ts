@@ -1,5 +1,5 @@
 /**
- * GET /api/riders/:username/reviews (issue 12) on PGlite and PostgreSQL: a rider's published,
+ * GET /api/riders/:username/reviews on PGlite and PostgreSQL: a rider's published,
  * visible company reviews, newest first, with the company's name, "would hire again" and the
  * rider's reply; keyset pages of 10; the public page's 404 for anyone without one; the same
  * answer to every caller of the authorization matrix; rate limited like the page.

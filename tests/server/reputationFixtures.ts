@@ -1,5 +1,5 @@
 /**
- * Test data for reputation, published reviews and the public page (issue 12), written straight
+ * Test data for reputation, published reviews and the public page, written straight
  * into the database: a company, an ended engagement, and the reviews of it. The hiring and
  * review APIs are tested on their own; these tests are about what is read back.
  */

@@ -1,5 +1,5 @@
 /**
- * Reviews after an engagement (issue 12), on PGlite and PostgreSQL: double-blind (the company
+ * Reviews after an engagement, on PGlite and PostgreSQL: double-blind (the company
  * writes → the rider sees nothing of it; the rider writes → both published together; neither
  * editable after), edits while written, the rules of each side's form, the 14-day deadline (the
  * written review is published, the other side can no longer write; the sweeper and the lazy

@@ -1,5 +1,5 @@
 /**
- * The rider cards company search reads (issue 12), on PGlite and PostgreSQL: each write that
+ * The rider cards company search reads, on PGlite and PostgreSQL: each write that
  * changes what a company sees rebuilds the card in its own transaction, through the real API:
  * finishing sign-up lists the rider; a profile edit, personal information, work history, an ID
  * approval and a suspension change the card; the display name is "Ada O." only with both names;

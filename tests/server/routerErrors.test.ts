@@ -1,6 +1,6 @@
 /**
- * Hostile addresses get the API's answer shape, never Fastify's default body or a 500
- * (issue 10, finding 5): a malformed %-escape, an over-long path parameter, a NUL byte in a
+ * Hostile addresses get the API's answer shape, never Fastify's default body or a 500:
+ * a malformed %-escape, an over-long path parameter, a NUL byte in a
  * rider's page address.
  */
 import { expect, it } from 'vitest';

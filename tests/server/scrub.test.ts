@@ -1,4 +1,4 @@
-/** The personal-data rules of browser error reports (src/shared/errorReports.ts, issue 10). */
+/** The personal-data rules of browser error reports (src/shared/errorReports.ts). */
 import { describe, expect, it } from 'vitest';
 import {
   ERROR_REPORT_EVENT_DEPTH,

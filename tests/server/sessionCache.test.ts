@@ -1,5 +1,5 @@
 /**
- * The session cache (issue 14, plugins/sessionCache.ts): a token's session is checked against
+ * The session cache (plugins/sessionCache.ts): a token's session is checked against
  * the database once and then kept for a while, yet whatever ends it is seen by the very next
  * request, on this instance and, through Redis, on another process on the same PostgreSQL. The
  * same for the profile documents kept beside it (plugins/profileCache.ts): a change made on one

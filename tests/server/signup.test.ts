@@ -1,5 +1,5 @@
 /**
- * The rider sign-up API (issue 5) on PGlite and on PostgreSQL: create → the code by e-mail only;
+ * The rider sign-up API on PGlite and on PostgreSQL: create → the code by e-mail only;
  * the code's attempts limit, expiry and single use; the resend cooldown; the location checked
  * against the data; Skip and the agreement; current_tab after each step.
  */
@@ -225,7 +225,7 @@ describeEachDatabase('the e-mail code', (kind) => {
   });
 });
 
-describeEachDatabase("PUT /api/users/signup-email (step 2's 'Wrong e-mail? Change it', issue 13)", (kind) => {
+describeEachDatabase("PUT /api/users/signup-email (step 2's 'Wrong e-mail? Change it')", (kind) => {
   const t = useTestApp(kind, { startWorkers: false });
 
   it('changes the address before it is verified: a new code goes to the new address, the old code dies, the new one verifies', async () => {

@@ -34,7 +34,7 @@ export async function signUp(t: TestApp, ip: string, rider = freshRider('signup'
   return { ...rider, token: body.token, id: row!.id };
 }
 
-/** A verification e-mail's subject carries its code (issue 13): "3045 is your Ogba Dispatch code". */
+/** A verification e-mail's subject carries its code: "3045 is your Ogba Dispatch code". */
 export const CODE_SUBJECT = /^(\d{4}) is your Ogba Dispatch code$/;
 
 /** The verification e-mails to an address (from the outbox), newest first. */
@@ -56,7 +56,7 @@ export async function codeFor(t: TestApp, email: string): Promise<string> {
   return match![1]!;
 }
 
-/** Step 2's 'Wrong e-mail? Change it' (issue 13), each from an address of its own (the route's limit is per address). */
+/** Step 2's 'Wrong e-mail? Change it', each from an address of its own (the route's limit is per address). */
 export const changeEmail = (t: TestApp, token: string, email: string) =>
   t.app.inject({ method: 'PUT', url: '/api/users/signup-email', remoteAddress: nextIp(), headers: { 'x-auth-token': token }, payload: { email } });
 

@@ -1,5 +1,5 @@
 /**
- * The profile picture (issue 5) on PGlite and on PostgreSQL: hostile uploads (a script renamed
+ * The profile picture on PGlite and on PostgreSQL: hostile uploads (a script renamed
  * .jpg, an oversized file, a decompression bomb), a phone photo whose GPS metadata is gone after,
  * the stored display image and thumbnail served publicly with long caching, private files kept
  * to their owner, and GET /api/locations.
@@ -33,7 +33,7 @@ describeEachDatabase('POST /api/users/upload-profile-image', (kind) => {
     expect(body.current_tab).toBe(3);
 
     for (const [url, size] of [
-      // Stored square (issue 13): the 1600×1200 photo's centre, 800×800.
+      // Stored square: the 1600×1200 photo's centre, 800×800.
       [body.picture.url, { width: 800, height: 800 }],
       [body.picture.thumb_url, { width: 160, height: 160 }],
     ] as const) {

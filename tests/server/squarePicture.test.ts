@@ -1,5 +1,5 @@
 /**
- * Square profile pictures (issue 13 'Uploads'): whatever shape the photo, the stored picture is
+ * Square profile pictures: whatever shape the photo, the stored picture is
  * square, so no avatar is stretched; the rider's focal point (focal_point "x,y" beside the file,
  * src/shared/uploads.ts) says which part is kept, the centre when none is sent. Two-colour test
  * images show which part was kept. A bad focal point is a 400 under focal_point. A company logo

@@ -1,5 +1,5 @@
 /**
- * Issue 10, finding 3: X-Forwarded-For is believed only from the proxies TRUST_PROXY names (a hop
+ * X-Forwarded-For is believed only from the proxies TRUST_PROXY names (a hop
  * count or a list of addresses/CIDRs), and by default from nobody. Counted here through the
  * per-address login limit (authLimits.loginPerAddress: 20 failed logins from one address).
  */

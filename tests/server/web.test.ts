@@ -142,7 +142,7 @@ describeEachDatabase('serving the built web app', (kind) => {
     expect(scriptSrc.split(' ').filter((s) => s.startsWith("'sha") || s.startsWith("'unsafe") || s.startsWith("'nonce"))).toEqual([hash(BOOT_SCRIPT), hash(EARLY_FETCH_SCRIPT)]);
   });
 
-  it('sends a hashed script only the headers that act on it (issue 14: ~0.8 kB less per file); an SVG keeps them all', async () => {
+  it('sends a hashed script only the headers that act on it (~0.8 kB less per file); an SVG keeps them all', async () => {
     const js = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
     expect(js.headers['x-content-type-options']).toBe('nosniff');
     expect(js.headers['content-security-policy']).toBeUndefined();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Stories of the searchable list (issue 13): every state the Combobox can show has a story, each
+ * Stories of the searchable list: every state the Combobox can show has a story, each
  * story shows the state it claims (the wrapper's data-state and what a user sees: the list open
  * or not, its options, the no-match line, the error tied to the box), and none has axe
  * violations. tests/storybook/stories.test.tsx renders every story and checks its key texts.

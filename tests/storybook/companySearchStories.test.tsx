@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Stories of finding riders (issue 12): every state of the search page (riderSearchViewStates)
+ * Stories of finding riders: every state of the search page (riderSearchViewStates)
  * has a story, and the shortlist and rider pages have theirs; each story's view model comes from
  * a snapshot in the state it claims, shows its key texts, and renders without axe violations.
  */

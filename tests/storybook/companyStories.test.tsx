@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Stories of the company side's accounts (issue 12): every state of the sign-up page
+ * Stories of the company side's accounts: every state of the sign-up page
  * (companySignupViewStates) and of the account page (loading, failed, loaded; each form's
  * editing, error and busy states) has a story, each story's view model comes from a snapshot in
  * the state it claims, and each renders without axe violations. tests/storybook/stories.test.tsx

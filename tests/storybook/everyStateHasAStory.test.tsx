@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * A state with no story fails here (issue 9 'For designers').
+ * A state with no story fails here.
  *
  * Machines: every module under machines/ (scanned, so a new file is found without being listed)
  * is loaded, and every state machine it exports is found (an xstate StateMachine object). Each
@@ -11,7 +11,7 @@
  * `.provide()` from a planned one (the same definition with other effects, e.g. a sign-up step
  * built on the form machine) has that machine's states and stories.
  *
- * Views: the views issue 9 lists (the header and phone menu signed out and in, with and without
+ * Views: the views designers review (the header and phone menu signed out and in, with and without
  * a picture; the profile dropdown; the footer on a phone; the enquiry, quote and waitlist forms
  * in each state; the share states; the public rider page; the modal, select, file field and
  * Google button) each have their stories, and a design-system piece's stories render the real
@@ -65,7 +65,7 @@ for (const [path, module] of Object.entries(machineModules)) {
 const planOf = (machine: AnyStateMachine) =>
   plannedMachines.find((p) => p.machine === machine) ?? plannedMachines.find((p) => p.machine.config === machine.config);
 
-describe('every state of every machine in machines/ has a story (issue 9)', () => {
+describe('every state of every machine in machines/ has a story', () => {
   const diagrams = Object.values(composeStories(machineStories)) as unknown as Composed[];
 
   it('finds the machines by scanning machines/', () => {
@@ -97,7 +97,7 @@ describe('every state of every machine in machines/ has a story (issue 9)', () =
   }
 });
 
-// ---- The views issue 9 lists
+// ---- The views designers review
 
 interface RequiredView {
   view: string;
@@ -179,7 +179,7 @@ const publicFormStates: Record<string, FormView['state']> = {
   succeeded: 'succeeded',
 };
 
-describe('every view issue 9 lists has its stories', () => {
+describe('every view designers review has its stories', () => {
   for (const { view, component, states } of requiredViews) {
     it(`${view}: ${Object.keys(states).join(', ')}`, () => {
       const missing = Object.entries(states)

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Stories of hiring (issue 12): every state of the engagement card (engagementViewStates) and of
+ * Stories of hiring: every state of the engagement card (engagementViewStates) and of
  * the lists has a story, each story's view model comes from a snapshot in the state it claims,
  * and each renders without axe violations. tests/storybook/stories.test.tsx renders every story
  * and checks its key texts.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The machine diagrams in Storybook (issue 9, storybook/stories/Machines.stories.tsx): every state
+ * The machine diagrams in Storybook (storybook/stories/Machines.stories.tsx): every state
  * of every machine maps to a story, and that story exists (ids collected from every stories file,
  * as tests/storybook/stories.test.tsx collects them); each diagram draws every state node and every
  * transition of its machine, read from the machine object, and links each state to its story.
@@ -37,7 +37,7 @@ function transitionCount(node: NodeLike): number {
   return n + Object.values(node.states).reduce((sum, child) => sum + transitionCount(child), 0);
 }
 
-describe('machine diagrams (issue 9)', () => {
+describe('machine diagrams', () => {
   it('collects the story ids of every stories file', () => {
     expect(storyIds.size).toBeGreaterThan(100);
     expect(storyIds.has('sign-up-rider-sign-up-wizard--verify-just-sent')).toBe(true);

@@ -46,7 +46,7 @@ describe('rider dashboard stories', () => {
     expect(profileEditViewStates.filter((s) => !states.has(s))).toEqual([]);
   });
 
-  it('has a story for every state of the profile checklist (issue 13), each with a profile in the state it claims', () => {
+  it('has a story for every state of the profile checklist, each with a profile in the state it claims', () => {
     const claimed = all.filter(([, s]) => s.parameters.checklistState);
     expect(CHECKLIST_VIEW_STATES.filter((state) => !claimed.some(([, s]) => s.parameters.checklistState === state))).toEqual([]);
     for (const [name, Story] of claimed) {
@@ -79,7 +79,7 @@ describe('rider dashboard stories', () => {
         expect(screen.queryByRole('dialog')).toBeNull();
         return;
       }
-      // The modals' code loads when the first one opens (issue 14).
+      // The modals' code loads when the first one opens.
       const dialog = await screen.findByRole('dialog');
       const spec = modalSpecs[edit.modal!];
       expect(within(dialog!).getByRole('heading', { level: 2 }).textContent).toBe(spec.title);
@@ -90,7 +90,7 @@ describe('rider dashboard stories', () => {
         .queryAllByRole('alert')
         .map((a) => a.textContent);
       if (edit.state === 'invalid') {
-        // Issue 9: every invalid field's message at once, each under its field.
+        // Every invalid field's message at once, each under its field.
         const fields = [...Object.keys(edit.values), ...Object.keys(edit.files)].filter((f) => edit.fieldError(f));
         expect(fields.length).toBeGreaterThan(0);
         expect([...alerts].sort()).toEqual(fields.map((f) => edit.fieldError(f)).sort());

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The public rider page's stories (storybook/stories/PublicRiderPage.stories.tsx, issue 9): each
+ * The public rider page's stories (storybook/stories/PublicRiderPage.stories.tsx): each
  * frames the HTML the server's renderer makes, and that HTML shows what the state claims: a
  * complete profile with its picture, badges, sections and reviews; a minimal one with the New
  * rider badge and every section's empty line; the 404 for an unknown or suspended rider.
@@ -27,7 +27,7 @@ const all = Object.entries(composeStories(stories)) as unknown as Array<[string,
 
 const texts = (doc: Document, selector: string) => [...doc.querySelectorAll(selector)].map((el) => el.textContent?.trim());
 
-describe('public rider page stories (issue 9)', () => {
+describe('public rider page stories', () => {
   it('cover a complete profile, a minimal one and the 404', () => {
     expect(all.map(([, s]) => s.parameters.publicPage.status).sort()).toEqual(['complete', 'minimal', 'notFound']);
   });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Stories of Job Success and the reviews list (issue 12): every state of the list
+ * Stories of Job Success and the reviews list: every state of the list
  * (riderReviewsViewStates) has a story, each story's view model comes from a snapshot in the
  * state it claims, and each renders without axe violations. tests/storybook/stories.test.tsx
  * renders every story and checks its key texts.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Stories of reviews (issue 12): every state of the review window (reviewWindowViewStates) and
+ * Stories of reviews: every state of the review window (reviewWindowViewStates) and
  * of the console's reviews page (list and row action) has a story, each story's view model comes
  * from a snapshot in the state it claims, and each renders without axe violations.
  * tests/storybook/stories.test.tsx renders every story and checks its key texts.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The share stories (storybook/stories/ShareProfile.stories.tsx, issue 9): played in jsdom, the
+ * The share stories (storybook/stories/ShareProfile.stories.tsx): played in jsdom, the
  * app's own share (the dashboard machine's) runs against the stood-in browser and the rider sees
  * the phone's sheet with the public link (the icon waiting meanwhile), or the toast that the link
  * was copied, or the one that it could not be.
@@ -32,7 +32,7 @@ interface Composed {
 const all = Object.entries(composeStories(stories)) as unknown as Array<[string, Composed]>;
 const publicUrl = `https://ogbadispatch.ng${publicProfilePath(fullRider.user.username)}`;
 
-describe('share stories (issue 9)', () => {
+describe('share stories', () => {
   it('cover sharing through the phone, the link copied and the copy refused', () => {
     expect(all.map(([, s]) => s.parameters.share.mode).sort()).toEqual(['copy', 'copyRefused', 'sheet']);
   });

@@ -61,7 +61,7 @@ describe('sign-up wizard stories', () => {
         ...['username', 'email', 'password'].map((f) => (view.step === 1 ? view.fieldError(f) : null)),
         view.step === 1 ? view.account.captchaError : null,
         view.step === 2 ? view.verify.error : null,
-        // While the address is being changed (issue 13) its form replaces the boxes and the resend control.
+        // While the address is being changed its form replaces the boxes and the resend control.
         view.step === 2 && !view.verify.changing ? view.verify.resend.error : null,
         view.step === 2 ? (view.verify.changing?.error ?? null) : null,
         ...(view.step === 3 ? [view.fieldError('state'), view.fieldError('town')] : []),

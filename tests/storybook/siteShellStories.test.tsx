@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The navigation shell's stories (storybook/stories/SiteShell.stories.tsx, issue 9): each story,
+ * The navigation shell's stories (storybook/stories/SiteShell.stories.tsx): each story,
  * played at the width it claims (the app's mobile flag reads matchMedia, stood in here for the
  * story's viewport), shows what a user sees in that state: Login or the account picture, the
  * rider's picture or the default one, the dropdown or the phone menu open with the right links,
@@ -56,7 +56,7 @@ function setWidth(Story: Composed) {
 
 const PICTURE = `/api${STORY_PICTURE_URL}`;
 
-describe('navigation shell stories (issue 9)', () => {
+describe('navigation shell stories', () => {
   it('cover the header, the dropdown, the phone menu and the footer in every session state', () => {
     const shells = all.map(([, s]) => s.parameters.shell);
     const has = (want: Partial<Shell>) => shells.some((s) => Object.entries(want).every(([k, v]) => s[k as keyof Shell] === v));

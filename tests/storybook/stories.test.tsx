@@ -71,7 +71,7 @@ async function renderStory(Story: Composed) {
 interface FormShape {
   submit: string | RegExp;
   fields: ReadonlyArray<readonly [string, string | RegExp]>;
-  /** The form shows a failure that belongs to no field in the page (Login, issue 13). */
+  /** The form shows a failure that belongs to no field in the page (Login). */
   notice?: boolean;
   /** The captcha comes above the fields (the waitlist, spec §5). */
   captchaFirst?: boolean;
@@ -86,7 +86,7 @@ async function expectFormViewShown(
   confirmation?: string,
 ) {
   if (confirmation !== undefined) {
-    // Issue 13: a sent form is replaced by its confirmation, with a button to send another.
+    // A sent form is replaced by its confirmation, with a button to send another.
     expect(view.state).toBe('succeeded');
     expect(screen.queryByRole('form')).toBeNull();
     const section = screen.getByRole('region', { name: confirmation });

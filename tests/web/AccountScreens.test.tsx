@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Forgot and Reset Password through their real routes (issue 13), with only fetch stood in at
+ * Forgot and Reset Password through their real routes, with only fetch stood in at
  * the network edge: the forgot-password confirmation is shown once, as one block in the form,
  * not doubled by a toast; both reset-password fields have the Show/Hide toggle that Login has.
  */

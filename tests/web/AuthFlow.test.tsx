@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
- * Model-based test of the auth token machine (machines/kit/authMachine.ts) THROUGH THE REAL APP
- * (issue 9): the app's router and route guards, the header's signed-in state and its Logout, the
+ * Model-based test of the auth token machine (machines/kit/authMachine.ts) THROUGH THE REAL APP:
+ * the app's router and route guards, the header's signed-in state and its Logout, the
  * Login page, the Google sign-in return on the home page, the sign-up wizard's "Try again", with
  * the app's one auth actor (src/web/kit/session/authService.ts), its API client and storage. Only the
  * network edge is stood in (fetch, held by ApiEdge and answered with the server's status and

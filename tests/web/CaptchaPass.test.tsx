@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 9, bug 1: the captcha passed in one form is not asked again by another form of the same
+ * The captcha passed in one form is not asked again by another form of the same
  * page (spec §4: verification is skipped once it has succeeded in the session), and the server
  * stays the authority: when it says the pass is spent, every form shows the widget again.
  * The home page's two forms (the real NewsletterForm and EnquiryForm, real machines, real API
@@ -113,7 +113,7 @@ async function expectForms(passed: boolean) {
   });
 }
 
-describe('one captcha pass for the whole page (issue 9)', () => {
+describe('one captcha pass for the whole page', () => {
   it('newsletter passes the captcha, then the Quick Enquiry is sent without it; a spent pass asks again in both', async () => {
     renderHome();
     await passInNewsletter('rider@example.com');

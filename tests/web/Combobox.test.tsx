@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The searchable list (issue 13, src/web/kit/components/Combobox.tsx) as a user drives it: typing
+ * The searchable list (src/web/kit/components/Combobox.tsx) as a user drives it: typing
  * filters (case and accents ignored), the keys of the APG combobox pattern, choosing sets the
  * form's value, Escape and leaving the box put the chosen value back (text never becomes a
  * value), the error line is tied to the input, and axe finds nothing wrong, closed or open.

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The company account page (/company-dashboard/account, issue 12) through its real views, hook,
+ * The company account page (/company-dashboard/account) through its real views, hook,
  * form machines, API client and toasts, with only fetch stood in at the network edge: the profile
  * read (and Try again), the profile form filled from it and saved (a rule the browser checks sends
  * nothing; the server's refusal shows under its field), the logo, the password change, the data
@@ -43,7 +43,7 @@ const downloads: Blob[] = [];
 
 /**
  * A downloaded Blob's text. On Node 24, fetch's response.blob() makes the global Blob, which
- * jsdom replaces with its own, without text(); jsdom's FileReader reads that one (issue 14).
+ * jsdom replaces with its own, without text(); jsdom's FileReader reads that one.
  */
 function blobText(blob: Blob): Promise<string> {
   if (typeof blob.text === 'function') return blob.text();

@@ -293,7 +293,7 @@ afterAll(() => edge.uninstall());
 beforeEach(() => {
   window.localStorage.clear();
   window.sessionStorage.clear();
-  captchaPass.resetForTests(); // the session's one pass (issue 9) starts afresh
+  captchaPass.resetForTests(); // the session's one pass starts afresh
   edge.reset();
   finished = 0;
   clock = new TestClock();

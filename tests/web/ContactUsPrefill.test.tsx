@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Contact Us from a rider's public page (issue 12): /contact-us?rider=USERNAME starts the Get
+ * Contact Us from a rider's public page: /contact-us?rider=USERNAME starts the Get
  * Quote message as "I would like to hire rider USERNAME"; anything that is not a username
  * leaves the form empty.
  */

@@ -154,7 +154,7 @@ describe('the lists', () => {
     const ended = hireItem('company', { id: '00000000-0000-4000-8000-000000000002', status: 'ended' });
     await act(async () => first.respond(200, { items: [waiting, ended], next: 'cursor-1' }));
     expect(await screen.findByRole('heading', { level: 1, name: messages.hireHiresHeading })).toBeTruthy();
-    // The cards' code loads with the first item (issue 14).
+    // The cards' code loads with the first item.
     expect(await screen.findByRole('heading', { level: 2, name: 'Chike E.' })).toBeTruthy();
     expect(screen.getByText('Review slot ended')).toBeTruthy();
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The home page for a rider on a slow network (issue 13), through a real router and the real
+ * The home page for a rider on a slow network, through a real router and the real
  * auth service: Get Started leads to /login when signed out, to /rider-dashboard for a rider and
  * to /company-dashboard for a company, and changes after hydration without a mismatch; the code
  * of sign-up and of Get Started's target is fetched only at the visitor's first touch or key, or
@@ -93,7 +93,7 @@ const runIdle = () =>
     for (const cb of idleCallbacks.splice(0)) cb();
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
-/** What a visitor does (issue 14: the prefetch waits for it, or for 5 s of a loaded page). */
+/** What a visitor does (the prefetch waits for it, or for 5 s of a loaded page). */
 const touch = () =>
   act(async () => {
     window.dispatchEvent(new Event('pointerdown'));

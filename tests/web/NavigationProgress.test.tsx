@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Navigation feedback (issue 13) through a real TanStack router: a route whose code takes long
+ * Navigation feedback through a real TanStack router: a route whose code takes long
  * to arrive shows the progress bar only after 300 ms of pending, and it goes when the page
  * arrives; a quick route change never shows it.
  */

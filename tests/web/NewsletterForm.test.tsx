@@ -47,7 +47,7 @@ interface Step {
 }
 
 /**
- * Once sent, the newsletter form is replaced by its confirmation (issue 13): nothing can be typed
+ * Once sent, the newsletter form is replaced by its confirmation: nothing can be typed
  * or submitted until "Subscribe another address" brings it back. Forgot password keeps its form:
  * these are driven there (below).
  */
@@ -285,7 +285,7 @@ async function expectPageShows(state: Snapshot): Promise<void> {
   const view = formSnapshotToView(state);
   viewStatesShown.add(view.state);
   if (view.state === 'succeeded') {
-    // Issue 13: the confirmation says what happens next, in place of the form, and has the focus.
+    // The confirmation says what happens next, in place of the form, and has the focus.
     await waitFor(() => {
       expect(screen.queryByRole('form', { name: /newsletter/i })).toBeNull();
       const heading = screen.getByRole('heading', { name: messages.confirmNewsletterHeading });
@@ -342,7 +342,7 @@ async function drive(captchaPassed: boolean, steps: readonly Step[]): Promise<vo
     const before = announced ? toastCount(announced) : 0;
     await perform(steps, i);
     await expectPageShows(state);
-    // Issue 9: when errors are shown, the focus is on the first: the field, else the captcha's message.
+    // When errors are shown, the focus is on the first: the field, else the captcha's message.
     // (A submit, or an answer, that left messages: the model's snapshots share counters, so not those.)
     const view = formSnapshotToView(state);
     if ((event.type === 'SUBMIT' || event.type.startsWith('xstate.')) && view.state === 'invalid') {
@@ -352,7 +352,7 @@ async function drive(captchaPassed: boolean, steps: readonly Step[]): Promise<vo
         ),
       );
     }
-    // Issue 13: back from the confirmation, the focus is in the empty form.
+    // Back from the confirmation, the focus is in the empty form.
     if (event.type === 'SEND_ANOTHER') await waitFor(() => expect(document.activeElement).toBe(emailInput()));
     if (announced) await waitFor(() => expect(toastCount(announced)).toBe(before + 1));
   }
@@ -383,7 +383,7 @@ describe('newsletter form in the page, along the form model', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Forgot Password keeps its form after success (spec §2; issue 13): from the confirmation the
+// Forgot Password keeps its form after success (spec §2): from the confirmation the
 // user can type again or send again, the form machine's two transitions out of `succeeded` that
 // the newsletter's confirmation hides.
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The console's reviews page (/ops/reviews, issue 12) through the real screen (list frame,
+ * The console's reviews page (/ops/reviews) through the real screen (list frame,
  * filter, row buttons, the reason dialog, toasts, the console API client), with only fetch stood
  * in at the network edge: the list loads and filters; Hide asks for a reason (an empty one is
  * refused on the page and sends nothing), sends it, tells the outcome and reloads the list;

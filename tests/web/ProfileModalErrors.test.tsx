@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Issue 9, bug 2 on the dashboard's modals: an empty Add Work History or Add Past Employee
+ * On the dashboard's modals: an empty Add Work History or Add Past Employee
  * says what is missing under every field at once, and the focus goes to the first invalid
  * field. The real modal (EditModal) on the real profile edit machine; nothing is sent.
  */
@@ -34,7 +34,7 @@ function Page({ modal }: { modal: ModalKind }) {
   );
 }
 
-describe('the dashboard modals show every missing field at once (issue 9)', () => {
+describe('the dashboard modals show every missing field at once', () => {
   for (const [modal, labels] of [
     ['addWorkHistory', ['Position', 'Company', 'Number of years', 'Start date']],
     ['addPastEmployee', ['Company', 'Start date', 'End date']],

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Sign-up step 5 (issue 13) in the real wizard view, from a real snapshot at the agreement (the
+ * Sign-up step 5 in the real wizard view, from a real snapshot at the agreement (the
  * AgreementEditing story): the agreement's main points in plain words come first, labelled as a
  * summary that does not replace the agreement; the full text follows, unchanged, in its own
  * scrolling region; axe finds nothing.

@@ -103,7 +103,7 @@ class HeldXhr {
     this.body = body;
     HeldXhr.held.push(this);
   }
-  /** Issue 13: Cancel during an upload aborts it (the save's AbortSignal fires). */
+  /** Cancel during an upload aborts it (the save's AbortSignal fires). */
   abort() {
     this.aborted = true;
     HeldXhr.held = HeldXhr.held.filter((x) => x !== this);
@@ -122,7 +122,7 @@ class HeldXhr {
 
 const edge = new ApiEdge();
 const recorder = new TransitionRecorder();
-/** The dashboard machine (issue 9) in every page of this file: every one of its transitions must be driven (the table is printed last). */
+/** The dashboard machine in every page of this file: every one of its transitions must be driven (the table is printed last). */
 const dashboardRecorder = new TransitionRecorder();
 const inspectDashboard = inspectOnly('dashboard', dashboardRecorder);
 const both = (child: (event: InspectionEvent) => void) => (event: InspectionEvent) => {
@@ -237,7 +237,7 @@ function choosePaths(): Step[][] {
     steps.forEach((step, i) => {
       const view = profileEditSnapshotToView(step.state);
       if (view.modal) keys.add(`${view.modal}:${view.state}`);
-      // Issue 9: each way the dashboard machine applies a saved answer (SAVED's guards) is driven too.
+      // Each way the dashboard machine applies a saved answer (SAVED's guards) is driven too.
       const modal = steps[i - 1]?.state.context.modal;
       if (step.event.type === 'xstate.done.actor.save' && modal) keys.add(`saved:${savedKind(modal)}`);
     });
@@ -351,7 +351,7 @@ async function perform(steps: readonly Step[], index: number): Promise<void> {
       fireEvent.click(within(dialog()).getByRole('button', { name: modalSpecs[modal].submitLabel }));
       return;
     case 'RECENTRE': {
-      // Issue 13: with the keyboard on the square preview (the model's y 0 is Home, past 100 is End).
+      // With the keyboard on the square preview (the model's y 0 is Home, past 100 is End).
       const slider = within(dialog()).getByRole('slider', { name: messages.pictureFocusLabel });
       fireEvent.keyDown(slider, { key: event.y <= 0 ? 'Home' : 'End' });
       return;
@@ -397,7 +397,7 @@ async function perform(steps: readonly Step[], index: number): Promise<void> {
       if (upload) {
         const xhr = await waitFor(() => HeldXhr.take(path));
         expect(xhr.method).toBe(method);
-        // Issue 13: the picture goes with the focal point chosen in its square preview.
+        // The picture goes with the focal point chosen in its square preview.
         if (modal === 'picture') expect(xhr.body?.get('focal_point')).toBe(formatFocalPoint(before!.context.focus));
         await act(async () => {
           if (ok) xhr.respond(200, answerOf(modal));
@@ -468,10 +468,10 @@ async function expectShown(state: Snapshot): Promise<void> {
     else expect(chosen, field).toBeNull();
   }
   if (view.modal === 'picture') {
-    // Issue 13: the styled control, the front camera and the gallery (the field's named input).
+    // The styled control, the front camera and the gallery (the field's named input).
     expect((within(d).getByLabelText(messages.takePhoto) as HTMLInputElement).getAttribute('capture')).toBe('user');
     expect(within(d).getByLabelText(messages.chooseFromGallery)).toBe(d.querySelector('input[name="profile_image"]'));
-    // Issue 13: a chosen photo in the square it is stored as, at its focal point; it moves unless an upload is under way.
+    // A chosen photo in the square it is stored as, at its focal point; it moves unless an upload is under way.
     if (view.files.profile_image) {
       const slider = await within(d).findByRole('slider', { name: messages.pictureFocusLabel });
       expect(slider.getAttribute('aria-valuenow')).toBe(String(view.focus.y));
@@ -514,7 +514,7 @@ describe('rider dashboard in the page, along the edit machine’s paths', () => 
         await expectShown(step.state);
         const text = toastOf(step, before);
         if (text) await waitFor(() => expect(screen.getAllByText(text).length).toBeGreaterThan(0));
-        // The dashboard machine applies what a save answered (issue 9).
+        // The dashboard machine applies what a save answered.
         const saved = step.event.type === 'xstate.done.actor.save' ? (before!.context.modal as ModalKind) : null;
         if (saved === 'exportData') expect(downloads).toEqual(['ogba-dispatch-data.json']);
         if (saved === 'deleteAccount' || saved === 'deleteGoogleAccount') {
@@ -624,7 +624,7 @@ describe('rider dashboard in the page, along the edit machine’s paths', () => 
     }
   });
 
-  it('shows the earned Job Success with its basis and the rating, or "New rider" with how far to a score (issue 12)', async () => {
+  it('shows the earned Job Success with its basis and the rating, or "New rider" with how far to a score', async () => {
     await openPage(fixture);
     const header = within(screen.getByRole('heading', { level: 1, name: 'ada_rides' }).closest('section')!);
     expect(header.getByText(messages.jobSuccessScore(92))).toBeTruthy();
@@ -659,7 +659,7 @@ describe('rider dashboard in the page, along the edit machine’s paths', () => 
  * again: RELOAD). After each step the page shows what the state says; the page's own profile
  * actor is inspected and must take every transition (the table is printed).
  */
-describe('the profile load along its model (issue 9)', () => {
+describe('the profile load along its model', () => {
   type LoadSnapshot = SnapshotFrom<typeof profileMachine>;
   type LoadEvent =
     | ProfileEvent
@@ -793,7 +793,7 @@ describe('the profile load along its model (issue 9)', () => {
 });
 
 /**
- * The dashboard machine's own coordination (machines/profile/dashboardMachine.ts, issue 9) along its
+ * The dashboard machine's own coordination (machines/profile/dashboardMachine.ts) along its
  * model's paths (tests/machines/dashboardModel.ts: every event from every reachable state, the
  * fewest paths that together take every transition): the first Edit Profile Content asks for
  * the location lists (answered or failed; a failed list is asked for again at the next
@@ -804,7 +804,7 @@ describe('the profile load along its model (issue 9)', () => {
  * incomplete profile) are driven by the two sets of paths above, through the same page; the
  * table at the end of the file must show every transition taken.
  */
-describe('the dashboard’s coordination along its model (issue 9)', () => {
+describe('the dashboard’s coordination along its model', () => {
   type DashSnapshot = SnapshotFrom<typeof dashboardMachine>;
   type DashStep = { event: DashboardModelEvent; state: DashSnapshot };
   const own = (e: DashboardModelEvent) =>

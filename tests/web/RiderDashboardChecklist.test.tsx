@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The rider dashboard's profile checklist and page order (issue 13), through the real page (real
+ * The rider dashboard's profile checklist and page order, through the real page (real
  * machines, API client, views, modal and toasts; only fetch is stood in, tests/web/support/
  * apiEdge.ts): the items each profile shows, an item's button opening its modal at its field,
  * a save updating the checklist at once, the done state, and "Your data" as the last section.

@@ -2,7 +2,7 @@
 /**
  * The /rider-signup route component (src/web/routes/RiderSignup.tsx) and the server's
  * configuration: 'Continue with Google' is on step 1 only, so only step 1 asks GET /api/config
- * for whether Google sign-in is on (issue 14: a rider resuming at a later step on a slow network
+ * for whether Google sign-in is on (a rider resuming at a later step on a slow network
  * pays no request, and no re-render of the step when it answers). The real route, wizard machine,
  * API client and auth service; the network edge is ApiEdge, whose configuration has Google off.
  *
@@ -47,7 +47,7 @@ afterEach(() => {
   auth.unauthorized();
 });
 
-describe("the wizard's route and the server's configuration (issue 14)", () => {
+describe("the wizard's route and the server's configuration", () => {
   it('a rider resuming at step 4 is not asked for the configuration', async () => {
     auth.login(TOKEN);
     (await waitFor(() => edge.take('/api/users/me'))).respond(200, {

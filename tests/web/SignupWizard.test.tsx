@@ -116,7 +116,7 @@ beforeEach(() => {
   user = userEvent.setup({ delay: null });
   window.localStorage.clear();
   window.sessionStorage.clear();
-  captchaPass.resetForTests(); // the session's one pass (issue 9) starts afresh
+  captchaPass.resetForTests(); // the session's one pass starts afresh
   edge.reset();
   left.length = 0;
 });
@@ -132,7 +132,7 @@ describe('the sign-up wizard in the page', () => {
     await heading('Create Account');
     // Step 1: the rules, the captcha, a server error under its field, then success.
     await user.click(continueButton());
-    // Issue 9: every empty field says so at once (and the captcha), the focus on the first.
+    // Every empty field says so at once (and the captcha), the focus on the first.
     expect(alerts()).toEqual([messages.fieldRequired, messages.fieldRequired, messages.fieldRequired, messages.completeCaptcha]);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Username')));
     await user.type(screen.getByLabelText('Username'), RIDER.username);
@@ -245,12 +245,12 @@ describe('the sign-up wizard in the page', () => {
     }
   });
 
-  it("shows 'Welcome back' on the step where the rider resumed, not on the next one (issue 13)", async () => {
+  it("shows 'Welcome back' on the step where the rider resumed, not on the next one", async () => {
     await signIn(4);
     open(4);
     const resumed = await heading('Add Profile Picture');
     expect(screen.getByText(messages.welcomeBack(RIDER.username))).toBeTruthy();
-    // The step it opens at leaves the focus alone (issue 14: focusing it forced a layout of the
+    // The step it opens at leaves the focus alone (focusing it forced a layout of the
     // whole page in the first render); the next step's heading takes it.
     expect(document.activeElement).not.toBe(resumed);
     await user.click(within(form()).getByRole('button', { name: 'Skip' }));
@@ -326,7 +326,7 @@ describe('the sign-up wizard in the page', () => {
     }
   });
 
-  it('sends the photo shrunk in the browser, and Cancel upload or Skip abort the transfer (issue 13)', async () => {
+  it('sends the photo shrunk in the browser, and Cancel upload or Skip abort the transfer', async () => {
     // The browser edge: an image decoder and canvas (jsdom has neither) and an XMLHttpRequest held until answered.
     const decoded: unknown[] = [];
     const encoded: Array<{ width: number; height: number; type: string }> = [];
@@ -416,7 +416,7 @@ describe('the sign-up wizard in the page', () => {
     }
   });
 
-  it('shows the chosen photo in the square it is stored as; a drag and the arrow keys recentre it, and the upload says where (issue 13)', async () => {
+  it('shows the chosen photo in the square it is stored as; a drag and the arrow keys recentre it, and the upload says where', async () => {
     // The browser edge jsdom lacks: pointer events, an image's size, the square's box, and an
     // XMLHttpRequest held until answered (the shrinking is left out: no createImageBitmap here).
     const g = globalThis as Record<string, unknown>;
@@ -531,7 +531,7 @@ describe('the sign-up wizard in the page', () => {
  * and of each step machine: a table per machine is printed and the test fails on any transition
  * not driven through the page.
  */
-describe("the wizard along the model's paths, every part (issue 9)", () => {
+describe("the wizard along the model's paths, every part", () => {
   const wanted = new Set<string>();
   const plan = modelParts.map((part) => {
     const candidates = pathsOf(part);

@@ -1,5 +1,5 @@
 /**
- * The one 'where does this user belong' rule (src/shared/destination.ts, issue 9), case by case
+ * The one 'where does this user belong' rule (src/shared/destination.ts), case by case
  * and over every combination of what can be known about a user. Spec §2 (Dashboard: user_type 1
  * → /rider-dashboard, otherwise /company-dashboard), §4 (profile_completed 0 → /rider-signup at
  * the saved current_tab; the dashboard sends a logged-out user to /login). Ops staff are not

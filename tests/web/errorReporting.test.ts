@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The browser's error-reporting client (issue 10, finding 10) with the spec's limits: buffer
+ * The browser's error-reporting client with the spec's limits: buffer
  * limit 20 (the oldest dropped), event depth 5, 5 s send timeout; scrubbed before sending; window
  * errors and unhandled rejections sent to POST /api/client-errors in batches; Sentry loaded only
  * on the first error when the config names a DSN, and started with the same limits.

@@ -1,5 +1,5 @@
 /**
- * The build step that puts each message into the chunk that shows it (issue 14): what a page
+ * The build step that puts each message into the chunk that shows it: what a page
  * shows must be exactly the catalogue's text, and a module it cannot rewrite keeps its import.
  */
 import fs from 'node:fs';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Each page has its own title (issue 13): every route of the app's route table has a row in the
+ * Each page has its own title: every route of the app's route table has a row in the
  * one table of titles (src/shared/seo.ts), and after a navigation with the real router the tab
  * shows that row's title, including the 404 page.
  */

@@ -1,5 +1,5 @@
 /**
- * The profile checklist's one pure function (issue 13, src/shared/profileChecklist.ts): what a
+ * The profile checklist's one pure function (src/shared/profileChecklist.ts): what a
  * profile the API answers still lacks, item by item, and the progress the dashboard shows.
  */
 import { describe, expect, it } from 'vitest';

@@ -142,7 +142,7 @@ export const users = pgTable(
     state: text('state'),
     introduction: text('introduction'),
     bio: text('bio'),
-    /** Optional (issue 12): companies see "Ada O." when both are given, else the username. */
+    /** Optional: companies see "Ada O." when both are given, else the username. */
     firstName: text('first_name'),
     lastName: text('last_name'),
     /** The file id of the display-size picture; the API shows it as picture.url. */
@@ -299,7 +299,7 @@ export const pastEmployees = pgTable(
   (table) => [index('past_employees_user_idx').on(table.userId)],
 );
 
-// ── Operations console (issue 11) ─────────────────────────────────────────────────────────
+// ── Operations console ─────────────────────────────────────────────────────────
 
 /**
  * Staff who work the desk: a role of their own, never a rider or a company (DESIGN.md §10).
@@ -472,7 +472,7 @@ export const companyInvitations = pgTable(
   ],
 );
 
-// ── The company side (issue 12) ───────────────────────────────────────────────────────────
+// ── The company side ───────────────────────────────────────────────────────────
 
 /**
  * A company's own facts, one row per company account (users.user_type 2). The account's
@@ -508,7 +508,7 @@ export const riderCards = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     listed: boolean('listed').notNull().default(false),
     username: text('username').notNull(),
-    /** "Ada O." when the rider gave a first and last name, else the username (issue 12). */
+    /** "Ada O." when the rider gave a first and last name, else the username. */
     displayName: text('display_name').notNull(),
     introduction: text('introduction'),
     state: text('state'),
@@ -544,7 +544,7 @@ export const riderCards = pgTable(
 );
 
 /**
- * The signed-in rider's profile kept ready (issue 14): GET /api/users/profile's answer as JSON
+ * The signed-in rider's profile kept ready: GET /api/users/profile's answer as JSON
  * text with its ETag, rebuilt by domain/profileDocument.ts (refreshProfileDocument) in the
  * transaction of every write that changes it, and sent as stored. `fresh_until` is the next
  * moment the clock alone changes it (a review window closing, a job leaving the 24-month

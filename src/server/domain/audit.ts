@@ -1,5 +1,5 @@
 /**
- * The audit log of staff actions (issue 11, DESIGN.md §10): who, what, on which record, when,
+ * The audit log of staff actions (DESIGN.md §10): who, what, on which record, when,
  * and the values before and after. Call it with the transaction of the action itself, so an
  * action is never committed without its entry, nor an entry without its action.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading hire requests and engagements as one of their two parties (issue 12), shared by the
+ * Reading hire requests and engagements as one of their two parties, shared by the
  * hiring feature and the features built on engagements (reviews): who the reader is to the
  * engagement, and the engagement as that side may see it. The other side's phone and e-mail are
  * selected only when the engagement is active or ended: before a rider accepts, no query made

@@ -1,5 +1,5 @@
 /**
- * Puts what the public forms collect into the operations inbox (issue 11). Called by the
+ * Puts what the public forms collect into the operations inbox. Called by the
  * enquiries and waitlist features with the transaction of the form's own row, so an enquiry is
  * never committed without its inbox item, nor an item without its enquiry.
  */

@@ -1,5 +1,5 @@
 /**
- * Company invitations (issues 11 and 12): what the console's waitlist (features/ops) and the
+ * Company invitations: what the console's waitlist (features/ops) and the
  * company sign-up (features/companies) both need of an invitation link. A link is 32 random
  * bytes in base64url; only its SHA-256 is kept. It works once, for 7 days, unless revoked.
  */
@@ -24,7 +24,7 @@ export const liveInvitation = (tokenHash: string) =>
   );
 
 /**
- * Spends an invitation for the company sign-up (issue 12): pass the sign-up's transaction.
+ * Spends an invitation for the company sign-up: pass the sign-up's transaction.
  * The conditional update makes the link work once, even for two sign-ups at the same moment
  * (the second waits for the first's row lock, then finds the link used); the entry becomes
  * 'joined'. Answers the entry's details, or null when the link is not live (the caller then

@@ -1,5 +1,5 @@
 /**
- * The location reference data on the server (spec §3, issue 5): read once from
+ * The location reference data on the server (spec §3): read once from
  * src/shared/nigeria-locations.json, checked, and kept with its JSON text, an ETag and
  * gzip and brotli copies, so GET /api/locations costs nothing per request and every feature
  * that saves a place (the sign-up wizard, the dashboard's profile) checks it against the same
@@ -20,7 +20,7 @@ export interface LocationPayload {
   /**
    * Made off the event loop (zlib's thread pool): at the best quality it takes ~250 ms of CPU,
    * which, made at once on the first request, held every other answer of the server back that
-   * long, the scripts of a rider's first page too (issue 14). Null if it could not be made.
+   * long, the scripts of a rider's first page too. Null if it could not be made.
    */
   brotli: Promise<Buffer | null>;
 }

@@ -1,5 +1,5 @@
 /**
- * The signed-in rider's profile kept ready (issue 14): one row per rider in profile_documents
+ * The signed-in rider's profile kept ready: one row per rider in profile_documents
  * holding the GET /api/users/profile answer as JSON text with its ETag, so the read is one
  * primary-key select whose text is sent as stored (no JSON built by PostgreSQL, parsed and
  * serialised again by Node on every read).

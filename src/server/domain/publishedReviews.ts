@@ -1,5 +1,5 @@
 /**
- * A rider's published reviews (issue 12), read by the public page /riders/{username}, the API
+ * A rider's published reviews, read by the public page /riders/{username}, the API
  * GET /api/riders/:username/reviews, and the company's rider page. A review is listed when a
  * company wrote it about this rider, it is published (both sides wrote, or the 14-day window
  * closed: domain/reputation.ts reviewsPublished) and staff have not hidden it: exactly the

@@ -1,5 +1,5 @@
 /**
- * A rider's reputation, recomputed from the source rows (issue 12): Job Success by the formula
+ * A rider's reputation, recomputed from the source rows: Job Success by the formula
  * of src/shared/jobSuccess.ts, and the average company rating with the number of reviews. Called
  * in the transaction of every change that can move it: an engagement ending (an early end by the
  * company), a new engagement with the same company (a rehire), reviews being published (both

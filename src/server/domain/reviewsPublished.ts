@@ -1,5 +1,5 @@
 /**
- * When an engagement's reviews are visible (issue 12): both sides wrote, or the 14-day window
+ * When an engagement's reviews are visible: both sides wrote, or the 14-day window
  * closed (read from review_deadline too, so a figure is right even before the sweeper marks it).
  * A leaf of its own so that the reputation (reputation.ts) and the profile document
  * (profileDocument.ts) share the rule without importing each other.

@@ -1,5 +1,5 @@
 /**
- * The rider cards company search reads (schema.ts riderCards, issue 12). One SQL statement
+ * The rider cards company search reads (schema.ts riderCards). One SQL statement
  * rebuilds a rider's card from the source tables; every write that changes what a company sees
  * calls refreshRiderCard in its own transaction: sign-up edits, the ID check, suspension, and a
  * review being published or hidden (Job Success is written by writeJobSuccess in the same
@@ -19,7 +19,7 @@ import { refreshProfileDocument } from './profileDocument';
 /**
  * The card's columns that come from the users row (`u`) alone, with the card as it was (`c`,
  * for the moment sign-up was finished) and the work history's words in `search`. The display
- * name is "Ada O." when both names were given, else the username (issue 12). A write of the
+ * name is "Ada O." when both names were given, else the username. A write of the
  * rider's own fields patches just these (riderFieldsWrite.ts); the full build uses the same
  * expressions, so the two cannot drift.
  */

@@ -1,5 +1,5 @@
 /**
- * A write of a user's own fields (issue 14: the profile and bio forms), with the rider's card
+ * A write of a user's own fields (the profile and bio forms), with the rider's card
  * and profile document patched in the same statement: one round trip and one commit, where the
  * update and a full rebuild of both (riderCards.ts, profileDocument.ts) took five round trips.
  *

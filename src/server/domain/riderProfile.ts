@@ -187,7 +187,7 @@ export const pastEmployeeSchema = {
   },
 } as const;
 
-/** What the rider's card says of their reputation (issue 12): the profile and the public profile answer it. */
+/** What the rider's card says of their reputation: the profile and the public profile answer it. */
 const reputationSchema = {
   type: 'object',
   required: ['job_success', 'jobs_counted', 'review_count', 'rating_average_x100', 'reviewed'],

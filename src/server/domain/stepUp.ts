@@ -1,6 +1,6 @@
 /**
  * Destructive console actions (suspending a rider, deleting data, removing staff) ask again for
- * the password or a fresh TOTP code (issue 11): a console left open on a desk cannot be used to
+ * the password or a fresh TOTP code: a console left open on a desk cannot be used to
  * do lasting harm. Attempts are counted before anything is checked, so a burst cannot try more
  * than the limit.
  */

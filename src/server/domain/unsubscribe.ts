@@ -1,5 +1,5 @@
 /**
- * One-click unsubscribe for newsletter subscribers (issue 11, RFC 8058). The link carries the
+ * One-click unsubscribe for newsletter subscribers (RFC 8058). The link carries the
  * address and a stateless HMAC of it, with a key derived from JWT_SECRET for this purpose only,
  * so no token table is needed and a link cannot be made for someone else's address.
  *

@@ -13,8 +13,7 @@ const CAPTCHA_COOKIE = 'captcha_pass';
 /** A pass lasts a working day even if the browser session lasts longer. */
 const PASS_LIFETIME_MS = 12 * 60 * 60 * 1000;
 /**
- * How many form submissions one pass may carry before the captcha is asked again (issue 10,
- * finding 6: one pass made 12 accounts and 12 subscriptions from 12 addresses). Counted in the
+ * How many form submissions one pass may carry before the captcha is asked again (one pass made 12 accounts and 12 subscriptions from 12 addresses). Counted in the
  * shared limit store, so it holds across instances with Redis; a person filling in a few forms
  * never meets it, a script replaying the cookie does.
  */

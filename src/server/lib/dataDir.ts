@@ -1,5 +1,5 @@
 /**
- * DATA_DIR's faults in plain words (issue 10, finding 9). Before anything writes there (the
+ * DATA_DIR's faults in plain words. Before anything writes there (the
  * generated JWT secret, PGlite, the dev mailbox, the ops socket), the directory is created one
  * level at a time and a probe file is written, fsynced and removed, so a read-only mount, a
  * permission problem, a file where the directory should be or a full disk stops the server with

@@ -1,5 +1,5 @@
 /**
- * Profile pictures with sharp (libvips), issue 5: a phone photo becomes a display image and a
+ * Profile pictures with sharp (libvips): a phone photo becomes a display image and a
  * thumbnail, both WebP, with every piece of metadata (EXIF with its GPS position, XMP, IPTC,
  * ICC profiles, comments) left behind.
  *
@@ -12,7 +12,7 @@
  *  - a truncated or corrupt image is an error, not a half-grey picture (failOn: 'error').
  * sharp works on libuv's thread pool: processing never blocks the event loop.
  *
- * A rider's picture is stored square (issue 13): the photo covers an 800 px square (smaller when
+ * A rider's picture is stored square: the photo covers an 800 px square (smaller when
  * the photo is), placed at the rider's focal point (src/shared/uploads.ts: the meaning of CSS
  * object-position with object-fit: cover, the browser's preview), the centre when none was sent.
  * So no avatar is ever stretched. A company logo is kept whole (no `square`): never cropped.

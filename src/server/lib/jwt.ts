@@ -14,7 +14,7 @@ export type JwtClaims = Record<string, unknown> & { exp: number; iat?: number; i
 /**
  * Each key as a KeyObject, made once: given raw bytes, createHmac imports the key on every call.
  * With this and verifyJwt's own header not decoded, a token is checked in 4.6-4.9 µs instead of
- * 5.1-5.7 µs (issue 14: every signed-in read checks one; 200,000 checks, 2-core test machine).
+ * 5.1-5.7 µs (every signed-in read checks one; 200,000 checks, 2-core test machine).
  */
 const keyObjects = new WeakMap<Uint8Array, KeyObject>();
 

@@ -1,5 +1,5 @@
 /**
- * Keyset paging for the console's lists (issue 11: no OFFSET scans). A page is ordered newest
+ * Keyset paging for the console's lists (no OFFSET scans). A page is ordered newest
  * first by (created_at, id); its cursor is the last row's exact timestamp text and id, so the
  * next page starts with one index range scan however deep it is.
  */

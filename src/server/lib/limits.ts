@@ -36,7 +36,7 @@ export interface Limit {
   windowMs: number;
 }
 
-/** The limits of issue 4. Per account/e-mail and per client address. */
+/** The account limits. Per account/e-mail and per client address. */
 export const authLimits = {
   /** Failed logins for one account: 5 in 15 minutes. */
   loginPerAccount: { max: 5, windowMs: 15 * 60 * 1000 },

@@ -1,5 +1,5 @@
 /**
- * Password hashing and the new-password policy (issue 4, DESIGN.md §8).
+ * Password hashing and the new-password policy (DESIGN.md §8).
  *
  * argon2id at OWASP's parameters (m=19 MiB, t=2, p=1). The argon2 package hashes on libuv's
  * thread pool, so a hash never blocks the event loop (tests/server/passwords.test.ts measures
@@ -104,7 +104,7 @@ function isIdentityPassword(password: string, identity: { email?: string | null;
 
 /**
  * The server-only part of the new-password rule (the length rules are in src/shared/accountForms):
- * not on the common list, and not the account's own username or e-mail (issue 10, finding 6).
+ * not on the common list, and not the account's own username or e-mail.
  */
 export function assertPasswordNotCommon(
   field: string,

@@ -2,7 +2,7 @@
  * A raw SQL statement run as a named prepared statement on a Drizzle handle (the app's or a
  * transaction's): PostgreSQL parses and plans it once per connection instead of on every call.
  * For the big statements every write runs (a rider's card, a profile document), whose planning
- * costs more than running them (issue 14).
+ * costs more than running them.
  *
  * The statement is built once per name, with `sql.placeholder(key)` where the values go, and
  * kept as text: building a big Drizzle `sql` tree into text cost a write about a seventh of its

@@ -1,5 +1,5 @@
 /**
- * Personal data out of what the server logs from browsers (issue 10, finding 10). The rules are
+ * Personal data out of what the server logs from browsers. The rules are
  * src/shared/errorReports.ts's, the same the browser applies before sending: this runs them
  * again, because a report is whatever a client chose to send.
  */

@@ -53,7 +53,7 @@ export interface Access {
   readonly owner?: string;
   /**
    * The handler checks the session itself, joined into its one read (GET /api/users/profile,
-   * issue 14). The guard then checks the token's signature, expiry and kind without the
+   * one round trip). The guard then checks the token's signature, expiry and kind without the
    * database, and the session only when refusing.
    */
   readonly sessionInHandler?: boolean;

@@ -1,5 +1,5 @@
 /**
- * Sessions and the auth token (DESIGN.md §5, issue 4). The server keeps sessions; the token
+ * Sessions and the auth token (DESIGN.md §5). The server keeps sessions; the token
  * the browser stores is a JWT signed with HS256 (the one algorithm accepted) that names its
  * session (`sid`), its user (`sub`) and the user's type, and carries `exp`. A token is honoured
  * only while its session is neither ended (logout, password reset) nor past its expiry, so
@@ -82,7 +82,7 @@ export async function startSession(
 
 /**
  * The session a token names, when the token is genuine, the session still open and its user not
- * suspended (issue 11: a suspension refuses a token at once, even one whose session a race kept
+ * suspended (a suspension refuses a token at once, even one whose session a race kept
  * open); else null. One indexed join, and none at all while the session is in the cache
  * (plugins/sessionCache.ts: whatever ends a session or suspends a user forgets it first).
  */
@@ -105,7 +105,7 @@ export async function readSession(db: Db, config: Config, token: string): Promis
 /**
  * What a token says without asking the database: its session, user and type when the token is
  * genuine (else null), and whether the session cache vouches that the session is open. A route
- * that joins the session check into its own query (issue 14: one round trip) checks
+ * that joins the session check into its own query (one round trip) checks
  * `openSession` there when `cached` is false, and then calls `sessionFoundOpen`.
  */
 export function tokenSession(config: Config, token: string): (AuthContext & { cached: boolean }) | null {
@@ -121,7 +121,7 @@ interface TokenClaims extends AuthContext {
 
 /**
  * Tokens already found genuine, per signing key. Checking a token's HMAC (lib/jwt.ts) was the
- * largest piece of a cached profile read's own work (8-11 µs of ~0.1 ms, issue 14); a token seen
+ * largest piece of a cached profile read's own work (8-11 µs of ~0.1 ms); a token seen
  * before is found here in under 1 µs. What a token says is fixed by its bytes and the key, so
  * only its expiry is checked again; whether its session is still open is the session cache's
  * and the database's question, as before. Only genuine tokens get in, and at most

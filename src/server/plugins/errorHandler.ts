@@ -84,7 +84,7 @@ function answerConnect(app: FastifyInstance): void {
  * Fastify's clientErrorHandler: a request Node's HTTP parser refuses before any route sees it
  * (a malformed request line or header, headers over the limit, a request that timed out) gets
  * 400/431/408 in the API's error shape, not Fastify's default {error,message,statusCode} body
- * (issue 10, finding 5). Nothing of the request is logged.
+ * Nothing of the request is logged.
  */
 export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;

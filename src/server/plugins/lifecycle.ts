@@ -1,5 +1,5 @@
 /**
- * Shutdown and outages in the API's own terms (issue 10, finding 9):
+ * Shutdown and outages in the API's own terms:
  *  - once the server is closing, a request that still arrives on a kept-alive connection gets
  *    503 in the {error:{field,message}} shape with Retry-After (Fastify's own 503 body is not
  *    that shape, so return503OnClosing is off in app.ts), and every answer sent while closing
@@ -124,7 +124,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /**
- * A write that failed for want of space or a working disk (issue 10, finding 9): 'full' is
+ * A write that failed for want of space or a working disk: 'full' is
  * answered 507 Insufficient Storage, 'failing' 503 with Retry-After, and both make /readyz
  * answer 503 for a while (plugins/readiness.ts). `source` is where it failed: a Node file-system
  * call (it has a `syscall`) wrote in DATA_DIR; anything else came from the database.

@@ -1,5 +1,5 @@
 /**
- * Riders' profile documents recently read (issue 14: "if you cache sessions or profiles, every
+ * Riders' profile documents recently read ("if you cache sessions or profiles, every
  * write and every logout or suspension is seen by the next read on every instance"). A signed-in
  * read whose session the session cache vouches for then costs no database round trip at all.
  *

@@ -1,5 +1,5 @@
 /**
- * Readiness that knows about writes (issue 10, finding 9): /readyz answers 503 while writes fail,
+ * Readiness that knows about writes: /readyz answers 503 while writes fail,
  * so a load balancer sends traffic elsewhere, instead of 200 over a full disk. /healthz stays
  * liveness only (the process answers).
  *

@@ -23,7 +23,7 @@ function contentSecurityPolicy(config: Config): string {
     `frame-src ${c} https://www.openstreetmap.org`,
     // hCaptcha and sonner insert <style> elements; styles cannot run code.
     `style-src 'self' 'unsafe-inline' ${c}`,
-    // Browser errors go to Sentry's ingest origin when SENTRY_DSN is set (issue 10).
+    // Browser errors go to Sentry's ingest origin when SENTRY_DSN is set.
     `connect-src 'self' ${c}${config.sentryDsn ? ` ${new URL(config.sentryDsn).origin}` : ''}`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -40,7 +40,7 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     if (https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    // Issue 14: the app's hashed scripts and styles get only the two headers above. The others
+    // The app's hashed scripts and styles get only the two headers above. The others
     // act on documents (and workers), never on a script or style loaded by a page, and cost
     // ~0.8 kB per response: a dashboard's fourteen files paid 11 kB for them on slow 4G.
     if (isScriptOrStyle(request.url, reply.getHeader('content-type'))) return payload;

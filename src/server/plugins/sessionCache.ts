@@ -1,5 +1,5 @@
 /**
- * Open sessions recently read from the database (issue 14: a signed-in read costs one database
+ * Open sessions recently read from the database (a signed-in read costs one database
  * round trip at most). A token's session is checked against the database once, then taken from
  * here for up to SESSION_CACHE_MS, so a signed-in read's only round trip is its own query.
  *
@@ -152,7 +152,7 @@ const ECHO_MS = 2_000;
  * hears its own messages too, yet it forgot the key before it published, and hearing it again
  * would drop what it kept since: a save keeps the document it wrote (profileCache.ts
  * keepWrittenProfile), so with Redis that rider's next read went to the database after every
- * save (issue 14). The messages stay the bare keys that every instance reads, so an instance of
+ * save. The messages stay the bare keys that every instance reads, so an instance of
  * the version before still hears these; an echo is told by count instead: a message on a
  * channel for a key that this process published within ECHO_MS, and has not heard back as often
  * as it published, is taken for the oldest such publication. When another instance's message for

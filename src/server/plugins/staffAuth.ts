@@ -1,5 +1,5 @@
 /**
- * Staff sessions for the operations console (issue 11). Staff are a role of their own
+ * Staff sessions for the operations console. Staff are a role of their own
  * (DESIGN.md §10): their token travels in `x-ops-token`, is signed with a key of its own and
  * names a row of staff_sessions, so a rider's or a company's token never opens the console and
  * a staff member is never taken for a company by the public site.
@@ -20,7 +20,7 @@ import { AppError } from '../errors';
 import { signJwt, verifyJwt } from '../lib/jwt';
 
 export const STAFF_TOKEN_HEADER = 'x-ops-token';
-/** Staff sessions last 12 hours at most (issue 11). */
+/** Staff sessions last 12 hours at most. */
 export const STAFF_SESSION_MS = 12 * 60 * 60 * 1000;
 /** Between the password and the second factor. */
 const STAFF_PENDING_MS = 10 * 60 * 1000;

@@ -79,7 +79,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
   for (const [route, page] of pages) {
     app.get(route, { config: { access: access('public') }, schema: { hide: true } }, (request, reply) => sendPage(request, reply, page, 200));
   }
-  // The operations console (issue 11) is one app below /ops with its own routes (/ops/inbox/:id
+  // The operations console is one app below /ops with its own routes (/ops/inbox/:id
   // …): the empty shell for any of them; its screens load their code on demand.
   const opsPage = { config: { access: access('public') }, schema: { hide: true } };
   const sendOps = (request: FastifyRequest, reply: FastifyReply) => {
@@ -88,7 +88,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
   };
   app.get('/ops', opsPage, sendOps);
   app.get('/ops/*', opsPage, sendOps);
-  // The company dashboard's pages (issue 12: /company-dashboard/riders/:username …) likewise.
+  // The company dashboard's pages (/company-dashboard/riders/:username …) likewise.
   app.get('/company-dashboard/*', opsPage, sendOps);
 
   app.setNotFoundHandler((request, reply) => {

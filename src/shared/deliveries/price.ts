@@ -1,5 +1,5 @@
 /**
- * The price of a delivery (DESIGN.md §11, issue 31): pure functions over a rate card, run by the
+ * The price of a delivery (DESIGN.md §11): pure functions over a rate card, run by the
  * browser for the estimate while the sender types and by the server for the price it holds.
  * Money is integer kobo; every amount is a whole naira, the total a multiple of ₦50, and the
  * breakdown's lines add up to the total exactly. docs/deliveries.md explains the computation.

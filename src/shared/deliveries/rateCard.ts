@@ -1,5 +1,5 @@
 /**
- * The rate card (DESIGN.md §11, issue 31): every figure the price function uses, in one value that
+ * The rate card (DESIGN.md §11): every figure the price function uses, in one value that
  * staff will keep (versioned, audited) in the operations console. Until that table exists the
  * server and the browser both use `defaultRateCard`; a quote records the `version` it was priced
  * with. Money is integer kobo (₦1 = 100 kobo) everywhere; distances and weights are not money

@@ -23,5 +23,5 @@ export async function render(url: string): Promise<{ html: string }> {
   );
   return { html };
 }
-/** The prerendered pages' inline script loader (issue 14), put in by scripts/prerender.mjs. */
+/** The prerendered pages' inline script loader, put in by scripts/prerender.mjs. */
 export { BOOT_SCRIPT, EARLY_FETCH_SCRIPT } from '../../shared/bootScript';

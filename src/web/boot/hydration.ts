@@ -2,7 +2,7 @@ import { whenOwnedByReact } from './reactOwned';
 
 /**
  * Runs `then` once the page's own content is hydrated, not only the frame around it. Hydration
- * goes part by part (issue 14 hydrates as a transition, and a route's screen sits in its own
+ * goes part by part (it hydrates as a transition, and a route's screen sits in its own
  * Suspense boundary), and a navigation while the screen is still being hydrated makes React throw
  * that work away with recoverable errors (#422, #520) instead of a clean change of page. An
  * element React owns carries its fiber; the screen's top elements inside <main> are the last

@@ -1,7 +1,7 @@
 /**
- * Idle prefetch (issue 13): a page that links to a lazy screen (sign-up, the dashboards) fetches
+ * Idle prefetch: a page that links to a lazy screen (sign-up, the dashboards) fetches
  * that screen's code ahead, so the tap on the link does not wait for it on a slow network. Not
- * while the page itself loads (issue 14: the first screen's bytes come first, and the home page
+ * while the page itself loads (the first screen's bytes come first, and the home page
  * stays within 150 kB): only once the visitor shows they are there (a touch, a click, a key), or
  * when the page has been loaded for 5 s and the browser is idle. A hover or touch on the link
  * itself preloads its screen at once (the router's `defaultPreload: 'intent'`). Never when the

@@ -1,5 +1,5 @@
 /**
- * The entry of the prerendered pages (issue 14: TBT ≤ 50 ms), named by their inline loader
+ * The entry of the prerendered pages (TBT ≤ 50 ms), named by their inline loader
  * (scripts/prerender.mjs, src/shared/bootScript.ts). Evaluating ~330 kB of libraries and app
  * code is one long task when one module graph holds it all: on a page the visitor can already
  * read, that was a ~100 ms block of a throttled phone's main thread soon after the first paint,

@@ -19,7 +19,7 @@ export function startApp(): void {
  * router, its connections (the auth service starts there), then the first render. staged.ts, for
  * the prerendered pages, which the visitor can already read and tap: in one task these were a
  * 70-90 ms block on a 4x-throttled CPU (a probe's marks: the router 31-67 ms, the auth service's
- * start 30-51 ms), each millisecond past 50 counted as blocking time (issue 14: TBT ≤ 50 ms).
+ * start 30-51 ms), each millisecond past 50 counted as blocking time (TBT ≤ 50 ms).
  * On a slow host, by turns: the public pages' TBT median 73 → 17 ms (docs/performance.md).
  */
 export async function startAppInSteps(nextTask: () => Promise<void>): Promise<void> {
@@ -34,7 +34,7 @@ function connect(router: AppRouter): void {
   // The API client gets and forgets the token through the auth service (no import loop).
   configureClient({ getToken: auth.beforeRequest, currentToken: auth.currentToken, onUnauthorized: auth.unauthorized });
   connectAppRouter(router);
-  // Browser errors reach the server's log, or Sentry when SENTRY_DSN is set (issue 10).
+  // Browser errors reach the server's log, or Sentry when SENTRY_DSN is set.
   installErrorReporting(() => router.state.matches.at(-1)?.routeId);
 }
 

@@ -1,5 +1,5 @@
 /**
- * What a visitor did in a prerendered form before the app hydrated it (issue 14 asks the scripts
+ * What a visitor did in a prerendered form before the app hydrated it (the scripts are asked
  * after the first paint, so on a slow phone there is a second or more in which the page looks
  * ready):
  *  - words typed: React's hydration sets each controlled field back to its state, which is

@@ -4,7 +4,7 @@ import { CompanySignupPage } from '../features/companies/CompanySignupPage';
 import { CompanyNotOpen } from './CompanyNotOpen';
 
 /**
- * /company-signup (issue 12): with an invitation link, the invited company's sign-up (a dead
+ * /company-signup: with an invitation link, the invited company's sign-up (a dead
  * link says so and how to get a new one); without one, company sign-up is not open.
  */
 export default function CompanySignup() {

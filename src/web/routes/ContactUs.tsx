@@ -37,7 +37,7 @@ function OfficeMap() {
   );
 }
 
-/** ?rider=USERNAME, from a rider's public page (issue 12): the quote names the rider. */
+/** ?rider=USERNAME, from a rider's public page: the quote names the rider. */
 export function riderQuoteMessage(search: string): string | null {
   const rider = new URLSearchParams(search).get('rider');
   return rider && /^[A-Za-z0-9._-]{1,64}$/.test(rider) ? messages.quoteForRider(rider) : null;

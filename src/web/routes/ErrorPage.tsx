@@ -23,7 +23,7 @@ function describe(error: unknown): string {
 }
 
 export function ErrorPage({ error }: Pick<ErrorComponentProps, 'error'>) {
-  // Reported once per error object (issue 10); a chunk's failure was reported by router.tsx's lazy().
+  // Reported once per error object; a chunk's failure was reported by router.tsx's lazy().
   useEffect(() => reportError(error, isChunkLoadError(error) ? 'chunk' : 'router'), [error]);
   if (isChunkLoadError(error)) {
     return (

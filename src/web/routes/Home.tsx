@@ -88,7 +88,7 @@ export function HomeHero({ start }: { start: string }) {
 
 export function Home() {
   useGoogleRedirect();
-  // Issue 13: a signed-in visitor's Get Started goes to their dashboard. The prerendered HTML
+  // A signed-in visitor's Get Started goes to their dashboard. The prerendered HTML
   // and the hydrating render are signed out (useAuth's server snapshot); the link changes
   // right after hydration, without a mismatch.
   const { signedIn, userType } = useAuth();

@@ -1,5 +1,5 @@
 /**
- * /rider-dashboard (spec §2 'Rider dashboard', issue 6): the dashboard's machines' view. The
+ * /rider-dashboard (spec §2 'Rider dashboard'): the dashboard's machines' view. The
  * route's guards (router.tsx, auth/guards.ts) send a logged-out visitor to /login and an
  * incomplete profile to /rider-signup at its step; the profile machine does the same if the
  * profile it loads turns out incomplete.
@@ -20,8 +20,8 @@ export default function RiderDashboard() {
   });
   return (
     <DashboardView {...dashboard} googleSignInUrl="/api/auth/google" origin={typeof window === 'undefined' ? '' : window.location.origin}>
-      {/* Hire requests from companies, and engagements (issue 12); "Your data" comes after them, last (issue 13).
-          The review window's code loads with the first ended engagement (issue 14). */}
+      {/* Hire requests from companies, and engagements; "Your data" comes after them, last.
+          The review window's code loads with the first ended engagement. */}
       <RiderHires reviewSlot={(engagement) => <LazyReviewWindow engagementId={engagement.id} side="rider" headingLevel={4} />} />
     </DashboardView>
   );

@@ -1,4 +1,4 @@
-/** Test plan texts of machines/kit/authMachine.ts: the rider's or company's signed-in session, app-wide (issue 9). */
+/** Test plan texts of machines/kit/authMachine.ts: the rider's or company's signed-in session, app-wide. */
 import { failure, jwtExpired, type MachinePlan } from './types';
 
 const login = 'accounts-login--editing';

@@ -1,4 +1,4 @@
-/** Test plan texts of machines/kit/captchaPassMachine.ts: the page's one captcha pass shared by its forms (issue 9). */
+/** Test plan texts of machines/kit/captchaPassMachine.ts: the page's one captcha pass shared by its forms. */
 import type { MachinePlan } from './types';
 
 export const captchaPassPlan: MachinePlan = {

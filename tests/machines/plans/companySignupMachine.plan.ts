@@ -1,4 +1,4 @@
-/** Test plan texts of machines/companies/companySignupMachine.ts: the invited company sign-up at /company-signup?invite=… (issues 9, 12). */
+/** Test plan texts of machines/companies/companySignupMachine.ts: the invited company sign-up at /company-signup?invite=…. */
 import { failure, typed, type MachinePlan } from './types';
 
 const story = (name: string) => `company-sign-up--${name}`;

@@ -1,4 +1,4 @@
-/** Test plan texts of machines/profile/dashboardMachine.ts: the rider dashboard's coordination (issues 6, 9). */
+/** Test plan texts of machines/profile/dashboardMachine.ts: the rider dashboard's coordination. */
 import { modalSpecs, type ModalKind } from '../../../machines/profile/profileModals';
 import { messages } from '../../../src/shared/messages';
 import { failure, type MachinePlan } from './types';

@@ -1,4 +1,4 @@
-/** Test plan texts of machines/hiring/engagementMachine.ts: one hire request or engagement card, as the rider or the company sees it (issues 9, 12). */
+/** Test plan texts of machines/hiring/engagementMachine.ts: one hire request or engagement card, as the rider or the company sees it. */
 import { failure, type MachinePlan } from './types';
 
 const story = (name: string) => `company-side-hiring--${name}`;

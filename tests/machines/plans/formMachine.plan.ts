@@ -1,4 +1,4 @@
-/** Test plan texts of machines/kit/formMachine.ts: every public form's captcha-then-submit, planned on the newsletter form (issue 9). */
+/** Test plan texts of machines/kit/formMachine.ts: every public form's captcha-then-submit, planned on the newsletter form. */
 import { failure, typed, type MachinePlan } from './types';
 
 const story = (name: string) => `forms-newsletter--${name}`;

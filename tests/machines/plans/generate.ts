@@ -1,5 +1,5 @@
 /**
- * Test plans from the machines (issue 9): for each machine, the model's edge paths (every
+ * Test plans from the machines: for each machine, the model's edge paths (every
  * reachable state's shortest path, then each event from there; tests/machines/coverage.ts),
  * replayed on a real actor whose requests never settle (the path's own answers are sent as
  * events), then the fewest, shortest first, that together take every transition any of them

@@ -1,4 +1,4 @@
-/** Test plan texts of machines/ops/idReviewMachine.ts: a rider in the console, the ID check and the suspension side by side (issues 9, 11). */
+/** Test plan texts of machines/ops/idReviewMachine.ts: a rider in the console, the ID check and the suspension side by side. */
 import { failure, OPS_START, typed, type MachinePlan } from './types';
 
 const story = (name: string) => `console-riders--${name}`;

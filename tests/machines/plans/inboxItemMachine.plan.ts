@@ -1,4 +1,4 @@
-/** Test plan texts of machines/ops/inboxItemMachine.ts: one inbox item in the console (issues 9, 11). */
+/** Test plan texts of machines/ops/inboxItemMachine.ts: one inbox item in the console. */
 import { failure, OPS_START, type MachinePlan, type StatePlan } from './types';
 
 const story = (name: string) => `console-inbox--${name}`;

@@ -1,5 +1,5 @@
 /**
- * Every machine with its test plan (issue 9): the machine object and its texts, in one list for
+ * Every machine with its test plan: the machine object and its texts, in one list for
  * tests/machines/plans.test.ts, scripts/paths.mjs and the Storybook diagrams. Browser-safe: the
  * machines and the plan files import no test code.
  */

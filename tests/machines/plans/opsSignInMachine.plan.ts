@@ -1,4 +1,4 @@
-/** Test plan texts of machines/ops/opsSignInMachine.ts: the staff sign-in with a second factor at /ops/login (issues 9, 11). */
+/** Test plan texts of machines/ops/opsSignInMachine.ts: the staff sign-in with a second factor at /ops/login. */
 import { failure, typed, type MachinePlan, type PlanEvent } from './types';
 
 const story = (name: string) => `console-sign-in--${name}`;

@@ -1,4 +1,4 @@
-/** Test plan texts of machines/kit/pagedListMachine.ts: every list of the console (inbox, waitlist, riders, newsletter, staff, audit), planned on the inbox (issue 9). */
+/** Test plan texts of machines/kit/pagedListMachine.ts: every list of the console (inbox, waitlist, riders, newsletter, staff, audit), planned on the inbox. */
 import { failure, OPS_START, type MachinePlan } from './types';
 
 const story = (name: string) => `console-inbox--${name}`;

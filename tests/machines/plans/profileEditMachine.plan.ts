@@ -1,4 +1,4 @@
-/** Test plan texts of machines/profile/profileEditMachine.ts: the one edit modal the rider dashboard has open at a time (issues 6, 9, 13). */
+/** Test plan texts of machines/profile/profileEditMachine.ts: the one edit modal the rider dashboard has open at a time. */
 import { modalSpecs, type ModalKind } from '../../../machines/profile/profileModals';
 import { failure, typed, type MachinePlan } from './types';
 

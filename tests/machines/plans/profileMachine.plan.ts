@@ -1,4 +1,4 @@
-/** Test plan texts of machines/profile/profileMachine.ts: loading the rider dashboard's profile (issues 6, 9). */
+/** Test plan texts of machines/profile/profileMachine.ts: loading the rider dashboard's profile. */
 import { failure, type MachinePlan } from './types';
 
 const story = (name: string) => `dashboard-rider-dashboard--${name}`;

@@ -1,4 +1,4 @@
-/** Test plan texts of machines/reviews/reviewWindowMachine.ts: the review window of one ended engagement, as one side works it (issues 9, 12). */
+/** Test plan texts of machines/reviews/reviewWindowMachine.ts: the review window of one ended engagement, as one side works it. */
 import { failure, type MachinePlan, type PlanEvent, type StatePlan } from './types';
 
 const story = (name: string) => `company-side-reviews--${name}`;

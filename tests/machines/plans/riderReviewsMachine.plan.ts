@@ -1,4 +1,4 @@
-/** Test plan texts of machines/riders/riderReviewsMachine.ts: a rider's published reviews on the company's rider page (issues 9, 12). */
+/** Test plan texts of machines/riders/riderReviewsMachine.ts: a rider's published reviews on the company's rider page. */
 import { failure, type MachinePlan } from './types';
 
 const story = (name: string) => `company-side-reputation--${name}`;

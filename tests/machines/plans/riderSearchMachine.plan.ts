@@ -1,4 +1,4 @@
-/** Test plan texts of machines/search/riderSearchMachine.ts: a company finding riders and keeping a shortlist (issues 9, 12). */
+/** Test plan texts of machines/search/riderSearchMachine.ts: a company finding riders and keeping a shortlist. */
 import { failure, type MachinePlan } from './types';
 
 const story = (name: string) => `company-finding-riders--${name}`;

@@ -1,4 +1,4 @@
-/** Test plan texts of machines/kit/rowActionMachine.ts: an action on one row of a console list (invite, revoke, unsubscribe, remove staff) (issue 9). */
+/** Test plan texts of machines/kit/rowActionMachine.ts: an action on one row of a console list (invite, revoke, unsubscribe, remove staff). */
 import { failure, OPS_START, type MachinePlan } from './types';
 
 export const rowActionPlan: MachinePlan = {

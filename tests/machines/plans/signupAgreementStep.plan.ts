@@ -1,4 +1,4 @@
-/** Test plan texts of machines/signup/agreementStep.ts: step 5 of the rider sign-up wizard, 'Rider Agreement' (issues 5, 9). */
+/** Test plan texts of machines/signup/agreementStep.ts: step 5 of the rider sign-up wizard, 'Rider Agreement'. */
 import { failure, type MachinePlan } from './types';
 
 const story = (name: string) => `sign-up-rider-sign-up-wizard--${name}`;

@@ -1,4 +1,4 @@
-/** Test plan texts of machines/signup/locationStep.ts: step 3 of the rider sign-up wizard, 'Choose Location' (issues 5, 9). */
+/** Test plan texts of machines/signup/locationStep.ts: step 3 of the rider sign-up wizard, 'Choose Location'. */
 import { failure, type MachinePlan } from './types';
 
 const story = (name: string) => `sign-up-rider-sign-up-wizard--${name}`;

@@ -1,4 +1,4 @@
-/** Test plan texts of machines/signup/pictureStep.ts: step 4 of the rider sign-up wizard, 'Add Profile Picture' (issues 5, 9, 13). */
+/** Test plan texts of machines/signup/pictureStep.ts: step 4 of the rider sign-up wizard, 'Add Profile Picture'. */
 import { failure, type MachinePlan } from './types';
 
 const story = (name: string) => `sign-up-rider-sign-up-wizard--${name}`;

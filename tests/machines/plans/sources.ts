@@ -1,5 +1,5 @@
 /**
- * Where each machine's generated test-plan paths come from (issue 9): the machine, the ways it
+ * Where each machine's generated test-plan paths come from: the machine, the ways it
  * can start (input, and events that bring it where its model starts), and the events its model
  * explores, reused from tests/machines/*Model.ts wherever the model exports them, so the plans
  * walk the same graph the model-based tests drive. Read by tests/machines/plans/generate.ts.
@@ -234,7 +234,7 @@ export const planSources: Record<string, PlanSource> = {
     liveEvent: searchLive as never,
     starts: [{ label: 'find riders', input: {}, events: riderSearchEvents as never, serialize: serializeRiderSearch as never }],
   },
-  // The sign-up wizard (issue 9): the orchestrator alone, each step's end as the step reports it,
+  // The sign-up wizard: the orchestrator alone, each step's end as the step reports it,
   // and each step machine alone at its step (step 1 is formMachine's).
   signupMachine: {
     machine: signupMachine,

@@ -1,5 +1,5 @@
 /**
- * The test plan of a machine (issue 9): what the screen shows in each state, what the user does
+ * The test plan of a machine: what the screen shows in each state, what the user does
  * for each event, and which Storybook story shows each state. Pure data and small text helpers:
  * read by tests/machines/plans.test.ts, scripts/paths.mjs (docs/test-plans) and the Storybook
  * diagrams (storybook/stories/Machines.stories.tsx), so nothing here may import test code.

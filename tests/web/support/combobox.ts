@@ -1,5 +1,5 @@
 /**
- * Driving the searchable list (src/web/kit/components/Combobox.tsx, issue 13) in jsdom view tests,
+ * Driving the searchable list (src/web/kit/components/Combobox.tsx) in jsdom view tests,
  * the way a user does: type part of the name, then tap the option. What a test did with
  * selectOptions / fireEvent.change on the old <select> it does with these.
  */

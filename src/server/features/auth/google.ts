@@ -1,5 +1,5 @@
 /**
- * Google sign-in (issue 4): an OpenID Connect authorization-code flow with PKCE, state and
+ * Google sign-in: an OpenID Connect authorization-code flow with PKCE, state and
  * nonce against GOOGLE_ISSUER, with the `openid-client` package. The verifier, state and nonce
  * wait in a short-lived, signed, httpOnly cookie between the start and the callback.
  */
@@ -133,7 +133,7 @@ export async function finishGoogleFlow(
 }
 
 /**
- * The hand-over from the callback to the page (issue 10, finding 2: login CSRF). The spec's
+ * The hand-over from the callback to the page. The spec's
  * redirect shape stays (/?token=…&authType=google), but what it carries is a one-time code, not
  * the session token: the token waits in a signed, httpOnly cookie of this browser (the one that
  * started the flow), for two minutes, and the page exchanges code + cookie for it once

@@ -1,5 +1,5 @@
 /**
- * The account API (spec §7, issue 4):
+ * The account API (spec §7):
  *   POST /api/auth/login            {email, password, user_type} → {token}
  *   POST /api/auth/logout           ends the token's session → {message}
  *   POST /api/auth/forget-password  {email} → {message}, the same for any address
@@ -172,7 +172,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         return reply.redirect(`/?token=${issueGoogleGrant(app.config, reply, token)}&authType=google`);
       } catch (err) {
         if (!(err instanceof AppError)) request.log.error({ err }, 'Google sign-in failed');
-        // A suspended account is told so on the login page (issue 11), not sent to try again.
+        // A suspended account is told so on the login page, not sent to try again.
         return reply.redirect(googleFailedUrl(err instanceof AppError && err.code === 'FORBIDDEN' ? 'suspended' : 'failed'));
       }
     },

@@ -1,5 +1,5 @@
 /**
- * Accounts (issue 4): password login, logout, forgot and reset password, Google sign-in and
+ * Accounts: password login, logout, forgot and reset password, Google sign-in and
  * the signed-in user's basics. Routes pass work here; writes that belong together share a
  * transaction (a reset: the password, the used link, the ended sessions and the notice e-mail).
  */
@@ -65,7 +65,7 @@ export async function loginWithPassword(
   const email = normaliseEmail(input.email);
   const keys = loginKeys(email, input.ip);
   // Counted before the password is checked, atomically: a burst of concurrent attempts gets at
-  // most the limit checked (issue 10). A good password takes its attempt back below.
+  // most the limit checked. A good password takes its attempt back below.
   await countAgainstLimits(deps.limits, [keys.account, keys.address]);
 
   const [user] = await deps.db
@@ -90,7 +90,7 @@ export async function loginWithPassword(
   return startSession(deps.db, deps.config, user, 'password');
 }
 
-/** The answer to a suspended account's sign-in (issue 11). */
+/** The answer to a suspended account's sign-in. */
 export function suspended(): AppError {
   return new AppError('FORBIDDEN', messages.accountSuspended(site.email));
 }
@@ -118,7 +118,7 @@ export async function requestPasswordReset(
   } finally {
     // A known address costs a token and an e-mail in the outbox, an unknown one nothing: the
     // answer waits for a fixed floor either way, so its timing does not tell which addresses
-    // have accounts (issue 10, finding 6: 4.7 ms against 1.8 ms before).
+    // have accounts.
     const wait = FORGOT_ANSWER_FLOOR_MS - (performance.now() - started);
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
@@ -329,7 +329,7 @@ export async function getCurrentUser(db: Db, userId: string): Promise<CurrentUse
 
 /**
  * Hands the session of a finished Google sign-in to the page that exchanges its one-time code
- * (issue 10, finding 2; features/auth/google.ts issueGoogleGrant). The grant must be this
+ * (features/auth/google.ts issueGoogleGrant). The grant must be this
  * browser's, unexpired and unused (counted in the shared limit store, so a code works once
  * across instances). A browser already signed in to another account is not switched silently:
  * 409, log out first.

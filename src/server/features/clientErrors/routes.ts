@@ -1,5 +1,5 @@
 /**
- * POST /api/client-errors {events:[…]}: errors seen in browsers (issue 10, finding 10), logged
+ * POST /api/client-errors {events:[…]}: errors seen in browsers, logged
  * through pino with no personal data. No sign-in needed; limited per address and to 16 kB.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-/** Browser error reports (issue 10, finding 10): each event goes to the log at warn level, scrubbed. */
+/** Browser error reports: each event goes to the log at warn level, scrubbed. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ErrorReportBatch } from '../../../shared/errorReports';
 import { clientErrorLogFields } from '../../lib/scrub';

@@ -1,5 +1,5 @@
 /**
- * The company's own account (issue 12): its profile and logo, the password change, the data
+ * The company's own account: its profile and logo, the password change, the data
  * export and the deletion (NDPA 2023, as riders have them). Every query is scoped to the
  * signed-in company's id; nothing here takes another account's id.
  */
@@ -120,7 +120,7 @@ export interface PasswordDeps {
 /** Failed confirmations of one account (password change, deletion): the login's limit, 5 in 15 minutes. */
 const confirmLimit = (userId: string) => ({ key: `company-confirm:${userId}`, limit: authLimits.loginPerAccount });
 
-/** Checks the account's password, counted against the limit before the check (issue 10). */
+/** Checks the account's password, counted against the limit before the check. */
 async function confirmPassword(deps: PasswordDeps, userId: string, password: string, field: string, wrong: string): Promise<{ email: string }> {
   const [user] = await deps.db
     .select({ email: users.email, passwordHash: users.passwordHash })

@@ -1,5 +1,5 @@
 /**
- * The company side's accounts (issue 12):
+ * The company side's accounts:
  *   POST   /api/companies/signup                 public, captcha → {token}: invited sign-up (the code goes by e-mail)
  *   POST   /api/companies/me/send-verify-email   company → a new code (60-second cooldown, 429 with Retry-After)
  *   PUT    /api/companies/me/verify-email        company {verify_email_code} → {message, profile}

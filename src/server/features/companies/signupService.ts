@@ -1,5 +1,5 @@
 /**
- * The invited company sign-up (issue 12): one transaction spends the invitation, makes the
+ * The invited company sign-up: one transaction spends the invitation, makes the
  * account (user_type 2) and its companies row, puts the verification code's e-mail in the
  * outbox and starts a session. The e-mail is then verified with the 4-digit code, by the same
  * rules as a rider's (src/shared/signup.ts): random, kept as an HMAC, once, for 10 minutes,
@@ -45,7 +45,7 @@ function issueCode(tx: Db, config: Config, user: { id: string; email: string; co
   return issueVerificationCode(tx, config, user.id, (code) =>
     renderEmail({
       to: user.email,
-      // Issue 13: the code in the subject, as on the rider's sign-up.
+      // The code in the subject, as on the rider's sign-up.
       subject: messages.verificationCodeEmailSubject(code),
       heading: messages.companyCodeEmailHeading(user.companyName),
       paragraphs: [messages.companyCodeEmailBody, messages.companyCodeEmailIgnore],

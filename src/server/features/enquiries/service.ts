@@ -12,7 +12,7 @@ export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
 /**
  * A second identical message (same kind, address, name and text) within this time is the same
  * message sent twice (a double tap on a slow network, a retry after a lost answer): it is
- * answered as a success again but makes no second row and no second e-mail (issue 10, finding 9).
+ * answered as a success again but makes no second row and no second e-mail.
  */
 const DUPLICATE_WINDOW_MINUTES = 10;
 

@@ -1,5 +1,5 @@
 /**
- * Hire requests and engagements (issue 12):
+ * Hire requests and engagements:
  *   POST /api/hiring/requests                 company → sends a request to a listed rider (7 days to answer)
  *   GET  /api/hiring/requests?status&rider&cursor   company: the ones it sent; rider: the ones sent to them
  *   GET  /api/hiring/requests/:id             either party; anyone else gets the 404 of a missing page

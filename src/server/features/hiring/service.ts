@@ -1,5 +1,5 @@
 /**
- * Hire requests and engagements (issue 12, DESIGN.md §10): one row per request, one lifecycle
+ * Hire requests and engagements (DESIGN.md §10): one row per request, one lifecycle
  * (src/shared/hiring.ts ENGAGEMENT_MOVES, machines/engagementMachine.ts):
  *
  *   requested ─accept (rider)──▶ active ─end (either side)──▶ ended (review window: 14 days)

@@ -1,5 +1,5 @@
 /**
- * The hiring deadlines kept by the server (issue 12): every minute, requests past their 7 days
+ * The hiring deadlines kept by the server: every minute, requests past their 7 days
  * are expired and their companies e-mailed (expireDueRequests). Safe with several instances on
  * one database: each batch is claimed with FOR UPDATE SKIP LOCKED. Started by buildApp only
  * when background workers are on; tests call expireDueRequests directly.

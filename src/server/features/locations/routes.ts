@@ -1,6 +1,6 @@
 /**
  * GET /api/locations: Nigeria's states with their towns and LGAs (spec §3 'Location reference
- * data', issue 5). The answer never changes within a release: it is cached by browsers for a
+ * data'). The answer never changes within a release: it is cached by browsers for a
  * week (and used stale for a month while revalidating with its ETag), and sent compressed.
  */
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +22,7 @@ const CACHE_CONTROL = 'public, max-age=604800, stale-while-revalidate=2592000';
 
 export async function locationsRoutes(app: FastifyInstance): Promise<void> {
   // Read and compressed as the server starts (the brotli copy in the background), not on the
-  // first request: the sign-up wizard asks for the lists while its scripts load (issue 14).
+  // first request: the sign-up wizard asks for the lists while its scripts load.
   locationPayload();
   app.get(
     '/api/locations',

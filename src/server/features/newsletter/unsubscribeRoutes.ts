@@ -1,5 +1,5 @@
 /**
- * One-click unsubscribe for subscribers (issue 11, RFC 8058):
+ * One-click unsubscribe for subscribers (RFC 8058):
  *   GET  /api/newsletter/unsubscribe?e&t   a page with one button; a GET never unsubscribes,
  *                                          because mail scanners follow every link they see
  *   POST /api/newsletter/unsubscribe?e&t   unsubscribes: the page's button, or a mail client's own

@@ -1,5 +1,5 @@
 /**
- * The server's own staff commands (issue 11: the first admin is made on the server):
+ * The server's own staff commands (the first admin is made on the server):
  * add-staff, list-staff and reset-2fa. `npm run ops` runs them against the database itself, or,
  * when the server runs on PGlite (one process at a time), through the server's local socket
  * (adminSocket.ts). Either way the same functions below do the work, as the 'command line'.

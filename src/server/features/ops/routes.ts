@@ -1,5 +1,5 @@
 /**
- * The operations console's API (issue 11), under /api/ops. Every route but the sign-in ones
+ * The operations console's API, under /api/ops. Every route but the sign-in ones
  * asks for a complete staff session (plugins/staffAuth.ts) and answers anyone else with the
  * same 404 as a missing page.
  */

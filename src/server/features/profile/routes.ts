@@ -1,5 +1,5 @@
 /**
- * The rider's own account on the dashboard (spec §7, issue 6), all behind sign-in and all
+ * The rider's own account on the dashboard (spec §7), all behind sign-in and all
  * about the signed-in user only:
  *   GET    /api/users/profile         → {user, workHistories, pastEmployees, personalInfo}
  *   PUT    /api/users/profile-update  {username, phone, state, town, introduction} | {username, bio}
@@ -54,7 +54,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     {
       config: { access: access('rider', { sessionInHandler: true }) },
       // The guard checks the token and its kind; the session check is joined into the read
-      // (issue 14: one database round trip) when the session cache does not vouch for it.
+      // (one database round trip) when the session cache does not vouch for it.
       schema: {
         tags: ['users'],
         summary: "The signed-in rider's profile (spec §3 'Profile response')",

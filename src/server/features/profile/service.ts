@@ -1,5 +1,5 @@
 /**
- * The rider's account on the dashboard (issue 6): the profile content and bio, the data export
+ * The rider's account on the dashboard: the profile content and bio, the data export
  * and the deletion of the account (NDPA 2023: the right to take one's data and to erase it).
  * Every query is scoped to the signed-in user's id; nothing here takes another user's id.
  */
@@ -56,7 +56,7 @@ export interface OwnProfileDocument {
 }
 
 /**
- * The signed-in rider's profile document for GET /api/users/profile (issue 14): the session is
+ * The signed-in rider's profile document for GET /api/users/profile: the session is
  * checked here rather than by requireAuth so that, when the session cache does not vouch for
  * the token, the check is joined into the document read (one database round trip). When it
  * does, the document kept by the profile cache is sent without any (plugins/profileCache.ts).
@@ -98,7 +98,7 @@ export async function updateProfile(db: Db, userId: string, update: ProfileUpdat
     update.kind === 'content'
       ? {
           username: update.username.trim(),
-          // Optional (issue 12): what companies see as "Ada O.".
+          // Optional: what companies see as "Ada O.".
           first_name: emptyToNull(update.first_name),
           last_name: emptyToNull(update.last_name),
           phone: update.phone.trim() === '' ? null : normalisePhone(update.phone),
@@ -259,7 +259,7 @@ export async function deleteAccount(
     if (!user.passwordHash) throw new AppError('FORBIDDEN', messages.googleReauthNeeded);
     if (input.password === '') throw AppError.invalid('password', messages.passwordToConfirm);
     const limit = deleteLimit(user.id);
-    // Counted before the check, atomically, so a burst checks at most the limit (issue 10).
+    // Counted before the check, atomically, so a burst checks at most the limit.
     await countAgainstLimits(limits, [limit]);
     if (!(await verifyPassword(user.passwordHash, input.password))) {
       throw AppError.invalid('password', messages.wrongPassword);

@@ -1,5 +1,5 @@
 /**
- * Reviews after an engagement (issue 12), for its two parties only:
+ * Reviews after an engagement, for its two parties only:
  *   GET  /api/engagements/:id/reviews       rider or company party → the window as they see it
  *   PUT  /api/engagements/:id/reviews/mine  rider or company party → write or edit my review
  *   POST /api/reviews/:id/reply             the rider a company's published review is about → one reply

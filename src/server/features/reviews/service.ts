@@ -1,5 +1,5 @@
 /**
- * Reviews after an engagement (issue 12; Airbnb's double-blind reviews). Each side has 14 days
+ * Reviews after an engagement (Airbnb's double-blind reviews). Each side has 14 days
  * from the end to write one review, editable until the reviews are published; neither side sees
  * anything of the other's review before that. The second review written publishes both in the
  * same transaction; the 14-day deadline publishes whatever was written (read from

@@ -1,5 +1,5 @@
 /**
- * The review publish sweeper (issue 12): every minute, engagements whose 14-day review window
+ * The review publish sweeper: every minute, engagements whose 14-day review window
  * closed are marked published, their riders' reputations recomputed and the parties e-mailed
  * (service.ts publishDueReviews; safe with several instances). Once an hour it also recomputes
  * the riders whose jobs left the 24-month Job Success window (domain/reputation.ts

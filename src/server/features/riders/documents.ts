@@ -1,5 +1,5 @@
 /**
- * ID documents (issue 6 'Privacy'): the valid ID and the rider ID card, a PDF or an image judged
+ * ID documents: the valid ID and the rider ID card, a PDF or an image judged
  * by its bytes (lib/fileType.ts), at most 5 MB. A photo of an ID taken with a
  * phone carries the phone's GPS position and more: images are re-encoded with sharp, turned the
  * way their EXIF says, without any metadata, at a size that keeps every word of the card

@@ -1,18 +1,18 @@
 /**
- * A rider's public page (issue 6 'Share profile'): /riders/{username}, rendered by the server as
+ * A rider's public page: /riders/{username}, rendered by the server as
  * a complete HTML page, readable with no JavaScript at all (a phone on slow data, a company's
  * browser, WhatsApp's link preview). Public fields only: no e-mail, phone, address, company
  * contacts or documents. Open Graph and Twitter tags carry the rider's name, introduction and
  * photo, so a link pasted into WhatsApp shows who it is. "ID verified" shows only after staff
- * approved the documents; a suspended rider's page is the same 404 as no rider (issue 11).
+ * approved the documents; a suspended rider's page is the same 404 as no rider.
  *
  *   GET /riders/:username            the page (404 page for no such rider, or one who has not finished sign-up);
  *                                    ?cursor= shows the next 10 reviews
  *   GET /riders/:username/photo.jpg  the rider's public picture as a JPEG for link previews
  *                                    (the stored picture is WebP, which not every preview reads)
- *   GET /riders/assets/cta.js        the page's one script (issue 12): the call to action for a signed-in company
+ *   GET /riders/assets/cta.js        the page's one script: the call to action for a signed-in company
  *
- * Issue 12: the earned Job Success (or "New rider") with its basis, the average rating, and the
+ * The earned Job Success (or "New rider") with its basis, the average rating, and the
  * published reviews with the rider's replies, 10 a page, newest first. The call to action works
  * without JavaScript: ask for a quote naming the rider, or join the company waitlist. The token
  * lives in the browser (localStorage), so the server cannot know a company is looking; cta.js,
@@ -53,7 +53,7 @@ const USERNAME_PARAM = { type: 'object', required: ['username'], properties: { u
 /**
  * The link-preview JPEGs made so far, by picture file id (a file never changes, so an entry is
  * never stale), the least recently used dropped past 16 MB: re-encoding one costs about 27 ms of
- * CPU (issue 14), and a shared link is fetched by every chat that shows it.
+ * CPU, and a shared link is fetched by every chat that shows it.
  */
 const previewJpegs = new Map<string, Buffer>();
 const PREVIEW_CACHE_BYTES = 16 * 1024 * 1024;

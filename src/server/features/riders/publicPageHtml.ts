@@ -1,7 +1,7 @@
 /**
- * The HTML of a rider's public page and of its 404 (issue 6 'Share profile', issue 12): pure
+ * The HTML of a rider's public page and of its 404: pure
  * functions of the public profile and its published reviews, with no server-only import, so the
- * page's Storybook stories (issue 9) render the very HTML the server sends. The routes that
+ * page's Storybook stories render the very HTML the server sends. The routes that
  * read the profile and serve these pages are in publicPage.ts.
  */
 import { COPYRIGHT_START_YEAR } from '../../../shared/constants';
@@ -98,7 +98,7 @@ function previewDescription(profile: PublicProfile): string {
   const facts = [
     profile.total_years_of_experience ? `${profile.total_years_of_experience} years of experience` : null,
     profile.languages_spoken ? `speaks ${profile.languages_spoken}` : null,
-    // Only a staff-approved ID is claimed (issue 11); an unchecked upload is never mentioned.
+    // Only a staff-approved ID is claimed; an unchecked upload is never mentioned.
     profile.id_verified ? 'ID verified' : null,
   ].filter(Boolean);
   const lead = profile.introduction ?? `Dispatch rider on ${site.name}`;

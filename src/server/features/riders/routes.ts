@@ -1,5 +1,5 @@
 /**
- * A rider's records on the dashboard (spec §7, issue 6), behind sign-in, each scoped to the
+ * A rider's records on the dashboard (spec §7), behind sign-in, each scoped to the
  * signed-in rider (another rider's id → 404, nothing changes):
  *   POST   /api/riders/work-history/create     {position, company_name, number_of_years, start_date, end_date}
  *   PUT    /api/riders/work-history/update     the same plus work_history_id
@@ -12,7 +12,7 @@
  * Each answers {message, profile}: the profile as it now is. ID documents are private: the
  * profile names them at /files/<id>, which answers their owner's x-auth-token only.
  * And the public page every rider shares: GET /riders/:username (publicPage.ts).
- * Its reviews, public too: GET /api/riders/:username/reviews?cursor= (issue 12).
+ * Its reviews, public too: GET /api/riders/:username/reviews?cursor=.
  */
 import type { FastifyInstance } from 'fastify';
 import { messages } from '../../../shared/messages';

@@ -1,5 +1,5 @@
 /**
- * A rider's records on the dashboard (issue 6): personal information with the ID documents,
+ * A rider's records on the dashboard: personal information with the ID documents,
  * work history and past employees. Every query
  * is scoped to the signed-in rider: an id that is not one of theirs (another rider's, a deleted
  * one, or no id at all) is answered 404 and nothing changes.
@@ -181,7 +181,7 @@ export async function savePersonalInfo(
       if (doc.kind === 'valid_id') fileIds.validIdFileId = id;
       else fileIds.riderIdCardFileId = id;
     }
-    // A new document waits for a staff check, whatever the last decision was (issue 11): only
+    // A new document waits for a staff check, whatever the last decision was: only
     // an approval of what is on file now ever shows as verified.
     const review =
       documents.length > 0 ? { idReviewStatus: 'pending' as const, idReviewReason: null, idReviewedAt: null, idReviewedBy: null } : {};

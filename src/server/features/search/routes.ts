@@ -1,5 +1,5 @@
 /**
- * Finding riders (issue 12), for signed-in companies only:
+ * Finding riders, for signed-in companies only:
  *   GET    /api/companies/riders                ?state&town&experience&languages&education&verified&min_rating&q&sort&cursor → {items, next}
  *   GET    /api/companies/riders/:username      the rider's public profile, reputation and shortlist flag
  *   GET    /api/companies/shortlist             ?cursor → {items, next}

@@ -1,5 +1,5 @@
 /**
- * Company search, the rider page for companies and the shortlist (issue 12, "Finding riders").
+ * Company search, the rider page for companies and the shortlist ("Finding riders").
  * Everything reads rider_cards (domain/riderCards.ts keeps them): only listed riders (sign-up
  * finished, not suspended) are ever found. Nothing here reads a phone number or an e-mail
  * address: contact details are shared by the hiring feature once a rider accepts a request.

@@ -1,9 +1,9 @@
 /**
- * The rider sign-up wizard's API (spec §7, issue 5):
+ * The rider sign-up wizard's API (spec §7):
  *   POST /api/auth/create               {email, username, password, user_type} → {token}; the code goes by e-mail only
  *   POST /api/users/send-verify-email   a new code (60-second cooldown, 429 with Retry-After)
  *   PUT  /api/users/verify-email        {verify_email_code} → progress
- *   PUT  /api/users/signup-email        {email} → the address changed and a new code sent there (issue 13)
+ *   PUT  /api/users/signup-email        {email} → the address changed and a new code sent there
  *   PUT  /api/users/signup-update       {state, town, request_type:'location'} | {request_type:'skip_picture'}
  *                                       | {rider_agreement:true, request_type:'rider_agreement'} → progress
  *   POST /api/users/upload-profile-image  multipart field profile_image (and focal_point "x,y") → {message, picture, current_tab}
@@ -269,7 +269,7 @@ export async function signupRoutes(app: FastifyInstance): Promise<void> {
       });
       const file = form.files.profile_image;
       if (!file || file.data.length === 0) throw AppError.invalid('profile_image', messages.uploadImage);
-      // Issue 13: which part of the photo the square keeps, by the rule the browser uses too.
+      // Which part of the photo the square keeps, by the rule the browser uses too.
       const focus = parseFocalPoint(form.fields[FOCAL_POINT_FIELD]);
       if (!focus) throw AppError.invalid(FOCAL_POINT_FIELD, messages.pictureFocusInvalid);
       return uploadProfilePicture(deps(), request.auth!.userId, file, focus);

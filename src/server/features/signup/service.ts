@@ -1,5 +1,5 @@
 /**
- * The rider sign-up wizard's server side (issue 5). Each step saves the rider's place in
+ * The rider sign-up wizard's server side. Each step saves the rider's place in
  * users.current_tab, so a rider who signs in on another phone resumes at the right step:
  *   1 create account      → current_tab 2 (a code goes out by e-mail in the same transaction)
  *   2 verify the e-mail   → 3             3 location → 4
@@ -59,7 +59,7 @@ function issueCode(tx: Db, config: Config, user: { id: string; email: string; us
   return issueVerificationCode(tx, config, user.id, (code) =>
     renderEmail({
       to: user.email,
-      // Issue 13: the code in the subject, so a phone's notification shows it.
+      // The code in the subject, so a phone's notification shows it.
       subject: messages.verificationCodeEmailSubject(code),
       heading: `Welcome, ${user.username}`,
       paragraphs: [
@@ -163,7 +163,7 @@ export async function sendVerificationCode(deps: SignupDeps, userId: string): Pr
 }
 
 /**
- * Step 2's 'Wrong e-mail? Change it' (issue 13): a rider who mistyped the address corrects it
+ * Step 2's 'Wrong e-mail? Change it': a rider who mistyped the address corrects it
  * before verifying. The address is checked as at step 1 (one already in use is refused under
  * email); the change and a new code to the new address are one transaction, under the resend's
  * cooldown and hourly limit (the row locked meanwhile); the new code ends the old one.
@@ -289,7 +289,7 @@ export async function acceptRiderAgreement(deps: SignupDeps, userId: string): Pr
 /**
  * Step 4 (and the dashboard's picture): checks and re-encodes the image (outside any
  * transaction: it is the slow part), then replaces the rider's picture and thumbnail in one.
- * The picture is stored square, covered at the rider's focal point (issue 13).
+ * The picture is stored square, covered at the rider's focal point.
  */
 export async function uploadProfilePicture(
   deps: SignupDeps,

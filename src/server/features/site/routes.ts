@@ -34,7 +34,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
       return {
         captcha: { siteKey: app.config.hcaptcha.siteKey, scriptUrl: app.config.hcaptcha.scriptUrl },
         googleSignIn: app.config.google !== null,
-        // Only when set: browser errors then go to Sentry, loaded on the first one (issue 10).
+        // Only when set: browser errors then go to Sentry, loaded on the first one.
         ...(app.config.sentryDsn ? { sentryDsn: app.config.sentryDsn } : {}),
       };
     },

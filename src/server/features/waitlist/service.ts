@@ -31,7 +31,7 @@ export async function joinWaitlist(
   };
   return db.transaction(async (tx) => {
     // One address's submissions one at a time; the same entry sent again (a double tap, ten
-    // tabs) changes nothing and sends no second notice (issue 10, finding 9).
+    // tabs) changes nothing and sends no second notice.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`waitlist:${values.email}`}))`);
     const [existing] = await tx
       .select({ companyName: waitlistEntries.companyName, features: waitlistEntries.features })

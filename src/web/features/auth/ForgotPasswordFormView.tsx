@@ -17,7 +17,7 @@ export function ForgotPasswordFormView({ view, send }: FormViewProps) {
           title="Forgot Password"
           intro={
             // One live region from the start, so the confirmation that replaces the intro is read
-            // out (the page's only confirmation: no toast repeats it, issue 13).
+            // out (the page's only confirmation: no toast repeats it).
             <span role="status" className={view.state === 'succeeded' ? 'auth-status' : undefined}>
               {view.state === 'succeeded'
                 ? messages.resetLinkSent

@@ -31,7 +31,7 @@ export function LoginFormView({ view, send, googleSignIn }: LoginFormViewProps) 
   const change = (field: string) => (value: string) => send({ type: 'CHANGE', field, value });
   const typeError = view.fieldError('user_type');
   const formRef = useRef<HTMLFormElement>(null);
-  // Issue 9: every empty field says so at once; the focus goes to the first.
+  // Every empty field says so at once; the focus goes to the first.
   useFocusFirstInvalid(formRef, view.focusInvalid);
   return (
     <div className="auth-page">
@@ -111,7 +111,7 @@ export function LoginFormView({ view, send, googleSignIn }: LoginFormViewProps) 
           send={send}
         />
         {view.notice ? (
-          // Issue 13: a failed login's message stays here (besides the toast) until the next try.
+          // A failed login's message stays here (besides the toast) until the next try.
           <p className="auth-notice" role="alert">
             {view.notice}
           </p>

@@ -1,4 +1,4 @@
-/** /company-dashboard/account: the company's own account (issue 12). */
+/** /company-dashboard/account: the company's own account. */
 import { useNavigate } from '@tanstack/react-router';
 import { paths } from '../../../shared/routes';
 import { CompanyAccountView } from './CompanyAccountView';

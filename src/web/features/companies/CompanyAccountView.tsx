@@ -1,5 +1,5 @@
 /**
- * The company's account page (/company-dashboard/account, issue 12): the profile with its logo,
+ * The company's account page (/company-dashboard/account): the profile with its logo,
  * the password, the data export and the deletion. Each form renders its form machine's view
  * model and sends its events; the page keeps no workflow state.
  */

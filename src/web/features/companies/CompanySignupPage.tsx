@@ -1,4 +1,4 @@
-/** /company-signup?invite=TOKEN with a token: the sign-up machine on the page (issue 12). */
+/** /company-signup?invite=TOKEN with a token: the sign-up machine on the page. */
 import { useNavigate } from '@tanstack/react-router';
 import { companyPaths } from '../../../shared/routes';
 import { CompanySignupView } from './CompanySignupView';

@@ -1,5 +1,5 @@
 /**
- * The invited company sign-up page (issue 12): the invitation check, the form (company name and
+ * The invited company sign-up page: the invitation check, the form (company name and
  * e-mail prefilled from the waitlist), the e-mail code with its resend countdown, and the end.
  * It renders the machine's view model and sends its events; it keeps no workflow state.
  */

@@ -1,4 +1,4 @@
-/** The company account's calls (issue 12), all under /api/companies/me, on the app's one client. */
+/** The company account's calls, all under /api/companies/me, on the app's one client. */
 import type { MessageResponse } from '../../../shared/api';
 import type { CompanyProfile, CompanyProfileResponse, CompanyResendResponse } from '../../../shared/company';
 import { fileNameOf } from '../../kit/download';

@@ -1,5 +1,5 @@
 /**
- * The company sign-up's calls (issue 12), on the app's one client (src/web/kit/http/client.ts): the
+ * The company sign-up's calls, on the app's one client (src/web/kit/http/client.ts): the
  * invitation check, the sign-up, the logo, the code and a new code. A 404 to the invitation
  * check is a dead link (InvitationDeadError); a 429 to a new code carries when to ask again.
  */

@@ -1,5 +1,5 @@
 /**
- * The company account page's workings (issue 12): the profile is read once (and again on Try
+ * The company account page's workings: the profile is read once (and again on Try
  * again); each form (profile, password, export, delete) is the shared form machine without a
  * captcha (machines/kit/formMachine.ts, through useFormMachine); the logo goes up as soon as it is
  * chosen. A saved profile comes back from the server and fills the form again.

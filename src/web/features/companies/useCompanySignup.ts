@@ -74,7 +74,7 @@ export function useCompanySignup(options: UseCompanySignupOptions): { view: Comp
         }),
       },
       actions: {
-        // The session's one captcha pass (issue 9), shared with every other form.
+        // The session's one captcha pass, shared with every other form.
         rememberCaptchaPassed: () => captchaPass.granted(),
         forgetCaptchaPassed: () => captchaPass.refused(),
         announce: (_, params) => void (params.kind === 'success' ? toast.success(params.message) : toast.error(params.message)),

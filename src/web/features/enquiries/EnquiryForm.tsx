@@ -55,7 +55,7 @@ export function EnquiryFormView({ kind, view, send }: FormViewProps & { kind: En
 }
 
 /**
- * `prefillMessage`: a message to start from (the quote asked from a rider's public page, issue 12:
+ * `prefillMessage`: a message to start from (the quote asked from a rider's public page:
  * "I would like to hire rider USERNAME"), typed in after hydration so the prerendered HTML matches.
  */
 export function EnquiryForm({ kind, prefillMessage }: { kind: EnquiryKind; prefillMessage?: string | null }) {

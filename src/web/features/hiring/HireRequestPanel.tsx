@@ -1,5 +1,5 @@
 /**
- * "Request this rider" on the company's rider page (issue 12). If the company already has an
+ * "Request this rider" on the company's rider page. If the company already has an
  * open request or engagement with the rider, its card (status, countdown, withdraw or end)
  * shows instead. Otherwise the button opens the request form (the generic form machine without
  * a captcha: a signed-in company) — role, state and area from /api/locations, start date, pay

@@ -1,5 +1,5 @@
 /**
- * The lists of hire requests and engagements (issue 12): the company's Hires page and the
+ * The lists of hire requests and engagements: the company's Hires page and the
  * rider's section of the dashboard. One page-by-page list machine (machines/kit/pagedListMachine.ts,
  * keyset cursors from GET /api/hiring/requests) with a status filter; each item is an
  * EngagementCard with its own engagement machine. `reviewSlot` is drawn under an ended
@@ -17,7 +17,7 @@ import { hiringApi } from './hiringApi';
 import './hiring.css';
 
 /**
- * A card's code (its engagement machine and view) loads with the first item to show (issue 14):
+ * A card's code (its engagement machine and view) loads with the first item to show:
  * a rider with no hire requests never downloads it on the dashboard.
  */
 const EngagementCard = lazy(() => import('./EngagementCard').then((m) => ({ default: m.EngagementCard })));

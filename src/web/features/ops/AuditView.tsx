@@ -1,5 +1,5 @@
 /**
- * The audit log, admins only (issue 11): every staff action, newest first, with who did it,
+ * The audit log, admins only: every staff action, newest first, with who did it,
  * what, to which record, when, and the values before and after; filtered by staff member,
  * action, record type and record id. Read only: nothing here edits or deletes an entry.
  */

@@ -1,5 +1,5 @@
 /**
- * The step-up confirmation of destructive console actions (issue 11): the member types their
+ * The step-up confirmation of destructive console actions: the member types their
  * password or a fresh code from the authenticator app; the action's request carries it as
  * `confirmation` and the server checks it. The dialog only collects it: the action's own
  * machine says when it is busy and what failed.

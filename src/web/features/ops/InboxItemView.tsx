@@ -1,5 +1,5 @@
 /**
- * One inbox item in the console (issue 11): who wrote and what, its status with the moves the
+ * One inbox item in the console: who wrote and what, its status with the moves the
  * table allows, who it is assigned to, its notes and replies, a note form and the reply by
  * e-mail. Everything comes from the item machine's view model; every control sends an event.
  */

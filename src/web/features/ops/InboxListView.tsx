@@ -1,5 +1,5 @@
 /**
- * The console's inbox (issue 11): enquiries, quotes and waitlist entries, newest first, filtered
+ * The console's inbox: enquiries, quotes and waitlist entries, newest first, filtered
  * by kind, status and assignee, searched by name, e-mail or text. The list is the console list
  * machine (polling, so new items appear by themselves); this view draws its view model and
  * sends its events.

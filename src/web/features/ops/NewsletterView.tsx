@@ -1,5 +1,5 @@
 /**
- * The console's newsletter (issue 11): subscribers newest first, searched by address, the CSV
+ * The console's newsletter: subscribers newest first, searched by address, the CSV
  * export, and Unsubscribe per row, which asks for the password or a fresh code (a deletion).
  * The list is the console list machine, the unsubscribe the row-action machine; this view draws
  * their view models and sends their events.

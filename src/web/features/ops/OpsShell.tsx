@@ -1,5 +1,5 @@
 /**
- * The console's frame at /ops (issue 11): its own top bar and section navigation instead of the
+ * The console's frame at /ops: its own top bar and section navigation instead of the
  * public header and footer. Signed out (no staff token, or the session ended), every console
  * page shows the staff sign-in instead; the sign-in and set-password pages stand alone.
  * Admins also see Staff and the Audit log.

@@ -1,5 +1,5 @@
 /**
- * The staff sign-in screen (issue 11), one panel per step of machines/ops/opsSignInMachine.ts: the
+ * The staff sign-in screen, one panel per step of machines/ops/opsSignInMachine.ts: the
  * password, the authenticator set-up (the server's QR code as an image, never injected markup),
  * the recovery codes shown once, and the code or a recovery code. It renders the view model and
  * sends events; the heading of each new step takes the focus, so a keyboard or screen-reader

@@ -1,5 +1,5 @@
 /**
- * The console's reviews screen (/ops/reviews): every review, newest first, all or only the visible or hidden ones (issue 12).
+ * The console's reviews screen (/ops/reviews): every review, newest first, all or only the visible or hidden ones.
  * Staff hide an abusive review with a reason (kept in the audit log; the review reads as hidden
  * to both sides and stops counting) or show it again. The list is the console list machine, the
  * actions the row-action machine; this screen draws their view models and sends their events.

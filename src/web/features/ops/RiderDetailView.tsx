@@ -1,5 +1,5 @@
 /**
- * A rider in the console (issue 11): the whole profile, the ID documents (opened with the staff
+ * A rider in the console: the whole profile, the ID documents (opened with the staff
  * token), the ID check (approve, or reject with a reason the rider reads) and the account's
  * suspension (asks for the password or a fresh code) and its lift. Drawn from the ID review
  * machine's view model (machines/ops/idReviewMachine.ts); every action is an event sent to it.

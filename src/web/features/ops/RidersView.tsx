@@ -1,5 +1,5 @@
 /**
- * The console's riders (issue 11): newest first, searched by username, e-mail, state or town,
+ * The console's riders: newest first, searched by username, e-mail, state or town,
  * filtered by sign-up, ID check and suspension. The list is the console list machine; this view
  * draws its view model and sends its events.
  */

@@ -1,5 +1,5 @@
 /**
- * Setting a staff password with the one-time link (issue 11): the console form machine without
+ * Setting a staff password with the one-time link: the console form machine without
  * a captcha (the link's token is the proof), then a way on to the sign-in.
  */
 import { Link } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
 /**
- * The console's staff page, admins only (issue 11): who has access, at which role, whether
+ * The console's staff page, admins only: who has access, at which role, whether
  * their second factor is set up; invite someone by e-mail; remove a member (their sessions end
  * at once), which asks for the password or a fresh code. The list is the console list machine,
  * the invitation the form machine, the removal the row-action machine: this view draws their

@@ -1,5 +1,5 @@
 /**
- * The console's waitlist (issue 11): entries newest first with their invitation, filtered by
+ * The console's waitlist: entries newest first with their invitation, filtered by
  * status and searched by company or e-mail; per row Invite, Send a new link, Revoke link (asked
  * first). The list is the console list machine, the actions the row-action machine; this view
  * draws their view models and sends their events.

@@ -1,6 +1,6 @@
 /**
  * The staff token in the browser: its own localStorage key (never the riders' authToken), so
- * the public site never sees a staff member as signed in, let alone as a company (issue 11).
+ * the public site never sees a staff member as signed in, let alone as a company.
  * Components subscribe through useSyncExternalStore; the API client reads it for each request.
  */
 import { useSyncExternalStore } from 'react';

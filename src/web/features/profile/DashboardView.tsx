@@ -1,5 +1,5 @@
 /**
- * The rider dashboard (spec §2 'Rider dashboard', issue 6), drawn from the dashboard machine's
+ * The rider dashboard (spec §2 'Rider dashboard'), drawn from the dashboard machine's
  * view model (machines/profile/dashboardMachine.ts: the profile load, the open modal, the location
  * lists, a document being fetched, a share under way). The picture menu's open/closed is a
  * presentation toggle; everything else comes from the view model, and every action is an event
@@ -21,7 +21,7 @@ import { useDropdown } from '../../kit/components/useDropdown';
 import { CameraIcon, DownloadIcon, EditIcon, FileIcon, PlusIcon, ShareIcon, TrashIcon } from '../../kit/components/Icons';
 import './profile.css';
 
-/** The modals' code (forms, picture crop, combobox) loads when the first one opens (issue 14). */
+/** The modals' code (forms, picture crop, combobox) loads when the first one opens. */
 const EditModal = lazy(() => import('./EditModal').then((m) => ({ default: m.EditModal })));
 
 /** Uploaded files are shown at the API base plus the returned url (spec §7). */
@@ -45,7 +45,7 @@ export interface DashboardViewProps {
   googleSignInUrl: string;
   /** The site's origin for the share link (window.location.origin in the app). */
   origin: string;
-  /** What the page shows between the profile and "Your data", which comes last (issue 13): the hire requests. */
+  /** What the page shows between the profile and "Your data", which comes last: the hire requests. */
   children?: React.ReactNode;
 }
 
@@ -134,7 +134,7 @@ function ProfileHeader({ profile, open, send, sharing, origin }: { profile: Prof
           {u.username}
         </h1>
         {u.introduction ? <p className="profile-intro">{u.introduction}</p> : <p className="profile-intro muted">Add an introduction: one line companies read first.</p>}
-        {/* Earned, not fixed (issue 12): the card's score with its basis, or "New rider" until 3 reviewed jobs. */}
+        {/* Earned, not fixed: the card's score with its basis, or "New rider" until 3 reviewed jobs. */}
         <div className="profile-reputation">
           <JobSuccessBadge reputation={profile.reputation} showBasis />
           <RatingSummary reputation={profile.reputation} />
@@ -181,7 +181,7 @@ function SectionHeading({ id, title, action }: { id: string; title: string; acti
 }
 
 /**
- * The "Valid ID" line (issue 11): the spec's Yes/No stays for no document and an approved one;
+ * The "Valid ID" line: the spec's Yes/No stays for no document and an approved one;
  * an upload nobody checked yet never reads "Yes", and a rejection says why.
  */
 function ValidIdFact({ status }: { status: IdReviewStatus }) {

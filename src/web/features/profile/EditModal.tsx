@@ -37,7 +37,7 @@ export interface EditModalProps {
   profile: Profile;
   /** The state and area lists (GET /api/locations); null while they load or when they failed. */
   locations: LocationState[] | null;
-  /** Issue 9: the lists could not be loaded (opening the modal again tries again). */
+  /** The lists could not be loaded (opening the modal again tries again). */
   locationsFailed?: boolean;
   /** Where a Google account goes to sign in again before deleting itself. */
   googleSignInUrl: string;
@@ -309,7 +309,7 @@ function body(props: EditModalProps, modal: ModalKind): ReactNode {
 
 export function EditModal(props: EditModalProps) {
   const { edit: view, send } = props;
-  // Issue 9: every field's message at once; the focus goes to the first invalid field.
+  // Every field's message at once; the focus goes to the first invalid field.
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(formRef, view.focusInvalid);
   if (view.state === 'closed' || !view.modal) return null;
@@ -326,7 +326,7 @@ export function EditModal(props: EditModalProps) {
         {body(props, modal)}
         <Progress value={view.busy ? view.progress : null} />
         <div className="modal-actions">
-          {/* Issue 13: during an upload Cancel stays usable and aborts it (back to the choice, nothing saved). */}
+          {/* During an upload Cancel stays usable and aborts it (back to the choice, nothing saved). */}
           <button
             type="button"
             className="btn btn-secondary"

@@ -1,5 +1,5 @@
 /**
- * The dashboard's profile checklist (issue 13): what the profile still lacks, from the one pure
+ * The dashboard's profile checklist: what the profile still lacks, from the one pure
  * function in src/shared/profileChecklist.ts, with its progress ("4 of 6 done"). An item to do is
  * a button that takes the rider to it (the dashboard sends the edit machine's OPEN for its modal);
  * an ID awaiting the staff check says so and asks nothing. Once every item is done the card

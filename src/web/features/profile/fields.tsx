@@ -98,9 +98,9 @@ interface FileFieldProps extends Described {
   labelHint?: string;
   /** Show a preview of a chosen image. */
   preview?: boolean;
-  /** Issue 13: a picture: "Take a photo" (this camera) and "Choose from gallery" in place of the bare input. */
+  /** A picture: "Take a photo" (this camera) and "Choose from gallery" in place of the bare input. */
   capture?: 'user' | 'environment';
-  /** Issue 13: the preview is the square the picture is stored as, recentred by the rider (null: not now). */
+  /** The preview is the square the picture is stored as, recentred by the rider (null: not now). */
   crop?: { focus: FocalPoint; onRecentre: ((focus: FocalPoint) => void) | null };
 }
 

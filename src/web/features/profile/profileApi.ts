@@ -1,5 +1,5 @@
 /**
- * The rider dashboard's calls (issue 6), on the app's one client (kit/http/client.ts): every request
+ * The rider dashboard's calls, on the app's one client (kit/http/client.ts): every request
  * asks the auth machine for the token first and a 401 tells it. Uploads (the picture, personal
  * information with ID documents) go with XMLHttpRequest, the one browser API that reports
  * upload progress. Both convert failures as the kit's client does (NetworkFailure, SubmitError).
@@ -36,7 +36,7 @@ export const profileApi = {
     api<ProfileWriteResponse>('/users/profile-update', { method: 'PUT', body }),
 
   async savePersonalInfo(values: PersonalInfoUpload, onProgress: Progress, signal?: AbortSignal): Promise<ProfileWriteResponse> {
-    // A photographed ID is shrunk to the size the server keeps (issue 13); a PDF goes as chosen.
+    // A photographed ID is shrunk to the size the server keeps; a PDF goes as chosen.
     const shrink = async (file: Blob | null) => (file instanceof File ? resizeImage(file, { maxSide: DOCUMENT_UPLOAD_MAX_SIDE }) : file);
     values = { ...values, valid_id: await shrink(values.valid_id), rider_id_card: await shrink(values.rider_id_card) };
     const form = new FormData();
@@ -50,7 +50,7 @@ export const profileApi = {
     return uploadWithProgress('/riders/personal-info/save', form, onProgress, signal);
   },
 
-  /** The photo shrunk in the browser, with the focal point the rider chose in the square preview (issue 13). */
+  /** The photo shrunk in the browser, with the focal point the rider chose in the square preview. */
   async uploadPicture(file: Blob, focus: FocalPoint, onProgress: Progress, signal?: AbortSignal): Promise<UploadProfileImageResponse> {
     return uploadWithProgress('/users/upload-profile-image', await pictureForm(file, focus), onProgress, signal);
   },

@@ -1,5 +1,5 @@
 /**
- * Runs the rider dashboard's machine for the page (issue 9: machines/profile/dashboardMachine.ts, which
+ * Runs the rider dashboard's machine for the page (machines/profile/dashboardMachine.ts, which
  * invokes the profile load and the edit modal and coordinates them) and supplies its effects:
  * the API calls, toasts, the download, sharing, the header's picture, signing out and the
  * navigation. No workflow state here: the page is the machine's snapshot as a view model.
@@ -19,7 +19,7 @@ import { downloadBlob } from '../../kit/download';
 
 const pick = (values: Record<string, string>, names: readonly string[]) => Object.fromEntries(names.map((n) => [n, values[n] ?? '']));
 
-/** One request per modal kind (spec §7); `signal` aborts an upload (issue 13: Cancel during it). */
+/** One request per modal kind (spec §7); `signal` aborts an upload (Cancel during it). */
 function saveModal(input: SaveInput, signal?: AbortSignal): Promise<unknown> {
   const { modal, values, files, entryId, onProgress } = input;
   switch (modal) {
@@ -101,7 +101,7 @@ export function useDashboard(options: UseDashboardOptions): Dashboard {
   const latest = useLatest(options);
   // The machine with its effects, made once: useActorRef runs the first machine it is given, and
   // making one (every state node of the dashboard, the profile and the edit modal) on each render
-  // cost a slow phone's main thread in each of the screen's first renders (issue 14).
+  // cost a slow phone's main thread in each of the screen's first renders.
   const [machine] = useState(() =>
     dashboardMachine.provide({
       actors: {

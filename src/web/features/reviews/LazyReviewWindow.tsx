@@ -1,5 +1,5 @@
 /**
- * The review window's entry point for lists (issue 14): its machine and view
+ * The review window's entry point for lists: its machine and view
  * (machines/reviews/reviewWindowMachine.ts, ReviewWindowView) load only when an ended engagement shows
  * one, so a page without one never downloads them.
  */

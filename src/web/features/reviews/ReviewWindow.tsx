@@ -1,5 +1,5 @@
 /**
- * The review window of one ended engagement (issue 12), for a party's list of engagements:
+ * The review window of one ended engagement, for a party's list of engagements:
  * `<ReviewWindow engagementId={e.id} side="rider" />` under an ended engagement. It loads the
  * window as that side sees it and runs its own machine (machines/reviews/reviewWindowMachine.ts).
  */

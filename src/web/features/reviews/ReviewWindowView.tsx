@@ -1,5 +1,5 @@
 /**
- * The review window of one ended engagement (issue 12), drawn from the review window machine's
+ * The review window of one ended engagement, drawn from the review window machine's
  * view model: the form (a 1-5 star radio group, the comment, and for a company "Would you hire
  * this rider again?"), the deadline and the double-blind explanation while open; my review with
  * Edit while waiting; both reviews side by side once published, with the rider's one public

@@ -1,5 +1,5 @@
 /**
- * The review window's requests (issue 12) on the app's one client: a 409 (the window moved on:
+ * The review window's requests on the app's one client: a 409 (the window moved on:
  * the deadline passed, the other side published both, a reply already made) becomes
  * ReviewWindowStale, so the machine reloads the window; other {error} answers a SubmitError.
  */

@@ -1,5 +1,5 @@
 /**
- * A rider's published reviews (issue 12), for the company's rider page: each review's stars,
+ * A rider's published reviews, for the company's rider page: each review's stars,
  * comment, company, date, "Would hire again" when the company said yes, and the rider's reply;
  * "Show more reviews" by cursor; an empty state; a failed load with a retry. Drawn from the
  * view model of machines/riders/riderReviewsMachine.ts; every action is an event sent to it.

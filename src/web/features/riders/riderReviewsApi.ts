@@ -1,4 +1,4 @@
-/** GET /api/riders/:username/reviews: one page of a rider's published reviews (issue 12). */
+/** GET /api/riders/:username/reviews: one page of a rider's published reviews. */
 import type { PublicReviewsPage } from '../../../shared/publicReviews';
 import { api } from '../../kit/http/client';
 

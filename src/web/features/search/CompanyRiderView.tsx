@@ -1,5 +1,5 @@
 /**
- * A rider's page for companies (issue 12): the public profile (picture, display name,
+ * A rider's page for companies: the public profile (picture, display name,
  * introduction, area, facts, bio, work history, past employees), the verified badge, Job Success
  * with its basis, the rating, and the shortlist toggle. Never a phone or an e-mail: they are
  * shared once the rider accepts a request. The route composes the hire request panel and the

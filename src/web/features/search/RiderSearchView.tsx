@@ -1,5 +1,5 @@
 /**
- * Finding riders (issue 12): the filter panel and the list of riders, for the search at
+ * Finding riders: the filter panel and the list of riders, for the search at
  * /company-dashboard and (without the panel) the shortlist. Thin: everything comes from the
  * machine's view (machines/search/riderSearchMachine.ts) and every control sends an event. Mobile
  * first: on a phone the filters fold behind a "Filters" button.
@@ -133,7 +133,7 @@ function Select({
 
 const plain = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
-/** State and town (issue 13): the searchable list; an empty box is "any". */
+/** State and town: the searchable list; an empty box is "any". */
 function Place({ name, label, value, options, any, send }: { name: 'state' | 'town'; label: string; value: string; options: readonly string[]; any: string; send: Send }) {
   return (
     <Combobox

@@ -1,5 +1,5 @@
 /**
- * The company dashboard's search calls (issue 12), on the app's one client (../../api/client.ts):
+ * The company dashboard's search calls, on the app's one client (../../api/client.ts):
  * every request carries the signed-in company's token in x-auth-token and a 401 signs out.
  * A 4xx/5xx in the {error:{field,message}} shape rejects with SubmitError.
  */

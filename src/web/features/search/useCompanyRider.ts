@@ -1,5 +1,5 @@
 /**
- * The rider page for companies (issue 12): loads GET /api/companies/riders/:username and keeps
+ * The rider page for companies: loads GET /api/companies/riders/:username and keeps
  * the shortlist toggle (optimistic: flips at once, flips back with a toast when the server
  * refuses). A reading page with one toggle, so plain state rather than a machine.
  */

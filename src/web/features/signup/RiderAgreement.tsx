@@ -12,7 +12,7 @@ import { RIDER_AGREEMENT_VERSION } from '../../../shared/signup';
 import { site } from '../../../shared/site';
 
 /**
- * The agreement's main points in plain words (issue 13), shown above the full text: labelled as
+ * The agreement's main points in plain words, shown above the full text: labelled as
  * a summary that does not replace the agreement, which stays word for word below it.
  */
 export function RiderAgreementSummary() {

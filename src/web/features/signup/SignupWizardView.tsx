@@ -72,7 +72,7 @@ function Alert({ message }: { message: string | null }) {
 function AccountStep({ view, send, googleSignIn }: SignupWizardViewProps) {
   const change = (field: string) => (value: string) => send({ type: 'CHANGE', field, value });
   const { account } = view;
-  // Issue 9: every empty field says so at once; the focus goes to the first (the intro is in the form).
+  // Every empty field says so at once; the focus goes to the first (the intro is in the form).
   const intro = useRef<HTMLParagraphElement>(null);
   useFocusFirstInvalid(intro, account.focusInvalid, true);
   return (
@@ -217,7 +217,7 @@ function ResendRegion({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn'
   );
 }
 
-/** Issue 13: 'Wrong e-mail? Change it': the address as typed at step 1, to correct. */
+/** 'Wrong e-mail? Change it': the address as typed at step 1, to correct. */
 function ChangeEmailForm({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn'>) {
   const changing = view.verify.changing!;
   return (
@@ -328,7 +328,7 @@ function PictureStep({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn'>
       <p className="signup-intro">A clear photo of your face helps businesses trust you. JPEG, PNG or WebP, up to 8 MB.</p>
       <div className="picture-row">
         {picture.previewUrl ? (
-          // Issue 13: the square it will be stored as; the rider drags it or uses the arrow keys.
+          // The square it will be stored as; the rider drags it or uses the arrow keys.
           <PictureCrop
             id={`${ID}-picture-crop`}
             src={picture.previewUrl}
@@ -375,7 +375,7 @@ function PictureStep({ view, send }: Omit<SignupWizardViewProps, 'googleSignIn'>
         </div>
       ) : null}
       <div className="signup-actions">
-        {/* Skip stays usable during an upload (issue 13): it aborts the transfer. */}
+        {/* Skip stays usable during an upload: it aborts the transfer. */}
         <button type="button" className="btn btn-secondary" disabled={view.state === 'picture.skipping'} onClick={() => send({ type: 'SKIP' })}>
           {view.state === 'picture.skipping' ? messages.submitting : 'Skip'}
         </button>
@@ -416,7 +416,7 @@ export function SignupWizardView({ view, send, googleSignIn }: SignupWizardViewP
   const heading = useRef<HTMLHeadingElement>(null);
   // The step the wizard opens at leaves the focus where the browser put it, also a resumed
   // rider's, shown once their progress has loaded (no step shows while it loads); it used to take
-  // the focus then, which forced a layout of the whole page inside its first render (issue 14).
+  // the focus then, which forced a layout of the whole page inside its first render.
   const stepShown = !(view.state === 'loading' || view.state === 'leaving' || view.state === 'finished' || view.state === 'loadFailed');
   const firstStep = useRef<number | null>(stepShown ? view.step : null);
   // A new step: its heading takes the focus (step 2 gives it to the first code box).

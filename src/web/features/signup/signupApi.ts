@@ -1,5 +1,5 @@
 /**
- * The sign-up wizard's calls (issue 5), on the app's one client (kit/http/client.ts): every request
+ * The sign-up wizard's calls, on the app's one client (kit/http/client.ts): every request
  * asks the auth machine for the token first and a 401 tells it. The picture goes up with
  * XMLHttpRequest, the one browser API that reports upload progress.
  */
@@ -40,14 +40,14 @@ export const signupApi = {
   /** A 429 with Retry-After becomes a ResendCooldownError carrying when to ask again. */
   sendVerifyEmail: () => api<SendVerifyEmailResponse>('/users/send-verify-email', { method: 'POST', failure: resendError }),
 
-  /** Step 2's 'Wrong e-mail? Change it' (issue 13): the address changed and a new code sent there, under the resend's limits. */
+  /** Step 2's 'Wrong e-mail? Change it': the address changed and a new code sent there, under the resend's limits. */
   changeEmail: (email: string) => api<ChangeSignupEmailResponse>('/users/signup-email', { method: 'PUT', body: { email }, failure: resendError }),
 
   update: (body: SignupUpdateRequest) => api<SignupProgressResponse>('/users/signup-update', { method: 'PUT', body }),
 
   /**
    * multipart field profile_image, shrunk in the browser first, with the focal point the rider
-   * chose (issue 13); onProgress(loaded, total) as the bytes go up.
+   * chose; onProgress(loaded, total) as the bytes go up.
    */
   async uploadProfileImage(
     file: Blob,

@@ -83,7 +83,7 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
   const latest = useLatest({ options, clock });
   // The wizard with its effects, made once: useActorRef runs the first machine it is given, and
   // making one (every state node of the wizard and its five steps) on each render cost a slow
-  // phone ~25 ms in each of the screen's first renders (issue 14).
+  // phone ~25 ms in each of the screen's first renders.
   const [machine] = useState(() =>
     signupMachine.provide({
       actors: {
@@ -103,7 +103,7 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
             }),
           },
           actions: {
-            // The session's one captcha pass (issue 9): every form of the session follows it.
+            // The session's one captcha pass: every form of the session follows it.
             rememberCaptchaPassed: () => captchaPass.granted(),
             forgetCaptchaPassed: () => captchaPass.refused(),
           },
@@ -115,7 +115,7 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
               await signupApi.sendVerifyEmail();
               return { sentAt: latest.current.clock.now() };
             }),
-            // Issue 13: 'Wrong e-mail? Change it'. The new code went out when the answer came.
+            // 'Wrong e-mail? Change it'. The new code went out when the answer came.
             changeEmail: fromPromise(async ({ input }) => {
               const { email } = await signupApi.changeEmail(input.email);
               return { sentAt: latest.current.clock.now(), email };
@@ -195,7 +195,7 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
     [actor],
   );
 
-  // Step 1 follows the session's captcha pass, and asks it at the moment it is submitted (issue 9).
+  // Step 1 follows the session's captcha pass, and asks it at the moment it is submitted.
   useEffect(() => {
     if (stepId !== 'account' || !child) return;
     return captchaPass.subscribe((passed) => child.send({ type: 'CAPTCHA_PASS', passed }));

@@ -1,5 +1,5 @@
 /**
- * The design system's searchable list (issue 13): a text box that filters a fixed list as you
+ * The design system's searchable list: a text box that filters a fixed list as you
  * type, for the state and the town or area (Lagos alone has 80+ of them). It follows the WAI-ARIA
  * APG "combobox with listbox popup" pattern, list autocomplete with manual selection:
  *

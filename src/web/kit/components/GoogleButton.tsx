@@ -13,7 +13,7 @@ const GOOGLE_SIGN_IN_PATH = '/api/auth/google';
 /**
  * null until the server's configuration has arrived. `wanted` false: not asked yet (the wizard
  * shows the button on step 1 only, and a rider resuming at a later step does not pay a request
- * and a re-render of the step for it; issue 14).
+ * and a re-render of the step for it).
  */
 export function useGoogleSignInEnabled(wanted = true): boolean | null {
   const [enabled, setEnabled] = useState<boolean | null>(null);

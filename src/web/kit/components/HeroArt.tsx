@@ -1,5 +1,5 @@
 /**
- * The home page's hero (issue 13): Lagos dispatch at a glance: a rider on a dispatch motorbike
+ * The home page's hero: Lagos dispatch at a glance: a rider on a dispatch motorbike
  * with a box, a yellow danfo, the Third Mainland Bridge over the lagoon and the island's towers,
  * in the design tokens' colours. Inline (about 3 kB, no request), so the prerendered HTML holds
  * it and an inline SVG is never the page's largest paint: that stays the heading's text.

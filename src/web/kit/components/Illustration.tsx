@@ -1,5 +1,5 @@
 /**
- * The site's small illustrations (issue 13), drawn in the design tokens' colours: static SVG
+ * The site's small illustrations, drawn in the design tokens' colours: static SVG
  * files of 1–2 kB in public/illustrations (cached, compressed, never in a script), shown with
  * their width and height so nothing moves when they arrive. They are decorative (alt=""): the
  * text beside each says what it means. The home page's hero is inline instead (HeroArt.tsx).

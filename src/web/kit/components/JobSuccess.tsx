@@ -1,5 +1,5 @@
 /**
- * The one way Job Success and the rating are shown (issue 12): the dashboard, search results,
+ * The one way Job Success and the rating are shown: the dashboard, search results,
  * the company's rider page. The server-rendered public page uses the same messages. A rider
  * with fewer than 3 reviewed jobs reads "New rider", never a percentage.
  */

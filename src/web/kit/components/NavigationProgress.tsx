@@ -1,5 +1,5 @@
 /**
- * Navigation feedback (issue 13): a thin bar at the top of the page while a route change takes
+ * Navigation feedback: a thin bar at the top of the page while a route change takes
  * longer than NAVIGATION_PROGRESS_DELAY_MS (a screen's code or data on a slow network). A quick
  * change shows nothing, so it never flickers. It reads the router's own pending state; whether
  * it shows yet is presentation, not workflow state.

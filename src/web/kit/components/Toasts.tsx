@@ -3,7 +3,7 @@
  * the window has lost focus. Sonner pauses its timers while document.hidden is true, so a
  * blurred window reports itself hidden to it. No close button: sonner's is a 20px target
  * (DESIGN.md §9 asks 44px); toasts close by themselves or with a swipe.
- * Sonner is loaded with the first toast (./toast.ts, issue 14), and its Toaster mounted then.
+ * Sonner is loaded with the first toast (./toast.ts), and its Toaster mounted then.
  */
 import { useEffect, useState } from 'react';
 import { TOAST_DURATION_MS } from '../../../shared/constants';

@@ -1,5 +1,5 @@
 /**
- * Toasts without sonner in a page's first load (issue 14: 8 kB of every page for a message few
+ * Toasts without sonner in a page's first load (8 kB of every page for a message few
  * visits show). `toast.success` / `toast.error` as sonner's: the first one loads sonner and the
  * <Toasts> mount its Toaster, then the waiting toasts are shown; later ones go straight to it.
  */

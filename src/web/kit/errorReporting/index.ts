@@ -1,5 +1,5 @@
 /**
- * The page's error reporting (issue 10, finding 10), installed once by start.tsx. This part is in
+ * The page's error reporting, installed once by start.tsx. This part is in
  * the first chunk and stays small: it listens to 'error' and 'unhandledrejection', takes
  * reportError calls from the router's error page and the chunk loader, keeps at most the spec's
  * 20 events (the oldest dropped), and at the first error imports the reporter (scrubbing, depth

@@ -1,5 +1,5 @@
 /**
- * The browser's error-reporting client (issue 10, finding 10) with the spec's limits: at most 20
+ * The browser's error-reporting client with the spec's limits: at most 20
  * events buffered (the oldest dropped), event data normalised to depth 5, and every send aborted
  * after 5 s. Events are scrubbed of personal data (src/shared/errorReports.ts) before they leave
  * the page, and go to POST /api/client-errors, or to Sentry when the server's config names a

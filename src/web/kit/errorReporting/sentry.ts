@@ -1,5 +1,5 @@
 /**
- * Sentry instead of our endpoint when SENTRY_DSN is set (issue 10, finding 10). Imported only by
+ * Sentry instead of our endpoint when SENTRY_DSN is set. Imported only by
  * the reporter's dynamic import on the first error, so @sentry/browser is a chunk of its own.
  * Same limits as ours: 20 breadcrumbs and a transport buffer of 20, depth 5, 5 s per send; the
  * same scrubbing in beforeSend; and Sentry's own global handlers off, as the reporter forwards.

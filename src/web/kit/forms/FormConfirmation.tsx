@@ -1,5 +1,5 @@
 /**
- * Issue 13: once a form is sent, a short confirmation replaces it and says what happens next
+ * Once a form is sent, a short confirmation replaces it and says what happens next
  * (the toast is said too), with a button to send another. It takes the focus, so a keyboard
  * or screen reader user is not left on a button that has gone.
  */

@@ -2,8 +2,8 @@
  * Renders any captcha-then-submit form from the form machine's view model: its fields, the
  * captcha once the form is in use, and the submit button with its own 'Submitting...'.
  * Every public form is this view with its own fields; it holds no workflow state.
- * Errors: every invalid field's message at once, the focus to the first (issue 9). Sent: a
- * confirmation of what happens next in place of the form, when the form has one (issue 13).
+ * Errors: every invalid field's message at once, the focus to the first. Sent: a
+ * confirmation of what happens next in place of the form, when the form has one.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { FormEvent } from '../../../../machines/kit/formMachine';
@@ -40,7 +40,7 @@ interface MachineFormViewProps extends FormViewProps {
   /** Spec §5 (waitlist): the captcha comes first, above the fields. */
   captchaFirst?: boolean;
   headingLevel?: 'h1' | 'h2';
-  /** Issue 13: what the form says once sent, made from what was sent; the form comes back with its button. */
+  /** What the form says once sent, made from what was sent; the form comes back with its button. */
   confirmation?: (sent: Record<string, string>) => Confirmation;
 }
 
@@ -103,7 +103,7 @@ export function MachineFormView({
       {captchaFirst ? captcha : null}
       {fields.map((f) => {
         const spec = form.fields[f.name];
-        // A password gets the Show/Hide toggle that Login has (issue 13).
+        // A password gets the Show/Hide toggle that Login has.
         if (f.type === 'password')
           return (
             <PasswordField

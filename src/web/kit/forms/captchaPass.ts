@@ -2,7 +2,7 @@
  * The one captcha pass actor of the browser session (machines/kit/captchaPassMachine.ts), with the
  * flag kept in sessionStorage so a reload remembers it. Every form asks it at the moment it
  * submits and follows its changes: a captcha passed in the newsletter form is not asked again
- * by the Quick Enquiry on the same page (issue 9). When the server says a pass is spent or
+ * by the Quick Enquiry on the same page. When the server says a pass is spent or
  * unknown, the form that heard it says SPENT and every form shows the widget again.
  * On the server (prerendering) there is no pass and nothing runs.
  */
@@ -30,7 +30,7 @@ function writeFlag(passed: boolean): void {
 }
 
 let actor: CaptchaPassActor | null = null;
-/** XState's inspection of the actor: view tests record which transitions the pages drove (issue 9). */
+/** XState's inspection of the actor: view tests record which transitions the pages drove. */
 const inspectors = new Set<(event: InspectionEvent) => void>();
 
 function getActor(): CaptchaPassActor | null {

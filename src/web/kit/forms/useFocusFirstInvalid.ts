@@ -1,5 +1,5 @@
 /**
- * Issue 9: when a form shows its errors, the focus goes to the first invalid field (or the
+ * When a form shows its errors, the focus goes to the first invalid field (or the
  * captcha's message when the captcha comes first), so a phone scrolls to it and a screen
  * reader reads it. `counter` is the machine's focusInvalid, bumped each time errors are shown.
  */

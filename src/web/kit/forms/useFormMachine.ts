@@ -63,7 +63,7 @@ export function useFormMachine(options: UseFormMachineOptions): { view: FormView
   );
   const withCaptcha = options.captcha !== false;
   // The form follows the session's pass: another form passing the captcha hides this one's widget,
-  // the server refusing it shows the widget again (issue 9).
+  // the server refusing it shows the widget again.
   useEffect(() => {
     if (!withCaptcha) return;
     if (captchaPass.passed()) actor.send({ type: 'CAPTCHA_PASS', passed: true });

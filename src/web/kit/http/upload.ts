@@ -13,7 +13,7 @@ export function uploadWithProgress<T>(
   path: string,
   form: FormData,
   onProgress: UploadProgress,
-  /** Aborts the transfer (issue 13: Cancel and Skip during an upload); the promise rejects with an AbortError. */
+  /** Aborts the transfer (Cancel and Skip during an upload); the promise rejects with an AbortError. */
   signal?: AbortSignal,
 ): Promise<T> {
   const token = auth.beforeRequest();

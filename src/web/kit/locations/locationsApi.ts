@@ -1,6 +1,6 @@
 /**
- * GET /api/locations: the states and their areas (issue 5's lists), for every screen that offers them. A module of its own so the
- * rider dashboard asks for them without loading the sign-up wizard's machine (issue 14).
+ * GET /api/locations: the states and their areas, for every screen that offers them. A module of its own so the
+ * rider dashboard asks for them without loading the sign-up wizard's machine.
  */
 import { isLocationData, type LocationState } from '../../../shared/locations';
 import { api } from '../http/client';

@@ -61,7 +61,7 @@ export const signedOutView: AuthSnapshotView = {
 let actor: AuthActor | null = null;
 let cachedView: { snapshot: unknown; view: AuthSnapshotView } | null = null;
 let stopFollowingOtherTabs: (() => void) | null = null;
-/** XState's inspection of the actor: view tests record which transitions the pages drove (issue 9). */
+/** XState's inspection of the actor: view tests record which transitions the pages drove. */
 const inspectors = new Set<(event: InspectionEvent) => void>();
 
 function createAuthActor(): AuthActor {
@@ -142,7 +142,7 @@ export const auth = {
     getActor()?.send({ type: 'LOGIN', token, now: Date.now() });
     return authView().token === token;
   },
-  /** The Google redirect's one-time code (spec §2 'Home'; issue 10, finding 2). */
+  /** The Google redirect's one-time code (spec §2 'Home', finding 2). */
   googleReturn(code: string): void {
     getActor()?.send({ type: 'GOOGLE_RETURN', code, now: Date.now() });
   },

@@ -15,7 +15,7 @@ let appRouter: AnyRouter | null = null;
  * Lets the auth machine's "go to /login" use the router (no page load), never before the app's
  * first render: a 401 to the user's basics (a token whose session ended elsewhere) can arrive
  * while a prerendered page hydrates, and a navigation then would render /login into the HTML of
- * the page being hydrated (React error #418, issue 9). It waits for that render to commit.
+ * the page being hydrated (React error #418). It waits for that render to commit.
  */
 export function connectAuthNavigation(router: AnyRouter): void {
   appRouter = router;
@@ -51,7 +51,7 @@ function signedInUser(): BelongingUser | null {
 }
 
 /**
- * beforeLoad of a dashboard (spec §4, issue 12): whoever belongs elsewhere goes there — without
+ * beforeLoad of a dashboard (spec §4): whoever belongs elsewhere goes there — without
  * a token to /login, an incomplete rider to the wizard at the saved step, a rider away from the
  * company dashboard and a company away from the rider's. The server still decides: every
  * company route answers a rider with 404.

@@ -1,8 +1,8 @@
 /**
  * Spec §2 'Home': after Google sign-in the server sends the browser to
  * /?token=…&authType=google. The query leaves the address bar at once. What it carries is a
- * one-time code the page exchanges for the session token (only this browser can: issue 10,
- * finding 2); the token is stored and the app goes to / and reloads; otherwise 'Token has
+ * one-time code the page exchanges for the session token (only this browser can,
+ * against login CSRF); the token is stored and the app goes to / and reloads; otherwise 'Token has
  * expired' or 'Invalid token' (machines/kit/authMachine.ts GOOGLE_RETURN).
  */
 import { useRouter } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
 /**
- * The square preview of a chosen picture that the rider recentres (issue 13 'Uploads'): the photo
+ * The square preview of a chosen picture that the rider recentres: the photo
  * covers the square exactly as the server will store it (object-fit: cover at the focal point's
  * object-position; src/shared/uploads.ts), the corners a round avatar cuts off are dimmed, and a
  * slider over it takes drags (pointer events: finger, mouse, pen) and the arrow keys. It reports

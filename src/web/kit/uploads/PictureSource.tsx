@@ -1,5 +1,5 @@
 /**
- * The styled picture control (issue 13): "Take a photo" (the phone's camera, where it has one:
+ * The styled picture control: "Take a photo" (the phone's camera, where it has one:
  * capture) and "Choose from gallery", two buttons in place of the bare file input that said
  * "No file chosen". Each is a <label> styled as a button over a visually hidden file input, so
  * the keyboard, screen readers and tests reach real inputs. The gallery input keeps the caller's

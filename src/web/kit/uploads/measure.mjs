@@ -1,4 +1,4 @@
-// Issue 13: what shrinking a camera photo saves (results in MEASURE.md). A synthetic camera-like
+// What shrinking a camera photo saves (results in MEASURE.md). A synthetic camera-like
 // 4000×3000 JPEG, then what the browser sends: long side 1600 px (2400 for an ID), WebP/JPEG q82.
 import sharp from 'sharp';
 const W = 4000, H = 3000;

@@ -1,6 +1,6 @@
 /**
  * The body of POST /api/users/upload-profile-image (sign-up step 4 and the dashboard's picture):
- * the focal point the rider chose in the square preview (issue 13; the server squares the picture
+ * the focal point the rider chose in the square preview (the server squares the picture
  * there, see src/shared/uploads.ts for why the crop is the server's), then the photo shrunk in
  * the browser. The focal point goes first, so it is known before the file's bytes.
  */

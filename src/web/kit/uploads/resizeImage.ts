@@ -1,5 +1,5 @@
 /**
- * Shrinks a photo in the browser before it is sent (issue 13 'Uploads'): decoded with its EXIF
+ * Shrinks a photo in the browser before it is sent: decoded with its EXIF
  * orientation applied, scaled so its long side is at most `maxSide`, re-encoded as WebP (JPEG
  * where the browser cannot encode WebP). Anything it cannot improve goes as chosen: a PDF, an
  * image the browser cannot decode (HEIC on most browsers), a re-encoding that is not smaller.

@@ -1,5 +1,5 @@
 /**
- * /company-dashboard and the pages below it (issue 12): the company's own tabs above the page.
+ * /company-dashboard and the pages below it: the company's own tabs above the page.
  * The header's Dashboard link already leads here for any user_type but 1 (spec §2).
  */
 import { Link, Outlet } from '@tanstack/react-router';

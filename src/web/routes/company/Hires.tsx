@@ -1,5 +1,5 @@
 /**
- * /company-dashboard/hires (issue 12): the company's hire requests and engagements. The reviews
+ * /company-dashboard/hires: the company's hire requests and engagements. The reviews
  * feature supplies `reviewSlot` (drawn under an ended engagement) here.
  */
 import { CompanyHires as HiresList } from '../../features/hiring/HiresList';

@@ -1,5 +1,5 @@
 /**
- * /company-dashboard/riders/$username: a rider's page for companies (issue 12). Composes the
+ * /company-dashboard/riders/$username: a rider's page for companies. Composes the
  * profile (features/companySearch) with the hire request panel (features/hiring) and the
  * published reviews (features/reputation), shown once the rider is loaded.
  */

@@ -1,5 +1,5 @@
 /**
- * /company-dashboard: a company finds riders (issue 12). The filters live in the URL's search
+ * /company-dashboard: a company finds riders. The filters live in the URL's search
  * params, so a search can be shared or bookmarked and Back works: this route maps the params to
  * the machine's SEARCH event and writes APPLY's filters back to the URL.
  */

@@ -1,4 +1,4 @@
-/** /company-dashboard/shortlist: the riders this company shortlisted (issue 12), the latest first. */
+/** /company-dashboard/shortlist: the riders this company shortlisted, the latest first. */
 import { EMPTY_FILTERS } from '../../../shared/riderSearch';
 import { ShortlistScreen } from '../../features/search/RiderSearchView';
 import { useRiderSearch } from '../../features/search/useRiderSearch';

@@ -1,4 +1,4 @@
-/** /ops/audit: the audit log of every staff action, admins only, read only (issue 11). */
+/** /ops/audit: the audit log of every staff action, admins only, read only. */
 import { AuditScreen } from '../../features/ops/AuditView';
 
 export default function OpsAudit() {

@@ -1,4 +1,4 @@
-/** /ops/inbox: the console's inbox (issue 11); polls so new items appear without a reload. */
+/** /ops/inbox: the console's inbox; polls so new items appear without a reload. */
 import type { InboxListItem } from '../../../shared/inbox';
 import { INBOX_LIST_PATH, InboxListView } from '../../features/ops/InboxListView';
 import { useOpsList } from '../../features/ops/useOpsList';

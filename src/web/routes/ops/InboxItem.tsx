@@ -1,4 +1,4 @@
-/** /ops/inbox/$id: one inbox item in the console (issue 11). */
+/** /ops/inbox/$id: one inbox item in the console. */
 import { useParams } from '@tanstack/react-router';
 import { InboxItemView } from '../../features/ops/InboxItemView';
 import { useInboxItem } from '../../features/ops/useInboxItem';

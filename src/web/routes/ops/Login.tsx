@@ -1,5 +1,5 @@
 /**
- * /ops/login: the staff sign-in with a second factor (issue 11). `?expired=1` says the
+ * /ops/login: the staff sign-in with a second factor. `?expired=1` says the
  * console's session ended; once signed in the member goes to the inbox.
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';

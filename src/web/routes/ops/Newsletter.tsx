@@ -1,4 +1,4 @@
-/** /ops/newsletter: subscribers, the CSV export and unsubscribing someone (issue 11). */
+/** /ops/newsletter: subscribers, the CSV export and unsubscribing someone. */
 import { NewsletterScreen } from '../../features/ops/NewsletterView';
 
 export default function OpsNewsletter() {

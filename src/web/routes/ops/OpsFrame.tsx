@@ -1,4 +1,4 @@
-/** /ops and everything below it: the console's own frame (issue 11). */
+/** /ops and everything below it: the console's own frame. */
 import { OpsShell } from '../../features/ops/OpsShell';
 
 export default function OpsFrame() {

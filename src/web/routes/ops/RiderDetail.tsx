@@ -1,4 +1,4 @@
-/** /ops/riders/$id: one rider in the console (issue 11): profile, ID check, suspension. */
+/** /ops/riders/$id: one rider in the console: profile, ID check, suspension. */
 import { useParams } from '@tanstack/react-router';
 import { RiderDetailView } from '../../features/ops/RiderDetailView';
 import { openRiderDocument, useRiderDetail } from '../../features/ops/useRiderDetail';

@@ -1,4 +1,4 @@
-/** /ops/riders: the console's riders (issue 11). */
+/** /ops/riders: the console's riders. */
 import type { OpsRiderListItem } from '../../../shared/opsRiders';
 import { RIDERS_LIST_PATH, RidersView } from '../../features/ops/RidersView';
 import { useOpsList } from '../../features/ops/useOpsList';

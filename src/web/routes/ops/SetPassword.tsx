@@ -1,4 +1,4 @@
-/** /ops/set-password?token=…: a staff member sets their password with their one-time link (issue 11). */
+/** /ops/set-password?token=…: a staff member sets their password with their one-time link. */
 import { useSearch } from '@tanstack/react-router';
 import { SetPasswordScreen } from '../../features/ops/SetPasswordView';
 

@@ -1,4 +1,4 @@
-/** /ops/staff: staff members, invitations and removal, admins only (issue 11). */
+/** /ops/staff: staff members, invitations and removal, admins only. */
 import { StaffScreen } from '../../features/ops/StaffView';
 
 export default function OpsStaff() {

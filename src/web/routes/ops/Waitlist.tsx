@@ -1,4 +1,4 @@
-/** /ops/waitlist: the waitlist and its invitations (issue 11). */
+/** /ops/waitlist: the waitlist and its invitations. */
 import { WaitlistScreen } from '../../features/ops/WaitlistView';
 
 export default function OpsWaitlist() {

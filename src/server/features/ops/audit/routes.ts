@@ -1,5 +1,5 @@
 /**
- * The console's audit log (issue 11), admins only:
+ * The console's audit log, admins only:
  *   GET /api/ops/audit?staff=&action=&entityType=&entityId=&cursor=  → {items, next}
  * There is deliberately no route that edits or deletes an entry.
  */

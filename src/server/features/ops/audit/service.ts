@@ -1,5 +1,5 @@
 /**
- * Reading the audit log (issue 11): admins filter it by who, what and which record, newest
+ * Reading the audit log: admins filter it by who, what and which record, newest
  * first, one keyset page at a time. Nothing here writes: entries are written by domain/audit.ts
  * in each action's own transaction and are never edited or deleted from the console.
  */

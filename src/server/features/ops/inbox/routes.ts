@@ -1,5 +1,5 @@
 /**
- * The console's inbox (issue 11):
+ * The console's inbox:
  *   GET  /api/ops/inbox?kind=&status=&q=&assignee=&cursor=   → {items, next}   newest first, keyset
  *   GET  /api/ops/inbox/summary                              → {new, open, answered, closed}
  *   GET  /api/ops/inbox/:id                                  → {item, timeline, staff, replyTo}

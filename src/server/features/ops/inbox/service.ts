@@ -1,5 +1,5 @@
 /**
- * The console's inbox (issue 11): enquiries, quotes and waitlist entries as items staff move
+ * The console's inbox: enquiries, quotes and waitlist entries as items staff move
  * through new → open → answered → closed (the moves of src/shared/inbox.ts), assign, annotate
  * and answer by e-mail. Every action writes its change, its timeline entry or e-mail and its
  * audit entry in one transaction, and answers the item as it now is.

@@ -1,5 +1,5 @@
 /**
- * The console's newsletter (issue 11):
+ * The console's newsletter:
  *   GET    /api/ops/newsletter?q&cursor        staff → a page of subscribers, newest first
  *   GET    /api/ops/newsletter/export.csv      staff → every subscriber as CSV
  *   DELETE /api/ops/newsletter/:id             staff {confirmation} → unsubscribes one (asks again)

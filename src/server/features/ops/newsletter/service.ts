@@ -1,5 +1,5 @@
 /**
- * The newsletter in the console (issue 11): subscribers by keyset, the CSV export, and a staff
+ * The newsletter in the console: subscribers by keyset, the CSV export, and a staff
  * member unsubscribing someone (a deletion: asked again with the password or a code by the
  * route, and written to the audit log in the same transaction).
  */

@@ -1,5 +1,5 @@
 /**
- * Reviews in the console (issue 12), staff only:
+ * Reviews in the console, staff only:
  *   GET  /api/ops/reviews?visibility&cursor   newest first, all or only visible / hidden ones
  *   POST /api/ops/reviews/:id/hide {reason}   hides an abusive review (audited); it stops counting
  *   POST /api/ops/reviews/:id/show            shows it again (audited)

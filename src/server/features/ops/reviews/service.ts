@@ -1,5 +1,5 @@
 /**
- * Reviews in the console (issue 12): staff read every review newest first and hide an abusive
+ * Reviews in the console: staff read every review newest first and hide an abusive
  * one with a reason, or show it again. Hiding and showing lock the review, write the audit entry
  * in the same transaction and recompute the rider's reputation when the review is a company's
  * review of a rider (a hidden review stops counting in the rating and in Job Success).

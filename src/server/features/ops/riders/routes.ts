@@ -1,5 +1,5 @@
 /**
- * The console's riders (issue 11):
+ * The console's riders:
  *   GET  /api/ops/riders                      ?q&completed=yes|no&review=…&suspended=yes|no&cursor → {items, next}
  *   GET  /api/ops/riders/:id                  a rider's whole profile, ID documents' details, review, suspension
  *   GET  /api/ops/riders/:id/files/:fileId    one of the rider's ID documents (never cached)

@@ -1,5 +1,5 @@
 /**
- * The console's riders (issue 11): the list, a rider's whole profile, the ID review and
+ * The console's riders: the list, a rider's whole profile, the ID review and
  * suspension. Each action is one transaction with its audit entry (and its e-mail, when it
  * sends one), so none is ever committed without the other.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's sign-in and staff management (issue 11):
+ * The console's sign-in and staff management:
  *   POST   /api/ops/auth/login          {email, password} → {token, next: 'code'|'enrol'}
  *   GET    /api/ops/auth/enrolment      (password step) → {otpauthUrl, qrSvg, secret}
  *   POST   /api/ops/auth/enrol          (password step) {code} → {token, recoveryCodes}

@@ -1,5 +1,5 @@
 /**
- * Staff accounts and the console's sign-in (issue 11). One function per use case; writes that
+ * Staff accounts and the console's sign-in. One function per use case; writes that
  * belong together (a member and their link and its e-mail and the audit entry) share a
  * transaction.
  */
@@ -37,7 +37,7 @@ export interface StaffDeps {
   limits: LimitStore;
 }
 
-/** A staff member's set-password link works once, for 24 hours (issue 11). */
+/** A staff member's set-password link works once, for 24 hours. */
 export const STAFF_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /** Failed staff sign-ins: 5 per account and 20 per address in 15 minutes; codes: 5 per member. */

@@ -1,5 +1,5 @@
 /**
- * The console's waitlist and its invitations (issue 11):
+ * The console's waitlist and its invitations:
  *   GET  /api/ops/waitlist?status&q&cursor   staff → a page of entries with their invitation state
  *   POST /api/ops/waitlist/:id/invite        staff → e-mails a single-use link valid 7 days
  *   POST /api/ops/waitlist/:id/resend        staff → revokes the live link and sends a new one

@@ -1,11 +1,11 @@
 /**
- * The waitlist in the console and the invitations made from it (issue 11). An invitation is a
+ * The waitlist in the console and the invitations made from it. An invitation is a
  * single-use link to /company-signup?invite=TOKEN valid 7 days; only the SHA-256 of the token is
  * kept. Inviting, sending a new link and revoking each lock the entry's row, so two staff
  * clicking at once cannot leave two live links, and write the audit entry and the e-mail in the
  * same transaction as the change.
  *
- * The company sign-up (issue 12) calls `consumeInvitation` (domain/invitations.ts) inside its own
+ * The company sign-up calls `consumeInvitation` (domain/invitations.ts) inside its own
  * transaction.
  */
 import { randomBytes } from 'node:crypto';
