@@ -6,7 +6,7 @@
  * same answer.
  */
 import { randomInt } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryQuotes, rateCards } from '../../src/server/db/schema';
 import { QUOTE_RATE_LIMIT } from '../../src/server/features/deliveries/quoteRoutes';
@@ -137,6 +137,19 @@ describeEachDatabase('delivery quotes', (kind) => {
     // 40 × 30 × 30 ÷ 5000 = 7.2 kg, more than the 3.2 kg it weighs.
     expect(quote.chargeable_weight_kg).toBe(7.5);
     expect(quote.distance_km).toBe(expected.quote.distance_km);
+  });
+
+  it('stores every quote of a concurrent burst (written in batches), each answered only once stored', async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post(t, lagosBody({ parcel: { size: ['small', 'medium', 'large'][i % 3] } }))));
+    const ids = answers.map((r) => {
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json<QuoteBody>().quote.id;
+    });
+    expect(new Set(ids).size).toBe(40);
+    const rows = await t.database.db.select({ id: deliveryQuotes.id, price: deliveryQuotes.priceKobo }).from(deliveryQuotes).where(inArray(deliveryQuotes.id, ids));
+    expect(rows).toHaveLength(40);
+    const prices = new Map(answers.map((r) => [r.json<QuoteBody>().quote.id, r.json<QuoteBody>().quote.price_kobo]));
+    for (const row of rows) expect(row.price).toBe(prices.get(row.id));
   });
 
   it('GET /api/deliveries/quotes/{id} answers the held quote, then 404 once it expired or for any other id', async () => {
