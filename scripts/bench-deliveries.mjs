@@ -20,7 +20,7 @@
 //   --rounds N   the --seconds of each kind cut into N rounds, the two in turn (4)
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -162,6 +162,15 @@ async function drive({ port, next, seconds, rate, agent }) {
   return { elapsed: (performance.now() - begin) / 1000, latencies, failures, failure };
 }
 
+/** CPU time (ns) so far of a process of this machine (Linux /proc), NaN when unknown: on a shared machine less bent by others' load than latency. */
+function cpuOf(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function summarize(drives) {
   const latencies = drives.flatMap((d) => d.latencies).sort((a, b) => a - b);
   const elapsed = drives.reduce((sum, d) => sum + d.elapsed, 0);
@@ -250,10 +259,15 @@ async function main() {
     await drive({ ...quotes, seconds: 2 });
 
     const runs = { quotes: [], bare: [] };
+    const cpu = { quotes: 0, bare: 0 };
     const slice = seconds / rounds;
     for (let round = 0; round < rounds; round++) {
+      let before = cpuOf(server.pid);
       runs.bare.push(await drive({ ...bare, seconds: slice }));
+      cpu.bare += cpuOf(server.pid) - before;
+      before = cpuOf(server.pid);
       runs.quotes.push(await drive({ ...quotes, seconds: slice }));
+      cpu.quotes += cpuOf(server.pid) - before;
     }
     quotes.agent.destroy();
     bare.agent.destroy();
@@ -272,6 +286,8 @@ async function main() {
     );
     console.log(line('POST /api/deliveries/quotes', q));
     console.log(line('bare Fastify route GET /bare', b));
+    const perRequest = (ns, r) => (Number.isFinite(ns) ? `${(ns / 1e6 / r.count).toFixed(3)} ms` : 'not measured');
+    console.log(`  CPU of the server process per request: quote ${perRequest(cpu.quotes, q)}, bare route ${perRequest(cpu.bare, b)}`);
     for (const [what, budget, pass] of checks) console.log(`  ${what.padEnd(60)} budget ${budget.padEnd(14)} ${pass ? 'OK' : 'OVER BUDGET'}`);
   } finally {
     clearTimeout(giveUp);
