@@ -14,6 +14,7 @@ import { errorBodySchema } from './errors';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { clientErrorsRoutes } from './features/clientErrors/routes';
+import { deliveryQuoteRoutes } from './features/deliveries/quoteRoutes';
 import { companiesRoutes } from './features/companies/routes';
 import { enquiriesRoutes } from './features/enquiries/routes';
 import { hiringRoutes } from './features/hiring/routes';
@@ -148,6 +149,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(companiesRoutes);
   await app.register(opsRoutes);
   await app.register(hiringRoutes);
+  await app.register(deliveryQuoteRoutes);
   // The 7-day expiry of hire requests, kept by the server (tests call expireDueRequests themselves).
   if (startWorkers) startHiringSweeper(app);
 

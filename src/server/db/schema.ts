@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   smallint,
   text,
@@ -659,4 +660,48 @@ export const reviews = pgTable(
     uniqueIndex('reviews_engagement_author_key').on(table.engagementId, table.authorRole),
     index('reviews_subject_idx').on(table.subjectId, table.createdAt.desc()),
   ],
+);
+
+/**
+ * The delivery rate card (DESIGN.md §11, issue 31), one row per version: a change is a new row
+ * with the next version, never an update, so a quote can always show the card it was priced with.
+ * Version 1 is the shipped defaultRateCard, written at start-up when the table is empty.
+ */
+export const rateCards = pgTable('rate_cards', {
+  version: integer('version').primaryKey(),
+  /** The whole RateCard (src/shared/deliveries/rateCard.ts), its `version` equal to the row's. */
+  card: jsonb('card').notNull(),
+  createdAt: createdAt(),
+  /** The staff member who saved it; null for the shipped version 1. */
+  createdBy: uuid('created_by').references(() => staff.id, { onDelete: 'set null' }),
+});
+
+/**
+ * A priced delivery quote, held 15 minutes (issue 31): what was asked, the price and its
+ * breakdown, and the rate card version it was priced with. The id is the quote's public handle
+ * (a random UUID, unguessable); a booking takes the price from here, never recomputes it.
+ */
+export const deliveryQuotes = pgTable(
+  'delivery_quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The request as priced: {pickup, dropoff, parcel, pickup_at, payment}. */
+    request: jsonb('request').notNull(),
+    priceKobo: integer('price_kobo').notNull(),
+    breakdown: jsonb('breakdown').notNull(),
+    /** Road distance in km to 0.1 (Lagos, or the international first mile). */
+    distanceKm: numeric('distance_km', { precision: 7, scale: 1, mode: 'number' }),
+    /** International only: the chargeable weight in kg, to 0.5. */
+    chargeableWeightKg: numeric('chargeable_weight_kg', { precision: 7, scale: 1, mode: 'number' }),
+    rateCardVersion: integer('rate_card_version')
+      .notNull()
+      .references(() => rateCards.version),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    /** HMAC of the caller's address (never the address itself); null when an API key called. */
+    clientIpHash: text('client_ip_hash'),
+    /** The business API key that asked (its table comes with the keys); null from a browser. */
+    apiKeyId: uuid('api_key_id'),
+  },
+  (table) => [index('delivery_quotes_expires_idx').on(table.expiresAt)],
 );
