@@ -12,6 +12,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../../shared/messages';
 import { AppError } from '../../errors';
+import { access } from '../../plugins/access';
 import { countAgainstLimits, type Limit } from '../../lib/limits';
 import { latestRateCard } from './rateCards';
 import { createQuote, findLiveQuote, priceQuoteRequest, type PricedRequest, type Quote } from './quoteService';
@@ -44,6 +45,7 @@ export async function deliveryQuoteRoutes(app: FastifyInstance): Promise<void> {
     '/api/deliveries/quotes',
     {
       bodyLimit: QUOTE_BODY_LIMIT,
+      config: { access: access('public') },
       onRequest: perAddress('quote', QUOTE_RATE_LIMIT),
       // The field rules and the price function first, so a refusal names its field
       // (`pickup.area`, `parcel.weight_kg`); the JSON schema after them is the documentation.
@@ -76,6 +78,7 @@ export async function deliveryQuoteRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
     '/api/deliveries/quotes/:id',
     {
+      config: { access: access('public') },
       onRequest: perAddress('quote-read', QUOTE_READ_RATE_LIMIT),
       schema: {
         tags: ['deliveries'],
