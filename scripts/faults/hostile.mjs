@@ -205,6 +205,7 @@ export function realParam(records, path, name) {
     [/^\/api\/ops\/newsletter\/\{id\}/, 'id', records.subscriberId],
     [/^\/api\/invitations\/\{token\}/, 'token', records.invitationToken],
     [/^\/api\/files\/\{id\}/, 'id', records.fileId],
+    [/^\/api\/deliveries\/quotes\/\{id\}/, 'id', records.quoteId],
   ];
   for (const [pattern, param, value] of rules) if (param === name && pattern.test(path) && value) return value;
   return null;
@@ -350,6 +351,8 @@ export async function prepareRecords(send, fixtures, { nextIp, captcha, mailTo }
   }
   await form('/api/newsletter', { email: `subscriber.${stamp}@example.com` });
   records.subscriberId = firstIdIn(json(await get('/api/ops/newsletter', c.dispatcher.headers)), 'items');
+  const quote = await post('/api/deliveries/quotes', {}, { pickup: { state: 'Lagos', area: 'Ikeja' }, dropoff: { state: 'Lagos', area: 'Yaba' }, parcel: { size: 'small' } });
+  records.quoteId = json(quote)?.quote?.id ?? null;
   for (const [name, value] of Object.entries(records)) if (!value) notes.push(`no ${name}`);
   return { records, notes };
 }
