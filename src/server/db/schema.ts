@@ -401,7 +401,7 @@ export const auditLog = pgTable(
 
 /**
  * The inbox: one row per enquiry, quote or waitlist entry, written in the same transaction as
- * the form's row. Its lifecycle is machines/inboxItemMachine.ts: new → open → answered → closed.
+ * the form's row. Its lifecycle is machines/ops/inboxItemMachine.ts: new → open → answered → closed.
  */
 export const inboxItems = pgTable(
   'inbox_items',
@@ -578,7 +578,7 @@ export const shortlists = pgTable(
 
 /**
  * A hire request and, once accepted, the engagement: one row, one lifecycle
- * (machines/engagementMachine.ts, src/shared/hiring.ts): requested → active | declined |
+ * (machines/hiring/engagementMachine.ts, src/shared/hiring.ts): requested → active | declined |
  * expired | withdrawn; active → ended. The 7-day expiry and the 14-day review window are kept
  * by the server (a request past expiresAt reads as expired even before the sweeper writes it).
  */

@@ -1,6 +1,6 @@
 /**
  * Hire requests and engagements (DESIGN.md §10): one row per request, one lifecycle
- * (src/shared/hiring.ts ENGAGEMENT_MOVES, machines/engagementMachine.ts):
+ * (src/shared/hiring.ts ENGAGEMENT_MOVES, machines/hiring/engagementMachine.ts):
  *
  *   requested ─accept (rider)──▶ active ─end (either side)──▶ ended (review window: 14 days)
  *       ├─decline (rider)──▶ declined

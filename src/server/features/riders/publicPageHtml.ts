@@ -30,7 +30,7 @@ function html(strings: TemplateStringsArray, ...values: Part[]): Raw {
   return new Raw(strings.reduce((out, s, i) => out + s + (i < values.length ? part(values[i]!) : ''), ''));
 }
 
-/** The page's own styles, with the design tokens of src/web/styles.css (no request, no script). */
+/** The page's own styles, with the design tokens of src/web/kit/styles.css (no request, no script). */
 const STYLE = `
 :root{--brand:#0b6e4f;--brand-dark:#08503a;--accent:#ffb627;--text:#14213d;--muted:#4a5568;--surface:#f4f7f5;--border:#c8d1cc;--radius:10px}
 *,*::before,*::after{box-sizing:border-box}
