@@ -24,7 +24,7 @@ import { areaNames, findState, stateNames, type LocationState } from '../../src/
 import { messages } from '../../src/shared/messages';
 import { verifyEmailForm } from '../../src/shared/signup';
 import { validateForm } from '../../src/shared/validation';
-import { InvitationDeadError, ResendCooldownError, SubmitError } from '../kit/errors';
+import { fieldErrorOf, InvitationDeadError, messageOf, ResendCooldownError } from '../kit/errors';
 
 export { InvitationDeadError, ResendCooldownError };
 
@@ -107,7 +107,6 @@ const emptyValues = (): CompanySignupValues =>
 
 const requestValues = (context: CompanySignupContext) => ({ ...context.values, invite: context.invite });
 
-const fieldErrorOf = (error: unknown): FieldError | null => (error instanceof SubmitError ? error.fieldError : null);
 
 export const companySignupMachine = setup({
   types: {
@@ -145,7 +144,8 @@ export const companySignupMachine = setup({
     finished: () => {},
     applyChange: assign(({ context, event }) => {
       const e = event as Extract<CompanySignupEvent, { type: 'CHANGE' }>;
-      if (!(e.field in context.values)) return {};
+      // The invited address is the invitation's: the page shows it read-only and the server refuses another.
+      if (!(e.field in context.values) || e.field === 'email') return {};
       const values = { ...context.values, [e.field]: e.value };
       // A new state empties the area: the old one is not in its list.
       if (e.field === 'state' && e.value !== context.values.state) values.town = '';
@@ -161,12 +161,10 @@ export const companySignupMachine = setup({
     captchaNeeded: ({ context }) => !context.captchaPassed && context.captchaToken === null,
     captchaAlreadyPassed: ({ context }) => context.captchaPassed,
     captchaAccepted: (_, params: { success: boolean }) => params.success,
-    isCaptchaRejection: (_, params: { error: unknown }) => fieldErrorOf(params.error)?.field === CAPTCHA_FIELD,
-    isInviteRefusal: (_, params: { error: unknown }) => fieldErrorOf(params.error)?.field === INVITE_FIELD,
-    isFieldError: (_, params: { error: unknown }) => {
-      const field = fieldErrorOf(params.error)?.field;
-      return field !== undefined && field !== 'alert';
-    },
+    isCaptchaRejection: (_, params: { error: unknown }) => fieldErrorOf(params.error).field === CAPTCHA_FIELD,
+    isInviteRefusal: (_, params: { error: unknown }) => fieldErrorOf(params.error).field === INVITE_FIELD,
+    // A failure the server did not explain is on the alert line (a toast), not under a field.
+    isFieldError: (_, params: { error: unknown }) => fieldErrorOf(params.error).field !== 'alert',
     codeInvalid: ({ context }) => validateForm(verifyEmailForm, { verify_email_code: context.code }) !== null,
     canResend: ({ context }) => context.resendDeadline === null || context.now >= context.resendDeadline,
     isCooldown: (_, params: { error: unknown }) => params.error instanceof ResendCooldownError,
@@ -202,7 +200,7 @@ export const companySignupMachine = setup({
           actions: assign({
             invitation: ({ event }) => event.output.invitation,
             locations: ({ event }) => event.output.locations,
-            // The waitlist's company name and e-mail, to keep or correct.
+            // The waitlist's company name (to keep or correct) and the invited e-mail (fixed).
             values: ({ context, event }) => ({
               ...context.values,
               company_name: event.output.invitation.companyName,
@@ -337,7 +335,7 @@ export const companySignupMachine = setup({
               },
               {
                 target: 'editing',
-                actions: { type: 'announce', params: ({ event }) => ({ message: fieldErrorOf(event.error)?.message ?? messages.submitFailed, kind: 'error' as const }) },
+                actions: { type: 'announce', params: ({ event }) => ({ message: messageOf(event.error, messages.submitFailed), kind: 'error' as const }) },
               },
             ],
           },
@@ -389,7 +387,7 @@ export const companySignupMachine = setup({
               },
               {
                 target: 'entering',
-                actions: { type: 'announce', params: ({ event }) => ({ message: fieldErrorOf(event.error)?.message ?? messages.submitFailed, kind: 'error' as const }) },
+                actions: { type: 'announce', params: ({ event }) => ({ message: messageOf(event.error, messages.submitFailed), kind: 'error' as const }) },
               },
             ],
           },
@@ -404,11 +402,11 @@ export const companySignupMachine = setup({
               {
                 guard: { type: 'isFieldError', params: ({ event }) => ({ error: event.error }) },
                 target: 'entering',
-                actions: assign({ error: ({ event }) => ({ field: CODE_FIELD, message: fieldErrorOf(event.error)!.message }) }),
+                actions: assign({ error: ({ event }) => ({ field: CODE_FIELD, message: fieldErrorOf(event.error).message }) }),
               },
               {
                 target: 'entering',
-                actions: { type: 'announce', params: ({ event }) => ({ message: fieldErrorOf(event.error)?.message ?? messages.submitFailed, kind: 'error' as const }) },
+                actions: { type: 'announce', params: ({ event }) => ({ message: messageOf(event.error, messages.submitFailed), kind: 'error' as const }) },
               },
             ],
           },
