@@ -18,23 +18,22 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { FieldError } from '../../src/shared/api';
 import { checkLogoFile, COMPANY_SIGNUP_FIELDS, companySignupForm } from '../../src/shared/company';
-import { RESEND_COOLDOWN_SECONDS, VERIFY_CODE_LENGTH } from '../../src/shared/constants';
+import { VERIFY_CODE_LENGTH } from '../../src/shared/constants';
 import type { PublicInvitation } from '../../src/shared/invitations';
 import { areaNames, findState, stateNames, type LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import { verifyEmailForm } from '../../src/shared/signup';
 import { validateForm } from '../../src/shared/validation';
 import { fieldErrorOf, InvitationDeadError, messageOf, ResendCooldownError } from '../kit/errors';
+import { CAPTCHA_FIELD } from '../kit/formMachine';
+import { CODE_FIELD, resendDeadlineAfter, resendSecondsLeft } from '../kit/resendCode';
 
-export { InvitationDeadError, ResendCooldownError };
+export { CAPTCHA_FIELD, CODE_FIELD, InvitationDeadError, ResendCooldownError };
 
-export const CAPTCHA_FIELD = 'captcha';
 const INVITE_FIELD = 'invite';
 const LOGO_FIELD = 'logo';
-export const CODE_FIELD = 'verify_email_code';
 /** Where the resend control's own message goes (a wait the server asked for). */
 const RESEND_FIELD = 'resend';
-export const COOLDOWN_MS = RESEND_COOLDOWN_SECONDS * 1000;
 
 
 export type CompanySignupField = (typeof COMPANY_SIGNUP_FIELDS)[number];
@@ -308,7 +307,7 @@ export const companySignupMachine = setup({
                 values: ({ context }) => ({ ...context.values, password: '' }),
                 error: null,
                 now: ({ event }) => event.output.sentAt,
-                resendDeadline: ({ event }) => event.output.sentAt + COOLDOWN_MS,
+                resendDeadline: ({ event }) => resendDeadlineAfter(event.output.sentAt),
                 notice: ({ event }) => (event.output.logoSaved ? null : messages.companyLogoLater),
               }),
             },
@@ -371,7 +370,7 @@ export const companySignupMachine = setup({
               target: 'entering',
               actions: assign({
                 now: ({ event }) => event.output.sentAt,
-                resendDeadline: ({ event }) => event.output.sentAt + COOLDOWN_MS,
+                resendDeadline: ({ event }) => resendDeadlineAfter(event.output.sentAt),
                 notice: messages.verificationCodeSent,
                 code: '',
               }),
@@ -493,7 +492,6 @@ export function companySignupSnapshotToView(snapshot: Pick<CompanySignupSnapshot
                       ? 'codeError'
                       : 'enterCode'
                     : 'done';
-  const left = context.resendDeadline === null ? 0 : Math.max(0, Math.ceil((context.resendDeadline - context.now) / 1000));
   return {
     state,
     invitation: context.invitation,
@@ -510,6 +508,6 @@ export function companySignupSnapshotToView(snapshot: Pick<CompanySignupSnapshot
     email: context.email,
     code: context.code,
     notice: context.notice,
-    resendSecondsLeft: left,
+    resendSecondsLeft: resendSecondsLeft(context.resendDeadline, context.now),
   };
 }
