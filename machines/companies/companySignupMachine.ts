@@ -18,23 +18,22 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { FieldError } from '../../src/shared/api';
 import { checkLogoFile, COMPANY_SIGNUP_FIELDS, companySignupForm } from '../../src/shared/company';
-import { RESEND_COOLDOWN_SECONDS, VERIFY_CODE_LENGTH } from '../../src/shared/constants';
+import { VERIFY_CODE_LENGTH } from '../../src/shared/constants';
 import type { PublicInvitation } from '../../src/shared/invitations';
 import { areaNames, findState, stateNames, type LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import { verifyEmailForm } from '../../src/shared/signup';
 import { validateForm } from '../../src/shared/validation';
-import { InvitationDeadError, ResendCooldownError, SubmitError } from '../kit/errors';
+import { fieldErrorOf, InvitationDeadError, messageOf, ResendCooldownError } from '../kit/errors';
+import { CAPTCHA_FIELD } from '../kit/formMachine';
+import { CODE_FIELD, resendDeadlineAfter, resendSecondsLeft } from '../kit/resendCode';
 
-export { InvitationDeadError, ResendCooldownError };
+export { CAPTCHA_FIELD, CODE_FIELD, InvitationDeadError, ResendCooldownError };
 
-export const CAPTCHA_FIELD = 'captcha';
 const INVITE_FIELD = 'invite';
 const LOGO_FIELD = 'logo';
-export const CODE_FIELD = 'verify_email_code';
 /** Where the resend control's own message goes (a wait the server asked for). */
 const RESEND_FIELD = 'resend';
-export const COOLDOWN_MS = RESEND_COOLDOWN_SECONDS * 1000;
 
 
 export type CompanySignupField = (typeof COMPANY_SIGNUP_FIELDS)[number];
@@ -107,7 +106,6 @@ const emptyValues = (): CompanySignupValues =>
 
 const requestValues = (context: CompanySignupContext) => ({ ...context.values, invite: context.invite });
 
-const fieldErrorOf = (error: unknown): FieldError | null => (error instanceof SubmitError ? error.fieldError : null);
 
 export const companySignupMachine = setup({
   types: {
@@ -145,7 +143,8 @@ export const companySignupMachine = setup({
     finished: () => {},
     applyChange: assign(({ context, event }) => {
       const e = event as Extract<CompanySignupEvent, { type: 'CHANGE' }>;
-      if (!(e.field in context.values)) return {};
+      // The invited address is the invitation's: the page shows it read-only and the server refuses another.
+      if (!(e.field in context.values) || e.field === 'email') return {};
       const values = { ...context.values, [e.field]: e.value };
       // A new state empties the area: the old one is not in its list.
       if (e.field === 'state' && e.value !== context.values.state) values.town = '';
@@ -161,12 +160,10 @@ export const companySignupMachine = setup({
     captchaNeeded: ({ context }) => !context.captchaPassed && context.captchaToken === null,
     captchaAlreadyPassed: ({ context }) => context.captchaPassed,
     captchaAccepted: (_, params: { success: boolean }) => params.success,
-    isCaptchaRejection: (_, params: { error: unknown }) => fieldErrorOf(params.error)?.field === CAPTCHA_FIELD,
-    isInviteRefusal: (_, params: { error: unknown }) => fieldErrorOf(params.error)?.field === INVITE_FIELD,
-    isFieldError: (_, params: { error: unknown }) => {
-      const field = fieldErrorOf(params.error)?.field;
-      return field !== undefined && field !== 'alert';
-    },
+    isCaptchaRejection: (_, params: { error: unknown }) => fieldErrorOf(params.error).field === CAPTCHA_FIELD,
+    isInviteRefusal: (_, params: { error: unknown }) => fieldErrorOf(params.error).field === INVITE_FIELD,
+    // A failure the server did not explain is on the alert line (a toast), not under a field.
+    isFieldError: (_, params: { error: unknown }) => fieldErrorOf(params.error).field !== 'alert',
     codeInvalid: ({ context }) => validateForm(verifyEmailForm, { verify_email_code: context.code }) !== null,
     canResend: ({ context }) => context.resendDeadline === null || context.now >= context.resendDeadline,
     isCooldown: (_, params: { error: unknown }) => params.error instanceof ResendCooldownError,
@@ -202,7 +199,7 @@ export const companySignupMachine = setup({
           actions: assign({
             invitation: ({ event }) => event.output.invitation,
             locations: ({ event }) => event.output.locations,
-            // The waitlist's company name and e-mail, to keep or correct.
+            // The waitlist's company name (to keep or correct) and the invited e-mail (fixed).
             values: ({ context, event }) => ({
               ...context.values,
               company_name: event.output.invitation.companyName,
@@ -310,7 +307,7 @@ export const companySignupMachine = setup({
                 values: ({ context }) => ({ ...context.values, password: '' }),
                 error: null,
                 now: ({ event }) => event.output.sentAt,
-                resendDeadline: ({ event }) => event.output.sentAt + COOLDOWN_MS,
+                resendDeadline: ({ event }) => resendDeadlineAfter(event.output.sentAt),
                 notice: ({ event }) => (event.output.logoSaved ? null : messages.companyLogoLater),
               }),
             },
@@ -337,7 +334,7 @@ export const companySignupMachine = setup({
               },
               {
                 target: 'editing',
-                actions: { type: 'announce', params: ({ event }) => ({ message: fieldErrorOf(event.error)?.message ?? messages.submitFailed, kind: 'error' as const }) },
+                actions: { type: 'announce', params: ({ event }) => ({ message: messageOf(event.error, messages.submitFailed), kind: 'error' as const }) },
               },
             ],
           },
@@ -373,7 +370,7 @@ export const companySignupMachine = setup({
               target: 'entering',
               actions: assign({
                 now: ({ event }) => event.output.sentAt,
-                resendDeadline: ({ event }) => event.output.sentAt + COOLDOWN_MS,
+                resendDeadline: ({ event }) => resendDeadlineAfter(event.output.sentAt),
                 notice: messages.verificationCodeSent,
                 code: '',
               }),
@@ -389,7 +386,7 @@ export const companySignupMachine = setup({
               },
               {
                 target: 'entering',
-                actions: { type: 'announce', params: ({ event }) => ({ message: fieldErrorOf(event.error)?.message ?? messages.submitFailed, kind: 'error' as const }) },
+                actions: { type: 'announce', params: ({ event }) => ({ message: messageOf(event.error, messages.submitFailed), kind: 'error' as const }) },
               },
             ],
           },
@@ -404,11 +401,11 @@ export const companySignupMachine = setup({
               {
                 guard: { type: 'isFieldError', params: ({ event }) => ({ error: event.error }) },
                 target: 'entering',
-                actions: assign({ error: ({ event }) => ({ field: CODE_FIELD, message: fieldErrorOf(event.error)!.message }) }),
+                actions: assign({ error: ({ event }) => ({ field: CODE_FIELD, message: fieldErrorOf(event.error).message }) }),
               },
               {
                 target: 'entering',
-                actions: { type: 'announce', params: ({ event }) => ({ message: fieldErrorOf(event.error)?.message ?? messages.submitFailed, kind: 'error' as const }) },
+                actions: { type: 'announce', params: ({ event }) => ({ message: messageOf(event.error, messages.submitFailed), kind: 'error' as const }) },
               },
             ],
           },
@@ -495,7 +492,6 @@ export function companySignupSnapshotToView(snapshot: Pick<CompanySignupSnapshot
                       ? 'codeError'
                       : 'enterCode'
                     : 'done';
-  const left = context.resendDeadline === null ? 0 : Math.max(0, Math.ceil((context.resendDeadline - context.now) / 1000));
   return {
     state,
     invitation: context.invitation,
@@ -512,6 +508,6 @@ export function companySignupSnapshotToView(snapshot: Pick<CompanySignupSnapshot
     email: context.email,
     code: context.code,
     notice: context.notice,
-    resendSecondsLeft: left,
+    resendSecondsLeft: resendSecondsLeft(context.resendDeadline, context.now),
   };
 }

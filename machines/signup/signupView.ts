@@ -15,6 +15,7 @@ import type { accountStep } from './accountStep';
 import { AGREEMENT_FIELD, type agreementStep } from './agreementStep';
 import type { locationStep } from './locationStep';
 import { PICTURE_FIELD, type pictureStep } from './pictureStep';
+import { resendSecondsLeft } from '../kit/resendCode';
 import { CODE_FIELD, type verifyStep } from './verifyStep';
 import { activeStep, type SignupSnapshot, type StepId } from './signupMachine';
 
@@ -206,8 +207,7 @@ export function signupSnapshotToView(wizard: SignupSnapshot, step: StepSnapshot 
       ? 'coolingDown'
       : 'ready';
   const v = verify?.context;
-  const secondsLeft =
-    resendState === 'coolingDown' && v && v.resendDeadline !== null ? Math.max(0, Math.ceil((v.resendDeadline - v.now) / 1000)) : 0;
+  const secondsLeft = resendState === 'coolingDown' && v ? resendSecondsLeft(v.resendDeadline, v.now) : 0;
   const locations = location?.context.locations ?? [];
   const changing = state.startsWith('verify.email');
   const p = picture?.context;

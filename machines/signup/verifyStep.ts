@@ -18,14 +18,14 @@
  */
 import { assertEvent, assign, fromPromise, not, raise, setup, stateIn } from 'xstate';
 import type { FieldError } from '../../src/shared/api';
-import { RESEND_COOLDOWN_SECONDS, VERIFY_CODE_LENGTH } from '../../src/shared/constants';
+import { VERIFY_CODE_LENGTH } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import { changeEmailForm, digitsFromPaste, type SignupProgressResponse } from '../../src/shared/signup';
 import { validateForm } from '../../src/shared/validation';
 import { ResendCooldownError, messageOf } from '../kit/errors';
+import { CODE_FIELD, COOLDOWN_MS } from '../kit/resendCode';
 
-export const CODE_FIELD = 'verify_email_code';
-export const COOLDOWN_MS = RESEND_COOLDOWN_SECONDS * 1000;
+export { CODE_FIELD, COOLDOWN_MS };
 
 export interface VerifyInput {
   /** The address the code went to. */

@@ -240,6 +240,10 @@ async function expectScreen(state: CompanySignupSnapshot): Promise<void> {
     await screen.findByRole('heading', { level: 1, name: messages.invitationHeading });
     expect(screen.getByText(messages.companySignupIntro(INVITATION.companyName))).toBeTruthy();
     for (const field of COMPANY_SIGNUP_FIELDS) expect(inputOf(field).value, field).toBe(context.values[field]);
+    // The invited address cannot be changed here (the server refuses another); a hint says so.
+    expect(inputOf('email').readOnly).toBe(true);
+    expect(inputOf('email').value).toBe(INVITATION.email);
+    expect(document.getElementById(inputOf('email').getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(messages.companyEmailNotInvited);
     // The areas of the chosen state, and none before one is chosen.
     const town = inputOf('town');
     expect(optionsOf(town)).toEqual(view.areas);

@@ -14,7 +14,7 @@ import { companyPaths, paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
 import { CaptchaRegion } from '../../kit/components/Captcha';
 import { Combobox } from '../../kit/components/Combobox';
-import { Field } from '../../kit/components/Field';
+import { describedByOf, Field, FieldMessages } from '../../kit/components/Field';
 import { PasswordField } from '../../kit/components/PasswordField';
 import './companySignup.css';
 
@@ -31,6 +31,31 @@ function Shell({ children, labelledBy }: { children: ReactNode; labelledBy?: str
     <section className="section company-signup" aria-labelledby={labelledBy}>
       <div className="container narrow">{children}</div>
     </section>
+  );
+}
+
+/**
+ * The invited address: read-only, as the invitation's (the server refuses any other under
+ * `email`), with a hint saying why it cannot be changed here.
+ */
+function InvitedEmail({ value, error }: { value: string; error: string | null }) {
+  const id = `${ID}-email`;
+  const hint = messages.companyEmailNotInvited;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{labels.email}</label>
+      <input
+        id={id}
+        name="email"
+        type="email"
+        autoComplete="email"
+        readOnly
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByOf({ id, error, hint })}
+      />
+      <FieldMessages id={id} error={error} hint={hint} />
+    </div>
   );
 }
 
@@ -70,7 +95,7 @@ function SignupForm({ view, send }: CompanySignupViewProps) {
       <p className="company-signup-intro">{messages.companySignupIntro(view.invitation?.companyName ?? '')}</p>
       {text('company_name', { autoComplete: 'organization' })}
       {text('contact_person', { autoComplete: 'name' })}
-      {text('email', { type: 'email', autoComplete: 'email', inputMode: 'email', autoCapitalize: 'none' })}
+      <InvitedEmail value={view.values.email} error={view.fieldError('email')} />
       {text('phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel', placeholder: '0803 123 4567' })}
       <PasswordField
         id={`${ID}-password`}
