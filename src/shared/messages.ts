@@ -64,6 +64,8 @@ export const messages = {
   passwordReset: 'Your password has been reset. You can now log in with your new password.',
   signInAgain: 'Please log in to continue.',
   loggedOut: 'You have been logged out.',
+  loginIntro:
+    'Welcome back. Riders log in to find work and keep their profile up to date. Companies log in with the account their invitation made, to find and hire riders.',
   googleUnavailable: 'Google sign-in is not available right now. Please log in with your email.',
   googleFailed: 'Google sign-in did not complete. Please try again.',
 

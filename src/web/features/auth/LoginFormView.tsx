@@ -51,7 +51,7 @@ export function LoginFormView({ view, send, googleSignIn }: LoginFormViewProps) 
         }}
       >
         <h1 id={`${ID}-title`}>Login</h1>
-        <p className="auth-intro">Welcome back. Log in to find work and keep your profile up to date.</p>
+        <p className="auth-intro">{messages.loginIntro}</p>
         <div className="field">
           <label htmlFor={`${ID}-user_type`}>Login type</label>
           <select
