@@ -317,6 +317,17 @@ export const messages = {
   invitationChecking: 'Checking your invitation…',
   invitationHeading: 'Company sign-up',
   invitationContactUs: 'Contact us',
+  // Company sign-up without an invitation, the waitlist page and the home page's companies card.
+  companyByInvitationTitle: 'Company sign-up',
+  companyByInvitationLead: 'Companies join by invitation.',
+  companyByInvitationHow:
+    'To get an invitation, join the company waitlist. When we invite your company, we e-mail you a link that opens your company sign-up.',
+  companyByInvitationAction: 'Join the company waitlist',
+  companyWaitlistLead: 'Companies join by invitation, and invitations go to the companies on this waitlist.',
+  companyWaitlistText:
+    'Companies browse rider profiles, read the ratings and comments other businesses left, check work histories and send hire requests. Leave your company’s name and e-mail and tell us what you would like to see: when we invite you, we e-mail you the link to sign up with.',
+  homeCompaniesCardText:
+    'Companies join by invitation to browse vetted riders with their ratings and work histories. Join the waitlist to get yours.',
 
   // ── Operations console: riders and ID review ──
   opsRidersHeading: 'Riders',
