@@ -119,10 +119,14 @@ export function LoginFormView({ view, send, googleSignIn }: LoginFormViewProps) 
         <button type="submit" className="btn auth-submit" disabled={view.busy} aria-busy={view.busy}>
           {view.busy ? messages.submitting : 'Login'}
         </button>
-        <p className="auth-divider">
-          <span>or</span>
-        </p>
-        <GoogleButton enabled={googleSignIn} />
+        {googleSignIn === false ? null : (
+          <>
+            <p className="auth-divider">
+              <span>or</span>
+            </p>
+            <GoogleButton enabled={googleSignIn} />
+          </>
+        )}
         <ul className="auth-links">
           <li>
             New rider? <Link to={paths.riderSignup}>Register here</Link>
