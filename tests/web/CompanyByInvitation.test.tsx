@@ -13,6 +13,7 @@ import { messages } from '../../src/shared/messages';
 import { paths } from '../../src/shared/routes';
 import { auth, setLoginNavigation } from '../../src/web/kit/session/authService';
 import { leaveCompanySignupWhenSignedIn } from '../../src/web/kit/session/guards';
+import { routeTree } from '../../src/web/router';
 import CompanySignup from '../../src/web/routes/CompanySignup';
 import { StoryRouter } from '../../storybook/support/StoryRouter';
 import { ApiEdge } from './support/apiEdge';
@@ -69,6 +70,13 @@ describe('re-opening an invitation link', () => {
     const router = renderInvitationLink();
     expect(await screen.findByRole('heading', { name: 'company dashboard' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(paths.companyDashboard);
+  });
+
+  it('is the guard of the app’s /company-signup route', () => {
+    const route = (routeTree.children as unknown as Array<{ options: { path?: string; beforeLoad?: unknown } }>).find(
+      (r) => r.options.path === paths.companySignup,
+    );
+    expect(route?.options.beforeLoad).toBe(leaveCompanySignupWhenSignedIn);
   });
 
   it('leaves a visitor who is not signed in on the sign-up', async () => {
