@@ -1,3 +1,6 @@
+/** Ends a sentence after a name that may already end with a full stop ('Ada O.'): never '..'. */
+const endSentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 /**
  * The one message catalogue. Every text a user can see comes from here,
  * spelled exactly as the product specification spells it (spec §5, §8).
@@ -61,6 +64,8 @@ export const messages = {
   passwordReset: 'Your password has been reset. You can now log in with your new password.',
   signInAgain: 'Please log in to continue.',
   loggedOut: 'You have been logged out.',
+  loginIntro:
+    'Welcome back. Riders log in to find work and keep their profile up to date. Companies log in with the account their invitation made, to find and hire riders.',
   googleUnavailable: 'Google sign-in is not available right now. Please log in with your email.',
   googleFailed: 'Google sign-in did not complete. Please try again.',
 
@@ -312,6 +317,17 @@ export const messages = {
   invitationChecking: 'Checking your invitation…',
   invitationHeading: 'Company sign-up',
   invitationContactUs: 'Contact us',
+  // Company sign-up without an invitation, the waitlist page and the home page's companies card.
+  companyByInvitationTitle: 'Company sign-up',
+  companyByInvitationLead: 'Companies join by invitation.',
+  companyByInvitationHow:
+    'To get an invitation, join the company waitlist. When we invite your company, we e-mail you a link that opens your company sign-up.',
+  companyByInvitationAction: 'Join the company waitlist',
+  companyWaitlistLead: 'Companies join by invitation, and invitations go to the companies on this waitlist.',
+  companyWaitlistText:
+    'Companies browse rider profiles, read the ratings and comments other businesses left, check work histories and send hire requests. Leave your company’s name and e-mail and tell us what you would like to see: when we invite you, we e-mail you the link to sign up with.',
+  homeCompaniesCardText:
+    'Companies join by invitation to browse vetted riders with their ratings and work histories. Join the waitlist to get yours.',
 
   // ── Operations console: riders and ID review ──
   opsRidersHeading: 'Riders',
@@ -558,19 +574,21 @@ export const messages = {
   searchAnyTown: 'Any area',
   searchAny: 'Any',
   searchAnyRating: 'Any rating',
-  searchRatingAtLeast: (stars: string) => `${stars} stars and up`,
+  searchRatingAtLeast: (stars: string) => `${stars} ${stars === '1' ? 'star' : 'stars'} and up`,
   searchSorts: { job_success: 'Job Success', rating: 'Rating', newest: 'Newest' },
   searchSubmit: 'Search',
   searchClear: 'Clear filters',
   searchSearching: 'Searching riders…',
   searchResults: 'Riders found',
   searchNoResults: 'No riders match these filters. Try fewer filters or another area.',
+  searchNoRidersYet: 'No riders have finished sign-up yet. Please check back soon.',
   searchFailed: 'We could not search riders just now.',
   searchRetry: 'Try again',
   searchLoadMore: 'Show more riders',
   searchLoadingMore: 'Loading more riders…',
   searchLoadMoreFailed: 'We could not load more riders.',
   searchEnd: 'That is every rider matching these filters.',
+  shortlistEnd: 'That is every rider on your shortlist.',
   searchViewProfile: (name: string) => `View ${name}'s profile`,
   searchExperience: (band: string) => `${band} years' experience`,
   shortlistAdd: 'Shortlist',
@@ -635,7 +653,7 @@ export const messages = {
   hireSendRequest: 'Send request',
   hireSending: 'Sending...',
   hireCancel: 'Cancel',
-  hireRequestSent: (name: string) => `Request sent to ${name}. They have 7 days to answer.`,
+  hireRequestSent: (name: string) => `Request sent to ${endSentence(name)} They have 7 days to answer.`,
   hireLocationsFailed: 'We could not load the list of states. Please try again.',
   hireRiderNotListed: 'This rider cannot be requested right now.',
   hireAlreadyOpen: 'You already have an open request or engagement with this rider.',

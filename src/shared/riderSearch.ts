@@ -103,6 +103,11 @@ export function filtersToParams(filters: RiderSearchFilters): Record<string, str
   return out;
 }
 
+/** Whether any filter narrows the search (the sort order is not a filter). */
+export function hasFilters(filters: RiderSearchFilters): boolean {
+  return Object.keys(filtersToParams(filters)).some((name) => name !== 'sort');
+}
+
 export function sameFilters(a: RiderSearchFilters, b: RiderSearchFilters): boolean {
   return JSON.stringify(filtersToParams(a)) === JSON.stringify(filtersToParams(b));
 }

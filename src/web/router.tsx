@@ -21,6 +21,7 @@ import { paths } from '../shared/routes';
 import {
   connectAuthNavigation,
   connectProfileCompletion,
+  leaveCompanySignupWhenSignedIn,
   leaveLoginWhenSignedIn,
   requireBelongingTo,
   requireTokenAfterFirstStep,
@@ -101,6 +102,14 @@ const riderSignupRoute = createRoute({
   component: lazy(() => import('./routes/RiderSignup')),
 });
 
+// A signed-in company that opens its invitation link again goes to its dashboard.
+const companySignupRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: paths.companySignup,
+  beforeLoad: leaveCompanySignupWhenSignedIn,
+  component: lazy(() => import('./routes/CompanySignup')),
+});
+
 const riderDashboardRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: paths.riderDashboard,
@@ -175,7 +184,7 @@ export const routeTree = rootRoute.addChildren([
   page(paths.termsAndConditions, lazy(() => import('./routes/TermsAndConditions'))),
   riderDashboardRoute,
   companyTree,
-  page(paths.companySignup, lazy(() => import('./routes/CompanySignup'))),
+  companySignupRoute,
   opsTree,
 ]);
 

@@ -106,6 +106,7 @@ export const ShortlistFailed = searchStory(
   [messages.submitFailed, messages.shortlistAdd],
 );
 export const Empty = searchStory([found({ items: [], next: null })], [messages.searchNoResults]);
+export const EmptyWithoutFilters = searchStory([found({ items: [], next: null })], [messages.searchNoRidersYet], EMPTY_FILTERS);
 export const Failed = searchStory([{ type: 'xstate.error.actor.searchRiders', error: failure }], [messages.searchFailed, messages.searchRetry]);
 
 // ---- The shortlist page

@@ -20,7 +20,7 @@ type Story = StoryObj<typeof meta>;
 const used: Record<IllustrationName, string> = {
   emptyList: 'Empty lists: work history, past employees, shortlist, search, hires',
   signupDone: 'Sign-up, last step (rider agreement)',
-  company: 'Company waitlist and the company pages not open yet',
+  company: 'Company waitlist and company sign-up without an invitation',
   notFound: 'Page not found (404)',
 };
 

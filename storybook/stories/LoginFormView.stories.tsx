@@ -59,8 +59,8 @@ export const Editing = after('editing', freshSession, [], ['Login', 'Continue wi
 /** In use: the captcha widget is shown above Login. */
 export const EditingEngaged = after('editing', freshSession, [on.engage, ...filled], ['I am human']);
 
-/** Without GOOGLE_CLIENT_ID: the Google button is disabled and says why. */
-export const GoogleSignInOff = after('editing', freshSession, [], [messages.googleUnavailable], { googleSignIn: false });
+/** Without GOOGLE_CLIENT_ID: no Google button and no "or"; e-mail and password only. */
+export const GoogleSignInOff = after('editing', freshSession, [], ['Login', 'Forgot password?', 'Register here'], { googleSignIn: false });
 
 /** An empty form says 'This field is required' under every field at once, and asks for the captcha. */
 export const InvalidEmptyType = after('invalid', freshSession, [on.submit], [messages.fieldRequired, messages.completeCaptcha]);

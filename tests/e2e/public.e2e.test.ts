@@ -455,17 +455,17 @@ describe('content pages', () => {
     expect(frameSrc).toContain('https://www.openstreetmap.org');
   });
 
-  it('the company waitlist explains the company side is not open yet and shows the form', async () => {
+  it('the company waitlist explains that companies join by invitation and shows the form', async () => {
     const page = await browser.open('desktop');
     await visit(page, paths.companyWaitlist);
-    expect(await page.locator('main').innerText()).toContain('not open yet');
+    expect(await page.locator('main').innerText()).toContain(messages.companyWaitlistLead);
     expect(await page.getByRole('form', { name: 'Join the waitlist' }).isVisible()).toBe(true);
   });
 
-  it('company sign-up without an invitation says the company side is not open and leads to the waitlist', async () => {
+  it('company sign-up without an invitation says companies join by invitation and leads to the waitlist', async () => {
     const page = await browser.open('phone');
     await visit(page, paths.companySignup);
-    expect(await page.locator('main').innerText()).toContain('not open yet');
+    expect(await page.locator('main').innerText()).toContain(messages.companyByInvitationLead);
     await page.getByRole('link', { name: 'Join the company waitlist' }).click();
     await page.waitForURL(`${baseURL}${paths.companyWaitlist}`);
   });

@@ -21,7 +21,7 @@ import { TestModel } from 'xstate/graph';
 import { riderSearchMachine, type RiderSearchSnapshot } from '../../machines/search/riderSearchMachine';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
-import { filtersFromParams, filtersToParams, type CompanyRiderProfile } from '../../src/shared/riderSearch';
+import { filtersFromParams, filtersToParams, hasFilters, type CompanyRiderProfile } from '../../src/shared/riderSearch';
 import { Toasts } from '../../src/web/kit/components/Toasts';
 import CompanyRiderPage from '../../src/web/routes/company/RiderPage';
 import CompanySearch, { searchParamsOf } from '../../src/web/routes/company/Search';
@@ -137,7 +137,9 @@ async function expectScreen(router: AnyRouter, state: RiderSearchSnapshot, event
     return;
   }
   if (value.list === 'empty') {
-    await screen.findByText(messages.searchNoResults);
+    // "Try fewer filters" only when a filter is set; with none, no rider has finished sign-up yet.
+    await screen.findByText(hasFilters(context.filters) ? messages.searchNoResults : messages.searchNoRidersYet);
+    expect(screen.queryByText(hasFilters(context.filters) ? messages.searchNoRidersYet : messages.searchNoResults)).toBeNull();
     expect(screen.queryByRole('list', { name: messages.searchResults })).toBeNull();
     return;
   }
@@ -256,6 +258,18 @@ describe('the shortlist page', () => {
     expect(del.method).toBe('DELETE');
     await act(async () => del.respond(200, { message: messages.shortlistRemoved, shortlisted: false }));
     expect(screen.getByRole('button', { name: messages.shortlistAddLabel('Ada O.') })).toBeTruthy();
+    // The end of the list speaks of the shortlist, not of search filters.
+    expect(screen.getByText(messages.shortlistEnd)).toBeTruthy();
+    expect(screen.queryByText(messages.searchEnd)).toBeNull();
+  });
+
+  it('the rating filter says "1 star and up", singular', async () => {
+    renderApp('/company-dashboard');
+    await waitFor(() => edge.take('/api/companies/riders'));
+    const options = [...(screen.getByLabelText(messages.searchLabels.min_rating) as HTMLSelectElement).options].map((o) => o.textContent);
+    expect(options).toContain('1 star and up');
+    expect(options).toContain('2 stars and up');
+    expect(options).not.toContain('1 stars and up');
   });
 
   it('says so when the shortlist is empty', async () => {

@@ -19,6 +19,7 @@ import {
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '../../src/shared/messages';
 import { paths } from '../../src/shared/routes';
 import { auth, setLoginNavigation } from '../../src/web/kit/session/authService';
 import { PREFETCH_AFTER_LOAD_MS, prefetchAllowed } from '../../src/web/boot/idlePrefetch';
@@ -110,6 +111,14 @@ describe('Get Started', () => {
     await waitFor(() => expect(getStarted().getAttribute('href')).toBe(paths.login));
     act(() => void auth.login(tokenOf(2)));
     await waitFor(() => expect(getStarted().getAttribute('href')).toBe(paths.companyDashboard));
+  });
+
+  it('the companies card says companies join by invitation, and its link is the spec’s "Join the waitlist here"', async () => {
+    render(<RouterProvider router={createApp()} />);
+    const link = await screen.findByRole('link', { name: 'Join the waitlist here' });
+    expect(link.getAttribute('href')).toBe(paths.companyWaitlist);
+    expect(screen.getByText(messages.homeCompaniesCardText)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Soon you will browse|when we open/);
   });
 
   it('hydrates the prerendered (signed-out) link without a mismatch, then points a signed-in rider to the dashboard', async () => {

@@ -10,13 +10,13 @@
  * that must not ask for it runs first, in a module where nothing has asked yet.
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { auth, setLoginNavigation } from '../../src/web/kit/session/authService';
 import RiderSignup from '../../src/web/routes/RiderSignup';
 import { installHcaptchaStandIn } from '../../storybook/support/hcaptchaStandIn';
 import { StoryRouter } from '../../storybook/support/StoryRouter';
-import { ApiEdge } from './support/apiEdge';
+import { ApiEdge, testConfig } from './support/apiEdge';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const TOKEN = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u1', sid: 's1', user_type: 1, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
@@ -65,11 +65,33 @@ describe("the wizard's route and the server's configuration", () => {
     expect(configAsked()).toBe(0);
   });
 
-  it('step 1 asks for it and shows what it says: Google sign-in off', async () => {
+  it('step 1 asks for it and shows what it says: Google sign-in off, so no "Continue with Google"', async () => {
     open('/rider-signup');
     await screen.findByRole('heading', { level: 1, name: 'Create Account' });
-    expect(await screen.findByText(messages.googleUnavailable)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Continue with Google' }).hasAttribute('disabled')).toBe(true);
-    expect(configAsked()).toBeGreaterThan(0);
+    await waitFor(() => expect(configAsked()).toBeGreaterThan(0));
+    await waitFor(() => expect(screen.queryByText('Continue with Google')).toBeNull());
+    expect(screen.queryByText(messages.googleUnavailable)).toBeNull();
+  });
+
+  it('step 1 shows "Continue with Google" when the configuration has Google sign-in on', async () => {
+    testConfig.googleSignIn = true;
+    try {
+      // The client keeps the configuration once fetched: a fresh module graph asks again.
+      vi.resetModules();
+      const { default: FreshSignup } = await import('../../src/web/routes/RiderSignup');
+      const { StoryRouter: FreshRouter } = await import('../../storybook/support/StoryRouter');
+      render(
+        <FreshRouter path="/rider-signup">
+          <FreshSignup />
+        </FreshRouter>,
+      );
+      await screen.findByRole('heading', { level: 1, name: 'Create Account' });
+      // Still there once the configuration has answered (the link shows while it is unknown too).
+      await waitFor(() => expect(configAsked()).toBeGreaterThan(0));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await screen.findByRole('link', { name: 'Continue with Google' })).getAttribute('href')).toBe('/api/auth/google');
+    } finally {
+      testConfig.googleSignIn = false;
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { messages } from '../../shared/messages';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 
@@ -61,11 +62,10 @@ export default function AboutUs() {
           the expected delivery time. Customs duties and the destination’s rules on restricted items apply.
         </p>
 
-        <h2>Companies: the marketplace is coming</h2>
+        <h2>Companies: by invitation</h2>
         <p>
-          The company side of {site.name} is not open yet. Companies will soon browse rider profiles, ratings and work
-          histories and hire riders directly. <Link to={paths.companyWaitlist}>Join the company waitlist</Link> and we will tell
-          you first.
+          {messages.companyByInvitationLead} {messages.companyByInvitationHow}{' '}
+          <Link to={paths.companyWaitlist}>{messages.companyByInvitationAction}</Link>
         </p>
       </div>
     </article>

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { whereUserBelongs } from '../../shared/destination';
+import { messages } from '../../shared/messages';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { useAuth } from '../kit/session/useAuth';
@@ -26,7 +27,7 @@ const services = [
   },
   {
     title: 'For companies',
-    text: 'Soon you will browse vetted riders with their ratings and work histories. Be the first to know when we open.',
+    text: messages.homeCompaniesCardText,
     to: paths.companyWaitlist,
     link: 'Join the waitlist here',
   },

@@ -18,7 +18,7 @@ export const riderSearchPlan: MachinePlan = {
       story: story('results'),
     },
     'list.loadingMore': { says: 'The cards stay; "Loading more riders…".', story: story('loading-more') },
-    'list.empty': { says: '"No riders match these filters. Try fewer filters or another area." and "Clear filters".', story: story('empty') },
+    'list.empty': { says: 'With a filter set: "No riders match these filters. Try fewer filters or another area." and "Clear filters"; with none: "No riders have finished sign-up yet. Please check back soon."', story: story('empty') },
     'list.failed': { says: '"We could not search riders just now." with "Try again".', story: story('failed') },
     shortlist: { says: 'The "Shortlist" buttons of the cards.', story: story('results') },
     'shortlist.idle': {

@@ -51,7 +51,7 @@ export function LoginFormView({ view, send, googleSignIn }: LoginFormViewProps) 
         }}
       >
         <h1 id={`${ID}-title`}>Login</h1>
-        <p className="auth-intro">Welcome back. Log in to find work and keep your profile up to date.</p>
+        <p className="auth-intro">{messages.loginIntro}</p>
         <div className="field">
           <label htmlFor={`${ID}-user_type`}>Login type</label>
           <select
@@ -119,10 +119,14 @@ export function LoginFormView({ view, send, googleSignIn }: LoginFormViewProps) 
         <button type="submit" className="btn auth-submit" disabled={view.busy} aria-busy={view.busy}>
           {view.busy ? messages.submitting : 'Login'}
         </button>
-        <p className="auth-divider">
-          <span>or</span>
-        </p>
-        <GoogleButton enabled={googleSignIn} />
+        {googleSignIn === false ? null : (
+          <>
+            <p className="auth-divider">
+              <span>or</span>
+            </p>
+            <GoogleButton enabled={googleSignIn} />
+          </>
+        )}
         <ul className="auth-links">
           <li>
             New rider? <Link to={paths.riderSignup}>Register here</Link>

@@ -12,6 +12,7 @@ import { messages } from '../../../shared/messages';
 import {
   EDUCATION_OPTIONS,
   EXPERIENCE_OPTIONS,
+  hasFilters,
   MIN_RATINGS,
   SEARCH_LANGUAGES_MAX,
   SEARCH_SORTS,
@@ -237,7 +238,21 @@ function FilterPanel({ view, send, locations }: { view: RiderSearchView; send: S
 }
 
 /** The list of riders with its states: searching, failed, empty, results (and more). */
-function RiderResults({ view, send, heading, emptyMessage, failedMessage }: { view: RiderSearchView; send: Send; heading: string; emptyMessage: string; failedMessage: string }) {
+function RiderResults({
+  view,
+  send,
+  heading,
+  emptyMessage,
+  failedMessage,
+  endMessage,
+}: {
+  view: RiderSearchView;
+  send: Send;
+  heading: string;
+  emptyMessage: string;
+  failedMessage: string;
+  endMessage: string;
+}) {
   if (view.state === 'searching') {
     return (
       <div className="search-status" role="status" aria-live="polite">
@@ -300,7 +315,7 @@ function RiderResults({ view, send, heading, emptyMessage, failedMessage }: { vi
           {messages.searchLoadMore}
         </button>
       ) : (
-        <p className="search-end">{messages.searchEnd}</p>
+        <p className="search-end">{endMessage}</p>
       )}
     </section>
   );
@@ -313,7 +328,14 @@ export function RiderSearchScreen({ view, send, locations }: { view: RiderSearch
       <h1>{messages.searchHeading}</h1>
       <div className="company-search-layout">
         <FilterPanel view={view} send={send} locations={locations} />
-        <RiderResults view={view} send={send} heading={messages.searchResults} emptyMessage={messages.searchNoResults} failedMessage={messages.searchFailed} />
+        <RiderResults
+          view={view}
+          send={send}
+          heading={messages.searchResults}
+          emptyMessage={hasFilters(view.filters) ? messages.searchNoResults : messages.searchNoRidersYet}
+          failedMessage={messages.searchFailed}
+          endMessage={messages.searchEnd}
+        />
       </div>
     </div>
   );
@@ -324,7 +346,14 @@ export function ShortlistScreen({ view, send }: { view: RiderSearchView; send: S
   return (
     <div className="company-search">
       <h1>{messages.shortlistHeading}</h1>
-      <RiderResults view={view} send={send} heading={messages.shortlistHeading} emptyMessage={messages.shortlistEmpty} failedMessage={messages.shortlistLoadFailed} />
+      <RiderResults
+        view={view}
+        send={send}
+        heading={messages.shortlistHeading}
+        emptyMessage={messages.shortlistEmpty}
+        failedMessage={messages.shortlistLoadFailed}
+        endMessage={messages.shortlistEnd}
+      />
     </div>
   );
 }

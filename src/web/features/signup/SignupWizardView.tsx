@@ -128,10 +128,14 @@ function AccountStep({ view, send, googleSignIn }: SignupWizardViewProps) {
         send={send}
       />
       <SubmitButton busy={view.busy} label="Continue" />
-      <p className="signup-divider">
-        <span>or</span>
-      </p>
-      <GoogleButton enabled={googleSignIn} id="signup-google" />
+      {googleSignIn === false ? null : (
+        <>
+          <p className="signup-divider">
+            <span>or</span>
+          </p>
+          <GoogleButton enabled={googleSignIn} />
+        </>
+      )}
       <p className="signup-foot">
         Already have an account? <Link to={paths.login}>Log in</Link>
       </p>

@@ -1,10 +1,9 @@
 /**
  * 'Continue with Google' (spec §2 'Login', sign-up step 1): a plain link to GET /api/auth/google,
  * which goes to Google and comes back to the home page with the token. When the server has no
- * GOOGLE_CLIENT_ID the button is disabled and says why: it never leads to an error page.
+ * GOOGLE_CLIENT_ID (GET /api/config's googleSignIn false) the button is not shown at all.
  */
 import { useEffect, useState } from 'react';
-import { messages } from '../../../shared/messages';
 import { loadPublicConfig } from '../http/client';
 import './authControls.css';
 
@@ -42,20 +41,9 @@ function GoogleMark() {
   );
 }
 
-export function GoogleButton({ enabled, id = 'google-sign-in' }: { enabled: boolean | null; id?: string }) {
-  if (enabled === false) {
-    return (
-      <div className="google-sign-in">
-        <button type="button" className="btn btn-secondary btn-google" disabled aria-describedby={`${id}-off`}>
-          <GoogleMark />
-          Continue with Google
-        </button>
-        <p id={`${id}-off`} className="field-hint">
-          {messages.googleUnavailable}
-        </p>
-      </div>
-    );
-  }
+/** Nothing when the server says Google sign-in is not configured; the link while it is, or not yet known. */
+export function GoogleButton({ enabled }: { enabled: boolean | null }) {
+  if (enabled === false) return null;
   return (
     <div className="google-sign-in">
       <a className="btn btn-secondary btn-google" href={GOOGLE_SIGN_IN_PATH}>

@@ -4,6 +4,7 @@
  * belongs is decided in one place, src/shared/destination.ts.
  */
 import { redirect, type AnyRouter } from '@tanstack/react-router';
+import { USER_TYPE_COMPANY } from '../../../shared/constants';
 import { whereUserBelongs, type BelongingUser } from '../../../shared/destination';
 import { paths } from '../../../shared/routes';
 import { auth, authView, setLoginNavigation } from './authService';
@@ -72,6 +73,16 @@ export function leaveLoginWhenSignedIn({ preload }: { preload: boolean }): void 
     return;
   }
   throw redirect({ ...whereUserBelongs(signedInUser()), replace: true });
+}
+
+/**
+ * beforeLoad of /company-signup: a signed-in company (re-opening its invitation link after it
+ * signed up) goes to its dashboard; the invitation has nothing more to offer it.
+ */
+export function leaveCompanySignupWhenSignedIn({ preload }: { preload: boolean }): void {
+  if (preload) return;
+  const user = signedInUser();
+  if (user?.user_type === USER_TYPE_COMPANY) throw redirect({ to: paths.companyDashboard, replace: true });
 }
 
 /** beforeLoad of /rider-signup: a step after the first needs a token (spec §8); without one, /login. */
