@@ -1,4 +1,4 @@
-// Delivery quote benchmark (issue 31): `npm run bench:deliveries [-- --seconds 10 --rate 200]`.
+// Delivery quote benchmark: `npm run bench:deliveries [-- --seconds 10 --rate 200]`.
 //
 // "Quotes: p99 ≤ 10 ms at 200 requests a second on this machine, printed beside a bare route in
 // the same run."
@@ -34,7 +34,7 @@ const option = (name, fallback) => {
 };
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Issue 31's budget. */
+/** The quote budget (DESIGN.md §8). */
 const BUDGET_P99_MS = 10;
 
 /* ---------------- the server process ---------------- */

@@ -1,5 +1,5 @@
 /**
- * POST /api/deliveries/quotes and GET /api/deliveries/quotes/{id} (issue 31): the price is the
+ * POST /api/deliveries/quotes and GET /api/deliveries/quotes/{id}: the price is the
  * shared function's, line by line; the quote is stored with its rate card version and held 15
  * minutes; refusals land under their field; hostile input is a 4xx; the per-address rate limit
  * holds under a concurrent burst (and across two instances through Redis); every caller gets the

@@ -663,7 +663,7 @@ export const reviews = pgTable(
 );
 
 /**
- * The delivery rate card (DESIGN.md §11, issue 31), one row per version: a change is a new row
+ * The delivery rate card (DESIGN.md §11), one row per version: a change is a new row
  * with the next version, never an update, so a quote can always show the card it was priced with.
  * Version 1 is the shipped defaultRateCard, written at start-up when the table is empty.
  */
@@ -677,7 +677,7 @@ export const rateCards = pgTable('rate_cards', {
 });
 
 /**
- * A priced delivery quote, held 15 minutes (issue 31): what was asked, the price and its
+ * A priced delivery quote, held 15 minutes: what was asked, the price and its
  * breakdown, and the rate card version it was priced with. The id is the quote's public handle
  * (a random UUID, unguessable); a booking takes the price from here, never recomputes it.
  */

@@ -1,6 +1,6 @@
 /**
  * POST /api/deliveries/quotes: a delivery's price with its breakdown, held 15 minutes;
- * GET /api/deliveries/quotes/{id}: a held quote again (DESIGN.md §11, issue 31).
+ * GET /api/deliveries/quotes/{id}: a held quote again (DESIGN.md §11).
  *
  * Public: anyone may ask (signed out, any role, a business's own system) and gets the same
  * answer; nothing of a session is read. Rate-limited per client address with the app's own

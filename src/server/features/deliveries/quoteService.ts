@@ -1,5 +1,5 @@
 /**
- * Delivery quotes (DESIGN.md §11, issue 31): price a request with the latest rate card, hold the
+ * Delivery quotes (DESIGN.md §11): price a request with the latest rate card, hold the
  * price 15 minutes, find a held quote for the booking. The price comes from the shared pure
  * functions (src/shared/deliveries/price.ts), the very ones the browser's estimate runs.
  */

@@ -1,5 +1,5 @@
 /**
- * The rate card's versions (DESIGN.md §11, issue 31): the latest one prices every new quote, an
+ * The rate card's versions (DESIGN.md §11): the latest one prices every new quote, an
  * older one stays for the quotes priced with it. Versions are rows of `rate_cards`, never
  * updated; version 1 is the shipped `defaultRateCard`, written when the table is empty.
  *
