@@ -1,6 +1,3 @@
-/** Ends a sentence after a name that may already end with a full stop ('Ada O.'): never '..'. */
-const endSentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
-
 /**
  * The one message catalogue. Every text a user can see comes from here,
  * spelled exactly as the product specification spells it (spec §5, §8).
@@ -653,7 +650,9 @@ export const messages = {
   hireSendRequest: 'Send request',
   hireSending: 'Sending...',
   hireCancel: 'Cancel',
-  hireRequestSent: (name: string) => `Request sent to ${endSentence(name)} They have 7 days to answer.`,
+  // A display name such as "Ada O." already ends the sentence. Written inline: each page's messages
+  // are copied into it one by one (scripts/inlineMessages.ts), so a value reads only its own parameters.
+  hireRequestSent: (name: string) => `Request sent to ${name}${/[.!?]$/.test(name) ? '' : '.'} They have 7 days to answer.`,
   hireLocationsFailed: 'We could not load the list of states. Please try again.',
   hireRiderNotListed: 'This rider cannot be requested right now.',
   hireAlreadyOpen: 'You already have an open request or engagement with this rider.',
