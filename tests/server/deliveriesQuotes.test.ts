@@ -10,7 +10,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryQuotes, rateCards } from '../../src/server/db/schema';
 import { QUOTE_RATE_LIMIT } from '../../src/server/features/deliveries/quoteRoutes';
-import { NO_CASH_ON_DELIVERY_ABROAD, QUOTE_HOLD_MS } from '../../src/server/features/deliveries/quoteService';
+import { QUOTE_HOLD_MS } from '../../src/server/features/deliveries/quoteService';
 import { latestRateCard, saveRateCardVersion } from '../../src/server/features/deliveries/rateCards';
 import { startOfLagosDay } from '../../src/shared/deliveries/lagosTime';
 import { deliveryMessages as m } from '../../src/shared/deliveries/messages';
@@ -219,7 +219,7 @@ describeEachDatabase('delivery quotes', (kind) => {
       ['a pickup time without a zone', lagosBody({ pickup_at: '2026-12-01T12:00' }), 'pickup_at', m.pickupAtInvalid],
       ['a pickup time in the past', lagosBody({ pickup_at: '2020-01-01T12:00:00Z' }), 'pickup_at', m.pickupAtPast],
       ['a pickup time next week', lagosBody({ pickup_at: new Date(Date.now() + 7 * 86_400_000).toISOString() }), 'pickup_at', m.pickupAtTooLate],
-      ['cash on delivery abroad', ukBody({ payment: 'cash_on_delivery' }), 'payment', NO_CASH_ON_DELIVERY_ABROAD],
+      ['cash on delivery abroad', ukBody({ payment: 'cash_on_delivery' }), 'payment', m.noCashOnDeliveryAbroad],
       ['another country', ukBody({ dropoff: { country: 'US', city: 'Boston' } }), 'dropoff.country', m.unknownCountry],
       ['no city', ukBody({ dropoff: { country: 'CA' } }), 'dropoff.city', m.enterCity],
       ['no weight abroad', ukBody({ parcel: { size: 'small' } }), 'parcel.weight_kg', m.enterWeight],

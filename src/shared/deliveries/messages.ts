@@ -27,6 +27,7 @@ export const deliveryMessages = {
   selectSize: 'Choose a parcel size',
   unknownSize: 'Choose small, medium or large',
   unknownPayment: 'Choose cash at pickup, cash on delivery or bank transfer',
+  noCashOnDeliveryAbroad: 'Abroad we take cash at pickup or a bank transfer, not cash on delivery',
   unknownCountry: 'We send to the United Kingdom and Canada for now. For anything else, send us the quote form.',
   enterCity: 'Enter the city',
   cityTooLong: (max: number) => `Please keep this under ${max} characters`,

@@ -42,9 +42,6 @@ const refuse = (field: string, message: string): PricedRequest => ({ ok: false, 
 /** A string as given, or undefined (the price function refuses other types under the field). */
 const optionalText = (value: unknown): string | undefined => (value === undefined || value === null ? undefined : (value as string));
 
-/** Shown under `payment` (to move to shared/deliveries/messages.ts with the booking screen). */
-export const NO_CASH_ON_DELIVERY_ABROAD = 'Abroad we take cash at pickup or a bank transfer, not cash on delivery';
-
 /** The wizard's spelling of an area the price function accepted ("ikeja" → "Ikeja"). */
 const areaName = (raw: string): string => findLagosArea(raw)?.name ?? raw;
 
@@ -87,7 +84,7 @@ export function priceQuoteRequest(body: unknown, card: RateCard, now: number): P
     if (payment !== undefined && payment !== null && !(PAYMENTS as readonly unknown[]).includes(payment)) {
       return refuse(QUOTE_FIELDS.payment, m.unknownPayment);
     }
-    if (payment === 'cash_on_delivery') return refuse(QUOTE_FIELDS.payment, NO_CASH_ON_DELIVERY_ABROAD);
+    if (payment === 'cash_on_delivery') return refuse(QUOTE_FIELDS.payment, m.noCashOnDeliveryAbroad);
     return {
       ok: true,
       quote: result.quote,

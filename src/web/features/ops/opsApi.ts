@@ -15,7 +15,6 @@ export const OPS_TOKEN_HEADER = 'x-ops-token';
 const client = createClient({
   baseURL: '/api/ops',
   credentials: 'same-origin',
-  retry: 0,
   timeout: 30_000,
   onRequest({ options }) {
     const headers = new Headers(options.headers);

@@ -41,7 +41,6 @@ export function configureClient(how: ClientAuth): void {
 export const api = createClient({
   baseURL: '/api',
   credentials: 'same-origin',
-  retry: 0,
   timeout: 30_000,
   onRequest({ options }) {
     // The page a form was sent from, for the team reading it (we send no Referer).

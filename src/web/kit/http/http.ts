@@ -25,8 +25,6 @@ export interface FetchOptions<R extends ResponseType = 'json'> extends Omit<OFet
   headers?: HeadersInit;
   /** Appended to the URL; empty (undefined or null) values are left out. */
   query?: Record<string, string | number | boolean | null | undefined>;
-  /** Accepted for compatibility; there are never retries. */
-  retry?: number | false;
   /** A failure this request reads its own way (e.g. a 429 as a cooldown); undefined for the usual conversion. */
   failure?: (error: FetchError) => Error | undefined;
 }
@@ -45,7 +43,6 @@ export interface ClientOptions {
   baseURL: string;
   credentials?: RequestCredentials;
   timeout?: number;
-  retry?: number | false;
   onRequest?(context: FetchContext): void;
   onResponseError?(context: FetchContext & { response: Response }): void;
   /** An answer already on its way for this GET (the signed-in shells' early requests), or null to fetch. */
@@ -122,7 +119,7 @@ export function createClient(defaults: ClientOptions): Client {
     },
   );
   const split = (options: FetchOptions<ResponseType> = {}) => {
-    const { failure, retry: _retry, ...rest } = options;
+    const { failure, ...rest } = options;
     return { failure, rest: rest as OFetchOptions<ResponseType> };
   };
   async function raw<T>(path: string, options?: FetchOptions<ResponseType>): Promise<FetchResponse<T>> {
