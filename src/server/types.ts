@@ -12,6 +12,10 @@ declare module 'fastify' {
     /** Rate-limit counters (lib/limits.ts). */
     limits: LimitStore;
   }
+  interface FastifyRequest {
+    /** The outbox's write count when this request started (plugins/mail.ts kicks delivery if it moved). */
+    outboxWritesAtStart: number;
+  }
 }
 
 export {};
