@@ -36,7 +36,7 @@ import { installAccess } from './plugins/access';
 import { installAuth } from './plugins/auth';
 import { clientErrorHandler, installErrorHandler } from './plugins/errorHandler';
 import { installFiles } from './plugins/files';
-import { installNulGuard } from './plugins/hostileInput';
+import { installUnstorableTextGuard } from './plugins/hostileInput';
 import { installLifecycle } from './plugins/lifecycle';
 import { installReadiness } from './plugins/readiness';
 import { installSessionCache } from './plugins/sessionCache';
@@ -111,7 +111,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   installReadiness(app);
   installErrorHandler(app);
   installLifecycle(app);
-  installNulGuard(app);
+  installUnstorableTextGuard(app);
   // Every route's declared callers (after the lifecycle's onRequest: a closing server answers 503 first).
   installAccess(app);
   installSecurityHeaders(app, config);

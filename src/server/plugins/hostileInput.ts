@@ -54,7 +54,7 @@ function unstorableField(input: unknown): string | null {
 }
 
 /** Call once in buildApp, before the routes are registered. */
-export function installNulGuard(app: FastifyInstance): void {
+export function installUnstorableTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (!request.routeOptions.url?.startsWith('/api/')) return;
     for (const source of [request.params, request.query, request.body]) {
