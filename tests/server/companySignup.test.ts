@@ -214,7 +214,8 @@ describeEachDatabase('company sign-up', (kind) => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 409]);
     const loser = results.find((r) => r.statusCode === 409)!;
-    expect(errorOf(loser.body)).toEqual({ field: 'invite', message: messages.invitationInvalid });
+    // Whether the loser is stopped by the e-mail check or by the spent invitation, it hears the same.
+    expect(errorOf(loser.body)).toEqual({ field: 'email', message: messages.emailTaken });
     const made = await t.database.db.select().from(companies).where(eq(companies.waitlistEntryId, invite.entry.id));
     expect(made).toHaveLength(1);
   });

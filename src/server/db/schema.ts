@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -410,6 +411,7 @@ export const inboxItems = pgTable(
     kind: text('kind', { enum: ['enquiry', 'quote', 'waitlist'] }).notNull(),
     enquiryId: uuid('enquiry_id').references(() => enquiries.id, { onDelete: 'cascade' }),
     waitlistEntryId: uuid('waitlist_entry_id').references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    deliveryId: uuid('delivery_id').references((): AnyPgColumn => deliveries.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone'),
@@ -427,6 +429,7 @@ export const inboxItems = pgTable(
     index('inbox_items_search_idx').using('gin', table.search),
     uniqueIndex('inbox_items_enquiry_key').on(table.enquiryId),
     uniqueIndex('inbox_items_waitlist_key').on(table.waitlistEntryId),
+    uniqueIndex('inbox_items_delivery_key').on(table.deliveryId),
   ],
 );
 
@@ -704,4 +707,137 @@ export const deliveryQuotes = pgTable(
     apiKeyId: uuid('api_key_id'),
   },
   (table) => [index('delivery_quotes_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * A business's API key, made and revoked on the company's Account tab. Shown once when made;
+ * only its SHA-256 is kept (a key is 32 random bytes, so a plain hash is enough: nothing to
+ * guess). The prefix ("ogb_live_ab12…") is what the Account tab shows to tell keys apart.
+ */
+export const companyApiKeys = pgTable(
+  'company_api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('company_api_keys_hash_key').on(table.keyHash), index('company_api_keys_company_idx').on(table.companyId, table.createdAt.desc())],
+);
+
+/**
+ * A booked delivery. The price, breakdown and rate card version are copied from its quote (held
+ * 15 minutes; a booking never reprices). The reference (OGB-7K2Q9) is what people read out on
+ * the phone; the id is the API's handle; the tracking token (only its SHA-256 here) is in the
+ * link sent to the sender. Status runs booked → assigned → picked_up → delivered, or to
+ * failed / cancelled (dispatch and proof of delivery fill the later ones).
+ */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull(),
+    status: text('status', { enum: ['booked', 'assigned', 'picked_up', 'delivered', 'failed', 'cancelled'] })
+      .notNull()
+      .default('booked'),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => deliveryQuotes.id),
+    priceKobo: integer('price_kobo').notNull(),
+    breakdown: jsonb('breakdown').notNull(),
+    rateCardVersion: integer('rate_card_version')
+      .notNull()
+      .references(() => rateCards.version),
+    /** {name, phone, email} */
+    sender: jsonb('sender').notNull(),
+    /** {state, area, address, landmark, contact_name, contact_phone} (dropoff abroad: {country, city, …}) */
+    pickup: jsonb('pickup').notNull(),
+    dropoff: jsonb('dropoff').notNull(),
+    /** As quoted: {size} or {weight_kg, length_cm, width_cm, height_cm}. */
+    parcel: jsonb('parcel').notNull(),
+    description: text('description').notNull(),
+    payment: text('payment', { enum: ['cash_on_pickup', 'cash_on_delivery', 'transfer'] }).notNull(),
+    /** When the sender wants it collected; null for "now". */
+    pickupAt: timestamp('pickup_at', { withTimezone: true }),
+    /** The company that booked it (signed in, or through one of its API keys); null for a visitor. */
+    companyId: uuid('company_id').references(() => users.id, { onDelete: 'set null' }),
+    apiKeyId: uuid('api_key_id').references(() => companyApiKeys.id, { onDelete: 'set null' }),
+    /** The rider dispatched to it (the dispatch board sets it). */
+    riderId: uuid('rider_id').references(() => users.id, { onDelete: 'set null' }),
+    trackingTokenHash: text('tracking_token_hash').notNull(),
+    /** HMAC of the booking browser's address; null when an API key booked. */
+    clientIpHash: text('client_ip_hash'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [
+    uniqueIndex('deliveries_reference_key').on(table.reference),
+    uniqueIndex('deliveries_tracking_key').on(table.trackingTokenHash),
+    // A quote books once: a second booking of the same quote is the first one again or a refusal.
+    uniqueIndex('deliveries_quote_key').on(table.quoteId),
+    index('deliveries_company_idx').on(table.companyId, table.createdAt.desc(), table.id.desc()),
+    index('deliveries_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
+/** A delivery's timeline: booked, assigned, picked up, delivered…, with who did it. */
+export const deliveryEvents = pgTable(
+  'delivery_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    riderId: uuid('rider_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (table) => [index('delivery_events_delivery_idx').on(table.deliveryId, table.createdAt)],
+);
+
+/**
+ * A booking request's Idempotency-Key: the same key from the same caller (a company, an API
+ * key, or a browser's address) within 24 hours answers with the delivery it booked, once.
+ * request_hash is the SHA-256 of the body: the same key with a different body is refused.
+ */
+export const deliveryIdempotencyKeys = pgTable(
+  'delivery_idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('delivery_idempotency_scope_key').on(table.scope, table.key), index('delivery_idempotency_created_idx').on(table.createdAt)],
+);
+
+/** A company's saved pickup and drop-off addresses, offered when it books from its dashboard. */
+export const companySavedAddresses = pgTable(
+  'company_saved_addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    state: text('state').notNull(),
+    area: text('area').notNull(),
+    address: text('address').notNull(),
+    landmark: text('landmark').notNull().default(''),
+    contactName: text('contact_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('company_saved_addresses_company_idx').on(table.companyId, table.createdAt.desc())],
 );

@@ -70,7 +70,7 @@ function companyUsername(companyName: string): string {
  * POST /api/companies/signup. The fields were checked by the shared rules; here the e-mail
  * must be free, the password not common and the place in the location data, then everything
  * is written in one transaction that first spends the invitation: of two sign-ups with one
- * link, exactly one gets past it, the other is refused under 'invite'. The e-mail must be the
+ * link, exactly one gets past it, the other is told its address now has an account. The e-mail must be the
  * one the invitation was sent to.
  */
 export async function signUpCompany(deps: CompanyDeps, input: FormValues<typeof companySignupForm>): Promise<string> {
@@ -89,7 +89,13 @@ export async function signUpCompany(deps: CompanyDeps, input: FormValues<typeof 
   try {
     return await deps.db.transaction(async (tx) => {
       const invitation = await consumeInvitation(tx, input.invite);
-      if (!invitation) throw new AppError('CONFLICT', messages.invitationInvalid, 'invite');
+      if (!invitation) {
+        // Of two sign-ups with one link the loser finds it spent by the account the winner just
+        // made for the same address: "log in instead" helps that person more than "no longer valid".
+        const [made] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+        if (made) throw new AppError('CONFLICT', messages.emailTaken, 'email');
+        throw new AppError('CONFLICT', messages.invitationInvalid, 'invite');
+      }
       // The link was sent to one inbox: it opens an account for that address only (thrown here,
       // the transaction rolls back and the invitation stays live).
       if (invitation.email.trim().toLowerCase() !== email) throw AppError.invalid('email', messages.companyEmailNotInvited);
