@@ -60,6 +60,7 @@ export const messages = {
   resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
   passwordReset: 'Your password has been reset. You can now log in with your new password.',
   signInAgain: 'Please log in to continue.',
+  apiKeyInvalid: 'This API key is not valid. Make a new one on your Account tab.',
   loggedOut: 'You have been logged out.',
   loginIntro:
     'Welcome back. Riders log in to find work and keep their profile up to date. Companies log in with the account their invitation made, to find and hire riders.',
