@@ -47,6 +47,28 @@ export const deliveryMessages = {
   pickupAtPast: 'Choose a pickup time from now on',
   pickupAtTooLate: 'We book pickups for today or tomorrow',
   pickupAtClosed: (hours: string) => `We pick up ${hours} (Lagos time). Choose a time then.`,
+  // The booking's refusals (booking.ts and POST /api/deliveries), each under its field.
+  booking: {
+    enterName: 'Enter your name',
+    enterPhone: 'Enter a Nigerian phone number, e.g. 0803 123 4567 or +234 803 123 4567',
+    enterEmail: 'Enter an e-mail address we can send the tracking link to, e.g. ada@example.com',
+    enterAddress: 'Enter the street address, e.g. 12 Allen Avenue',
+    enterContactName: 'Enter the name of the person the rider meets there',
+    enterContactPhone: 'Enter their Nigerian phone number, e.g. 0803 123 4567',
+    enterAbroadPhone: 'Enter their number with its country code, e.g. +44 7700 900123 (UK) or +1 416 555 0123 (Canada)',
+    describeParcel: 'Say what you are sending, e.g. documents or a pair of shoes',
+    selectPayment: 'Choose how you will pay',
+    noControlCharacters: 'Please remove the special characters',
+    quoteMissing: 'Get a price first: the booking uses a price held for 15 minutes',
+    quoteExpired: 'This price is no longer held (prices are held 15 minutes). Get a new price to book.',
+    quoteAlreadyBooked: 'This price has already been booked. Get a new price for another delivery.',
+    areaNotQuoted: 'This is not the place your price was for. Get a new price for it.',
+    pickupAtNotQuoted: 'Your price was for another pickup time. Get a new price for this time.',
+    cashOnDeliveryNotQuoted: 'Your price does not include the cash-on-delivery fee. Get a new price with cash on delivery.',
+    cashOnDeliveryQuoted: 'Your price includes the cash-on-delivery fee. Choose cash on delivery, or get a new price.',
+    idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking. Send a new key with each new booking.',
+    idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters',
+  },
   dutiesExcluded: 'Duties and taxes in the destination country are not included; the recipient pays them.',
 
   // The breakdown's labels: a label is shown with its amount, e.g. "Base fare ₦1,000".
