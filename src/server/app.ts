@@ -33,6 +33,7 @@ import { signupRoutes } from './features/signup/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { loggerOptions, type LogStream } from './logger';
 import { installAccess } from './plugins/access';
+import { apiKeyCredentialCheck } from './domain/apiKeys';
 import { installAuth } from './plugins/auth';
 import { clientErrorHandler, installErrorHandler } from './plugins/errorHandler';
 import { installFiles } from './plugins/files';
@@ -114,6 +115,8 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   installUnstorableTextGuard(app);
   // Every route's declared callers (after the lifecycle's onRequest: a closing server answers 503 first).
   installAccess(app);
+  // A business's API key (x-api-key), for every route that admits one.
+  app.credentialChecks.apiKey = apiKeyCredentialCheck(() => app.database.db);
   installSecurityHeaders(app, config);
   app.addSchema(errorBodySchema);
 
