@@ -71,6 +71,28 @@ export const deliveryMessages = {
   },
   dutiesExcluded: 'Duties and taxes in the destination country are not included; the recipient pays them.',
 
+  // What the sender reads once booked: the e-mail, and the names of the payments.
+  paymentNames: {
+    cash_on_pickup: 'cash at pickup',
+    cash_on_delivery: 'cash on delivery (the recipient pays the rider)',
+    transfer: 'bank transfer',
+  } as const,
+  bookedEmail: {
+    subject: (reference: string) => `Booked: your delivery ${reference}`,
+    heading: (reference: string) => `Your delivery ${reference} is booked`,
+    route: (from: string, to: string) => `From ${from} to ${to}.`,
+    price: (price: string, payment: string) => `Price: ${price}, paid by ${payment}.`,
+    pickupNow: (until: string) => `Pickup: a rider comes within the hour, by ${until} (Lagos time).`,
+    pickupWindow: (day: string, from: string, until: string) => `Pickup: ${day}, between ${from} and ${until} (Lagos time).`,
+    breakdown: (lines: string) => `How the price is made up: ${lines}.`,
+    transfer: 'Paying by bank transfer: we send you our account details and confirm your payment before the pickup.',
+    share: 'Anyone with the tracking link sees where the parcel is, never your phone or e-mail: share it with the recipient.',
+    reference: (reference: string) => `Quote ${reference} if you call us about this delivery.`,
+    track: 'Track your parcel',
+  },
+  /** The console inbox's text of a booking (one line each). */
+  bookedInbox: (reference: string, route: string, price: string, payment: string, pickup: string, description: string) =>
+    `${reference}: ${route}\n${price}, ${payment}\n${pickup}\n${description}`,
   // The breakdown's labels: a label is shown with its amount, e.g. "Base fare ₦1,000".
   labels: {
     baseFare: 'Base fare',
