@@ -19,12 +19,15 @@ import { CALLER_KINDS, refusalStatus, type Access, type CallerKind } from '../..
 import { endSession, sessionToken, startSession } from '../../src/server/plugins/auth';
 import { endStaffSession, startStaffSession, STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
 import { describeEachDatabase, nextIp, useTestApp, type TestApp } from './helper';
+import { bookAs } from './bookingHelpers';
 import { company, listedRider, sendRequest } from './hiringHelpers';
 import { riderReview } from './reviewHelpers';
 import { signedInStaff, signedInUser } from './opsHelpers';
 
 const NOT_FOUND = JSON.stringify({ error: { field: 'alert', message: 'Not found' } });
 const SIGN_IN_AGAIN = JSON.stringify({ error: { field: 'alert', message: messages.signInAgain } });
+/** A public route that identifies API keys refuses a key it cannot resolve with this. */
+const API_KEY_INVALID = JSON.stringify({ error: { field: 'alert', message: messages.apiKeyInvalid } });
 
 interface Caller {
   name: string;
@@ -156,7 +159,7 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
           refusedByHandler ||
           (want === 'admitted'
             ? got.admitted && !(got.status === 401 && got.body === SIGN_IN_AGAIN)
-            : !got.admitted && got.status === want && got.body === (want === 401 ? SIGN_IN_AGAIN : NOT_FOUND));
+            : !got.admitted && got.status === want && got.body === (want === 401 ? (route.access!.identifies && caller.headers['x-api-key'] ? API_KEY_INVALID : SIGN_IN_AGAIN) : NOT_FOUND));
         if (!ok) failures.push(`${route.method} ${route.url} as ${caller.name}: expected ${want}, got ${got.status}${got.admitted ? ' (admitted)' : ''} ${got.body.slice(0, 100)}`);
       }
     }
@@ -178,11 +181,13 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
       .values({ userId: riderA.id, companyName: 'Ikeja Parcels', startDate: '2023-01-01', endDate: '2023-12-31' })
       .returning({ id: pastEmployees.id });
     const as = (party: { token: string }) => ({ 'x-auth-token': party.token });
+    const deliveryId = (await bookAs(t, as(companyA))).id;
 
     // [method, url, the other owner, the owner] — the owner's answer is checked where reading it changes nothing.
     const cases: Array<[string, string, { token: string }, { token: string } | null, object?]> = [
       ['GET', `/api/hiring/requests/${requestId}`, companyB, companyA],
       ['GET', `/api/hiring/requests/${requestId}`, riderB, riderA],
+      ['GET', `/api/deliveries/${deliveryId}`, companyB, companyA],
       ['POST', `/api/hiring/requests/${requestId}/withdraw`, companyB, null],
       ['POST', `/api/hiring/requests/${requestId}/accept`, riderB, null],
       ['POST', `/api/hiring/requests/${requestId}/decline`, riderB, null],
@@ -212,7 +217,7 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
     expect((await db.select().from(pastEmployees).where(eq(pastEmployees.id, employer!.id))).length).toBe(1);
     expect((await send('GET', `/api/hiring/requests/${requestId}`, as(riderA))).body).toContain('"status":"requested"');
     // Every route declared owner-only is walked here, or said plainly which is not.
-    const walked = new Set(cases.map(([method, url]) => `${method} ${url.replace(requestId, ':id').replace(work!.id, ':id').replace(employer!.id, ':id')}`));
+    const walked = new Set(cases.map(([method, url]) => `${method} ${url.replace(requestId, ':id').replace(deliveryId, ':id').replace(work!.id, ':id').replace(employer!.id, ':id')}`));
     const owned = t.app.routeTable.filter((route) => route.access?.owner && route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`);
     console.log(`\nOwner-only routes [${kind}]: ${owned.length}; walked with another owner's token: ${owned.filter((r) => walked.has(r)).length}; not walked: ${owned.filter((r) => !walked.has(r)).join(', ') || 'none'}`);
     expect(failures).toEqual([]);
