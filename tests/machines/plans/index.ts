@@ -23,7 +23,7 @@ import { riderSearchMachine } from '../../../machines/search/riderSearchMachine'
 import { agreementStep } from '../../../machines/signup/agreementStep';
 import { locationStep } from '../../../machines/signup/locationStep';
 import { pictureStep } from '../../../machines/signup/pictureStep';
-import { verifyStep } from '../../../machines/signup/verifyStep';
+import { verifyStep } from '../../../machines/kit/verifyStep';
 import { signupMachine } from '../../../machines/signup/signupMachine';
 import { authPlan } from './authMachine.plan';
 import { captchaPassPlan } from './captchaPassMachine.plan';
