@@ -209,6 +209,7 @@ export function realParam(records, path, name) {
     [/^\/api\/invitations\/\{token\}/, 'token', records.invitationToken],
     [/^\/api\/files\/\{id\}/, 'id', records.fileId],
     [/^\/api\/deliveries\/quotes\/\{id\}/, 'id', records.quoteId],
+    [/^\/api\/companies\/me\/api-keys\/\{id\}/, 'id', records.apiKeyId],
   ];
   for (const [pattern, param, value] of rules) if (param === name && pattern.test(path) && value) return value;
   return null;
@@ -368,6 +369,7 @@ export async function prepareRecords(send, fixtures, { nextIp, captcha, mailTo }
   records.subscriberId = firstIdIn(json(await get('/api/ops/newsletter', c.dispatcher.headers)), 'items');
   const quote = await post('/api/deliveries/quotes', {}, { pickup: { state: 'Lagos', area: 'Ikeja' }, dropoff: { state: 'Lagos', area: 'Yaba' }, parcel: { size: 'small' } });
   records.quoteId = json(quote)?.quote?.id ?? null;
+  records.apiKeyId = json(await post('/api/companies/me/api-keys', c.company.headers, { name: 'Hostile shop' }))?.api_key?.id ?? null;
   for (const [name, value] of Object.entries(records)) if (!value) notes.push(`no ${name}`);
   return { records, notes };
 }
