@@ -42,6 +42,7 @@ export const dashboardMachine = diagram('dashboardMachine');
 export const companySignupMachine = diagram('companySignupMachine');
 export const riderSearchMachine = diagram('riderSearchMachine');
 export const riderReviewsMachine = diagram('riderReviewsMachine');
+export const apiKeysMachine = diagram('apiKeysMachine');
 export const engagementMachine = diagram('engagementMachine');
 export const reviewWindowMachine = diagram('reviewWindowMachine');
 export const opsSignInMachine = diagram('opsSignInMachine');

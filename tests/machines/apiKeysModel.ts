@@ -3,7 +3,7 @@
  * by its model-based test, its view test, its test plan and its stories: the network's and the
  * clipboard's answers to what is in flight, and what the company does (type a name, make, copy,
  * done, revoke, confirm, cancel, try again), only when the screen offers it. The graph is kept
- * finite: a key is made only while fewer than two are listed.
+ * small: a name is typed (and a key made) only while no key is listed.
  */
 import { SubmitError } from '../../machines/kit/errors';
 import type { ApiKeysEvent, ApiKeysSnapshot } from '../../machines/companies/apiKeysMachine';
@@ -58,8 +58,8 @@ export function apiKeysEvents(snapshot: ApiKeysSnapshot): ApiKeysModelEvent[] {
   if (snapshot.matches('failed')) return [{ type: 'RETRY' }];
   if (snapshot.matches('list')) {
     const events: ApiKeysModelEvent[] = [];
-    if (keys.length < 2) events.push(name === '' ? { type: 'CHANGE', value: KEY_NAME } : { type: 'CHANGE', value: '' });
-    if (keys.length < 2 || name === '') events.push({ type: 'CREATE' });
+    if (keys.length === 0) events.push(name === '' ? { type: 'CHANGE', value: KEY_NAME } : { type: 'CHANGE', value: '' });
+    events.push({ type: 'CREATE' });
     const live = keys.find((k) => k.revoked_at === null);
     if (live) events.push({ type: 'REVOKE', id: live.id });
     return events;

@@ -20,6 +20,7 @@ import { profileEditMachine } from '../../../machines/profile/profileEditMachine
 import { profileMachine } from '../../../machines/profile/profileMachine';
 import { reviewWindowMachine } from '../../../machines/reviews/reviewWindowMachine';
 import { riderReviewsMachine } from '../../../machines/riders/riderReviewsMachine';
+import { apiKeysMachine } from '../../../machines/companies/apiKeysMachine';
 import { riderSearchMachine } from '../../../machines/search/riderSearchMachine';
 import { agreementStep } from '../../../machines/signup/agreementStep';
 import { locationStep } from '../../../machines/signup/locationStep';
@@ -28,6 +29,7 @@ import { verifyStep } from '../../../machines/kit/verifyStep';
 import { signupMachine } from '../../../machines/signup/signupMachine';
 import { newsletterForm } from '../../../src/shared/forms';
 import type { Profile } from '../../../src/shared/profile';
+import { apiKeysEvents, serializeApiKeys } from '../apiKeysModel';
 import { authActorResultCanHappen, authEvents, NOW, serializeAuthState, tokens } from '../authModel';
 import { captchaPassEvents, serializeCaptchaPass } from '../captchaPassModel';
 import { companySignupEvents, INVITE, liveEvent as companyLive, serializeCompanySignup, T0 as COMPANY_T0 } from '../companySignupModel';
@@ -224,6 +226,10 @@ export const planSources: Record<string, PlanSource> = {
       events: reviewEvents as never,
       serialize: serializeReview as never,
     })),
+  },
+  apiKeysMachine: {
+    machine: apiKeysMachine,
+    starts: [{ label: 'account tab', input: {}, events: apiKeysEvents as never, serialize: serializeApiKeys as never }],
   },
   riderReviewsMachine: {
     machine: riderReviewsMachine,
