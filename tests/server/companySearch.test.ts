@@ -169,7 +169,9 @@ describeEachDatabase('GET /api/companies/riders', (kind) => {
     const unfinished = await named({ tag: 'n', firstName: first, lastName: 'Later', completed: false }, `${tag}_later`);
 
     // By display name ("Zu… O."), the rider with the higher Job Success first.
-    expect(names(await search(t, company.token, { q: first }))).toEqual([bola, ada]);
+    const byName = await search(t, company.token, { q: first });
+    expect(names(byName)).toEqual([bola, ada]);
+    expect(byName.total).toBe(2);
     expect(names(await search(t, company.token, { q: `${first.toUpperCase()} O.` }))).toEqual([ada]);
     // By username, whole or a part, any case.
     expect(names(await search(t, company.token, { q: `${tag}_rides` }))).toEqual([ada]);
@@ -199,6 +201,8 @@ describeEachDatabase('GET /api/companies/riders', (kind) => {
       do {
         const page: RiderSearchPage = await search(t, company.token, { q: tag, sort, ...(cursor ? { cursor } : {}) });
         pages += 1;
+        // The first page counts every match; the next ones do not count again.
+        expect(page.total).toBe(pages === 1 ? 45 : undefined);
         expect(page.items.length).toBeLessThanOrEqual(20);
         seen.push(...names(page));
         keys.push(...page.items.map((r) => (sort === 'job_success' ? (r.job_success ?? -1) : sort === 'rating' ? (r.rating_average_x100 ?? -1) : 0)));

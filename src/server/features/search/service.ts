@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import {
   SEARCH_LANGUAGES_COUNT_MAX,
+  SEARCH_COUNT_MAX,
   SEARCH_PAGE_SIZE,
   splitLanguages,
   type CompanyRiderProfile,
@@ -182,6 +183,15 @@ export async function searchRiders(db: Db, companyId: string, query: RiderSearch
         : sql`c.search @@ websearch_to_tsquery('english', ${text})`,
     );
   }
+  // The first page says how many match (a phone shows it above the list); counting stops past
+  // SEARCH_COUNT_MAX so a broad search over every rider stays as cheap as a page.
+  const counted = cursor
+    ? null
+    : rowsOf<{ n: number }>(
+        await db.execute(sql`
+          select count(*)::int as n from (
+            select 1 from rider_cards c where ${sql.join(where, sql` and `)} limit ${SEARCH_COUNT_MAX + 1}) matching`),
+      )[0];
   if (cursor) where.push(order.after(cursor));
 
   const rows = rowsOf<RawResult>(
@@ -201,6 +211,8 @@ export async function searchRiders(db: Db, companyId: string, query: RiderSearch
       more && last
         ? encodeSearchCursor(sort, { key: sort === 'newest' ? String(last.sort_key) : Number(last.sort_key), id: last.user_id })
         : null,
+
+    ...(counted ? { total: Number(counted.n) } : {}),
   };
 }
 
