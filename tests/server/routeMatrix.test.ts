@@ -247,6 +247,7 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
       ['PUT', '/api/users/verify-email'],
       ['GET', '/api/users/export'],
       ['GET', '/api/users/profile'],
+      ['GET', '/api/users/waiting'],
       ['DELETE', '/api/users/account'],
     ];
     for (const [method, url] of routes) {
