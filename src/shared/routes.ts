@@ -16,7 +16,12 @@ export const paths = {
   riderDashboard: '/rider-dashboard',
   companyDashboard: '/company-dashboard',
   companySignup: '/company-signup',
+  sendParcel: '/send-a-parcel',
 } as const;
+
+/** A delivery's public tracking page (the tracking link): its token is the last segment. */
+export const trackPath = (token: string) => `/track/${encodeURIComponent(token)}`;
+export const TRACK_PREFIX = '/track';
 
 /**
  * The company dashboard's own pages, below /company-dashboard: served as the app's
