@@ -14,6 +14,7 @@ import { errorBodySchema } from './errors';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { clientErrorsRoutes } from './features/clientErrors/routes';
+import { deliveryBookingRoutes } from './features/deliveries/bookingRoutes';
 import { deliveryQuoteRoutes } from './features/deliveries/quoteRoutes';
 import { companiesRoutes } from './features/companies/routes';
 import { enquiriesRoutes } from './features/enquiries/routes';
@@ -33,6 +34,7 @@ import { signupRoutes } from './features/signup/routes';
 import { waitlistRoutes } from './features/waitlist/routes';
 import { loggerOptions, type LogStream } from './logger';
 import { installAccess } from './plugins/access';
+import { apiKeyCredentialCheck } from './domain/apiKeys';
 import { installAuth } from './plugins/auth';
 import { clientErrorHandler, installErrorHandler } from './plugins/errorHandler';
 import { installFiles } from './plugins/files';
@@ -114,6 +116,8 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   installUnstorableTextGuard(app);
   // Every route's declared callers (after the lifecycle's onRequest: a closing server answers 503 first).
   installAccess(app);
+  // A business's API key (x-api-key), for every route that admits one.
+  app.credentialChecks.apiKey = apiKeyCredentialCheck(() => app.database.db);
   installSecurityHeaders(app, config);
   app.addSchema(errorBodySchema);
 
@@ -150,6 +154,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(opsRoutes);
   await app.register(hiringRoutes);
   await app.register(deliveryQuoteRoutes);
+  await app.register(deliveryBookingRoutes);
   // The 7-day expiry of hire requests, kept by the server (tests call expireDueRequests themselves).
   if (startWorkers) startHiringSweeper(app);
 

@@ -60,6 +60,7 @@ export const messages = {
   resetLinkInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
   passwordReset: 'Your password has been reset. You can now log in with your new password.',
   signInAgain: 'Please log in to continue.',
+  apiKeyInvalid: 'This API key is not valid. Make a new one on your Account tab.',
   loggedOut: 'You have been logged out.',
   loginIntro:
     'Welcome back. Riders log in to find work and keep their profile up to date. Companies log in with the account their invitation made, to find and hire riders.',
@@ -222,6 +223,7 @@ export const messages = {
   opsInboxKindEnquiry: 'Enquiry',
   opsInboxKindQuote: 'Quote',
   opsInboxKindWaitlist: 'Waitlist',
+  opsInboxKindDelivery: 'Booking',
   opsInboxStatusNew: 'New',
   opsInboxStatusOpen: 'Open',
   opsInboxStatusAnswered: 'Answered',
@@ -237,6 +239,7 @@ export const messages = {
   opsInboxReplySubjectEnquiry: 'Your enquiry to Ogba Dispatch',
   opsInboxReplySubjectQuote: 'Your quote request to Ogba Dispatch',
   opsInboxReplySubjectWaitlist: 'Your place on the Ogba Dispatch waitlist',
+  opsInboxReplySubjectDelivery: 'Your delivery with Ogba Dispatch',
   opsInboxReplyQuoted: (date: string) => `On ${date} you wrote:`,
   opsInboxNoteAdded: 'Note added',
   opsInboxReplySent: 'Reply sent. It goes out by e-mail in a moment.',

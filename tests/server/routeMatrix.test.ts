@@ -93,7 +93,8 @@ async function callers(t: TestApp): Promise<Caller[]> {
 
 /** What the declaration says this caller gets: 'admitted', or the refusal's status. */
 function expected(access: Access, caller: Caller): 'admitted' | 401 | 404 {
-  if (access.callers[0] === 'public') return 'admitted';
+  // A public route that identifies API keys refuses a key it cannot resolve (nobody's key here).
+  if (access.callers[0] === 'public') return access.identifies?.includes('apiKey') && caller.headers['x-api-key'] && caller.kind !== 'apiKey' ? 401 : 'admitted';
   if (caller.kind && access.callers.includes(caller.kind)) return 'admitted';
   if (refusalStatus(access) === 401 && !caller.userSession) return 401;
   return 404;

@@ -57,16 +57,24 @@ export interface Access {
    * database, and the session only when refusing.
    */
   readonly sessionInHandler?: boolean;
+  /**
+   * A public route that still wants to know who called when they said so (a booking from a
+   * visitor, a signed-in company or a business's API key). A company session that does not
+   * resolve is a visitor (a stale token must not stop a public form); an API key that does not
+   * resolve is 401, because a business that sends one expects to be itself, not a visitor.
+   */
+  readonly identifies?: readonly ('company' | 'apiKey')[];
 }
 
 /** A route's declaration: `config: { access: access('rider') }`. */
 export function access(
   callers: CallerKind | readonly CallerKind[],
-  options: { owner?: string; sessionInHandler?: boolean } = {},
+  options: { owner?: string; sessionInHandler?: boolean; identifies?: readonly ('company' | 'apiKey')[] } = {},
 ): Access {
   const list = typeof callers === 'string' ? [callers] : [...callers];
   if (list.length === 0) throw new Error('access(): name at least one kind of caller');
   if (list.includes('public') && list.length > 1) throw new Error("access(): 'public' already admits everyone");
+  if (options.identifies && list[0] !== 'public') throw new Error("access(): 'identifies' is for a public route");
   return Object.freeze({ callers: Object.freeze(list), ...options });
 }
 
@@ -117,6 +125,7 @@ export function refusalStatus(declared: Access): 401 | 404 {
 /** The token headers a declaration reads, for the API document's security requirement. */
 export function securitySchemesOf(declared: Access): string[] {
   const schemes = new Set<string>();
+  for (const kind of declared.identifies ?? []) schemes.add(kind === 'apiKey' ? 'apiKey' : 'authToken');
   for (const kind of declared.callers) {
     if (kind === 'rider' || kind === 'company') schemes.add('authToken');
     else if (kind === 'dispatcher' || kind === 'admin' || kind === 'staffPending') schemes.add('opsToken');
@@ -149,7 +158,10 @@ async function guard(request: FastifyRequest): Promise<void> {
   // Unreachable once the app started (installAccess refuses a route without one): closed, not open.
   if (!declared) throw notFound();
   const kinds = declared.callers;
-  if (kinds[0] === 'public') return;
+  if (kinds[0] === 'public') {
+    if (declared.identifies) await identify(request, declared.identifies);
+    return;
+  }
   const { server } = request;
 
   let signedOut = false;
@@ -197,6 +209,30 @@ async function guard(request: FastifyRequest): Promise<void> {
 
   if (signedOut) throw new AppError('UNAUTHORIZED', messages.signInAgain);
   throw notFound();
+}
+
+/** A public route's caller, when they named themselves (Access.identifies). */
+async function identify(request: FastifyRequest, kinds: readonly ('company' | 'apiKey')[]): Promise<void> {
+  const { server } = request;
+  if (kinds.includes('apiKey')) {
+    const value = headerValue(request, API_KEY_HEADER);
+    if (value !== null || request.headers[API_KEY_HEADER] !== undefined) {
+      const check = server.credentialChecks.apiKey;
+      const credential = value && check ? await check(request, value) : null;
+      if (!credential || credential.kind !== 'apiKey') throw new AppError('UNAUTHORIZED', messages.apiKeyInvalid);
+      request.credential = credential;
+      request.caller = 'apiKey';
+      return;
+    }
+  }
+  if (kinds.includes('company')) {
+    const token = tokenOf(request);
+    const auth = token ? await readSession(server.database.db, server.config, token) : null;
+    if (auth && USER_KINDS[auth.userType] === 'company') {
+      request.auth = auth;
+      request.caller = 'company';
+    }
+  }
 }
 
 /**

@@ -37,7 +37,9 @@ export function documentedSchema(schema: Schema | undefined, method: string, url
   if (!schema || schema.hide || !declared) return schema;
   const response: Record<string, unknown> = { ...schema.response };
   const security = securitySchemesOf(declared);
-  if (security.length > 0) {
+  const optional = declared.callers[0] === 'public';
+  if (optional && declared.identifies?.includes('apiKey')) response[401] ??= ERROR_BODY;
+  if (security.length > 0 && !optional) {
     // Whoever the route refuses hears its refusal status; a signed-in caller of the other kind,
     // or another owner, hears the 404 of a missing page.
     response[refusalStatus(declared)] ??= ERROR_BODY;
@@ -49,14 +51,18 @@ export function documentedSchema(schema: Schema | undefined, method: string, url
     ...schema,
     operationId: (schema.operationId as string | undefined) ?? operationIdOf(method, url),
     // Any one of the schemes will do (OR); an empty list is "no credentials needed".
-    security: security.map((name) => ({ [name]: [] })),
+    // A public route that identifies its caller: no credentials, or any one of them.
+    security: [...(optional && security.length > 0 ? [{}] : []), ...security.map((name) => ({ [name]: [] }))],
     description,
     response,
   };
 }
 
 function callersNote(declared: Access): string {
-  const who = declared.callers[0] === 'public' ? 'anyone' : declared.callers.join(', ');
+  const who =
+    declared.callers[0] === 'public'
+      ? `anyone${declared.identifies ? ` (a ${declared.identifies.map((k) => (k === 'apiKey' ? "business's API key" : "company's session")).join(' or a ')} is recognised)` : ''}`
+      : declared.callers.join(', ');
   return `Callers: ${who}.${declared.owner ? ` Owner only: ${declared.owner}.` : ''}`;
 }
 

@@ -9,6 +9,7 @@
  *   PUT    /api/companies/me/password            company {current_password, new_password} → {message}
  *   GET    /api/companies/me/export              company → every piece of its data, one JSON file (attachment)
  *   DELETE /api/companies/me                     company {password} → the account is gone
+ *   …/api/companies/me/api-keys                  the company's API keys (apiKeyRoutes.ts)
  * Every /me route is the signed-in company's own record: signed out is 401, a rider the 404 of
  * a missing page (requireCompany).
  */
@@ -42,6 +43,7 @@ import {
 } from './accountService';
 import { CompanyCooldownError, resendCompanyCode, signUpCompany, verifyCompanyEmail, type CompanyDeps } from './signupService';
 import { access } from '../../plugins/access';
+import { companyApiKeyRoutes } from './apiKeyRoutes';
 
 const errors = { ...errorResponses, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } } as const;
 const protectedErrors = { ...unauthorizedResponse, ...errors } as const;
@@ -80,6 +82,7 @@ function withRetryAfter(reply: FastifyReply, err: unknown): never {
 export async function companiesRoutes(app: FastifyInstance): Promise<void> {
   const deps = (): CompanyDeps => ({ db: app.database.db, config: app.config });
   const db = () => app.database.db;
+  await app.register(companyApiKeyRoutes);
 
   app.post<{ Body: FormValues<typeof companySignupForm> }>(
     '/api/companies/signup',
