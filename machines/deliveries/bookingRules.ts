@@ -6,11 +6,9 @@
  * a sender may choose and the estimate while typing.
  */
 import type { FieldError } from '../../src/shared/api';
-import { EMAIL_MAX } from '../../src/shared/forms';
-import { nigerianPhone, PHONE_INPUT_MAX } from '../../src/shared/profile';
-import { messages } from '../../src/shared/messages';
-import { defineForm, email, field, required, validateAll } from '../../src/shared/validation';
-import { checkPickupAt, internationalQuoteForm, lagosQuoteForm, plainText, QUOTE_FIELDS } from '../../src/shared/deliveries/fields';
+import { validateAll } from '../../src/shared/validation';
+import { validateBooking } from '../../src/shared/deliveries/booking';
+import { checkPickupAt, internationalQuoteForm, lagosQuoteForm, QUOTE_FIELDS } from '../../src/shared/deliveries/fields';
 import { isOpen, minutesOf, startOfLagosDay } from '../../src/shared/deliveries/lagosTime';
 import { deliveryMessages as m } from '../../src/shared/deliveries/messages';
 import { priceInternational, priceLagos } from '../../src/shared/deliveries/price';
@@ -197,29 +195,8 @@ export function bookingBody(values: BookingValues, quoteId: string, now: number)
   };
 }
 
-// The details' rules. TEMPORARY until the booking's shared rules land in src/shared/deliveries/booking.ts.
-const ADDRESS_MAX = 300;
-const NAME_MAX = 120;
-const DESCRIPTION_MAX = 500;
-const text = (max: number, isRequired = true) =>
-  field({ rules: isRequired ? [required(messages.fieldRequired), plainText(messages.fieldRequired)] : [plainText(messages.fieldRequired)], maxLength: max, required: isRequired });
-const phone = () => field({ rules: [required(messages.fieldRequired), nigerianPhone(messages.invalidPhone)], maxLength: PHONE_INPUT_MAX, required: true });
-const detailsForm = defineForm('deliveryBookingDetails', {
-  'pickup.address': text(ADDRESS_MAX),
-  'pickup.landmark': text(ADDRESS_MAX, false),
-  'pickup.contact_name': text(NAME_MAX),
-  'pickup.contact_phone': phone(),
-  'dropoff.address': text(ADDRESS_MAX),
-  'dropoff.landmark': text(ADDRESS_MAX, false),
-  'dropoff.contact_name': text(NAME_MAX),
-  'dropoff.contact_phone': field({ rules: [required(messages.fieldRequired)], maxLength: PHONE_INPUT_MAX, required: true }),
-  description: text(DESCRIPTION_MAX),
-  'sender.name': text(NAME_MAX),
-  'sender.phone': phone(),
-  'sender.email': field({ rules: [required(messages.fieldRequired), email(messages.invalidEmail)], maxLength: EMAIL_MAX, required: true }),
-});
-
-/** Every message of the details at once. */
+/** Every message of the details at once (the booking's shared rules; the quote and the payment are the trip's). */
 export function detailErrors(values: BookingValues): FieldError[] {
-  return validateAll(detailsForm, values).filter((e) => !(abroad(values) && e.field === 'dropoff.landmark'));
+  const fields = DETAIL_FIELDS as readonly string[];
+  return validateBooking(values, abroad(values)).filter((e) => fields.includes(e.field));
 }

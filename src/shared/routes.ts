@@ -19,8 +19,6 @@ export const paths = {
   sendParcel: '/send-a-parcel',
 } as const;
 
-/** A delivery's public tracking page (the tracking link): its token is the last segment. */
-export const trackPath = (token: string) => `/track/${encodeURIComponent(token)}`;
 export const TRACK_PREFIX = '/track';
 
 /**
