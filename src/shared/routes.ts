@@ -19,6 +19,7 @@ export const paths = {
   sendParcel: '/send-a-parcel',
 } as const;
 
+/** A delivery's public tracking page, /track/{token} (the tracking link's last segment is the token). */
 export const TRACK_PREFIX = '/track';
 
 /**
