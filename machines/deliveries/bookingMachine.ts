@@ -327,7 +327,8 @@ export const bookingMachine = setup({
             target: 'trip',
             actions: assign({ quote: null, errors: ({ event }) => [fieldErrorOf(event.error)] }),
           },
-          { target: 'trip', actions: assign({ quote: null, notice: ({ event }) => messageOf(event.error, messages.submitFailed) }) },
+          // The details' messages are not the trip's: they go with the screen that showed them.
+          { target: 'trip', actions: assign({ quote: null, errors: [], notice: ({ event }) => messageOf(event.error, messages.submitFailed) }) },
         ],
       },
     },
