@@ -326,6 +326,9 @@ export const messages = {
   companyWaitlistLead: 'Companies join by invitation, and invitations go to the companies on this waitlist.',
   companyWaitlistText:
     'Companies browse rider profiles, read the ratings and comments other businesses left, check work histories and send hire requests. Leave your company’s name and e-mail and tell us what you would like to see: when we invite you, we e-mail you the link to sign up with.',
+  // Deliveries: the page names the home page and the page titles use (the rest is in deliveries/bookingMessages.ts).
+  sendParcel: 'Send a parcel',
+  trackDelivery: 'Track a delivery',
   homeCompaniesCardText:
     'Companies join by invitation to browse vetted riders with their ratings and work histories. Join the waitlist to get yours.',
 

@@ -5,7 +5,7 @@
  */
 import { messages } from './messages';
 import { opsPaths } from './opsForms';
-import { companyPaths, paths } from './routes';
+import { companyPaths, paths, TRACK_PREFIX } from './routes';
 import { site } from './site';
 
 export interface PageMeta {
@@ -55,6 +55,11 @@ const pages: Record<string, PageMeta> = {
   [paths.resetPassword]: titled('Reset password'),
   [paths.riderDashboard]: titled('Rider dashboard'),
   [paths.companySignup]: titled('Company sign-up'),
+  [paths.sendParcel]: {
+    title: `${messages.sendParcel} | ${site.name}`,
+    description: 'Price a same-day delivery across Lagos in seconds, or a parcel to the UK or Canada, and book it without an account.',
+  },
+  [`${TRACK_PREFIX}/$token`]: titled(messages.trackDelivery),
   [companyPaths.search]: titled(`${messages.companyNavSearch} · ${messages.companyNavLabel}`),
   [companyPaths.shortlist]: titled(`${messages.companyNavShortlist} · ${messages.companyNavLabel}`),
   [companyPaths.hires]: titled(`${messages.companyNavHires} · ${messages.companyNavLabel}`),

@@ -17,7 +17,7 @@ import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/constants';
 import { messages } from '../shared/messages';
 import { opsPaths } from '../shared/opsForms';
-import { paths } from '../shared/routes';
+import { paths, TRACK_PREFIX } from '../shared/routes';
 import {
   connectAuthNavigation,
   connectProfileCompletion,
@@ -185,6 +185,8 @@ export const routeTree = rootRoute.addChildren([
   riderDashboardRoute,
   companyTree,
   companySignupRoute,
+  page(paths.sendParcel, lazy(() => import('./routes/SendParcel'))),
+  page(`${TRACK_PREFIX}/$token`, lazy(() => import('./routes/Track'))),
   opsTree,
 ]);
 

@@ -6,6 +6,8 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from '../../../machines/kit/authMachine';
+import { bookingMachine } from '../../../machines/deliveries/bookingMachine';
+import { TrackingNotFound, trackingMachine } from '../../../machines/deliveries/trackingMachine';
 import { captchaPassMachine } from '../../../machines/kit/captchaPassMachine';
 import { companySignupMachine } from '../../../machines/companies/companySignupMachine';
 import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
@@ -31,6 +33,7 @@ import { newsletterForm } from '../../../src/shared/forms';
 import type { Profile } from '../../../src/shared/profile';
 import { apiKeysEvents, serializeApiKeys } from '../apiKeysModel';
 import { authActorResultCanHappen, authEvents, NOW, serializeAuthState, tokens } from '../authModel';
+import { bookingEvents, INPUT as BOOKING_INPUT, liveEvent as bookingLive, savedInputs, serializeBooking } from '../bookingModel';
 import { captchaPassEvents, serializeCaptchaPass } from '../captchaPassModel';
 import { companySignupEvents, INVITE, liveEvent as companyLive, serializeCompanySignup, T0 as COMPANY_T0 } from '../companySignupModel';
 import { dashboardEvents, serializeDashboard } from '../dashboardModel';
@@ -146,6 +149,34 @@ export const planSources: Record<string, PlanSource> = {
     starts: [
       { label: 'fresh session', input: { passed: false }, events: captchaPassEvents, serialize: serializeCaptchaPass as never },
       { label: 'captcha passed earlier', input: { passed: true }, events: captchaPassEvents, serialize: serializeCaptchaPass as never },
+    ],
+  },
+  bookingMachine: {
+    machine: bookingMachine,
+    liveEvent: bookingLive as never,
+    starts: [
+      { label: 'a fresh tab', input: BOOKING_INPUT, events: bookingEvents as never, serialize: serializeBooking as never },
+      ...savedInputs().map(({ label, input }) => ({ label, input, events: bookingEvents as never, serialize: serializeBooking as never })),
+    ],
+  },
+  trackingMachine: {
+    machine: trackingMachine,
+    starts: [
+      {
+        label: 'a tracking link',
+        input: { token: 'trk_8Qm2x7Lz0pVb4nYc' },
+        events: (state: Snapshot) =>
+          state.matches('loading')
+            ? [
+                { type: 'xstate.done.actor.loadTracking', output: { tracking: null } },
+                { type: 'xstate.error.actor.loadTracking', error: new TrackingNotFound() },
+                { type: 'xstate.error.actor.loadTracking', error: new Error('offline') },
+              ]
+            : state.matches('failed')
+              ? [{ type: 'RETRY' }]
+              : [],
+        serialize: (state: Snapshot) => JSON.stringify(state.value),
+      },
     ],
   },
   companySignupMachine: {
