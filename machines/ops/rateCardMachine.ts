@@ -106,6 +106,7 @@ export const rateCardMachine = setup({
   states: {
     loading: {
       invoke: {
+        id: 'load',
         src: 'load',
         onDone: { target: 'ready', actions: assign(({ event }) => loaded(event.output)) },
         onError: { target: 'failed' },
@@ -138,7 +139,6 @@ export const rateCardMachine = setup({
           },
           { guard: 'canEdit', target: 'confirming', actions: assign({ errors: [], alert: null, notice: null, confirmError: null }) },
         ],
-        RELOAD: 'loading',
       },
     },
     confirming: {
@@ -155,6 +155,7 @@ export const rateCardMachine = setup({
     },
     saving: {
       invoke: {
+        id: 'save',
         src: 'save',
         input: ({ context }) => ({
           card: cardOfDraft(bodyOf(context.data!.current.card), context.draft).card,
