@@ -10,6 +10,7 @@
  * have taken every transition. A dispatcher sees the same figures, read only.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getInitialSnapshot, getNextSnapshot } from 'xstate';
 import { TestModel } from 'xstate/graph';
@@ -181,6 +182,23 @@ describe('the rate card page', () => {
     const input = (await screen.findByLabelText(baseFareLabel)) as HTMLInputElement;
     fireEvent.change(input, { target: { value: '5000' } });
     expect(input.value).toBe('1000');
+  });
+
+  it('has no axe violations: loaded, with a figure refused, and asking for the password', async () => {
+    const run = async () => (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map((v) => `${v.id}: ${v.help}`);
+    render(<RateCardPage canEdit />);
+    const held = await waitFor(() => edge.take(PATH));
+    await act(async () => held.respond(200, rateCardData()));
+    await screen.findByRole('heading', { level: 1, name: rm.heading });
+    expect(await run()).toEqual([]);
+    fireEvent.change(screen.getByLabelText(baseFareLabel), { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: rm.save }));
+    await screen.findByText(rm.enterAmount);
+    expect(await run()).toEqual([]);
+    fireEvent.change(screen.getByLabelText(baseFareLabel), { target: { value: '1200' } });
+    fireEvent.click(screen.getByRole('button', { name: rm.save }));
+    await screen.findByRole('dialog');
+    expect(await run()).toEqual([]);
   });
 
   it('drives every transition of the machine through the page', () => {
