@@ -3,6 +3,7 @@
  * the browser after each navigation (src/web/kit/pageTitle.ts) and by the 404 page. Every route of
  * src/web/router.tsx has its own row; tests/web/pageTitles.test.tsx checks that none is missing.
  */
+import { rateCardMessages } from './deliveries/rateCardMessages';
 import { messages } from './messages';
 import { opsPaths } from './opsForms';
 import { companyPaths, paths, TRACK_PREFIX } from './routes';
@@ -77,6 +78,7 @@ const pages: Record<string, PageMeta> = {
   [opsPaths.staff]: opsTitled(messages.opsNav.staff),
   [opsPaths.audit]: opsTitled(messages.opsNav.audit),
   [`${opsPaths.home}/reviews`]: opsTitled(messages.opsNavReviews),
+  [opsPaths.rateCard]: opsTitled(rateCardMessages.navLabel),
 };
 
 /** The 404 page's title, in the prerendered 404.html and after a navigation to an unknown path. */

@@ -152,6 +152,7 @@ const opsTree = opsRoute.addChildren([
   opsPage('staff', lazy(() => import('./routes/ops/Staff'))),
   opsPage('audit', lazy(() => import('./routes/ops/Audit'))),
   opsPage('reviews', lazy(() => import('./routes/ops/Reviews'))),
+  opsPage('rate-card', lazy(() => import('./routes/ops/RateCard'))),
 ]);
 
 // The company dashboard: its own tabs, behind a company sign-in.

@@ -14,6 +14,7 @@ import { engagementMachine } from '../../../machines/hiring/engagementMachine';
 import { formMachine } from '../../../machines/kit/formMachine';
 import { idReviewMachine } from '../../../machines/ops/idReviewMachine';
 import { inboxItemMachine } from '../../../machines/ops/inboxItemMachine';
+import { rateCardMachine } from '../../../machines/ops/rateCardMachine';
 import { pagedListMachine } from '../../../machines/kit/pagedListMachine';
 import { rowActionMachine } from '../../../machines/kit/rowActionMachine';
 import { opsSignInMachine } from '../../../machines/ops/opsSignInMachine';
@@ -39,6 +40,7 @@ import { engagementPlan } from './engagementMachine.plan';
 import { formPlan } from './formMachine.plan';
 import { idReviewPlan } from './idReviewMachine.plan';
 import { inboxItemPlan } from './inboxItemMachine.plan';
+import { rateCardPlan } from './rateCardMachine.plan';
 import { pagedListPlan } from './pagedListMachine.plan';
 import { rowActionPlan } from './rowActionMachine.plan';
 import { opsSignInPlan } from './opsSignInMachine.plan';
@@ -85,6 +87,7 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: rowActionMachine, plan: rowActionPlan },
   { machine: idReviewMachine, plan: idReviewPlan },
   { machine: inboxItemMachine, plan: inboxItemPlan },
+  { machine: rateCardMachine, plan: rateCardPlan },
 ];
 
 export type { MachinePlan, StatePlan } from './types';

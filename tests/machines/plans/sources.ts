@@ -15,6 +15,7 @@ import { engagementMachine } from '../../../machines/hiring/engagementMachine';
 import { formMachine, SubmitError } from '../../../machines/kit/formMachine';
 import { idReviewMachine } from '../../../machines/ops/idReviewMachine';
 import { inboxItemMachine } from '../../../machines/ops/inboxItemMachine';
+import { rateCardMachine } from '../../../machines/ops/rateCardMachine';
 import { pagedListMachine } from '../../../machines/kit/pagedListMachine';
 import { rowActionMachine, type RowActionRequest } from '../../../machines/kit/rowActionMachine';
 import { opsSignInMachine } from '../../../machines/ops/opsSignInMachine';
@@ -41,6 +42,7 @@ import { engagementEvents, hireItem, liveEvent as engagementLive, serializeEngag
 import { actorResultCanHappen, formEvents, serializeFormState } from '../formModel';
 import { idReviewEventCanHappen, idReviewEvents, RIDER_ID, serializeIdReviewState } from '../idReviewModel';
 import { inboxEvents, ITEM_ID, liveEvent as inboxLive, serializeInbox } from '../inboxItemModel';
+import { liveEvent as rateCardLive, rateCardEvents, serializeRateCard } from '../rateCardModel';
 import { serializeSignIn, signInEventCanHappen, signInEvents } from '../opsSignInModel';
 import { editEventCanHappen, editEvents, serializeEditState } from '../profileEditModel';
 import { ENGAGEMENT_ID, liveEvent as reviewLive, reviewEvents, serializeReview } from '../reviewWindowModel';
@@ -214,6 +216,14 @@ export const planSources: Record<string, PlanSource> = {
     machine: inboxItemMachine,
     liveEvent: inboxLive as never,
     starts: [{ label: 'inbox item', input: { id: ITEM_ID }, events: inboxEvents as never, serialize: serializeInbox as never }],
+  },
+  rateCardMachine: {
+    machine: rateCardMachine,
+    liveEvent: rateCardLive as never,
+    starts: [
+      { label: 'admin', input: { canEdit: true }, events: rateCardEvents as never, serialize: serializeRateCard as never },
+      { label: 'dispatcher', input: { canEdit: false }, events: rateCardEvents as never, serialize: serializeRateCard as never },
+    ],
   },
   pagedListMachine: {
     machine: pagedListMachine,
