@@ -12,6 +12,7 @@ import { installHcaptchaStandIn } from './hcaptchaStandIn';
 export const storyConfig: PublicConfig = {
   captcha: { siteKey: '10000000-ffff-ffff-ffff-000000000001', scriptUrl: '/hcaptcha-stand-in.js' },
   googleSignIn: false,
+  business: {},
 };
 
 function json(body: unknown, status = 200): Response {
