@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { businessFactRules } from '../shared/businessFacts';
+import { SOCIAL_NETWORKS, type BusinessFacts } from '../shared/site';
 import { isLoopbackHost } from './loopback';
 import { dataDirFault, prepareDirectory } from './lib/dataDir';
 
@@ -63,6 +65,8 @@ export interface Config {
    * Riders' profile documents are kept beside the sessions under the same rule (plugins/profileCache.ts).
    */
   sessionCache: boolean;
+  /** The business facts the site shows (SITE_*), each only when set; served by GET /api/config. */
+  business: BusinessFacts;
 }
 
 type Env = Record<string, string | undefined>;
@@ -184,6 +188,46 @@ function jwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** A SITE_* fact through its rule: the stored form, or a stop naming the variable. */
+function fact<T>(env: Env, name: string, rule: (value: string) => T | string, isValue: (v: T | string) => v is T): T | undefined {
+  const value = text(env, name);
+  if (value === null) return undefined;
+  const checked = rule(value);
+  if (!isValue(checked)) throw new ConfigError(name, `${checked as string} (got "${value}")`);
+  return checked;
+}
+
+/**
+ * The business facts (README "Before launch"): nothing is shown that the operator did not set.
+ * SITE_MAP_LOCATION only means something beside SITE_ADDRESS.
+ */
+function businessFacts(env: Env): BusinessFacts {
+  // A rule answers the stored form, or a sentence saying why not, which starts "must".
+  const accepted = (v: string): v is string => !v.startsWith('must ');
+  const located = (v: { lat: number; lon: number } | string): v is { lat: number; lon: number } => typeof v !== 'string';
+  const facts: BusinessFacts = {};
+  const phone = fact(env, 'SITE_PHONE', businessFactRules.phone, accepted);
+  if (phone) facts.phone = phone;
+  const whatsapp = fact(env, 'SITE_WHATSAPP', businessFactRules.phone, accepted);
+  if (whatsapp) facts.whatsapp = whatsapp;
+  const address = fact(env, 'SITE_ADDRESS', businessFactRules.text, accepted);
+  if (address) facts.address = address;
+  const mapLocation = fact(env, 'SITE_MAP_LOCATION', businessFactRules.mapLocation, located);
+  if (mapLocation) {
+    if (!address) throw new ConfigError('SITE_MAP_LOCATION', 'must be set only with SITE_ADDRESS (the map shows the address)');
+    facts.mapLocation = mapLocation;
+  }
+  const cacNumber = fact(env, 'SITE_CAC_NUMBER', businessFactRules.cacNumber, accepted);
+  if (cacNumber) facts.cacNumber = cacNumber;
+  const openingHours = fact(env, 'SITE_OPENING_HOURS', businessFactRules.text, accepted);
+  if (openingHours) facts.openingHours = openingHours;
+  for (const network of SOCIAL_NETWORKS) {
+    const link = fact(env, `SITE_${network.toUpperCase()}_URL`, businessFactRules.socialUrl, accepted);
+    if (link) facts.social = { ...facts.social, [network]: link };
+  }
+  return facts;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const listenPort = port(env, 'PORT', 3000);
   const host = text(env, 'HOST') ?? '127.0.0.1';
@@ -236,5 +280,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     devMailbox: devMailbox(env, publicUrl, smtpUrl),
     sentryDsn: url(env, 'SENTRY_DSN', null, ['http:', 'https:']),
     sessionCache: sessionCache(env, databaseUrl, redisUrl),
+    business: businessFacts(env),
   };
 }

@@ -1,4 +1,5 @@
 /** Request and response shapes shared by the browser and the API. */
+import type { BusinessFacts } from './site';
 
 /** Every 4xx and 5xx body: the message belongs under `field`, or in a toast when field is 'alert'. */
 export interface ApiErrorBody {
@@ -27,6 +28,8 @@ export interface PublicConfig {
   googleSignIn: boolean;
   /** Set when browser errors go to Sentry (SENTRY_DSN) instead of POST /api/client-errors. */
   sentryDsn?: string;
+  /** The business facts the operator set (SITE_*); a fact not set is absent and never shown. */
+  business: BusinessFacts;
 }
 
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {

@@ -415,6 +415,15 @@ export const messages = {
   idRejected: 'Not accepted',
   idRejectedHelp: 'Please upload a clear photo or PDF of a valid ID again.',
   accountSuspended: (email: string) => `This account is suspended. Contact us at ${email}.`,
+  suspendedEmailSubject: 'Your Ogba Dispatch account is suspended',
+  suspendedEmailHeading: (username: string) => `${username}, your account is suspended`,
+  suspendedEmailReason: 'Our operations team suspended your rider account, for this reason:',
+  suspendedEmailMeaning: 'While it is suspended you cannot sign in, and companies cannot find you or see your public page.',
+  suspendedEmailContact: (email: string) => `If you think this is a mistake, or once you have put it right, write to us at ${email}.`,
+  reinstatedEmailSubject: 'Your Ogba Dispatch account is open again',
+  reinstatedEmailHeading: (username: string) => `${username}, your account is open again`,
+  reinstatedEmailBody: 'Our operations team lifted the suspension of your rider account. You can sign in again, and companies can find you as before.',
+  reinstatedEmailAction: 'Sign in',
 
   // ── Operations console: newsletter ──
   opsNewsletterHeading: 'Newsletter',
@@ -452,8 +461,7 @@ export const messages = {
   opsAuditFilterPlaceholders: { staff: 'name@ogbadispatch.ng', action: 'staff.remove', entityType: 'rider', entityId: '' },
   opsAuditFilter: 'Filter',
   opsAuditClear: 'Clear filters',
-  opsAuditColumns: { at: 'When', who: 'Who', action: 'Action', record: 'Record', change: 'Change' },
-  opsAuditNoChange: 'No values recorded',
+  opsAuditColumns: { at: 'When', what: 'What happened' },
   opsAuditEmpty: 'No entries match these filters',
 
   // ── Company side: shared ──

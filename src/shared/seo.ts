@@ -33,7 +33,7 @@ const pages: Record<string, PageMeta> = {
   },
   [paths.contactUs]: {
     title: `Contact Us and Get a Quote | ${site.name}`,
-    description: `Call, WhatsApp or write to ${site.name} in Ogba, Lagos, or ask for a delivery quote online.`,
+    description: `Write to ${site.name} in Lagos, or ask for a delivery quote online.`,
   },
   [paths.companyWaitlist]: {
     title: `Company waitlist | ${site.name}`,

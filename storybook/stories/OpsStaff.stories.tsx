@@ -101,11 +101,19 @@ export const Removing: Story = {
 const auditPage = (list: PagedListView<OpsAuditEntry>) => ({ page: 'audit' as const, audit: list });
 export const Audit: Story = {
   args: auditPage(listSnapshot('idle', auditRows, { next: 'cursor' })),
-  parameters: { page: 'audit', listState: 'idle', keyText: [messages.opsAuditHeading, 'staff.remove', 'command line', 'active', 'removed', messages.opsAuditNoChange, messages.opsLoadMore] },
+  parameters: { page: 'audit', listState: 'idle', keyText: [
+      messages.opsAuditHeading,
+      'tunde@ogbadispatch.ng (dispatcher) suspended rider Bola Adeyemi (@bola_rides)',
+      'The ID document does not match the selfie',
+      'amaka@ogbadispatch.ng (admin) removed former@ogbadispatch.ng from the console',
+      'The server command line invited new.desk@ogbadispatch.ng to the console',
+      messages.opsLoadMore,
+    ],
+  },
 };
 export const AuditFiltered: Story = {
-  args: auditPage(listSnapshot('idle', auditRows.slice(0, 1), { filters: { action: 'staff.remove' } })),
-  parameters: { page: 'audit', listState: 'idle', keyText: [messages.opsAuditClear, 'staff.remove'] },
+  args: auditPage(listSnapshot('idle', auditRows.slice(1, 2), { filters: { action: 'staff.remove' } })),
+  parameters: { page: 'audit', listState: 'idle', keyText: [messages.opsAuditClear, 'amaka@ogbadispatch.ng (admin) removed former@ogbadispatch.ng from the console'] },
 };
 export const AuditNoMatch: Story = {
   args: auditPage(listSnapshot('idle', [], { filters: { staff: 'nobody@ogbadispatch.ng' } })),

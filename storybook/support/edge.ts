@@ -17,6 +17,7 @@ const answers = new Map<string, unknown>();
 export const storyConfig: PublicConfig = {
   captcha: { siteKey: '10000000-ffff-ffff-ffff-000000000001', scriptUrl: '/hcaptcha-stand-in.js' },
   googleSignIn: false,
+  business: {},
 };
 
 function json(body: unknown, status = 200): Response {

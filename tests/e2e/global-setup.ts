@@ -25,6 +25,7 @@ import type { TestProject } from 'vitest/node';
 import { SERVER_ENTRY, ensureServerBuilt } from '../../scripts/build-server.mjs';
 import { startHcaptchaStub, type HcaptchaStub } from '../support/hcaptcha';
 import { startAuthEdges, type AuthEdges } from './authEdges';
+import { e2eSiteEnv } from './siteFacts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -227,6 +228,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       HCAPTCHA_VERIFY_URL: stub.verifyUrl,
       HCAPTCHA_SCRIPT_URL: stub.scriptUrl,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      ...e2eSiteEnv,
     };
     if (database) env.DATABASE_URL = database.url;
     else delete env.DATABASE_URL;

@@ -254,7 +254,10 @@ describe('the operations console', () => {
     // Every action above is in the audit log, which admins read.
     await page.getByRole('link', { name: messages.opsNav.audit }).click();
     await page.getByRole('heading', { name: messages.opsNav.audit, level: 1 }).waitFor();
-    await page.getByText('rider.suspend').first().waitFor();
+    // Read as sentences naming the rider, not as action names and ids.
+    await page.getByText(new RegExp(`suspended rider @${rider.username}`)).first().waitFor();
+    await page.getByText(new RegExp(`lifted the suspension of rider @${rider.username}`)).first().waitFor();
+    expect(await page.getByText('rider.suspend').count()).toBe(0);
     await shoot(page, 'audit', 'desktop');
   });
 });

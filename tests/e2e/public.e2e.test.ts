@@ -15,6 +15,7 @@ import { COPYRIGHT_START_YEAR, POLICY_EFFECTIVE_DATE } from '../../src/shared/co
 import { paths } from '../../src/shared/routes';
 import { messages } from '../../src/shared/messages';
 import { site, whatsappUrl } from '../../src/shared/site';
+import { e2eFacts } from './siteFacts';
 import { baseURL, expectNoViolations, holdScripts, screenshotsDir, useBrowser, VIEWPORTS, waitForScreenHydrated, type ViewportName } from './browser';
 
 
@@ -239,18 +240,20 @@ describe('footer', () => {
     const page = await browser.open('desktop');
     await visit(page, paths.privacyPolicy);
     const f = footer(page);
+    // The facts come with GET /api/config, after the page is live.
+    await f.getByText(e2eFacts.address).waitFor();
     const text = await f.innerText();
     expect(text).toContain(site.aim);
-    expect(text).toContain(site.address);
+    expect(text).toContain(e2eFacts.address);
     expect(text).toContain(`copyright ${COPYRIGHT_START_YEAR}–${new Date().getFullYear()}`);
     expect(await f.getByRole('button').count(), 'nothing folds on desktop').toBe(0);
 
     const href = (name: string | RegExp) => f.getByRole('link', { name }).getAttribute('href');
-    expect(await href(`Call ${site.phoneDisplay}`)).toBe(`tel:${site.phoneE164}`);
-    expect(await href('WhatsApp')).toBe(whatsappUrl());
-    expect(whatsappUrl()).toMatch(/^https:\/\/wa\.me\/\d+$/);
-    expect(await href(/^X/)).toBe(site.social.x);
-    expect(await href('Instagram')).toBe(site.social.instagram);
+    expect(await href(`Call ${e2eFacts.phoneDisplay}`)).toBe(`tel:${e2eFacts.phone}`);
+    expect(await href('WhatsApp')).toBe(whatsappUrl(e2eFacts.whatsapp));
+    expect(whatsappUrl(e2eFacts.whatsapp)).toMatch(/^https:\/\/wa\.me\/\d+$/);
+    expect(await href(/^X/)).toBe(e2eFacts.x);
+    expect(await href('Instagram')).toBe(e2eFacts.instagram);
     expect(await href(`E-mail ${site.email}`)).toBe(`mailto:${site.email}`);
 
     const links = f.getByRole('list').filter({ has: page.getByRole('link', { name: 'Terms and Conditions' }) });
@@ -280,7 +283,7 @@ describe('footer', () => {
     await visit(page, paths.aboutUs);
     await page.locator('.shell[data-mobile="true"]').waitFor();
     const f = footer(page);
-    expect(await f.innerText()).toContain(site.address);
+    await expect.poll(() => f.innerText()).toContain(e2eFacts.address);
     for (const [name, inside] of [
       ['Contact Us', 'Instagram'],
       ['Links', 'Terms and Conditions'],
@@ -432,22 +435,23 @@ describe('content pages', () => {
     );
     await visit(page, paths.contactUs);
     const main = page.locator('main');
-    expect(await main.getByRole('link', { name: `Call ${site.phoneDisplay}` }).getAttribute('href')).toBe(`tel:${site.phoneE164}`);
-    expect(await main.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe(whatsappUrl());
+    await main.getByText(e2eFacts.address).waitFor();
+    expect(await main.getByRole('link', { name: `Call ${e2eFacts.phoneDisplay}` }).getAttribute('href')).toBe(`tel:${e2eFacts.phone}`);
+    expect(await main.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe(whatsappUrl(e2eFacts.whatsapp));
     expect(await main.getByRole('link', { name: `E-mail ${site.email}` }).getAttribute('href')).toBe(`mailto:${site.email}`);
-    expect(await main.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(site.social.instagram);
-    expect(await main.getByRole('link', { name: /^X/ }).getAttribute('href')).toBe(site.social.x);
+    expect(await main.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe(e2eFacts.instagram);
+    expect(await main.getByRole('link', { name: /^X/ }).getAttribute('href')).toBe(e2eFacts.x);
     expect(await main.getByRole('form', { name: 'Get Quote' }).isVisible()).toBe(true);
-    expect(await main.innerText()).toContain(site.address);
+    expect(await main.innerText()).toContain(e2eFacts.address);
     const maps = await main.getByRole('link', { name: 'Open in Maps' }).getAttribute('href');
-    expect(maps).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(site.address)}`);
+    expect(maps).toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(e2eFacts.address)}`);
 
     expect(await page.locator('iframe').count(), 'no map before it is asked for').toBe(0);
     expect(thirdParty, 'nothing from a third party at load').toEqual([]);
     await main.getByRole('button', { name: 'Show map' }).click();
     const frame = main.locator('iframe');
     await frame.waitFor();
-    expect(await frame.getAttribute('title')).toBe(`Map of ${site.address}`);
+    expect(await frame.getAttribute('title')).toBe(`Map of ${e2eFacts.address}`);
     expect(await frame.getAttribute('src')).toMatch(/^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?/);
     // Our CSP lets OpenStreetMap's frame in (and only frames from there and hCaptcha).
     const response = await page.request.get(paths.contactUs);
@@ -496,7 +500,7 @@ describe('content pages', () => {
       route: paths.privacyPolicy,
       phrases: [
         'data controller',
-        site.address,
+        e2eFacts.address,
         site.email,
         'Nigeria Data Protection Act 2023',
         'ID documents',
@@ -524,6 +528,7 @@ describe('content pages', () => {
     it(`${route} has its effective date and every required point`, async () => {
       const page = await browser.open('desktop');
       await visit(page, route);
+      if (phrases.includes(e2eFacts.address)) await page.locator('main').getByText(e2eFacts.address).waitFor();
       const text = await page.locator('main').innerText();
       expect(text).toContain(`Effective date: ${POLICY_EFFECTIVE_DATE}`);
       for (const phrase of phrases) expect(text, phrase).toContain(phrase);

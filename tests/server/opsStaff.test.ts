@@ -445,11 +445,15 @@ describeEachDatabase('ops audit log', (kind) => {
       at: expect.any(String),
       staffId: admin.id,
       staffEmail: admin.email,
+      staffRole: 'admin',
+      staffActive: true,
       action: 'rider.suspend',
       entityType: 'rider',
       entityId,
       before: { suspended: false },
       after: { suspended: true, n: 29 },
+      // Not a rider's id, nothing recorded to name it by.
+      record: { name: null, handle: null, onFile: false },
     });
     expect(Date.parse(one.items[0]!.at)).toBeGreaterThanOrEqual(started - 5000);
     const two = (await page(one.next!)).json<{ items: OpsAuditEntry[]; next: string | null }>();

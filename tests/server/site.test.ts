@@ -20,12 +20,13 @@ function directives(csp: string): Record<string, string[]> {
 describeEachDatabase('site routes', (kind) => {
   const t = useTestApp(kind, { env: { PUBLIC_URL, HCAPTCHA_SITEKEY: SITEKEY } });
 
-  it('GET /api/config gives the browser the captcha site key and script from config, and Google off', async () => {
+  it('GET /api/config gives the browser the captcha site key and script from config, Google off and no business facts', async () => {
     const res = await t.app.inject({ url: '/api/config' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       captcha: { siteKey: SITEKEY, scriptUrl: t.stub.scriptUrl },
       googleSignIn: false,
+      business: {},
     });
     expect(res.json().captcha.siteKey).not.toBe(HCAPTCHA_TEST_SITEKEY);
     expect(res.headers['cache-control']).toBe('no-cache');

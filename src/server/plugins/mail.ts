@@ -52,7 +52,7 @@ export function renderEmail(input: {
   if (input.code) textParts.push(input.code, '');
   if (input.action) textParts.push(`${input.action.label}: ${input.action.url}`, '');
   if (input.footnote) textParts.push(input.footnote.text, `${input.footnote.label}: ${input.footnote.url}`, '');
-  textParts.push('--', `${site.name} · ${site.address}`, site.email);
+  textParts.push('--', site.name, site.email);
   const html = `<!doctype html><html><body style="margin:0;padding:0;background:#f4f7f5;font-family:system-ui,-apple-system,Segoe UI,Roboto,Arial,sans-serif;color:#14213d">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:10px">
@@ -64,7 +64,7 @@ ${input.code ? `<p style="font-size:32px;letter-spacing:8px;font-weight:800;marg
 ${input.action ? `<p style="margin:20px 0"><a href="${escapeHtml(input.action.url)}" style="display:inline-block;background:#0b6e4f;color:#ffffff;padding:12px 20px;border-radius:10px;text-decoration:none;font-weight:600">${escapeHtml(input.action.label)}</a></p><p style="font-size:13px;color:#4a5568">Or open this address: ${escapeHtml(input.action.url)}</p>` : ''}
 ${input.footnote ? `<p style="margin:20px 0 0;font-size:13px;color:#4a5568">${escapeHtml(input.footnote.text)} <a href="${escapeHtml(input.footnote.url)}" style="color:#0b6e4f">${escapeHtml(input.footnote.label)}</a></p>` : ''}
 </td></tr>
-<tr><td style="padding:16px 24px;font-size:13px;color:#4a5568;border-top:1px solid #c8d1cc">${escapeHtml(site.name)} · ${escapeHtml(site.address)} · ${escapeHtml(site.email)}</td></tr>
+<tr><td style="padding:16px 24px;font-size:13px;color:#4a5568;border-top:1px solid #c8d1cc">${escapeHtml(site.name)} · ${escapeHtml(site.email)}</td></tr>
 </table></td></tr></table></body></html>`;
   return { to: input.to, subject: input.subject, text: textParts.join('\n'), html };
 }

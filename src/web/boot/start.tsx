@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { configureClient } from '../kit/http/client';
+import { SiteFactsProvider } from '../kit/siteFacts/SiteFacts';
 import { auth } from '../kit/session/authService';
 import { installErrorReporting } from '../kit/errorReporting';
 import { connectAppRouter, newAppRouter, type AppRouter } from '../router';
@@ -42,7 +43,9 @@ function render(router: AppRouter): void {
   const container = document.getElementById('root')!;
   const app = (
     <StrictMode>
-      <RouterProvider router={router} />
+      <SiteFactsProvider>
+        <RouterProvider router={router} />
+      </SiteFactsProvider>
     </StrictMode>
   );
 

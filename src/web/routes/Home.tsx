@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { whereUserBelongs } from '../../shared/destination';
 import { messages } from '../../shared/messages';
 import { paths } from '../../shared/routes';
-import { site } from '../../shared/site';
+import { businessMessages, phoneForDisplay, site } from '../../shared/site';
+import { useBusinessFacts } from '../kit/siteFacts/SiteFacts';
 import { useAuth } from '../kit/session/useAuth';
 import { useGoogleRedirect } from '../kit/session/useGoogleRedirect';
 import { FlipCard } from '../kit/components/FlipCard';
@@ -67,6 +68,16 @@ const reasons = [
 ];
 
 /** The hero: Get Started leads to `start` (/login, or the signed-in user's dashboard). */
+/** "In a hurry? Call …", only when the operator set a phone number. */
+function CallUs() {
+  const { phone } = useBusinessFacts();
+  return phone ? (
+    <p>
+      {businessMessages.inAHurry} <a href={`tel:${phone}`}>{phoneForDisplay(phone)}</a>.
+    </p>
+  ) : null;
+}
+
 export function HomeHero({ start }: { start: string }) {
   return (
     <section className="hero" aria-labelledby="hero-title">
@@ -127,12 +138,10 @@ export function Home() {
           <div className="split-text">
             <h2>Questions before you send?</h2>
             <p>
-              Write to us about a pickup, a regular delivery route or riding with {site.name}. A dispatcher in Ogba reads every
+              Write to us about a pickup, a regular delivery route or riding with {site.name}. A dispatcher reads every
               message and answers within one working day.
             </p>
-            <p>
-              In a hurry? Call <a href={`tel:${site.phoneE164}`}>{site.phoneDisplay}</a>.
-            </p>
+            <CallUs />
           </div>
           <EnquiryForm kind="enquiry" />
         </div>

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { MINIMUM_AGE } from '../../shared/constants';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
+import { AddressText, PhoneText } from '../kit/siteFacts/SiteFacts';
 import { LegalPage, type LegalSection } from './LegalPage';
 
 const mail = <a href={`mailto:${site.email}`}>{site.email}</a>;
@@ -17,9 +18,9 @@ const sections: LegalSection[] = [
           is the data controller under the Nigeria Data Protection Act 2023 (NDPA): we decide why and how your data is used.
         </p>
         <ul>
-          <li>Address: {site.address}</li>
+          <AddressText before="Address: " wrap="li" />
           <li>E-mail, including for our data protection officer: {mail}</li>
-          <li>Phone: {site.phoneDisplay}</li>
+          <PhoneText before="Phone: " wrap="li" />
         </ul>
         <p>
           {site.name} is an intermediary: it connects businesses and individuals who need deliveries with independent dispatch

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { MINIMUM_AGE } from '../../shared/constants';
 import { paths } from '../../shared/routes';
 import { site } from '../../shared/site';
+import { AddressText, PhoneText } from '../kit/siteFacts/SiteFacts';
 import { LegalPage, type LegalSection } from './LegalPage';
 
 const mail = <a href={`mailto:${site.email}`}>{site.email}</a>;
@@ -12,7 +13,8 @@ const sections: LegalSection[] = [
     title: 'These terms',
     body: (
       <p>
-        These terms are an agreement between you and {site.name}, of {site.address}. They apply whenever you use this website,
+        These terms are an agreement between you and {site.name}
+        <AddressText before=", of " />. They apply whenever you use this website,
         create an account, send an enquiry, ask for a quote or book a delivery. By doing any of these you accept them; if you
         do not agree, please do not use {site.name}.
       </p>
@@ -187,7 +189,9 @@ const sections: LegalSection[] = [
     title: 'Contact',
     body: (
       <p>
-        {site.name}, {site.address}. E-mail {mail}, phone <a href={`tel:${site.phoneE164}`}>{site.phoneDisplay}</a>.
+        {site.name}
+        <AddressText before=", " />. E-mail {mail}
+        <PhoneText before=", phone " link />.
       </p>
     ),
   },

@@ -22,6 +22,7 @@ export interface HeldRequest {
 export const testConfig: PublicConfig = {
   captcha: { siteKey: '10000000-ffff-ffff-ffff-000000000001', scriptUrl: 'http://127.0.0.1:9/1/api.js' },
   googleSignIn: false,
+  business: {},
 };
 
 function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -34,6 +35,8 @@ export class ApiEdge {
   /** Every request seen, in order. */
   readonly log: Array<{ method: string; path: string; body: unknown }> = [];
   private realFetch: typeof fetch | null = null;
+  /** What GET /api/config answers; a test may set business facts here before rendering. */
+  config: PublicConfig = testConfig;
 
   install(): void {
     this.realFetch = globalThis.fetch;
@@ -68,7 +71,7 @@ export class ApiEdge {
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     this.log.push({ method, path: url.pathname, body });
-    if (method === 'GET' && url.pathname === '/api/config') return Promise.resolve(json(testConfig));
+    if (method === 'GET' && url.pathname === '/api/config') return Promise.resolve(json(this.config));
     return new Promise<Response>((resolve, reject) => {
       this.held.push({
         method,

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PublicConfig } from '../../../shared/api';
 import { publicPaths } from '../../../shared/routes';
+import { SOCIAL_NETWORKS } from '../../../shared/site';
 import { access } from '../../plugins/access';
 
 export async function siteRoutes(app: FastifyInstance): Promise<void> {
@@ -15,7 +16,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
         response: {
           200: {
             type: 'object',
-            required: ['captcha', 'googleSignIn'],
+            required: ['captcha', 'googleSignIn', 'business'],
             properties: {
               captcha: {
                 type: 'object',
@@ -24,6 +25,21 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
               },
               googleSignIn: { type: 'boolean' },
               sentryDsn: { type: 'string' },
+              business: {
+                type: 'object',
+                properties: {
+                  phone: { type: 'string' },
+                  whatsapp: { type: 'string' },
+                  address: { type: 'string' },
+                  mapLocation: { type: 'object', required: ['lat', 'lon'], properties: { lat: { type: 'number' }, lon: { type: 'number' } } },
+                  cacNumber: { type: 'string' },
+                  openingHours: { type: 'string' },
+                  social: {
+                    type: 'object',
+                    properties: Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, { type: 'string' }])),
+                  },
+                },
+              },
             },
           },
         },
@@ -36,6 +52,7 @@ export async function siteRoutes(app: FastifyInstance): Promise<void> {
         googleSignIn: app.config.google !== null,
         // Only when set: browser errors then go to Sentry, loaded on the first one.
         ...(app.config.sentryDsn ? { sentryDsn: app.config.sentryDsn } : {}),
+        business: app.config.business,
       };
     },
   );

@@ -111,7 +111,7 @@ export function LoginFormView({ view, send, googleSignIn }: LoginFormViewProps) 
           send={send}
         />
         {view.notice ? (
-          // A failed login's message stays here (besides the toast) until the next try.
+          // A failed login's message stays here until the next try (and so is not toasted too).
           <p className="auth-notice" role="alert">
             {view.notice}
           </p>

@@ -1,12 +1,14 @@
 /**
- * The audit log, admins only: every staff action, newest first, with who did it,
- * what, to which record, when, and the values before and after; filtered by staff member,
- * action, record type and record id. Read only: nothing here edits or deletes an entry.
+ * The audit log, admins only: every staff action, newest first, each read as a sentence
+ * naming who did what to which record, with when, and the values before and after as labelled
+ * details; filtered by staff member, action, record type and record id. Read only: nothing here
+ * edits or deletes an entry.
  */
 import type { InspectionEvent } from 'xstate';
 import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
 import { messages } from '../../../shared/messages';
-import type { OpsAuditEntry } from '../../../shared/opsAudit';
+import { auditDetails, auditSentence, type OpsAuditEntry } from '../../../shared/opsAudit';
+import { auditMessages } from '../../../shared/opsAuditMessages';
 import { formatWhen, OpsList } from './OpsList';
 import { OpsTable } from './OpsTable';
 import { useOpsList, type OpsListSend } from './useOpsList';
@@ -19,23 +21,30 @@ const AUDIT_FILTERS = [
   { name: 'entityId', label: messages.opsAuditFilterEntityId, placeholder: messages.opsAuditFilterPlaceholders.entityId },
 ] as const;
 
-const shown = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
-
-/** Each value the entry recorded, as before → after (only what changed when both are known). */
-function Change({ before, after }: Pick<OpsAuditEntry, 'before' | 'after'>) {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const rows = keys.filter((key) => !before || !after || JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-  if (rows.length === 0) return <span className="ops-muted">{messages.opsAuditNoChange}</span>;
+/** The recorded values as labelled details: before → after where both were recorded. */
+function Details({ entry }: { entry: OpsAuditEntry }) {
+  const details = auditDetails(entry, formatWhen);
+  if (details.length === 0) return null;
   return (
-    <ul className="ops-change">
-      {rows.map((key) => (
-        <li key={key}>
-          {key}: {before && key in before ? <del>{shown(before[key])}</del> : null}
-          {before && key in before && after && key in after ? ' → ' : null}
-          {after && key in after ? <ins>{shown(after[key])}</ins> : null}
-        </li>
+    <dl className="ops-change" aria-label={auditMessages.detailsLabel}>
+      {details.map((detail) => (
+        <div key={detail.key}>
+          <dt>{detail.label}</dt>
+          <dd>
+            {detail.before !== null && detail.after !== null ? (
+              <>
+                <del>{detail.before}</del>
+                <span className="visually-hidden"> {auditMessages.changedTo} </span>
+                <span aria-hidden="true"> → </span>
+                <ins>{detail.after}</ins>
+              </>
+            ) : (
+              (detail.after ?? detail.before)
+            )}
+          </dd>
+        </div>
       ))}
-    </ul>
+    </dl>
   );
 }
 
@@ -83,21 +92,15 @@ export function AuditView({ list, sendList }: { list: PagedListView<OpsAuditEntr
       </form>
       <OpsList view={list} send={sendList} label={messages.opsAuditHeading} empty={filtered ? messages.opsAuditEmpty : messages.opsEmpty}>
         {(items) => (
-          <OpsTable caption={messages.opsAuditHeading} columns={[columns.at, columns.who, columns.action, columns.record, columns.change]}>
+          <OpsTable caption={messages.opsAuditHeading} columns={[columns.at, columns.what]}>
             {items.map((entry) => (
               <tr key={entry.id}>
                 <td data-label={columns.at}>
                   <time dateTime={entry.at}>{formatWhen(entry.at)}</time>
                 </td>
-                <td data-label={columns.who}>{entry.staffEmail}</td>
-                <td data-label={columns.action}>
-                  <span className="ops-audit-action">{entry.action}</span>
-                </td>
-                <td data-label={columns.record}>
-                  {entry.entityType} <span className="ops-muted">{entry.entityId}</span>
-                </td>
-                <td data-label={columns.change}>
-                  <Change before={entry.before} after={entry.after} />
+                <td data-label={columns.what}>
+                  <p className="ops-audit-sentence">{auditSentence(entry)}</p>
+                  <Details entry={entry} />
                 </td>
               </tr>
             ))}

@@ -10,6 +10,7 @@ import { messages } from '../../../shared/messages';
 import { paths } from '../../../shared/routes';
 import { RIDER_AGREEMENT_VERSION } from '../../../shared/signup';
 import { site } from '../../../shared/site';
+import { AddressText } from '../../kit/siteFacts/SiteFacts';
 
 /**
  * The agreement's main points in plain words, shown above the full text: labelled as
@@ -38,7 +39,8 @@ export function RiderAgreement({ email }: { email: string }) {
         Version {RIDER_AGREEMENT_VERSION} · effective {POLICY_EFFECTIVE_DATE}
       </p>
       <p>
-        This agreement is between you, the rider, and {site.name} of {site.address}. It applies with our{' '}
+        This agreement is between you, the rider, and {site.name}
+        <AddressText before=" of " />. It applies with our{' '}
         <a href={paths.termsAndConditions} target="_blank" rel="noopener">
           Terms and Conditions
         </a>{' '}

@@ -1,13 +1,14 @@
 /**
- * The navigation shell's footer (spec §2): the aim, the Ogba address, contact and social
- * links, the public links (a click scrolls to the top) and the copyright from 2022. At 789px
+ * The navigation shell's footer (spec §2): the aim, the address, opening hours and CAC number
+ * (each only when set), contact and social links, the public links (a click scrolls to the top) and the copyright from 2022. At 789px
  * or less 'Contact Us' and 'Links' fold away behind buttons.
  */
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import { COPYRIGHT_START_YEAR } from '../../../shared/constants';
-import { site, whatsappUrl } from '../../../shared/site';
-import { ChevronIcon, InstagramIcon, MailIcon, PhoneIcon, PinIcon, WhatsAppIcon, XIcon } from './Icons';
+import { businessMessages, phoneForDisplay, site, SOCIAL_NETWORKS, whatsappUrl } from '../../../shared/site';
+import { useBusinessFacts } from '../siteFacts/SiteFacts';
+import { ChevronIcon, FacebookIcon, InstagramIcon, LinkedInIcon, MailIcon, PhoneIcon, PinIcon, WhatsAppIcon, XIcon } from './Icons';
 import { publicLinks } from './navLinks';
 import { useIsMobile } from './useIsMobile';
 
@@ -34,25 +35,35 @@ function FooterSection({ title, collapsible, children }: { title: string; collap
   );
 }
 
-/** The contact and social links, also used on the Contact Us page. */
+const SOCIAL_ICONS = { x: XIcon, instagram: InstagramIcon, facebook: FacebookIcon, linkedin: LinkedInIcon } as const;
+
+/**
+ * The contact and social links, also used on the Contact Us page: the e-mail always, each
+ * other link only when the operator set it.
+ */
 export function ContactLinks() {
+  const { phone, whatsapp, social } = useBusinessFacts();
   return (
     <ul className="contact-links">
-      <li>
-        <a href={`tel:${site.phoneE164}`}>
-          <PhoneIcon />
-          <span>
-            <span className="visually-hidden">Call </span>
-            {site.phoneDisplay}
-          </span>
-        </a>
-      </li>
-      <li>
-        <a href={whatsappUrl()} rel="noopener noreferrer">
-          <WhatsAppIcon />
-          <span>WhatsApp</span>
-        </a>
-      </li>
+      {phone ? (
+        <li>
+          <a href={`tel:${phone}`}>
+            <PhoneIcon />
+            <span>
+              <span className="visually-hidden">Call </span>
+              {phoneForDisplay(phone)}
+            </span>
+          </a>
+        </li>
+      ) : null}
+      {whatsapp ? (
+        <li>
+          <a href={whatsappUrl(whatsapp)} rel="noopener noreferrer">
+            <WhatsAppIcon />
+            <span>{businessMessages.whatsapp}</span>
+          </a>
+        </li>
+      ) : null}
       <li>
         <a href={`mailto:${site.email}`}>
           <MailIcon />
@@ -62,26 +73,29 @@ export function ContactLinks() {
           </span>
         </a>
       </li>
-      <li>
-        <a href={site.social.x} rel="noopener noreferrer">
-          <XIcon />
-          <span>
-            X<span className="visually-hidden"> (formerly Twitter)</span>
-          </span>
-        </a>
-      </li>
-      <li>
-        <a href={site.social.instagram} rel="noopener noreferrer">
-          <InstagramIcon />
-          <span>Instagram</span>
-        </a>
-      </li>
+      {SOCIAL_NETWORKS.map((network) => {
+        const href = social?.[network];
+        if (!href) return null;
+        const Icon = SOCIAL_ICONS[network];
+        return (
+          <li key={network}>
+            <a href={href} rel="noopener noreferrer">
+              <Icon />
+              <span>
+                {businessMessages.social[network]}
+                {network === 'x' ? <span className="visually-hidden">{businessMessages.xFormerly}</span> : null}
+              </span>
+            </a>
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
 export function Footer() {
   const isMobile = useIsMobile();
+  const { address, openingHours, cacNumber } = useBusinessFacts();
   const year = new Date().getFullYear();
   const toTop = () => window.scrollTo({ top: 0, left: 0 });
   return (
@@ -93,10 +107,14 @@ export function Footer() {
             {site.name}
           </p>
           <p>{site.aim}</p>
-          <p className="footer-address">
-            <PinIcon />
-            <span>{site.address}</span>
-          </p>
+          {address ? (
+            <p className="footer-address">
+              <PinIcon />
+              <span>{address}</span>
+            </p>
+          ) : null}
+          {openingHours ? <p className="footer-hours">{businessMessages.openingHours(openingHours)}</p> : null}
+          {cacNumber ? <p className="footer-cac">{businessMessages.cacNumber(cacNumber)}</p> : null}
         </div>
         <FooterSection title="Contact Us" collapsible={isMobile}>
           <ContactLinks />

@@ -70,6 +70,19 @@ export const InstagramIcon = () => (
   </Icon>
 );
 
+export const FacebookIcon = () => (
+  <Icon size={20}>
+    <path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V10H6v3.5h3V21h3.5v-7.5h3L16 10h-3.5V7a1 1 0 0 1 1-1H15z" />
+  </Icon>
+);
+
+export const LinkedInIcon = () => (
+  <Icon size={20}>
+    <rect x="3" y="3" width="18" height="18" rx="3" />
+    <path d="M8 10v7M8 7v.01M12 17v-4a2 2 0 0 1 4 0v4M12 10v7" />
+  </Icon>
+);
+
 export const MailIcon = () => (
   <Icon size={20}>
     <rect x="3" y="5" width="18" height="14" rx="2" />

@@ -2,6 +2,11 @@
  * Toasts without sonner in a page's first load (8 kB of every page for a message few
  * visits show). `toast.success` / `toast.error` as sonner's: the first one loads sonner and the
  * <Toasts> mount its Toaster, then the waiting toasts are shown; later ones go straight to it.
+ *
+ * A toast never repeats what the screen already says: a message that is, once the screen has
+ * drawn the change that asked for the toast, the text of an alert on the page (a form's notice,
+ * a field's error: role="alert") is not toasted. So a caller toasts every outcome and a view
+ * that shows one in place is never doubled, whichever of them changes.
  */
 type Sonner = typeof import('sonner');
 type Kind = 'success' | 'error';
@@ -44,7 +49,22 @@ export function setToasterMounted(on: boolean): void {
   flush();
 }
 
+/** Whether an alert on the page says exactly `message` now. */
+function shownInAnAlert(message: string): boolean {
+  if (typeof document === 'undefined') return false;
+  const wanted = message.trim();
+  return Array.from(document.querySelectorAll('[role="alert"]')).some((alert) => alert.textContent?.trim() === wanted);
+}
+
 function show(kind: Kind, message: string): void {
+  // The state that asks for a toast is drawn after the call (React renders the machine's new
+  // snapshot in a microtask): look once it is on the screen.
+  setTimeout(() => {
+    if (!shownInAnAlert(message)) enqueue(kind, message);
+  }, 0);
+}
+
+function enqueue(kind: Kind, message: string): void {
   waiting.push([kind, message]);
   if (sonner && toasterOn) flush();
   else void loadSonner().catch(() => {

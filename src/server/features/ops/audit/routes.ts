@@ -14,17 +14,24 @@ const values = { type: ['object', 'null'], additionalProperties: true } as const
 
 const entrySchema = {
   type: 'object',
-  required: ['id', 'at', 'staffId', 'staffEmail', 'action', 'entityType', 'entityId', 'before', 'after'],
+  required: ['id', 'at', 'staffId', 'staffEmail', 'staffRole', 'staffActive', 'action', 'entityType', 'entityId', 'before', 'after', 'record'],
   properties: {
     id: { type: 'string' },
     at: { type: 'string' },
     staffId: { type: ['string', 'null'] },
     staffEmail: { type: 'string' },
+    staffRole: { type: ['string', 'null'], enum: ['admin', 'dispatcher', null] },
+    staffActive: { type: 'boolean' },
     action: { type: 'string' },
     entityType: { type: 'string' },
     entityId: { type: 'string' },
     before: values,
     after: values,
+    record: {
+      type: 'object',
+      required: ['name', 'handle', 'onFile'],
+      properties: { name: { type: ['string', 'null'] }, handle: { type: ['string', 'null'] }, onFile: { type: 'boolean' } },
+    },
   },
 } as const;
 

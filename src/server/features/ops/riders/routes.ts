@@ -249,7 +249,7 @@ export async function opsRidersRoutes(app: FastifyInstance): Promise<void> {
     async (request): Promise<OpsRiderActionResponse> => {
       const reason = reasonOf(request.body?.reason, 'reason', messages.opsSuspendReasonRequired);
       await assertConfirmed(request, request.body?.confirmation);
-      const message = await suspendRider(db(), actorOf(request.staff!), request.params.id, reason);
+      const message = await suspendRider(db(), app.config, actorOf(request.staff!), request.params.id, reason);
       return { message, rider: await readRider(db(), request.params.id) };
     },
   );
@@ -268,7 +268,7 @@ export async function opsRidersRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request): Promise<OpsRiderActionResponse> => {
-      const message = await unsuspendRider(db(), actorOf(request.staff!), request.params.id);
+      const message = await unsuspendRider(db(), app.config, actorOf(request.staff!), request.params.id);
       return { message, rider: await readRider(db(), request.params.id) };
     },
   );

@@ -17,6 +17,7 @@ import type {
 } from '../../../../shared/opsRiders';
 import type { PastEmployee, WorkHistory } from '../../../../shared/profile';
 import { paths } from '../../../../shared/routes';
+import { site } from '../../../../shared/site';
 import { waitingItemPath } from '../../../../shared/waiting';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
@@ -277,17 +278,38 @@ export async function reviewRiderId(
       entityType: 'rider',
       entityId: riderId,
       before: { idReviewStatus: rider.status, idReviewReason: rider.reason, documents: current },
-      after: { idReviewStatus: status, idReviewReason: reason, documents: current },
+      after: { idReviewStatus: status, idReviewReason: reason, documents: current, username: rider.username },
     });
     return input.decision === 'approve' ? messages.opsIdApproved(rider.username) : messages.opsIdRejected(rider.username);
   });
 }
 
-/** Suspends a rider: every session ends at once, the public page and log-in are refused. */
-export async function suspendRider(db: Db, actor: AuditActor, riderId: string, reason: string): Promise<string> {
+/** The rider hears of a suspension, with its reason, and of its lift, by e-mail. */
+function suspensionEmail(config: Config, to: string, username: string, reason: string | null) {
+  return reason !== null
+    ? renderEmail({
+        to,
+        subject: messages.suspendedEmailSubject,
+        heading: messages.suspendedEmailHeading(username),
+        paragraphs: [messages.suspendedEmailReason, reason, messages.suspendedEmailMeaning, messages.suspendedEmailContact(site.email)],
+      })
+    : renderEmail({
+        to,
+        subject: messages.reinstatedEmailSubject,
+        heading: messages.reinstatedEmailHeading(username),
+        paragraphs: [messages.reinstatedEmailBody],
+        action: { label: messages.reinstatedEmailAction, url: `${config.publicUrl}${paths.login}` },
+      });
+}
+
+/**
+ * Suspends a rider: every session ends at once, the public page and log-in are refused, and
+ * the rider is told why by e-mail.
+ */
+export async function suspendRider(db: Db, config: Config, actor: AuditActor, riderId: string, reason: string): Promise<string> {
   return db.transaction(async (tx) => {
     const [rider] = await tx
-      .select({ username: users.username, suspendedAt: users.suspendedAt })
+      .select({ username: users.username, email: users.email, suspendedAt: users.suspendedAt })
       .from(users)
       .where(isRider(riderId))
       .limit(1)
@@ -297,22 +319,23 @@ export async function suspendRider(db: Db, actor: AuditActor, riderId: string, r
     await tx.update(users).set({ suspendedAt: sql`now()`, suspendedReason: reason, updatedAt: sql`now()` }).where(eq(users.id, riderId));
     await refreshRiderCard(tx, riderId);
     await endAllSessions(tx, riderId);
+    await enqueueEmail(tx, suspensionEmail(config, rider.email, rider.username, reason));
     await writeAudit(tx, actor, {
       action: 'rider.suspend',
       entityType: 'rider',
       entityId: riderId,
       before: { suspended: false },
-      after: { suspended: true, reason },
+      after: { suspended: true, reason, username: rider.username },
     });
     return messages.opsRiderSuspended(rider.username);
   });
 }
 
-/** Lifts a suspension: the rider may sign in again (their old sessions stay ended). */
-export async function unsuspendRider(db: Db, actor: AuditActor, riderId: string): Promise<string> {
+/** Lifts a suspension: the rider may sign in again (their old sessions stay ended), and is told so. */
+export async function unsuspendRider(db: Db, config: Config, actor: AuditActor, riderId: string): Promise<string> {
   return db.transaction(async (tx) => {
     const [rider] = await tx
-      .select({ username: users.username, suspendedAt: users.suspendedAt, reason: users.suspendedReason })
+      .select({ username: users.username, email: users.email, suspendedAt: users.suspendedAt, reason: users.suspendedReason })
       .from(users)
       .where(isRider(riderId))
       .limit(1)
@@ -321,12 +344,13 @@ export async function unsuspendRider(db: Db, actor: AuditActor, riderId: string)
     if (!rider.suspendedAt) throw new AppError('CONFLICT', messages.opsRiderNotSuspended);
     await tx.update(users).set({ suspendedAt: null, suspendedReason: null, updatedAt: sql`now()` }).where(eq(users.id, riderId));
     await refreshRiderCard(tx, riderId);
+    await enqueueEmail(tx, suspensionEmail(config, rider.email, rider.username, null));
     await writeAudit(tx, actor, {
       action: 'rider.unsuspend',
       entityType: 'rider',
       entityId: riderId,
       before: { suspended: true, reason: rider.reason, since: rider.suspendedAt.toISOString() },
-      after: { suspended: false },
+      after: { suspended: false, username: rider.username },
     });
     return messages.opsRiderUnsuspended(rider.username);
   });
