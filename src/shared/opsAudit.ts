@@ -87,6 +87,8 @@ export function auditRecord(entry: Pick<OpsAuditEntry, 'entityType' | 'entityId'
     case 'inbox_item':
       if (name) return handle === 'quote' ? r.inboxQuote(name) : handle === 'waitlist' ? r.inboxWaitlist(name) : r.inboxEnquiry(name);
       break;
+    case 'rate_card':
+      return r.rateCard(entry.entityId);
     default:
       if (name) return name;
   }

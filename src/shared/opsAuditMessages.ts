@@ -38,6 +38,7 @@ export const auditMessages = {
     'inbox.note': ({ actor, record }: AuditWords) => `${actor} added a note to ${record}`,
     'inbox.reply': ({ actor, record }: AuditWords) => `${actor} answered ${record} by e-mail`,
     'newsletter.unsubscribe': ({ actor, record }: AuditWords) => `${actor} unsubscribed ${record} from the newsletter`,
+    'rate_card.save': ({ actor, record }: AuditWords) => `${actor} saved ${record}`,
   } as Record<string, ((words: AuditWords) => string) | undefined>,
   /** An action this catalogue does not know yet still says who, what and to which record. */
   unknownAction: (actor: string, action: string, record: string) => `${actor} did “${action}” to ${record}`,
@@ -50,6 +51,7 @@ export const auditMessages = {
     inboxEnquiry: (name: string) => `the enquiry from ${name}`,
     inboxQuote: (name: string) => `the quote request from ${name}`,
     inboxWaitlist: (name: string) => `the waitlist entry of ${name}`,
+    rateCard: (version: string) => `version ${version} of the rate card`,
     /** A record no longer on file whose entry recorded nothing to name it by. */
     gone: (type: string) => `a deleted ${type}`,
     /** A record type this catalogue does not know: its type and id as logged. */
@@ -62,6 +64,7 @@ export const auditMessages = {
     waitlist_entry: 'waitlist entry',
     inbox_item: 'inbox item',
     newsletter_subscription: 'subscriber',
+    rate_card: 'rate card',
   } as Record<string, string | undefined>,
 
   fields: {

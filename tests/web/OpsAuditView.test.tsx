@@ -42,11 +42,22 @@ const entries: OpsAuditEntry[] = [
     staffActive: false,
     id: 'c3',
     at: '2026-11-21T11:00:00Z',
-    action: 'rate_card.change',
-    entityType: 'rate_card',
+    action: 'payout.approve',
+    entityType: 'payout',
     entityId: '7',
-    before: { version: 6 },
-    after: { version: 7 },
+    before: { status: 'pending' },
+    after: { status: 'approved' },
+    record: { name: null, handle: null, onFile: false },
+  },
+  {
+    ...base,
+    id: 'c4',
+    at: '2026-11-21T10:00:00Z',
+    action: 'rate_card.save',
+    entityType: 'rate_card',
+    entityId: '8',
+    before: { Version: '7', 'Lagos same-day · Base fare (₦)': '₦1,000' },
+    after: { Version: '8', 'Lagos same-day · Base fare (₦)': '₦1,200' },
     record: { name: null, handle: null, onFile: false },
   },
 ];
@@ -60,7 +71,10 @@ it('reads each entry as a sentence with labelled details, never ids or JSON', ()
   expect(rows[1]!.textContent).toContain('amaka@ogbadispatch.ng (admin) assigned the quote request from Chioma Eze');
   expect(within(rows[1]!).getByText('Assigned to')).toBeTruthy();
   expect(within(rows[1]!).getByText('tunde@ogbadispatch.ng')).toBeTruthy();
-  expect(rows[2]!.textContent).toContain('amaka@ogbadispatch.ng (no longer staff) did “rate_card.change” to rate_card 7');
+  expect(rows[2]!.textContent).toContain('amaka@ogbadispatch.ng (no longer staff) did “payout.approve” to payout 7');
+  expect(rows[3]!.textContent).toContain('amaka@ogbadispatch.ng (admin) saved version 8 of the rate card');
+  expect(within(rows[3]!).getByText('Lagos same-day · Base fare (₦)')).toBeTruthy();
+  expect(within(rows[3]!).getByText('₦1,200')).toBeTruthy();
   const text = table.textContent ?? '';
   expect(text).not.toMatch(/[{}[\]"]/);
   expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
