@@ -89,3 +89,8 @@ export interface ApiKeyCreatedResponse {
   key: string;
   api_key: ApiKeySummary;
 }
+
+/** "28 Nov 2026, 14:05" in Lagos time: when a key was made or last used. */
+export function apiKeyDate(iso: string): string {
+  return new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Africa/Lagos' });
+}

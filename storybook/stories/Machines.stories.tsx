@@ -44,6 +44,7 @@ export const bookingMachine = diagram('bookingMachine');
 export const trackingMachine = diagram('trackingMachine');
 export const riderSearchMachine = diagram('riderSearchMachine');
 export const riderReviewsMachine = diagram('riderReviewsMachine');
+export const apiKeysMachine = diagram('apiKeysMachine');
 export const engagementMachine = diagram('engagementMachine');
 export const reviewWindowMachine = diagram('reviewWindowMachine');
 export const opsSignInMachine = diagram('opsSignInMachine');

@@ -6,7 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deliveries, deliveryEvents, deliveryIdempotencyKeys, deliveryQuotes, inboxItems, outboxEmails } from '../../src/server/db/schema';
 import { BOOKING_ADDRESS_LIMIT, BOOKING_API_KEY_LIMIT } from '../../src/server/features/deliveries/bookingRoutes';
 import { deliveryMessages } from '../../src/shared/deliveries/messages';
@@ -24,7 +25,8 @@ import {
   ukQuoteBody,
   type Booked,
 } from './bookingHelpers';
-import { describeEachDatabase, errorOf, nextIp, useTestApp, type TestApp } from './helper';
+import { buildTestApp, describeEachDatabase, errorOf, nextIp, useTestApp, type TestApp } from './helper';
+import { REDIS_URL, redisAnswers } from './redis';
 import { signedInStaff, signedInUser } from './opsHelpers';
 
 const m = deliveryMessages.booking;
@@ -414,5 +416,47 @@ describeEachDatabase('reading bookings', (kind) => {
     expect((await get('/api/companies/me/deliveries', asUser(rider.token))).statusCode).toBe(404);
     expect((await get('/api/companies/me/deliveries')).statusCode).toBe(401);
     expect((await get('/api/companies/me/deliveries?cursor=bogus', asUser(firm.token))).statusCode).toBe(400);
+  });
+});
+
+const redisAvailable = await redisAnswers('the shared booking rate-limit test');
+
+describeEachDatabase('bookings on two instances sharing Redis (and, on PostgreSQL, the database)', (kind) => {
+  let one: TestApp | null = null;
+  let two: TestApp | null = null;
+  beforeAll(async () => {
+    if (!redisAvailable) return;
+    one = await buildTestApp({ database: kind, env: { REDIS_URL }, startWorkers: false });
+    two = await buildTestApp({
+      database: kind,
+      startWorkers: false,
+      env: { REDIS_URL, ...(one.config.databaseUrl ? { DATABASE_URL: one.config.databaseUrl } : {}) },
+      ...(one.config.databaseUrl ? { databaseUrl: one.config.databaseUrl } : {}),
+    });
+  });
+  afterAll(async () => {
+    await two?.close();
+    await one?.close();
+  });
+
+  it.skipIf(!redisAvailable)('holds the per-address limit across both under a concurrent burst', async () => {
+    // An address of its own in Redis (counts outlive this process for a minute).
+    const ip = `10.${randomInt(200, 255)}.${randomInt(0, 255)}.${randomInt(1, 255)}`;
+    const answers = await Promise.all(Array.from({ length: BOOKING_ADDRESS_LIMIT.max + 10 }, (_, i) => postBooking(i % 2 === 0 ? one! : two!, {}, { ip })));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(BOOKING_ADDRESS_LIMIT.max);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+
+  it.skipIf(!redisAvailable || kind !== 'postgres')('books once when a double tap with one Idempotency-Key lands on both instances', async () => {
+    const firm = await signedInUser(one!, 2, 'two-instances');
+    const quote = await heldQuote(one!);
+    const body = bookingBody(quote);
+    const taps = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => postBooking(i % 2 === 0 ? one! : two!, body, { headers: { ...asUser(firm.token), 'idempotency-key': 'both-1' } })),
+    );
+    expect(taps.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    expect(new Set(taps.map((r) => r.body)).size).toBe(1);
+    expect(await one!.database.db.select().from(deliveries).where(eq(deliveries.quoteId, quote.id))).toHaveLength(1);
   });
 });

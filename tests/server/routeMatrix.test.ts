@@ -14,17 +14,20 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { pastEmployees, staffSessions, workHistories } from '../../src/server/db/schema';
+import { companyApiKeys, pastEmployees, staffSessions, workHistories } from '../../src/server/db/schema';
+import { createApiKey, revokeApiKey } from '../../src/server/domain/apiKeys';
 import { CALLER_KINDS, refusalStatus, type Access, type CallerKind } from '../../src/server/plugins/access';
 import { endSession, sessionToken, startSession } from '../../src/server/plugins/auth';
 import { endStaffSession, startStaffSession, STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
 import { describeEachDatabase, nextIp, useTestApp, type TestApp } from './helper';
+import { bookAs } from './bookingHelpers';
 import { company, listedRider, sendRequest } from './hiringHelpers';
 import { riderReview } from './reviewHelpers';
 import { signedInStaff, signedInUser } from './opsHelpers';
 
 const NOT_FOUND = JSON.stringify({ error: { field: 'alert', message: 'Not found' } });
 const SIGN_IN_AGAIN = JSON.stringify({ error: { field: 'alert', message: messages.signInAgain } });
+const API_KEY_INVALID = JSON.stringify({ error: { field: 'alert', message: messages.apiKeyInvalid } });
 
 interface Caller {
   name: string;
@@ -85,10 +88,19 @@ async function callers(t: TestApp): Promise<Caller[]> {
     { name: 'rider token in the staff header', headers: ops(rider.token), kind: null },
     { name: 'company token in the staff header', headers: ops(firm.token), kind: null },
     { name: 'staff token in the user header', headers: auth(admin.token), kind: null },
-    // No API key or tracking token is issued yet: any value is worth nothing.
-    { name: 'unknown API key', headers: { 'x-api-key': randomUUID() }, kind: null },
+    // A business's API key (made by the company above), a revoked one and one never made.
+    { name: 'API key', headers: { 'x-api-key': (await createApiKey(db, firm.id, 'matrix')).key }, kind: 'apiKey' },
+    { name: 'revoked API key', headers: { 'x-api-key': await revokedApiKey(db, firm.id) }, kind: null },
+    { name: 'unknown API key', headers: { 'x-api-key': `ogb_live_${randomUUID()}` }, kind: null },
+    // No tracking token is issued yet: any value is worth nothing.
     { name: 'unknown tracking token', headers: { 'x-tracking-token': randomUUID() }, kind: null },
   ];
+}
+
+async function revokedApiKey(db: TestApp['database']['db'], companyId: string): Promise<string> {
+  const made = await createApiKey(db, companyId, 'matrix revoked');
+  await revokeApiKey(db, companyId, made.apiKey.id);
+  return made.key;
 }
 
 /** What the declaration says this caller gets: 'admitted', or the refusal's status. */
@@ -134,10 +146,10 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
     // Every route declares its callers (the app would not have started otherwise; this says which).
     expect(t.app.routeTable.filter((route) => !route.access).map((route) => `${route.method} ${route.url}`)).toEqual([]);
     const everyone = await callers(t);
-    // Each kind of caller but the public appears among the callers at least once (API keys and
-    // tracking tokens as values no check admits yet).
+    // Each kind of caller but the public appears among the callers at least once (tracking
+    // tokens as values no check admits yet).
     const kinds = new Set(everyone.map((c) => c.kind));
-    for (const k of CALLER_KINDS.filter((k) => !['public', 'apiKey', 'tracking'].includes(k))) expect(kinds).toContain(k);
+    for (const k of CALLER_KINDS.filter((k) => !['public', 'tracking'].includes(k))) expect(kinds).toContain(k);
 
     const failures: string[] = [];
     let cases = 0;
@@ -156,7 +168,7 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
           refusedByHandler ||
           (want === 'admitted'
             ? got.admitted && !(got.status === 401 && got.body === SIGN_IN_AGAIN)
-            : !got.admitted && got.status === want && got.body === (want === 401 ? SIGN_IN_AGAIN : NOT_FOUND));
+            : !got.admitted && got.status === want && got.body === (want === 401 ? (route.access!.callers[0] === 'public' ? API_KEY_INVALID : SIGN_IN_AGAIN) : NOT_FOUND));
         if (!ok) failures.push(`${route.method} ${route.url} as ${caller.name}: expected ${want}, got ${got.status}${got.admitted ? ' (admitted)' : ''} ${got.body.slice(0, 100)}`);
       }
     }
@@ -177,12 +189,15 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
       .insert(pastEmployees)
       .values({ userId: riderA.id, companyName: 'Ikeja Parcels', startDate: '2023-01-01', endDate: '2023-12-31' })
       .returning({ id: pastEmployees.id });
+    const apiKey = (await createApiKey(db, companyA.id, 'owner-a')).apiKey.id;
     const as = (party: { token: string }) => ({ 'x-auth-token': party.token });
+    const deliveryId = (await bookAs(t, as(companyA))).id;
 
     // [method, url, the other owner, the owner] — the owner's answer is checked where reading it changes nothing.
     const cases: Array<[string, string, { token: string }, { token: string } | null, object?]> = [
       ['GET', `/api/hiring/requests/${requestId}`, companyB, companyA],
       ['GET', `/api/hiring/requests/${requestId}`, riderB, riderA],
+      ['GET', `/api/deliveries/${deliveryId}`, companyB, companyA],
       ['POST', `/api/hiring/requests/${requestId}/withdraw`, companyB, null],
       ['POST', `/api/hiring/requests/${requestId}/accept`, riderB, null],
       ['POST', `/api/hiring/requests/${requestId}/decline`, riderB, null],
@@ -193,6 +208,7 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
       ['DELETE', `/api/riders/past-employees/${employer!.id}`, riderB, null],
       ['PUT', '/api/riders/work-history/update', riderB, null, { work_history_id: work!.id, position: 'Thief', company_name: 'X', number_of_years: '1-2', start_date: '2024-01-01', end_date: '' }],
       ['PUT', '/api/riders/past-employees/update', riderB, null, { past_employee_id: employer!.id, company_name: 'X', company_contact: '', start_date: '2023-01-01', end_date: '2023-06-30' }],
+      ['DELETE', `/api/companies/me/api-keys/${apiKey}`, companyB, null],
     ];
     const failures: string[] = [];
     for (const [method, url, other, owner, payload] of cases) {
@@ -211,8 +227,9 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
     expect((await db.select().from(workHistories).where(eq(workHistories.id, work!.id)))[0]?.position).toBe('Dispatch rider');
     expect((await db.select().from(pastEmployees).where(eq(pastEmployees.id, employer!.id))).length).toBe(1);
     expect((await send('GET', `/api/hiring/requests/${requestId}`, as(riderA))).body).toContain('"status":"requested"');
+    expect((await db.select().from(companyApiKeys).where(eq(companyApiKeys.id, apiKey)))[0]?.revokedAt).toBeNull();
     // Every route declared owner-only is walked here, or said plainly which is not.
-    const walked = new Set(cases.map(([method, url]) => `${method} ${url.replace(requestId, ':id').replace(work!.id, ':id').replace(employer!.id, ':id')}`));
+    const walked = new Set(cases.map(([method, url]) => `${method} ${url.replace(requestId, ':id').replace(deliveryId, ':id').replace(work!.id, ':id').replace(employer!.id, ':id').replace(apiKey, ':id')}`));
     const owned = t.app.routeTable.filter((route) => route.access?.owner && route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`);
     console.log(`\nOwner-only routes [${kind}]: ${owned.length}; walked with another owner's token: ${owned.filter((r) => walked.has(r)).length}; not walked: ${owned.filter((r) => !walked.has(r)).join(', ') || 'none'}`);
     expect(failures).toEqual([]);

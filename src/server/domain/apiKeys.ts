@@ -113,10 +113,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * company's user id}, or null when it is unknown, revoked, or its company is suspended. The same
  * work whatever was sent (one hash, one indexed read), so timing tells nothing about which keys
  * exist. last_used_at is written at most once a minute per key (the row's own value says when it
- * last was; this process also remembers, so a burst writes once).
+ * last was; a burst that read the old value shares this process's one write).
  */
 export function apiKeyCredentialCheck(db: () => Db): CredentialCheck {
-  const touched = new Map<string, number>();
+  /** Writes of last use under way, so the requests of a burst that all read the old value write once. */
+  const writing = new Map<string, Promise<void>>();
   return async (request, value): Promise<Credential | null> => {
     const [row] = await db()
       .select({ id: companyApiKeys.id, companyId: companyApiKeys.companyId, lastUsedAt: companyApiKeys.lastUsedAt })
@@ -126,21 +127,27 @@ export function apiKeyCredentialCheck(db: () => Db): CredentialCheck {
       .limit(1);
     if (!row) return null;
     const now = Date.now();
-    const last = Math.max(row.lastUsedAt?.getTime() ?? 0, touched.get(row.id) ?? 0);
-    if (now - last >= LAST_USED_EVERY_MS) {
-      if (touched.size >= 10_000) touched.clear();
-      touched.set(row.id, now);
-      // Conditional, so instances racing for the same minute write once between them.
-      await db()
-        .update(companyApiKeys)
-        .set({ lastUsedAt: new Date(now) })
-        .where(
-          and(
-            eq(companyApiKeys.id, row.id),
-            or(isNull(companyApiKeys.lastUsedAt), lt(companyApiKeys.lastUsedAt, new Date(now - LAST_USED_EVERY_MS))),
-          ),
-        )
-        .catch((err: unknown) => request.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'API key last use not recorded'));
+    if (now - (row.lastUsedAt?.getTime() ?? 0) >= LAST_USED_EVERY_MS) {
+      let write = writing.get(row.id);
+      if (!write) {
+        // Conditional, so instances racing for the same minute write once between them.
+        write = db()
+          .update(companyApiKeys)
+          .set({ lastUsedAt: new Date(now) })
+          .where(
+            and(
+              eq(companyApiKeys.id, row.id),
+              or(isNull(companyApiKeys.lastUsedAt), lt(companyApiKeys.lastUsedAt, new Date(now - LAST_USED_EVERY_MS))),
+            ),
+          )
+          .then(
+            () => undefined,
+            (err: unknown) => request.log.warn({ err: err instanceof Error ? err.message : String(err) }, 'API key last use not recorded'),
+          )
+          .finally(() => writing.delete(row.id));
+        writing.set(row.id, write);
+      }
+      await write;
     }
     return { kind: 'apiKey', id: row.id, ownerId: row.companyId };
   };

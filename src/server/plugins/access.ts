@@ -117,8 +117,12 @@ export interface RouteEntry {
 
 const USER_KINDS: Record<number, CallerKind> = { [USER_TYPE_RIDER]: 'rider', [USER_TYPE_COMPANY]: 'company' };
 
-/** Whether a refused caller of this route is told 401 (user-token routes) or 404 (all others). */
+/**
+ * Whether a refused caller of this route is told 401 (user-token routes, and a public route's API
+ * key that does not resolve) or 404 (all others).
+ */
 export function refusalStatus(declared: Access): 401 | 404 {
+  if (declared.callers[0] === 'public') return declared.identifies?.includes('apiKey') ? 401 : 404;
   return declared.callers.includes('rider') || declared.callers.includes('company') ? 401 : 404;
 }
 

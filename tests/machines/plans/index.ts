@@ -21,12 +21,14 @@ import { profileEditMachine } from '../../../machines/profile/profileEditMachine
 import { profileMachine } from '../../../machines/profile/profileMachine';
 import { reviewWindowMachine } from '../../../machines/reviews/reviewWindowMachine';
 import { riderReviewsMachine } from '../../../machines/riders/riderReviewsMachine';
+import { apiKeysMachine } from '../../../machines/companies/apiKeysMachine';
 import { riderSearchMachine } from '../../../machines/search/riderSearchMachine';
 import { agreementStep } from '../../../machines/signup/agreementStep';
 import { locationStep } from '../../../machines/signup/locationStep';
 import { pictureStep } from '../../../machines/signup/pictureStep';
-import { verifyStep } from '../../../machines/signup/verifyStep';
+import { verifyStep } from '../../../machines/kit/verifyStep';
 import { signupMachine } from '../../../machines/signup/signupMachine';
+import { apiKeysPlan } from './apiKeysMachine.plan';
 import { authPlan } from './authMachine.plan';
 import { bookingPlan } from './bookingMachine.plan';
 import { trackingPlan } from './trackingMachine.plan';
@@ -73,6 +75,7 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: profileEditMachine, plan: profileEditPlan },
   { machine: dashboardMachine, plan: dashboardPlan },
   { machine: companySignupMachine, plan: companySignupPlan },
+  { machine: apiKeysMachine, plan: apiKeysPlan },
   { machine: riderSearchMachine, plan: riderSearchPlan },
   { machine: riderReviewsMachine, plan: riderReviewsPlan },
   { machine: engagementMachine, plan: engagementPlan },

@@ -22,14 +22,16 @@ import { profileEditMachine } from '../../../machines/profile/profileEditMachine
 import { profileMachine } from '../../../machines/profile/profileMachine';
 import { reviewWindowMachine } from '../../../machines/reviews/reviewWindowMachine';
 import { riderReviewsMachine } from '../../../machines/riders/riderReviewsMachine';
+import { apiKeysMachine } from '../../../machines/companies/apiKeysMachine';
 import { riderSearchMachine } from '../../../machines/search/riderSearchMachine';
 import { agreementStep } from '../../../machines/signup/agreementStep';
 import { locationStep } from '../../../machines/signup/locationStep';
 import { pictureStep } from '../../../machines/signup/pictureStep';
-import { verifyStep } from '../../../machines/signup/verifyStep';
+import { verifyStep } from '../../../machines/kit/verifyStep';
 import { signupMachine } from '../../../machines/signup/signupMachine';
 import { newsletterForm } from '../../../src/shared/forms';
 import type { Profile } from '../../../src/shared/profile';
+import { apiKeysEvents, serializeApiKeys } from '../apiKeysModel';
 import { authActorResultCanHappen, authEvents, NOW, serializeAuthState, tokens } from '../authModel';
 import { bookingEvents, INPUT as BOOKING_INPUT, liveEvent as bookingLive, savedInputs, serializeBooking } from '../bookingModel';
 import { captchaPassEvents, serializeCaptchaPass } from '../captchaPassModel';
@@ -255,6 +257,10 @@ export const planSources: Record<string, PlanSource> = {
       events: reviewEvents as never,
       serialize: serializeReview as never,
     })),
+  },
+  apiKeysMachine: {
+    machine: apiKeysMachine,
+    starts: [{ label: 'account tab', input: {}, events: apiKeysEvents as never, serialize: serializeApiKeys as never }],
   },
   riderReviewsMachine: {
     machine: riderReviewsMachine,

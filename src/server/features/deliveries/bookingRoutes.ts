@@ -164,7 +164,7 @@ export async function deliveryBookingRoutes(app: FastifyInstance): Promise<void>
   app.get<{ Params: { id: string } }>(
     '/api/deliveries/:id',
     {
-      config: { access: access('public', { identifies: ['company', 'apiKey'] }) },
+      config: { access: access('public', { identifies: ['company', 'apiKey'], owner: 'the delivery: the company that booked it, in its session or with any of its keys' }) },
       onRequest: perCaller('delivery-read', DELIVERY_READ_LIMIT, DELIVERY_READ_LIMIT),
       schema: {
         tags: ['deliveries'],

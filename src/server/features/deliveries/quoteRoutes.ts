@@ -3,13 +3,17 @@
  * GET /api/deliveries/quotes/{id}: a held quote again (DESIGN.md §11).
  *
  * Public: anyone may ask (signed out, any role, a business's own system) and gets the same
- * answer; nothing of a session is read. Rate-limited per client address with the app's own
- * counters (lib/limits.ts: atomic, in Redis when REDIS_URL is set, so the limit holds across
- * instances and under a concurrent burst). Not @fastify/rate-limit: its in-memory store hands
- * every request of a same-tick burst the final count, so a burst of 80 was refused whole.
+ * answer; nothing of a session is read. A business's system sends its API key (x-api-key): the
+ * quote records the key, and the key's requests count against the key's own limit
+ * (shared/apiKeys.ts: 600 a minute), not its address's; a key that does not resolve is 401.
+ * Everyone else is rate-limited per client address. Both with the app's own counters
+ * (lib/limits.ts: atomic, in Redis when REDIS_URL is set, so the limit holds across instances and
+ * under a concurrent burst). Not @fastify/rate-limit: its in-memory store hands every request of
+ * a same-tick burst the final count, so a burst of 80 was refused whole.
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_KEY_QUOTE_LIMIT, API_KEY_QUOTE_READ_LIMIT } from '../../../shared/apiKeys';
 import { messages } from '../../../shared/messages';
 import { AppError } from '../../errors';
 import { access } from '../../plugins/access';
@@ -29,9 +33,16 @@ export async function deliveryQuoteRoutes(app: FastifyInstance): Promise<void> {
   // Who asked is kept as an HMAC of the address (rate-limit and abuse questions), never the address.
   const addressKey = createHmac('sha256', app.config.jwtSecret).update('delivery-quote-address').digest();
   const hashAddress = (ip: string) => createHmac('sha256', addressKey).update(ip).digest('base64url').slice(0, 22);
-  /** Counted before the body is read: a flood is refused before it costs a parse. */
-  const perAddress = (name: string, limit: Limit) => async (request: FastifyRequest) =>
-    countAgainstLimits(app.limits, [{ key: `${name}:address:${request.ip}`, limit }]);
+  /**
+   * Counted before the body is read: a flood is refused before it costs a parse. After the access
+   * guard (an app-wide onRequest hook runs before a route's), so an API key is known by now.
+   */
+  const perCaller = (name: string, perAddress: Limit, perKey: Limit) => async (request: FastifyRequest) =>
+    countAgainstLimits(app.limits, [
+      request.credential?.kind === 'apiKey'
+        ? { key: `${name}:apiKey:${request.credential.id}`, limit: perKey }
+        : { key: `${name}:address:${request.ip}`, limit: perAddress },
+    ]);
   /** The priced request, from the check before the schema to the handler. */
   const priced = new WeakMap<FastifyRequest, Extract<PricedRequest, { ok: true }> & { now: number }>();
 
@@ -45,8 +56,8 @@ export async function deliveryQuoteRoutes(app: FastifyInstance): Promise<void> {
     '/api/deliveries/quotes',
     {
       bodyLimit: QUOTE_BODY_LIMIT,
-      config: { access: access('public') },
-      onRequest: perAddress('quote', QUOTE_RATE_LIMIT),
+      config: { access: access('public', { identifies: ['apiKey'] }) },
+      onRequest: perCaller('quote', QUOTE_RATE_LIMIT, API_KEY_QUOTE_LIMIT),
       // The field rules and the price function first, so a refusal names its field
       // (`pickup.area`, `parcel.weight_kg`); the JSON schema after them is the documentation.
       preValidation: async (request) => {
@@ -62,7 +73,8 @@ export async function deliveryQuoteRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Within Lagos (same day) by parcel size, or from Lagos to the United Kingdom or Canada by weight and dimensions ' +
           '(duties and taxes excluded). Prices with the latest rate card; the quote keeps its price and version even if the ' +
-          `card changes. Public; at most ${QUOTE_RATE_LIMIT.max} a minute from one address.`,
+          `card changes. Public; at most ${QUOTE_RATE_LIMIT.max} a minute from one address, or with an API key (x-api-key) ` +
+          `${API_KEY_QUOTE_LIMIT.max} a minute per key, wherever it calls from; a key that is unknown or revoked is 401.`,
         body: quoteBodySchema,
         response: { 200: quoteResponseSchema, ...quoteErrorResponses },
       },
@@ -70,7 +82,9 @@ export async function deliveryQuoteRoutes(app: FastifyInstance): Promise<void> {
     async (request): Promise<{ quote: Quote }> => {
       const result = priced.get(request);
       if (!result) throw AppError.internal();
-      const quote = await createQuote(app.database.db, result, { clientIpHash: hashAddress(request.ip) }, result.now);
+      const apiKeyId = request.credential?.kind === 'apiKey' ? request.credential.id : null;
+      const who = apiKeyId ? { clientIpHash: null, apiKeyId } : { clientIpHash: hashAddress(request.ip) };
+      const quote = await createQuote(app.database.db, result, who, result.now);
       return { quote };
     },
   );
@@ -78,12 +92,14 @@ export async function deliveryQuoteRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>(
     '/api/deliveries/quotes/:id',
     {
-      config: { access: access('public') },
-      onRequest: perAddress('quote-read', QUOTE_READ_RATE_LIMIT),
+      config: { access: access('public', { identifies: ['apiKey'] }) },
+      onRequest: perCaller('quote-read', QUOTE_READ_RATE_LIMIT, API_KEY_QUOTE_READ_LIMIT),
       schema: {
         tags: ['deliveries'],
         summary: 'A quote while its price is held',
-        description: 'The same quote POST /api/deliveries/quotes answered; 404 once it has expired (or for an unknown id).',
+        description:
+          'The same quote POST /api/deliveries/quotes answered; 404 once it has expired (or for an unknown id). ' +
+          `At most ${QUOTE_READ_RATE_LIMIT.max} a minute from one address, or ${API_KEY_QUOTE_READ_LIMIT.max} per API key.`,
         params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
         response: { 200: quoteResponseSchema, 404: { $ref: 'ErrorBody#' }, ...quoteErrorResponses },
       },

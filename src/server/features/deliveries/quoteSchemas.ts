@@ -117,6 +117,6 @@ export const quoteErrorResponses = {
   400: { description: 'A refusal under its field: {error: {field: "pickup.area", message: "…"}}', ...errorBody },
   413: { description: 'The body is over 16 kB', ...errorBody },
   415: { description: 'The body is not JSON', ...errorBody },
-  429: { description: 'Too many quotes from this address; the message says when to try again', ...errorBody },
+  429: { description: 'Too many quotes from this address or API key; the message says when to try again', ...errorBody },
   503: { description: 'The database cannot be reached; try again shortly', ...errorBody },
 } as const;

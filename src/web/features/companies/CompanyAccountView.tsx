@@ -1,6 +1,6 @@
 /**
  * The company's account page (/company-dashboard/account): the profile with its logo,
- * the password, the data export and the deletion. Each form renders its form machine's view
+ * the password, the API keys (a section of its own), the data export and the deletion. Each form renders its form machine's view
  * model and sends its events; the page keeps no workflow state.
  */
 import type { ChangeEvent, ReactNode } from 'react';
@@ -27,6 +27,8 @@ export interface CompanyAccountViewProps {
   resendForm: AccountForm;
   logo: { busy: boolean; error: string | null };
   chooseLogo: (file: File) => void;
+  /** The "API keys" section (ApiKeysSection, with its own machine), shown once the profile is in. */
+  apiKeys?: ReactNode;
 }
 
 const ID = 'company-account';
@@ -216,6 +218,8 @@ export function CompanyAccountView(props: CompanyAccountViewProps) {
         />
         <Submit view={props.passwordForm.view} label={messages.companyChangePassword} />
       </Card>
+
+      {props.apiKeys}
 
       <Card id="data" title={messages.companyDataHeading} onSubmit={() => props.exportForm.send({ type: 'SUBMIT' })}>
         <Submit view={props.exportForm.view} label={messages.companyExport} />

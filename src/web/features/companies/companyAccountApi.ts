@@ -1,5 +1,6 @@
 /** The company account's calls, all under /api/companies/me, on the app's one client. */
 import type { MessageResponse } from '../../../shared/api';
+import type { ApiKeyCreatedResponse, ApiKeyListResponse, ApiKeySummary } from '../../../shared/apiKeys';
 import type { CompanyProfile, CompanyProfileResponse, CompanyResendResponse } from '../../../shared/company';
 import { fileNameOf } from '../../kit/download';
 import { api } from '../../kit/http/client';
@@ -23,4 +24,8 @@ export const companyAccountApi = {
     api<CompanyProfileResponse>('/companies/me/verify-email', { method: 'PUT', body: { verify_email_code: code } }),
   sendVerifyEmail: () => api<CompanyResendResponse>('/companies/me/send-verify-email', { method: 'POST' }),
   deleteAccount: (password: string) => api<MessageResponse>('/companies/me', { method: 'DELETE', body: { password } }),
+  apiKeys: async () => (await api<ApiKeyListResponse>('/companies/me/api-keys')).keys,
+  createApiKey: (name: string) => api<ApiKeyCreatedResponse>('/companies/me/api-keys', { method: 'POST', body: { name } }),
+  revokeApiKey: async (id: string) =>
+    (await api<{ api_key: ApiKeySummary }>(`/companies/me/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' })).api_key,
 };
