@@ -85,6 +85,8 @@ export interface BookingContext extends SavedBooking {
   captchaResets: number;
   /** The sender has started on the details: only then is the captcha script loaded. */
   engaged: boolean;
+  /** Bumped whenever messages are shown, so the view moves the focus to the first invalid field (not while typing). */
+  focusInvalid: number;
 }
 
 export type BookingEvent =
@@ -179,6 +181,7 @@ export const bookingMachine = setup({
     captchaPassed: input.captchaPassed,
     captchaResets: 0,
     engaged: false,
+    focusInvalid: 0,
   }),
   initial: 'starting',
   on: {
@@ -210,7 +213,7 @@ export const bookingMachine = setup({
     checkingTrip: {
       entry: assign({ notice: null }),
       always: [
-        { guard: 'tripInvalid', target: 'trip', actions: assign({ errors: ({ context }) => tripErrors(context.values, context.now) }) },
+        { guard: 'tripInvalid', target: 'trip', actions: assign({ focusInvalid: ({ context }) => context.focusInvalid + 1, errors: ({ context }) => tripErrors(context.values, context.now) }) },
         { target: 'quoting', actions: assign({ errors: [] }) },
       ],
     },
@@ -224,7 +227,7 @@ export const bookingMachine = setup({
           {
             guard: { type: 'isFieldError', params: ({ event }) => ({ error: event.error }) },
             target: 'trip',
-            actions: assign({ errors: ({ event }) => [fieldErrorOf(event.error)] }),
+            actions: assign({ focusInvalid: ({ context }) => context.focusInvalid + 1, errors: ({ event }) => [fieldErrorOf(event.error)] }),
           },
           { target: 'trip', actions: assign({ notice: ({ event }) => messageOf(event.error, messages.submitFailed) }) },
         ],
@@ -256,6 +259,7 @@ export const bookingMachine = setup({
           guard: 'detailsInvalid',
           target: 'details',
           actions: assign({
+            focusInvalid: ({ context }) => context.focusInvalid + 1,
             errors: ({ context }) => [
               ...detailErrors(context.values),
               ...(!context.captchaPassed && context.captchaToken === null ? [{ field: CAPTCHA_FIELD, message: messages.completeCaptcha }] : []),
@@ -277,7 +281,7 @@ export const bookingMachine = setup({
             target: 'booking',
             actions: [assign({ captchaPassed: true, captchaToken: null }), 'rememberCaptchaPassed'],
           },
-          { target: 'details', actions: [assign({ errors: [{ field: CAPTCHA_FIELD, message: messages.captchaFailed }] }), 'resetCaptcha'] },
+          { target: 'details', actions: [assign({ focusInvalid: ({ context }) => context.focusInvalid + 1, errors: [{ field: CAPTCHA_FIELD, message: messages.captchaFailed }] }), 'resetCaptcha'] },
         ],
         onError: { target: 'details', actions: ['resetCaptcha', assign({ notice: messages.submitFailed })] },
       },
@@ -296,19 +300,19 @@ export const bookingMachine = setup({
             // The server no longer honours this browser's pass: ask for the captcha again.
             guard: { type: 'isCaptchaRejection', params: ({ event }) => ({ error: event.error }) },
             target: 'details',
-            actions: [assign({ captchaPassed: false, errors: [{ field: CAPTCHA_FIELD, message: messages.completeCaptcha }] }), 'resetCaptcha', 'forgetCaptchaPassed'],
+            actions: [assign({ captchaPassed: false, focusInvalid: ({ context }) => context.focusInvalid + 1, errors: [{ field: CAPTCHA_FIELD, message: messages.completeCaptcha }] }), 'resetCaptcha', 'forgetCaptchaPassed'],
           },
           // The held price expired (or is unknown): price the same trip again.
           { guard: { type: 'isQuoteRefusal', params: ({ event }) => ({ error: event.error }) }, target: 'requoting' },
           {
             guard: { type: 'isTripRefusal', params: ({ event }) => ({ error: event.error }) },
             target: 'trip',
-            actions: assign({ quote: null, errors: ({ event }) => [fieldErrorOf(event.error)] }),
+            actions: assign({ quote: null, focusInvalid: ({ context }) => context.focusInvalid + 1, errors: ({ event }) => [fieldErrorOf(event.error)] }),
           },
           {
             guard: { type: 'isFieldError', params: ({ event }) => ({ error: event.error }) },
             target: 'details',
-            actions: assign({ errors: ({ event }) => [fieldErrorOf(event.error)] }),
+            actions: assign({ focusInvalid: ({ context }) => context.focusInvalid + 1, errors: ({ event }) => [fieldErrorOf(event.error)] }),
           },
           { target: 'details', actions: assign({ notice: ({ event }) => messageOf(event.error, messages.submitFailed) }) },
         ],
@@ -325,7 +329,7 @@ export const bookingMachine = setup({
             // A chosen time that has passed, a rate card that no longer takes the parcel: back to the trip.
             guard: { type: 'isFieldError', params: ({ event }) => ({ error: event.error }) },
             target: 'trip',
-            actions: assign({ quote: null, errors: ({ event }) => [fieldErrorOf(event.error)] }),
+            actions: assign({ quote: null, focusInvalid: ({ context }) => context.focusInvalid + 1, errors: ({ event }) => [fieldErrorOf(event.error)] }),
           },
           // The details' messages are not the trip's: they go with the screen that showed them.
           { target: 'trip', actions: assign({ quote: null, errors: [], notice: ({ event }) => messageOf(event.error, messages.submitFailed) }) },

@@ -20,8 +20,8 @@ export interface BookingView {
   abroad: boolean;
   busy: boolean;
   fieldError: (field: string) => string | null;
-  /** Every message shown now, in order (the view moves the focus to the first). */
-  errorCount: number;
+  /** Bumped when messages are shown: the view moves the focus to the first invalid field. */
+  focusInvalid: number;
   notice: string | null;
   /** The Lagos areas, for both ends. */
   areas: readonly string[];
@@ -62,7 +62,7 @@ export function bookingSnapshotToView(snapshot: Pick<BookingSnapshot, 'context' 
     abroad: context.values['dropoff.kind'] === 'abroad',
     busy: state === 'quoting' || state === 'verifyingCaptcha' || state === 'booking' || state === 'requoting',
     fieldError: messageOf,
-    errorCount: context.errors.length,
+    focusInvalid: context.focusInvalid,
     notice: context.notice,
     areas: lagosAreaNames,
     slots: pickupSlots(context.now, context.values.when as When),

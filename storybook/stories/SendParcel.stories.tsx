@@ -9,6 +9,8 @@ import { initialTransition, transition } from 'xstate';
 import { SubmitError } from '../../machines/kit/formMachine';
 import { bookingMachine, type BookingEvent } from '../../machines/deliveries/bookingMachine';
 import { bookingSnapshotToView, type BookingView } from '../../machines/deliveries/bookingView';
+import { bookingMessages as b } from '../../src/shared/deliveries/bookingMessages';
+import { messages } from '../../src/shared/messages';
 import { SendParcelView } from '../../src/web/features/deliveries/SendParcelView';
 import { withRouter } from '../support/StoryRouter';
 
@@ -78,18 +80,18 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-function story(events: readonly StoryEvent[]): Story {
+function story(events: readonly StoryEvent[], keyText: readonly string[]): Story {
   const view = viewAfter(events);
-  return { args: { booking: view }, parameters: { bookingState: view.state } };
+  return { args: { booking: view }, parameters: { bookingState: view.state, keyText } };
 }
 
-export const Trip = story(trip);
-export const TripErrors = story([{ type: 'QUOTE' }]);
-export const Quoting = story([...trip, { type: 'QUOTE' }]);
-export const Details = story(quoted);
-export const DetailsErrors = story([...quoted, { type: 'BOOK' }]);
-export const Booking = story(booking);
-export const Requoting = story([...details, { type: 'TICK', now: NOW + 15 * 60_000 }]);
-export const RequotedAfterExpiry = story([...details, { type: 'BOOK' }, { type: 'xstate.done.actor.verifyCaptcha', output: { success: true } }, { type: 'xstate.error.actor.book', error: new SubmitError({ field: 'quote_id', message: 'expired' }) }, { type: 'xstate.done.actor.requestQuote', output: { quote: { ...QUOTE, id: 'q-2' } } }]);
-export const Abroad = story([change('pickup.area', 'Ikeja'), change('dropoff.kind', 'abroad'), change('dropoff.country', 'GB'), change('dropoff.city', 'London'), change('parcel.weight_kg', '2'), change('parcel.length_cm', '30'), change('parcel.width_cm', '20'), change('parcel.height_cm', '15'), change('payment', 'transfer'), change('when', 'tomorrow')]);
-export const Booked = story([...booking, { type: 'xstate.done.actor.book', output: { delivery: DELIVERY } }]);
+export const Trip = story(trip, [b.tripHeading, 'Estimate: ₦6,750']);
+export const TripErrors = story([{ type: 'QUOTE' }], ['Select an area', 'Choose a parcel size']);
+export const Quoting = story([...trip, { type: 'QUOTE' }], [b.pricing]);
+export const Details = story(quoted, [b.quoteHeading, 'Base fare ₦1,000', b.detailsHeading, b.book]);
+export const DetailsErrors = story([...quoted, { type: 'BOOK' }], [messages.completeCaptcha]);
+export const Booking = story(booking, [b.booking]);
+export const Requoting = story([...details, { type: 'TICK', now: NOW + 15 * 60_000 }], [b.requoting]);
+export const RequotedAfterExpiry = story([...details, { type: 'BOOK' }, { type: 'xstate.done.actor.verifyCaptcha', output: { success: true } }, { type: 'xstate.error.actor.book', error: new SubmitError({ field: 'quote_id', message: 'expired' }) }, { type: 'xstate.done.actor.requestQuote', output: { quote: { ...QUOTE, id: 'q-2' } } }], [b.requoted]);
+export const Abroad = story([change('pickup.area', 'Ikeja'), change('dropoff.kind', 'abroad'), change('dropoff.country', 'GB'), change('dropoff.city', 'London'), change('parcel.weight_kg', '2'), change('parcel.length_cm', '30'), change('parcel.width_cm', '20'), change('parcel.height_cm', '15'), change('payment', 'transfer'), change('when', 'tomorrow')], [b.abroadNote]);
+export const Booked = story([...booking, { type: 'xstate.done.actor.book', output: { delivery: DELIVERY } }], [b.bookedText('OGB-7K2Q9'), b.shareWhatsApp, b.emailOnItsWay('ada@example.ng')]);

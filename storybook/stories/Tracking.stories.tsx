@@ -2,6 +2,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import type { Tracking } from '../../machines/deliveries/trackingMachine';
+import { bookingMessages as b } from '../../src/shared/deliveries/bookingMessages';
 import { TrackingView } from '../../src/web/features/deliveries/TrackingView';
 
 const TRACKING: Tracking = {
@@ -28,8 +29,8 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Loading: Story = { args: { state: 'loading' } };
-export const Shown: Story = { args: { state: 'shown', tracking: TRACKING } };
-export const Abroad: Story = { args: { state: 'shown', tracking: { ...TRACKING, status: 'booked', dropoff: { country: 'GB', city: 'London' }, pickup_at: null, payment: 'transfer' } } };
-export const NotFound: Story = { args: { state: 'notFound' } };
-export const Failed: Story = { args: { state: 'failed' } };
+export const Loading: Story = { args: { state: 'loading' }, parameters: { keyText: [b.trackingLoading] } };
+export const Shown: Story = { args: { state: 'shown', tracking: TRACKING }, parameters: { keyText: ['OGB-7K2Q9', b.statuses.assigned!, 'Ikeja, Lagos'] } };
+export const Abroad: Story = { args: { state: 'shown', tracking: { ...TRACKING, status: 'booked', dropoff: { country: 'GB', city: 'London' }, pickup_at: null, payment: 'transfer' } }, parameters: { keyText: ['London, United Kingdom', b.pickupAsap] } };
+export const NotFound: Story = { args: { state: 'notFound' }, parameters: { keyText: [b.trackingNotFound] } };
+export const Failed: Story = { args: { state: 'failed' }, parameters: { keyText: [b.trackingFailed, b.trackingRetry] } };

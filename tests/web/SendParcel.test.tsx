@@ -367,6 +367,19 @@ describe('the "Send a parcel" page along the machine’s paths', () => {
     });
   });
 
+  it('moves the focus to the first invalid field when the messages are shown, and never while the sender types', async () => {
+    await renderReady();
+    fireEvent.click(screen.getByRole('button', { name: b.getPrice }));
+    const pickup = within(page()).getByRole('combobox', { name: labelOf('pickup.area') });
+    await waitFor(() => expect(document.activeElement).toBe(pickup));
+    const size = within(page()).getByRole('radio', { name: b.sizes.small });
+    size.focus();
+    fireEvent.click(size);
+    await act(async () => {});
+    // Its message went; the focus stays where the sender is.
+    expect(document.activeElement).toBe(size);
+  });
+
   it('has no axe violations: the trip, with errors, the details, booked', async () => {
     const run = async () => (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map((v) => `${v.id}: ${v.help}`);
     await renderReady();

@@ -110,7 +110,7 @@ function Notice({ view }: { view: BookingView }) {
 
 function TripForm({ view, send }: SendParcelViewProps) {
   const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, view.state === 'trip' ? view.errorCount : 0);
+  useFocusFirstInvalid(form, view.focusInvalid);
   const pick = (field: BookingField, label: string) => (
     <Combobox
       id={idOf(field)}
@@ -225,7 +225,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function DetailsForm({ view, send }: SendParcelViewProps) {
   const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, view.state === 'details' ? view.errorCount : 0);
+  useFocusFirstInvalid(form, view.focusInvalid);
   const busy = view.state === 'verifyingCaptcha' || view.state === 'booking';
   return (
     <form
