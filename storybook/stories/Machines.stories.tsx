@@ -43,6 +43,7 @@ export const companySignupMachine = diagram('companySignupMachine');
 export const riderSearchMachine = diagram('riderSearchMachine');
 export const riderReviewsMachine = diagram('riderReviewsMachine');
 export const apiKeysMachine = diagram('apiKeysMachine');
+export const companyDeliveriesMachine = diagram('companyDeliveriesMachine');
 export const engagementMachine = diagram('engagementMachine');
 export const reviewWindowMachine = diagram('reviewWindowMachine');
 export const opsSignInMachine = diagram('opsSignInMachine');
