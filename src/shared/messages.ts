@@ -468,6 +468,7 @@ export const messages = {
   companyNavSearch: 'Find riders',
   companyNavShortlist: 'Shortlist',
   companyNavHires: 'Hires',
+  companyNavDeliveries: 'Deliveries',
   companyNavAccount: 'Account',
   companyNavLabel: 'Company dashboard',
   newRider: 'New rider',

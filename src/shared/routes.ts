@@ -30,6 +30,7 @@ export const companyPaths = {
   search: '/company-dashboard',
   shortlist: '/company-dashboard/shortlist',
   hires: '/company-dashboard/hires',
+  deliveries: '/company-dashboard/deliveries',
   account: '/company-dashboard/account',
   rider: (username: string) => `/company-dashboard/riders/${encodeURIComponent(username)}`,
 } as const;

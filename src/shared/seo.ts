@@ -64,6 +64,7 @@ const pages: Record<string, PageMeta> = {
   [companyPaths.search]: titled(`${messages.companyNavSearch} · ${messages.companyNavLabel}`),
   [companyPaths.shortlist]: titled(`${messages.companyNavShortlist} · ${messages.companyNavLabel}`),
   [companyPaths.hires]: titled(`${messages.companyNavHires} · ${messages.companyNavLabel}`),
+  [companyPaths.deliveries]: titled(`${messages.companyNavDeliveries} · ${messages.companyNavLabel}`),
   [companyPaths.account]: titled(`${messages.companyNavAccount} · ${messages.companyNavLabel}`),
   [`${companyPaths.search}/riders/$username`]: titled(`Rider profile · ${messages.companyNavLabel}`),
   [opsPaths.home]: opsTitled(messages.opsNav.inbox),

@@ -168,6 +168,7 @@ const companyTree = companyRoute.addChildren([
   companyPage('/', lazy(() => import('./routes/company/Search'))),
   companyPage('shortlist', lazy(() => import('./routes/company/Shortlist'))),
   companyPage('hires', lazy(() => import('./routes/company/Hires'))),
+  companyPage('deliveries', lazy(() => import('./routes/company/Deliveries'))),
   companyPage('account', lazy(() => import('./routes/company/Account'))),
   companyPage('riders/$username', lazy(() => import('./routes/company/RiderPage'))),
 ]);

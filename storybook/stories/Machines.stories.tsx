@@ -45,6 +45,7 @@ export const trackingMachine = diagram('trackingMachine');
 export const riderSearchMachine = diagram('riderSearchMachine');
 export const riderReviewsMachine = diagram('riderReviewsMachine');
 export const apiKeysMachine = diagram('apiKeysMachine');
+export const companyDeliveriesMachine = diagram('companyDeliveriesMachine');
 export const engagementMachine = diagram('engagementMachine');
 export const reviewWindowMachine = diagram('reviewWindowMachine');
 export const opsSignInMachine = diagram('opsSignInMachine');

@@ -23,6 +23,7 @@ import { profileMachine } from '../../../machines/profile/profileMachine';
 import { reviewWindowMachine } from '../../../machines/reviews/reviewWindowMachine';
 import { riderReviewsMachine } from '../../../machines/riders/riderReviewsMachine';
 import { apiKeysMachine } from '../../../machines/companies/apiKeysMachine';
+import { companyDeliveriesMachine } from '../../../machines/deliveries/companyDeliveriesMachine';
 import { riderSearchMachine } from '../../../machines/search/riderSearchMachine';
 import { agreementStep } from '../../../machines/signup/agreementStep';
 import { locationStep } from '../../../machines/signup/locationStep';
@@ -30,6 +31,7 @@ import { pictureStep } from '../../../machines/signup/pictureStep';
 import { verifyStep } from '../../../machines/kit/verifyStep';
 import { signupMachine } from '../../../machines/signup/signupMachine';
 import { apiKeysPlan } from './apiKeysMachine.plan';
+import { companyDeliveriesPlan } from './companyDeliveriesMachine.plan';
 import { authPlan } from './authMachine.plan';
 import { bookingPlan } from './bookingMachine.plan';
 import { trackingPlan } from './trackingMachine.plan';
@@ -80,6 +82,7 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: apiKeysMachine, plan: apiKeysPlan },
   { machine: riderSearchMachine, plan: riderSearchPlan },
   { machine: riderReviewsMachine, plan: riderReviewsPlan },
+  { machine: companyDeliveriesMachine, plan: companyDeliveriesPlan },
   { machine: engagementMachine, plan: engagementPlan },
   { machine: reviewWindowMachine, plan: reviewWindowPlan },
   { machine: opsSignInMachine, plan: opsSignInPlan },

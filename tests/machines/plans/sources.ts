@@ -24,6 +24,7 @@ import { profileMachine } from '../../../machines/profile/profileMachine';
 import { reviewWindowMachine } from '../../../machines/reviews/reviewWindowMachine';
 import { riderReviewsMachine } from '../../../machines/riders/riderReviewsMachine';
 import { apiKeysMachine } from '../../../machines/companies/apiKeysMachine';
+import { companyDeliveriesMachine } from '../../../machines/deliveries/companyDeliveriesMachine';
 import { riderSearchMachine } from '../../../machines/search/riderSearchMachine';
 import { agreementStep } from '../../../machines/signup/agreementStep';
 import { locationStep } from '../../../machines/signup/locationStep';
@@ -33,6 +34,7 @@ import { signupMachine } from '../../../machines/signup/signupMachine';
 import { newsletterForm } from '../../../src/shared/forms';
 import type { Profile } from '../../../src/shared/profile';
 import { apiKeysEvents, serializeApiKeys } from '../apiKeysModel';
+import { deliveriesEvents, serializeDeliveries } from '../companyDeliveriesModel';
 import { authActorResultCanHappen, authEvents, NOW, serializeAuthState, tokens } from '../authModel';
 import { bookingEvents, INPUT as BOOKING_INPUT, liveEvent as bookingLive, savedInputs, serializeBooking } from '../bookingModel';
 import { captchaPassEvents, serializeCaptchaPass } from '../captchaPassModel';
@@ -271,6 +273,10 @@ export const planSources: Record<string, PlanSource> = {
   apiKeysMachine: {
     machine: apiKeysMachine,
     starts: [{ label: 'account tab', input: {}, events: apiKeysEvents as never, serialize: serializeApiKeys as never }],
+  },
+  companyDeliveriesMachine: {
+    machine: companyDeliveriesMachine,
+    starts: [{ label: 'deliveries', input: {}, events: deliveriesEvents as never, serialize: serializeDeliveries as never }],
   },
   riderReviewsMachine: {
     machine: riderReviewsMachine,

@@ -11,6 +11,7 @@ const TABS = [
   { to: companyPaths.search, label: messages.companyNavSearch, exact: true },
   { to: companyPaths.shortlist, label: messages.companyNavShortlist, exact: false },
   { to: companyPaths.hires, label: messages.companyNavHires, exact: false },
+  { to: companyPaths.deliveries, label: messages.companyNavDeliveries, exact: false },
   { to: companyPaths.account, label: messages.companyNavAccount, exact: false },
 ] as const;
 
