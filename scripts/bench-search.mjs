@@ -104,7 +104,8 @@ await runBenchOnDatabase('search', async ({ config, database, seeder, onClose })
   onClose(() => app.close());
   await app.ready();
   const [company] = (
-    await seeder.query(`insert into users (username, email, user_type, profile_completed, current_tab) values ('bench_company', 'bench@company.ng', 2, 1, 5) returning id`)
+    // A company that verified its e-mail: search is refused to one that has not.
+    await seeder.query(`insert into users (username, email, user_type, profile_completed, current_tab, email_verified_at) values ('bench_company', 'bench@company.ng', 2, 1, 5, now()) returning id`)
   ).rows;
   const token = await startSession(database.db, config, { id: company.id, userType: 2 }, 'password');
   // A shortlist of a few hundred riders, so the "shortlisted" flag is really looked up.
@@ -140,6 +141,7 @@ await runBenchOnDatabase('search', async ({ config, database, seeder, onClose })
     ['Oyo, Hausa, 10+, rating 4+', '/api/companies/riders?state=Oyo&languages=Hausa&experience=10%2B&min_rating=4'],
     ['text "kobo360 courier"', '/api/companies/riders?q=kobo360%20courier'],
     ['text "zanzibar" (nobody)', '/api/companies/riders?q=zanzibar'],
+    ['a name or username part "ada"', '/api/companies/riders?q=ada'],
     ['languages Swahili (nobody)', '/api/companies/riders?languages=Swahili'],
     ['Lagos, page 2 (cursor)', `/api/companies/riders?state=Lagos&cursor=${firstPage.next}`],
   ];

@@ -88,10 +88,10 @@ writeFileSync(path.join(web, 'shell.html'), template);
 const screens = { '/rider-dashboard': 'routes/RiderDashboard.tsx', '/rider-signup': 'routes/RiderSignup.tsx' };
 // And each asks for its first API answers while those scripts load (src/shared/bootScript.ts
 // EARLY_FETCH_SCRIPT): the user's basics, and on the dashboard the profile it shows and the
-// first page of the rider's hire requests (else asked only once the scripts have run, and drawn
-// in a second render after the first).
+// first page of the rider's hire requests and what waits for the rider (else asked only once the
+// scripts have run, and drawn in a second render after the first).
 const earlyGets = {
-  '/rider-dashboard': ['/api/users/me', '/api/users/profile', '/api/hiring/requests'],
+  '/rider-dashboard': ['/api/users/me', '/api/users/profile', '/api/hiring/requests', '/api/users/waiting'],
   '/rider-signup': ['/api/users/me'],
 };
 // And the wizard's location lists, once /api/users/me says the rider resumes at step 3, Choose

@@ -414,6 +414,45 @@ describe('rider dashboard at 375 px', () => {
     // pushed down the screen when the profile came: 0.29, measured by bench:web (Lighthouse).
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
   });
+  it.skipIf(needsDatabase)("puts a hire request first, counted in the header; the e-mail's link finds it after the login", async () => {
+    const rider = await createRider('waits');
+    const [company] = await query<{ id: string }>(
+      `insert into users (username, email, password_hash, user_type, profile_completed, email_verified_at)
+       values ($1, $2, 'x', 2, 1, now()) returning id`,
+      [`co_${Math.random().toString(36).slice(2, 8)}`, uniqueEmail('waits-co').toLowerCase()],
+    );
+    await query(`insert into companies (user_id, company_name, contact_person) values ($1, 'Lekki Bakes', 'Bisi Ade')`, [company!.id]);
+    const [request] = await query<{ id: string }>(
+      `insert into engagements (company_id, rider_id, role, state, town, start_date, pay_note, expires_at)
+       values ($1, $2, 'Dispatch rider', 'Lagos', 'Ikeja', current_date, '₦6,000 a day', now() + interval '7 days') returning id`,
+      [company!.id, rider.id],
+    );
+    const page = await browser.open('phone');
+    // Signed out, the e-mail's link goes to the login…
+    await page.goto(`/rider-dashboard?item=request-${request!.id}`);
+    await page.waitForURL('**/login');
+    // …and after it, the dashboard (its URL without the link's query) still goes to the request.
+    const token = await loginThroughApi(rider.email, PASSWORD);
+    await page.evaluate((t) => window.localStorage.setItem('authToken', t), token);
+    await page.goto('/rider-dashboard');
+    const item = page.locator(`#waiting-request-${request!.id}`);
+    await item.waitFor();
+    await page.waitForFunction((id) => document.activeElement?.id === id, `waiting-request-${request!.id}`);
+    await expect(item.textContent()).resolves.toContain(messages.waitingRequest('Lekki Bakes', 'Dispatch rider'));
+    // First on the page, in the first screen at 375 px, above the profile.
+    const waitingBox = (await page.getByRole('heading', { level: 2, name: new RegExp(messages.waitingHeading) }).boundingBox())!;
+    const profileBox = (await page.getByRole('heading', { level: 1, name: rider.username }).boundingBox())!;
+    expect(waitingBox.y).toBeLessThan(profileBox.y);
+    expect((await item.boundingBox())!.y + (await item.boundingBox())!.height).toBeLessThanOrEqual(667);
+    // The header counts it on the menu's button.
+    await expect(page.locator('.menu-button .waiting-badge').textContent()).resolves.toBe('1');
+    await noHorizontalScroll(page);
+    await expectNoViolations(page, 'waiting for you at 375 px');
+    await shoot(page, 'waiting', 'phone');
+    // Its action goes to the request's card, with Accept.
+    await item.getByRole('link', { name: messages.waitingRequestAction }).click();
+    await page.getByRole('button', { name: messages.hireAccept }).first().waitFor();
+  });
   it.skipIf(needsDatabase)('asks for the user, the profile and the hire requests while its scripts still load, once each, and never with an expired token', async () => {
     const rider = await createRider('early');
     const page = await browser.open('phone');

@@ -32,6 +32,7 @@ export const riderSearchPlan: MachinePlan = {
     TOGGLE_FILTERS: 'Press "Filters" (or "Hide filters") above the search form (on a phone width)',
     APPLY: 'Press "Search"',
     CLEAR: 'Press "Clear filters"',
+    REMOVE_FILTER: 'On a phone, above the list, press the × of the state’s chip (e.g. "Lagos ×"): that filter and its area go',
     SEARCH: (e) => {
       const filters = e.filters as { state?: string; town?: string } | undefined;
       return filters?.state

@@ -43,7 +43,10 @@ function WaitingBadge({ count }: { count: number | null }) {
   );
 }
 
-/** On the button that opens the menu: the same number, seen without opening it (its label says it in the menu). */
+/** A menu button's name with the number waiting, which its badge shows. */
+const withWaiting = (name: string, count: number | null) => (count ? `${name}, ${messages.waitingCount(count)}` : name);
+
+/** On the button that opens the menu: the same number, seen without opening it (the button's name says it). */
 function WaitingDot({ count }: { count: number | null }) {
   if (!count) return null;
   return (
@@ -66,7 +69,7 @@ function ProfileMenu({ auth, waiting }: { auth: AuthView; waiting: number | null
         ref={button}
         type="button"
         className="avatar-button"
-        aria-label="Account menu"
+        aria-label={withWaiting('Account menu', waiting)}
         aria-expanded={open}
         aria-controls="profile-menu-list"
         onClick={() => setOpen((o) => !o)}
@@ -135,7 +138,7 @@ function MobileMenu({ auth, isMobile, waiting }: { auth: AuthView; isMobile: boo
         ref={opener}
         type="button"
         className="icon-button menu-button"
-        aria-label="Open menu"
+        aria-label={withWaiting('Open menu', waiting)}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls="mobile-menu"
