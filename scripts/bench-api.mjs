@@ -26,23 +26,11 @@
 //   --cold               no warm-up read of every rider before the profile traffic
 //   --rounds N           the --seconds of each kind cut into N rounds, the three kinds in turn (4)
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the app's process there.
-import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { availableParallelism, loadavg } from 'node:os';
+import { args, cpuOf, createBenchDatabase, dropBenchDatabase, openBenchApp, option, percentile, POSTGRES_URL, REDIS_URL, redisAnswers, startBenchServer, stopOnRequest, timedRequest } from './benchKit.mjs';
 import { seedBenchRiders } from './benchRiders.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RIDERS = option('riders', Number(process.env.BENCH_RIDERS ?? 10_000));
 const WRITE_SHARE = option('writes', 0.1);
 const COLD = args.includes('--cold');
@@ -57,27 +45,16 @@ const BUDGET_P99_MS = 25;
 async function serve() {
   const { default: Fastify } = await import('fastify');
   const { sql } = await import('drizzle-orm');
-  const { buildApp } = await import('../src/server/app.ts');
-  const { loadConfig } = await import('../src/server/config.ts');
-  const { openDatabase } = await import('../src/server/db/client.ts');
   const { sessionToken, SESSION_LIFETIME_MS } = await import('../src/server/plugins/auth.ts');
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lagos-bench-api-'));
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    WEB_ROOT: 'none',
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: 'warn',
-    // The client says which rider's phone each request comes from, as a proxy on this machine would.
-    TRUST_PROXY: '127.0.0.1',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-    ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
-    ...(process.env.SESSION_CACHE ? { SESSION_CACHE: process.env.SESSION_CACHE } : {}),
+  const { app, database, config, close } = await openBenchApp({
+    prefix: 'lagos-bench-api',
+    settings: {
+      // The client says which rider's phone each request comes from, as a proxy on this machine would.
+      TRUST_PROXY: '127.0.0.1',
+      ...(process.env.SESSION_CACHE ? { SESSION_CACHE: process.env.SESSION_CACHE } : {}),
+    },
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? dataDir : 'memory://' });
-  const app = await buildApp({ config, database, startWorkers: false, logLevel: 'warn' });
   const db = database.db;
   const rows = (result) => (Array.isArray(result) ? result : result.rows);
 
@@ -128,29 +105,13 @@ async function serve() {
     sessionCache: config.sessionCache,
     redis: Boolean(config.redisUrl),
   });
-  process.on('message', async (message) => {
-    if (message === 'stop') {
-      await bare.close();
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    }
+  stopOnRequest(async () => {
+    await bare.close();
+    await close();
   });
 }
 
 /* ---------------- the client (this process) ---------------- */
-
-async function adminQuery(text) {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Drives the requests `next()` makes for `seconds` with `concurrency` keep-alive connections
@@ -161,35 +122,17 @@ async function drive({ port, next, seconds, concurrency, agent, requests = Infin
   const byKind = new Map();
   let failures = 0;
   let failure = '';
-  const one = () =>
-    new Promise((resolve) => {
-      const { kind, method = 'GET', pathname, headers = {}, body, check } = next();
-      const started = performance.now();
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = http.request(
-        { host: '127.0.0.1', port, method, path: pathname, agent, headers: payload ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : headers },
-        (res) => {
-          const chunks = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString();
-            if (res.statusCode !== 200 || (check && !check(text))) {
-              failures += 1;
-              failure ||= `${method} ${pathname} answered ${res.statusCode}: ${text.slice(0, 200)}`;
-            }
-            if (!byKind.has(kind)) byKind.set(kind, []);
-            byKind.get(kind).push(performance.now() - started);
-            resolve();
-          });
-        },
-      );
-      req.on('error', (err) => {
-        failures += 1;
-        failure ||= err.message;
-        resolve();
-      });
-      req.end(payload);
-    });
+  const one = async () => {
+    const request = next();
+    const { ms, failure: why } = await timedRequest({ port, agent }, request);
+    if (why) {
+      failures += 1;
+      failure ||= why;
+    }
+    if (ms === null) return;
+    if (!byKind.has(request.kind)) byKind.set(request.kind, []);
+    byKind.get(request.kind).push(ms);
+  };
   const until = performance.now() + seconds * 1000;
   const begin = performance.now();
   let sent = 0;
@@ -211,7 +154,7 @@ function summarize(drives) {
   for (const d of drives) for (const [kind, latencies] of d.byKind) byKind.set(kind, [...(byKind.get(kind) ?? []), ...latencies]);
   const stats = (latencies) => {
     latencies.sort((a, b) => a - b);
-    const pct = (p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? 0;
+    const pct = (p) => percentile(latencies, p);
     return { count: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99) };
   };
   return {
@@ -220,15 +163,6 @@ function summarize(drives) {
     failure: drives.find((d) => d.failure)?.failure ?? '',
     kinds: Object.fromEntries([...byKind].map(([kind, latencies]) => [kind, stats(latencies)])),
   };
-}
-
-/** CPU time (ns) so far of a process of this machine (Linux /proc), NaN when unknown. */
-function cpuOf(pid) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /** CPU time (ns) so far of the app's process and of the PostgreSQL processes serving the database. */
@@ -248,57 +182,23 @@ async function cpuSpent(appPid, databaseName) {
   return { app: cpuOf(appPid), database };
 }
 
-async function redisAnswers(url) {
-  const { Redis } = await import('ioredis');
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
 async function main() {
   const seconds = option('seconds', 8);
   const concurrency = option('concurrency', 32);
 
-  let databaseName = null;
   const env = { ...process.env, BENCH_RIDERS: String(RIDERS) };
-  try {
-    await adminQuery('select 1');
-    databaseName = `lagos_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE "${databaseName}"`);
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${databaseName}`;
-    env.BENCH_DATABASE_URL = url.toString();
-  } catch {
-    console.log('PostgreSQL did not answer: benchmarking on PGlite in memory.');
-  }
-  if (args.includes('--pglite')) delete env.BENCH_DATABASE_URL;
+  const benchDatabase = args.includes('--pglite') ? null : await createBenchDatabase();
+  if (benchDatabase) env.BENCH_DATABASE_URL = benchDatabase.url;
+  const databaseName = benchDatabase?.name ?? null;
   // Production runs several instances with Redis; its rate limits and session cache go through it.
   if (!args.includes('--no-redis') && (await redisAnswers(REDIS_URL))) env.BENCH_REDIS_URL = REDIS_URL;
   if (args.includes('--no-session-cache')) env.SESSION_CACHE = '0';
 
-  const server = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    cwd: ROOT,
+  const { server, ready, stop } = await startBenchServer(import.meta.url, {
     env,
     // BENCH_CPU_PROF=<dir>: a V8 CPU profile of the app's process, to see where a request's time goes.
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
   });
-  const ready = await new Promise((resolve, reject) => {
-    server.on('message', (m) => m.ready && resolve(m));
-    server.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
-  const giveUp = setTimeout(() => {
-    console.error('benchmark took longer than 5 minutes: stopping');
-    server.kill('SIGKILL');
-    process.exit(1);
-  }, 5 * 60 * 1000);
 
   let ok = false;
   try {
@@ -382,10 +282,8 @@ async function main() {
     );
     for (const [what, budget, pass] of checks) console.log(`  ${what.padEnd(60)} budget ${budget.padEnd(14)} ${pass ? 'OK' : 'OVER BUDGET'}`);
   } finally {
-    clearTimeout(giveUp);
-    server.send('stop');
-    await new Promise((resolve) => server.once('exit', resolve));
-    if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).catch(() => {});
+    await stop();
+    await dropBenchDatabase(databaseName);
   }
   process.exit(ok ? 0 : 1);
 }

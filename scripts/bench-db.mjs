@@ -7,27 +7,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+import { adminQuery, option, POSTGRES_URL } from './benchKit.mjs';
 
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** `--rows N --requests N` from the command line. */
 export function benchOptions(defaults) {
-  const args = process.argv.slice(2);
-  const option = (name, fallback) => {
-    const i = args.indexOf(`--${name}`);
-    return i >= 0 ? Number(args[i + 1]) : fallback;
-  };
   return { rows: option('rows', defaults.rows), requests: option('requests', defaults.requests) };
-}
-
-async function admin(sql) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -41,9 +26,9 @@ export async function runBenchOnDatabase(prefix, run) {
   const { loadConfig } = await import('../src/server/config.ts');
   const { openDatabase } = await import('../src/server/db/client.ts');
   const name = `lagos_bench_${prefix}_${randomBytes(4).toString('hex')}`;
-  const url = new URL(ADMIN_URL);
+  const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
-  await admin(`CREATE DATABASE "${name}"`);
+  await adminQuery(`CREATE DATABASE "${name}"`);
   const dataDir = mkdtempSync(path.join(tmpdir(), `lagos-bench-${prefix}-`));
   const closers = [];
   let failed = false;
@@ -59,7 +44,7 @@ export async function runBenchOnDatabase(prefix, run) {
     for (const close of closers.reverse()) await close();
     rmSync(dataDir, { recursive: true, force: true });
     if (process.env.BENCH_KEEP === '1') console.log(`kept database ${name}`);
-    else await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    else await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
   process.exit(failed ? 1 : 0);
 }

@@ -18,22 +18,10 @@
 //   --pglite     the embedded database even when PostgreSQL answers
 //   --no-redis   no Redis (the limit counts in the app's memory)
 //   --rounds N   the --seconds of each kind cut into N rounds, the two in turn (4)
-import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { availableParallelism, loadavg } from 'node:os';
+import { args, cpuOf, createBenchDatabase, dropBenchDatabase, openBenchApp, option, percentile, REDIS_URL, redisAnswers, startBenchServer, stopOnRequest, timedRequest } from './benchKit.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The quote budget (DESIGN.md §8). */
 const BUDGET_P99_MS = 10;
 
@@ -41,26 +29,9 @@ const BUDGET_P99_MS = 10;
 
 async function serve() {
   const { default: Fastify } = await import('fastify');
-  const { buildApp } = await import('../src/server/app.ts');
-  const { loadConfig } = await import('../src/server/config.ts');
-  const { openDatabase } = await import('../src/server/db/client.ts');
   const { lagosAreaRecords } = await import('../src/shared/deliveries/areas.ts');
-
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'lagos-bench-deliveries-'));
-  const config = loadConfig({
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: dataDir,
-    WEB_ROOT: 'none',
-    JWT_SECRET: randomBytes(32).toString('base64url'),
-    LOG_LEVEL: 'warn',
-    // Each request says which sender it comes from, as a proxy on this machine would.
-    TRUST_PROXY: '127.0.0.1',
-    ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-    ...(process.env.BENCH_REDIS_URL ? { REDIS_URL: process.env.BENCH_REDIS_URL } : {}),
-  });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? dataDir : 'memory://' });
-  const app = await buildApp({ config, database, startWorkers: false, logLevel: 'warn' });
+  // Each request says which sender it comes from, as a proxy on this machine would.
+  const { app, database, config, close } = await openBenchApp({ prefix: 'lagos-bench-deliveries', settings: { TRUST_PROXY: '127.0.0.1' } });
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true }));
 
@@ -74,43 +45,13 @@ async function serve() {
     database: database.kind,
     redis: Boolean(config.redisUrl),
   });
-  process.on('message', async (message) => {
-    if (message === 'stop') {
-      await bare.close();
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    }
+  stopOnRequest(async () => {
+    await bare.close();
+    await close();
   });
 }
 
 /* ---------------- the client (this process) ---------------- */
-
-async function adminQuery(text) {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-async function redisAnswers(url) {
-  const { Redis } = await import('ioredis');
-  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 /**
  * Sends the requests `next()` makes at `rate` a second for `seconds` (each at its time, an open
@@ -121,34 +62,14 @@ async function drive({ port, next, seconds, rate, agent }) {
   let failures = 0;
   let failure = '';
   const pending = [];
-  const one = () =>
-    new Promise((resolve) => {
-      const { method = 'GET', pathname, headers = {}, body, check } = next();
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const started = performance.now();
-      const req = http.request(
-        { host: '127.0.0.1', port, method, path: pathname, agent, headers: payload ? { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : headers },
-        (res) => {
-          const chunks = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () => {
-            latencies.push(performance.now() - started);
-            const text = Buffer.concat(chunks).toString();
-            if (res.statusCode !== 200 || (check && !check(text))) {
-              failures += 1;
-              failure ||= `${method} ${pathname} answered ${res.statusCode}: ${text.slice(0, 200)}`;
-            }
-            resolve();
-          });
-        },
-      );
-      req.on('error', (err) => {
-        failures += 1;
-        failure ||= err.message;
-        resolve();
-      });
-      req.end(payload);
-    });
+  const one = async () => {
+    const { ms, failure: why } = await timedRequest({ port, agent }, next());
+    if (ms !== null) latencies.push(ms);
+    if (why) {
+      failures += 1;
+      failure ||= why;
+    }
+  };
   const interval = 1000 / rate;
   const total = Math.round(seconds * rate);
   const begin = performance.now();
@@ -162,19 +83,10 @@ async function drive({ port, next, seconds, rate, agent }) {
   return { elapsed: (performance.now() - begin) / 1000, latencies, failures, failure };
 }
 
-/** CPU time (ns) so far of a process of this machine (Linux /proc), NaN when unknown: on a shared machine less bent by others' load than latency. */
-function cpuOf(pid) {
-  try {
-    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
-  } catch {
-    return Number.NaN;
-  }
-}
-
 function summarize(drives) {
   const latencies = drives.flatMap((d) => d.latencies).sort((a, b) => a - b);
   const elapsed = drives.reduce((sum, d) => sum + d.elapsed, 0);
-  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? 0;
+  const pct = (p) => percentile(latencies, p);
   return {
     count: latencies.length,
     rps: latencies.length / elapsed,
@@ -191,37 +103,12 @@ async function main() {
   const rate = option('rate', 200);
   const rounds = Math.max(1, option('rounds', 4));
 
-  let databaseName = null;
   const env = { ...process.env };
-  if (!args.includes('--pglite')) {
-    try {
-      await adminQuery('select 1');
-      databaseName = `lagos_bench_${process.pid}_${randomBytes(4).toString('hex')}`;
-      await adminQuery(`CREATE DATABASE "${databaseName}"`);
-      const url = new URL(POSTGRES_URL);
-      url.pathname = `/${databaseName}`;
-      env.BENCH_DATABASE_URL = url.toString();
-    } catch {
-      console.log('PostgreSQL did not answer: benchmarking on PGlite in memory.');
-    }
-  }
+  const benchDatabase = args.includes('--pglite') ? null : await createBenchDatabase();
+  if (benchDatabase) env.BENCH_DATABASE_URL = benchDatabase.url;
   if (!args.includes('--no-redis') && (await redisAnswers(REDIS_URL))) env.BENCH_REDIS_URL = REDIS_URL;
 
-  const server = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    cwd: ROOT,
-    env,
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ready = await new Promise((resolve, reject) => {
-    server.on('message', (m) => m.ready && resolve(m));
-    server.once('exit', (code) => reject(new Error(`server exited (${code})`)));
-  });
-  const giveUp = setTimeout(() => {
-    console.error('benchmark took longer than 5 minutes: stopping');
-    server.kill('SIGKILL');
-    process.exit(1);
-  }, 5 * 60 * 1000);
+  const { server, ready, stop } = await startBenchServer(import.meta.url, { env });
 
   let ok = false;
   try {
@@ -290,10 +177,8 @@ async function main() {
     console.log(`  CPU of the server process per request: quote ${perRequest(cpu.quotes, q)}, bare route ${perRequest(cpu.bare, b)}`);
     for (const [what, budget, pass] of checks) console.log(`  ${what.padEnd(60)} budget ${budget.padEnd(14)} ${pass ? 'OK' : 'OVER BUDGET'}`);
   } finally {
-    clearTimeout(giveUp);
-    server.send('stop');
-    await new Promise((resolve) => server.once('exit', resolve));
-    if (databaseName) await adminQuery(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`).catch(() => {});
+    await stop();
+    await dropBenchDatabase(benchDatabase?.name);
   }
   process.exit(ok ? 0 : 1);
 }

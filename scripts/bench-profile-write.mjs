@@ -8,53 +8,24 @@
 // this process and (PostgreSQL on this machine) in the database's server processes, which the
 // load of a shared machine changes less than the wall time. A throw-away PostgreSQL database at
 // 127.0.0.1:5432 (TEST_POSTGRES_URL), or PGlite in memory with --pglite or when PG does not answer.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { args, cpuOf, createBenchDatabase, dropBenchDatabase, option } from './benchKit.mjs';
 import { seedBenchRiders } from './benchRiders.mjs';
 
-const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
 const WRITES = option('writes', 500);
 const RIDERS = option('riders', 10_000);
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function admin(text) {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 const { sql } = await import('drizzle-orm');
 const { openDatabase } = await import('../src/server/db/client.ts');
 const { refreshAllRiderCards } = await import('../src/server/domain/riderCards.ts');
 const { refreshProfileDocumentsWhere } = await import('../src/server/domain/profileDocument.ts');
 const { updateProfile } = await import('../src/server/features/profile/service.ts');
 
-let name = null;
-let databaseUrl = null;
-if (!args.includes('--pglite')) {
-  try {
-    await admin('select 1');
-    name = `lagos_bench_write_${randomBytes(4).toString('hex')}`;
-    await admin(`CREATE DATABASE "${name}"`);
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  } catch {
-    console.log('PostgreSQL did not answer: PGlite in memory.');
-  }
-}
+const benchDatabase = args.includes('--pglite') ? null : await createBenchDatabase('lagos_bench_write');
+const name = benchDatabase?.name ?? null;
+const databaseUrl = benchDatabase?.url ?? null;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'lagos-bench-write-'));
 const database = await openDatabase({ databaseUrl, dataDir: databaseUrl ? dataDir : 'memory://' });
 try {
@@ -76,15 +47,7 @@ try {
   const serverCpu = async () => {
     if (!name) return 0;
     const pids = rows(await db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)).map((r) => r.pid);
-    let ns = 0;
-    for (const pid of pids) {
-      try {
-        ns += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
-      } catch {
-        return Number.NaN;
-      }
-    }
-    return ns;
+    return pids.reduce((ns, pid) => ns + cpuOf(pid), 0);
   };
   for (let i = 0; i < 50; i++) await save();
   const times = [];
@@ -108,5 +71,5 @@ try {
 } finally {
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
-  if (name) await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+  await dropBenchDatabase(name);
 }

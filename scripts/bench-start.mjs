@@ -13,15 +13,13 @@
 // the table shows medians (and the range) of `--runs N` starts each (default 5).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { freePort, ROOT } from './benchKit.mjs';
 import { buildServer, SERVER_ENTRY } from './build-server.mjs';
 import { ensureNode24 } from './node24.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(ROOT);
 const { values: opts } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, requests: { type: 'string', default: '1000' }, 'no-node24': { type: 'boolean' } },
@@ -33,17 +31,6 @@ const MODES = [
   { name: 'tsx loader', args: ['--import', 'tsx', 'src/server/index.ts'] },
   { name: 'built JS', args: ['--enable-source-maps', SERVER_ENTRY] },
 ];
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');

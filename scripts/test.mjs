@@ -14,12 +14,14 @@
 // between the nodes when a PostgreSQL server answers: PGlite on this node (the embedded default a
 // developer runs here), PostgreSQL on Node 24 (a production server's), so every API test runs on
 // both nodes and each half once (a clean-clone run went from 924 to 802 s with it; run times in
-// docs/testing.md). Without a server, Node 24 runs the PGlite half again. The summary names the
-// node of each row.
+// docs/testing.md). Without a server, Node 24 runs the PGlite half again. Node 24's machines and
+// API layers run beside the browser layer (which mostly waits on pages), their output held in
+// test-results/vitest-node24.log and shown after it; TEST_OVERLAP=0 runs them after it. The
+// summary names the node of each row.
 // A failing layer does not stop the others, so the summary is always complete; the exit code is
 // non-zero when anything failed. JSON reports and logs go to test-results/.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -66,11 +68,13 @@ function banner(text) {
 }
 
 /** Runs a command in its own process group (so a timeout can stop its children too). */
-function run(command, args, { env } = {}) {
+function run(command, args, { env, logFile } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
+    // A layer run beside another writes to its own file, shown whole when it is over.
+    const out = logFile ? openSync(logFile, 'w') : 'inherit';
     const child = spawn(command, args, {
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', out, out],
       env: { ...process.env, ...env },
       detached: true,
     });
@@ -84,6 +88,7 @@ function run(command, args, { env } = {}) {
     }, LAYER_TIMEOUT_MS);
     const finish = (code) => {
       clearTimeout(timer);
+      if (typeof out === 'number') closeSync(out);
       running.delete(child);
       resolve({ code: timedOut ? 124 : code, seconds: (Date.now() - started) / 1000, timedOut });
     };
@@ -207,11 +212,13 @@ function vitestLayer(file) {
   return LAYER_NAMES[folder] ?? folder;
 }
 
-async function vitestRun(title, command, args, reportFile, layerOf, fallbackLayer, { node = process.version, env } = {}) {
-  banner(title);
+async function vitestRun(title, command, args, reportFile, layerOf, fallbackLayer, { node = process.version, env, logFile } = {}) {
+  if (!logFile) banner(title);
   rmSync(reportFile, { force: true });
-  const { code, seconds } = await run(command, [...args, '--reporter=default', '--reporter=json', `--outputFile=${reportFile}`], { env });
+  const { code, seconds } = await run(command, [...args, '--reporter=default', '--reporter=json', `--outputFile=${reportFile}`], { env, logFile });
   const layers = countVitest(readJson(reportFile), code, seconds, layerOf, fallbackLayer).map((row) => ({ ...row, node }));
+  // Run beside another layer: its banner, output and rows come when the caller shows it.
+  if (logFile) return { seconds, layers, show: () => (banner(title), process.stdout.write(readFileSync(logFile, 'utf8')), rows.push(...layers)) };
   rows.push(...layers);
   return { seconds, layers };
 }
@@ -282,6 +289,24 @@ if (['main.ts', 'main.js', 'main.mjs', 'main.tsx'].some((f) => existsSync(path.j
   skip('stories build', 'storybook/ has no main config yet');
 }
 
+// 6a. The Node 24 pass's machines and API layers, started now to run beside the browser layer:
+// the browser tests mostly wait on the page while these use the cores (27 → 22 minutes on two
+// cores). TEST_OVERLAP=0 runs them after it instead.
+const node24Ready = node24Bin && process.env.TEST_NODE24 !== '0' && node24InstallError === null;
+const node24Path = node24Bin ? `${path.dirname(node24Bin)}${path.delimiter}${process.env.PATH ?? ''}` : null;
+const node24Started = Date.now();
+const node24Layers = (logFile) =>
+  vitestRun(
+    `machines, API (${splitHalves ? 'PostgreSQL' : 'PGlite'}) on ${node24Version} (vitest)`,
+    node24Bin,
+    [npx('vitest'), 'run', 'tests/machines', 'tests/server'],
+    path.join(RESULTS, 'vitest-node24.json'),
+    vitestLayer,
+    'vitest',
+    { node: node24Version, env: { PATH: node24Path, ...(splitHalves ? { TEST_PGLITE: '0' } : { TEST_POSTGRES: '0' }) }, logFile },
+  );
+const node24Beside = node24Ready && process.env.TEST_OVERLAP !== '0' ? node24Layers(path.join(RESULTS, 'vitest-node24.log')) : null;
+
 // 5. browser: finds (or installs) Chromium, then tests/e2e
 const e2e = await vitestRun(
   'browser (Chromium)',
@@ -303,18 +328,15 @@ if (process.env.TEST_NODE24 === '0') {
   console.error(`could not install Node 24: ${node24InstallError}`);
   rows.push({ layer: 'Node 24 install', node: '24', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'Node 24 could not be installed from the npm registry' });
 } else if (node24Bin) {
-  const [bin, version] = [node24Bin, node24Version];
-  const PATH = `${path.dirname(bin)}${path.delimiter}${process.env.PATH ?? ''}`;
-  node24 = { version, started: Date.now() };
-  const pass = await vitestRun(
-    `machines, API (${splitHalves ? 'PostgreSQL' : 'PGlite'}) on ${version} (vitest)`,
-    bin,
-    [npx('vitest'), 'run', 'tests/machines', 'tests/server'],
-    path.join(RESULTS, 'vitest-node24.json'),
-    vitestLayer,
-    'vitest',
-    { node: version, env: { PATH, ...(splitHalves ? { TEST_PGLITE: '0' } : { TEST_POSTGRES: '0' }) } },
-  );
+  const [bin, version, PATH] = [node24Bin, node24Version, node24Path];
+  node24 = { version, started: node24Beside ? node24Started : Date.now() };
+  let pass;
+  if (node24Beside) {
+    pass = await node24Beside;
+    pass.show();
+  } else {
+    pass = await node24Layers(null);
+  }
   for (const row of pass.layers.filter((r) => r.layer === 'API' && r.skipped > 0)) {
     row.note ??= splitHalves
       ? `skipped: the PGlite half, left out on purpose on ${version} (TEST_PGLITE=0; it ran on ${process.version})`

@@ -1,6 +1,6 @@
 /**
  * The e-mail code's shared pieces: the field its message goes under and the resend countdown,
- * used by the rider wizard's verify step (machines/signup/verifyStep.ts) and the company sign-up
+ * used by the kit's verify step (machines/kit/verifyStep.ts, the rider wizard's step 2) and the company sign-up
  * (machines/companies/companySignupMachine.ts). The countdown keeps a deadline (a timestamp) and
  * the time comes in events, so a simulated clock drives it in tests.
  */

@@ -5,7 +5,7 @@
  *   list:  searching ─┬─▶ results ──LOAD_MORE [there is a next page]──▶ loadingMore ─┬─▶ results (appended)
  *                     ├─▶ empty                                                     └─▶ results (moreError)
  *                     └─▶ failed ──RETRY──▶ searching
- *          APPLY (the edited filters) / CLEAR / SEARCH {filters} [other than the current] ──▶ searching
+ *          APPLY (the edited filters) / CLEAR / REMOVE_FILTER {field} (a chip) / SEARCH {filters} [other than the current] ──▶ searching
  *   shortlist: idle ──TOGGLE_SHORTLIST {username} [a result, the list on screen]──▶ saving
  *              saving ──done──▶ idle (announce) | ──error──▶ idle (rolled back, shortlistError)
  *
@@ -36,6 +36,8 @@ export interface RiderSearchContext {
   draft: RiderSearchFilters;
   results: RiderSearchResult[];
   next: string | null;
+  /** How many riders match, as the first page counted them (null: not counted, e.g. the shortlist). */
+  total: number | null;
   /** Why the search failed (the whole list), or why the next page did not come. */
   error: string | null;
   moreError: string | null;
@@ -50,6 +52,7 @@ export type RiderSearchEvent =
   | { type: 'EDIT'; field: FilterField; value: string | boolean }
   | { type: 'APPLY' }
   | { type: 'CLEAR' }
+  | { type: 'REMOVE_FILTER'; field: FilterField }
   | { type: 'SEARCH'; filters: RiderSearchFilters }
   | { type: 'RETRY' }
   | { type: 'LOAD_MORE' }
@@ -71,6 +74,13 @@ export interface ShortlistRequest {
   shortlisted: boolean;
 }
 
+
+/** The filters less one: back to "any" (a state takes its area with it). */
+export function withoutFilter(filters: RiderSearchFilters, field: FilterField): RiderSearchFilters {
+  const next = { ...filters, [field]: EMPTY_FILTERS[field] } as RiderSearchFilters;
+  if (field === 'state') next.town = '';
+  return next;
+}
 
 const flip = (results: RiderSearchResult[], username: string, shortlisted: boolean) =>
   results.map((r) => (r.username === username ? { ...r, shortlisted } : r));
@@ -124,6 +134,7 @@ export const riderSearchMachine = setup({
     draft: input.filters ?? EMPTY_FILTERS,
     results: [],
     next: null,
+    total: null,
     error: null,
     moreError: null,
     pendingShortlist: null,
@@ -159,6 +170,22 @@ export const riderSearchMachine = setup({
             { type: 'publishFilters', params: ({ context }: Ctx) => ({ filters: { ...EMPTY_FILTERS, sort: context.draft.sort } }) },
           ],
         },
+        // A chip's ×: the applied filters less that one (a state takes its area with it), the
+        // panel's draft the same, so the panel and the chips agree.
+        REMOVE_FILTER: {
+          ...startSearch,
+          actions: [
+            assign(({ context, event }) => {
+              const filters = withoutFilter(context.filters, event.field);
+              return { filters, draft: filters };
+            }),
+            // Idempotent, so the same whether or not the assign above is already seen.
+            {
+              type: 'publishFilters',
+              params: ({ context, event }: Ctx & { event: { field: FilterField } }) => ({ filters: withoutFilter(context.filters, event.field) }),
+            },
+          ],
+        },
         // The URL changed (Back, a shared link): search what it says, unless it is what is on screen.
         SEARCH: {
           guard: 'newFilters',
@@ -169,7 +196,7 @@ export const riderSearchMachine = setup({
       states: {
         searching: {
           tags: ['busy'],
-          entry: assign({ results: [], next: null, error: null, moreError: null }),
+          entry: assign({ results: [], next: null, total: null, error: null, moreError: null }),
           invoke: {
             id: 'searchRiders',
             src: 'searchRiders',
@@ -178,7 +205,7 @@ export const riderSearchMachine = setup({
               {
                 guard: 'hasResults',
                 target: 'results',
-                actions: assign(({ event }) => ({ results: event.output.items, next: event.output.next })),
+                actions: assign(({ event }) => ({ results: event.output.items, next: event.output.next, total: event.output.total ?? null })),
               },
               { target: 'empty' },
             ],
@@ -290,6 +317,8 @@ export interface RiderSearchView {
   filters: RiderSearchFilters;
   draft: RiderSearchFilters;
   results: RiderSearchResult[];
+  /** How many riders match (null when not counted). */
+  total: number | null;
   canLoadMore: boolean;
   loadingMore: boolean;
   searching: boolean;
@@ -320,6 +349,8 @@ export function riderSearchSnapshotToView(snapshot: Pick<RiderSearchSnapshot, 'v
     filters: context.filters,
     draft: context.draft,
     results: context.results,
+    // Nothing found says so itself; a count of 0 beside it would say it twice.
+    total: list === 'results' || list === 'loadingMore' ? context.total : null,
     canLoadMore: list === 'results' && context.next !== null,
     loadingMore: list === 'loadingMore',
     searching: list === 'searching',

@@ -30,13 +30,14 @@ import { accountInput, accountStep, type AccountCreated } from './accountStep';
 import { agreementStep, type AgreementEvent } from './agreementStep';
 import { locationStep, type LocationEvent } from './locationStep';
 import { pictureStep, type PictureEvent } from './pictureStep';
-import { COOLDOWN_MS, verifyStep, type VerifyEvent } from './verifyStep';
+import { resendDeadlineAfter } from '../kit/resendCode';
+import { verifyStep, type VerifyEvent } from '../kit/verifyStep';
 
 export { CAPTCHA_FIELD } from '../kit/formMachine';
 export { AGREEMENT_FIELD } from './agreementStep';
 export { PICTURE_FIELD, type ChosenPicture } from './pictureStep';
 export { ResendCooldownError } from '../kit/errors';
-export { CODE_FIELD, COOLDOWN_MS, applyBackspace, applyBoxInput } from './verifyStep';
+export { CODE_FIELD, COOLDOWN_MS, applyBackspace, applyBoxInput } from '../kit/verifyStep';
 
 /** The signed-in user's progress (GET /api/users/me). */
 export interface SignupProgress {
@@ -122,7 +123,7 @@ export const signupMachine = setup({
         username: event.username,
         email: event.email,
         signedIn: true,
-        resendDeadline: event.sentAt + COOLDOWN_MS,
+        resendDeadline: resendDeadlineAfter(event.sentAt),
         now: event.sentAt,
       };
     }),

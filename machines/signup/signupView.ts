@@ -16,7 +16,7 @@ import { AGREEMENT_FIELD, type agreementStep } from './agreementStep';
 import type { locationStep } from './locationStep';
 import { PICTURE_FIELD, type pictureStep } from './pictureStep';
 import { resendSecondsLeft } from '../kit/resendCode';
-import { CODE_FIELD, type verifyStep } from './verifyStep';
+import { CODE_FIELD, type verifyStep } from '../kit/verifyStep';
 import { activeStep, type SignupSnapshot, type StepId } from './signupMachine';
 
 /** The running step's snapshot, whichever step it is. */

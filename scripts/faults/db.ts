@@ -9,10 +9,10 @@
  * The database is the one the server would open with the same environment (DATABASE_URL or
  * DATA_DIR), so the fixtures' tokens are valid for the server started next (same JWT_SECRET).
  */
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { companies, enquiries, staff, users } from '../../src/server/db/schema';
+import { companies, deliveries, deliveryEvents, enquiries, inboxItems, staff, users } from '../../src/server/db/schema';
 import { startSession } from '../../src/server/plugins/auth';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { startStaffSession } from '../../src/server/plugins/staffAuth';
@@ -92,10 +92,23 @@ async function check() {
     const rows = await db.select({ id: users.id, bio: users.bio }).from(users).where(inArray(users.id, writerIds));
     for (const r of rows) bios[r.id] = r.bio;
   }
+  // A booking answered 201 is its delivery with its 'booked' event and its inbox item (one transaction).
+  const wantedDeliveries = (args.deliveries as string[] | undefined) ?? [];
+  const whole = new Set<string>();
+  for (let i = 0; i < wantedDeliveries.length; i += 500) {
+    const rows = await db
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .innerJoin(deliveryEvents, and(eq(deliveryEvents.deliveryId, deliveries.id), eq(deliveryEvents.status, 'booked')))
+      .innerJoin(inboxItems, eq(inboxItems.deliveryId, deliveries.id))
+      .where(inArray(deliveries.id, wantedDeliveries.slice(i, i + 500)));
+    for (const r of rows) whole.add(r.id);
+  }
   const integrity = await db.execute(sql`select count(*)::int as n from users`);
   return {
     missingEnquiries: wantedEnquiries.filter((e) => !found.has(e)),
     missingUsers: wantedUsers.filter((e) => !foundUsers.has(e)),
+    missingDeliveries: wantedDeliveries.filter((id) => !whole.has(id)),
     bios,
     users: (integrity as unknown as { rows: Array<{ n: number }> }).rows?.[0]?.n ?? null,
   };

@@ -137,12 +137,14 @@ function multipartBody(r, fields) {
   return { body: pick(r, variants), contentType: r() < 0.85 ? `multipart/form-data; boundary=${boundary}` : pick(r, ['multipart/form-data', 'multipart/form-data; boundary=', 'multipart/mixed; boundary=x']) };
 }
 
-const KINDS = ['public', 'rider', 'company', 'dispatcher', 'admin', 'staffPending'];
+const KINDS = ['public', 'rider', 'company', 'dispatcher', 'admin', 'staffPending', 'apiKey', 'tracking'];
 
 /** The kinds of caller an operation admits: its "Callers: ..." line, else its security schemes. */
 export function callersOf(op) {
   const line = /Callers: ([^.]+)\./.exec(op.description ?? '');
   if (line) {
+    // A public route that recognises a company's session or a business's API key: those too.
+    if (line[1].startsWith('anyone (')) return ['public', ...(/company's session/.test(line[1]) ? ['company'] : []), ...(/API key/.test(line[1]) ? ['apiKey'] : [])];
     const named = line[1].split(',').map((s) => s.trim());
     if (named.includes('anyone') || named.includes('public')) return ['public'];
     const known = named.filter((k) => KINDS.includes(k));
@@ -193,6 +195,7 @@ export function operationsOf(doc) {
 export function realParam(records, path, name) {
   const rules = [
     [/^\/riders\/\{username\}|^\/api\/riders\/\{username\}|^\/api\/companies\/(riders|shortlist)\/\{username\}/, 'username', records.riderUsername],
+    [/^\/api\/deliveries\/\{id\}/, 'id', records.deliveryId],
     [/^\/api\/riders\/work-history\/\{id\}/, 'id', records.workHistoryId],
     [/^\/api\/riders\/past-employees\/\{id\}/, 'id', records.pastEmployeeId],
     [/^\/api\/(hiring\/requests|engagements)\/\{id\}/, 'id', records.engagementId],
@@ -330,6 +333,18 @@ export async function prepareRecords(send, fixtures, { nextIp, captcha, mailTo }
     const window = json(await get(`/api/engagements/${engagementId}/reviews`, c.rider.headers));
     records.reviewId = window?.theirs?.id ?? null;
   }
+
+  // A booking by the company through its own API key: the delivery of GET /api/deliveries/{id}, and
+  // the key and the tracking token as callers of their own (the routes that admit them).
+  const apiKey = json(await post('/api/companies/me/api-keys', c.company.headers, { name: 'Hostile bookings' }))?.key ?? null;
+  if (apiKey) c.apiKey = { headers: { 'x-api-key': apiKey }, spare: { 'x-api-key': apiKey } };
+  const held = json(await post('/api/deliveries/quotes', {}, { pickup: { area: 'Ikeja' }, dropoff: { area: 'Lekki' }, parcel: { size: 'small' } }))?.quote?.id;
+  const end = (area, name) => ({ area, address: '1 Hostile Street', contact_name: name, contact_phone: '0803 123 4567' });
+  const booking = { quote_id: held, sender: { name: 'Hostile Sender', phone: '0803 123 4567', email: 'hostile.sender@example.com' }, pickup: end('Ikeja', 'Ada'), dropoff: end('Lekki', 'Tunde'), description: 'Documents', payment: 'cash_on_pickup' };
+  const booked = json(await post('/api/deliveries', apiKey ? { 'x-api-key': apiKey } : c.company.headers, booking))?.delivery;
+  records.deliveryId = booked?.id ?? null;
+  const trackingToken = booked?.tracking_url?.split('/').pop();
+  if (trackingToken) c.tracking = { headers: { 'x-tracking-token': trackingToken }, spare: { 'x-tracking-token': trackingToken } };
 
   const form = async (url, payload) => {
     const cookie = await captcha();

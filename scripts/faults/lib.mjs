@@ -18,16 +18,7 @@ export const REDIS_URL = process.env.FAULTS_REDIS_URL ?? 'redis://127.0.0.1:6379
 export const JWT_SECRET = 'fault-suite-jwt-secret-at-least-32-characters';
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../benchKit.mjs';
 
 let ipSeq = 0;
 /** A client address of its own (the server believes X-Forwarded-For from loopback: TRUST_PROXY). */

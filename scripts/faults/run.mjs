@@ -194,7 +194,7 @@ async function killNine(kind) {
   const seeded = await dbStep(dbEnv(db), 'seed', { sets: 0, writers: T.writers });
   const s = await server(kind, db);
   let stop = false;
-  const acked = { enquiries: [], users: [], bios: {} };
+  const acked = { enquiries: [], users: [], bios: {}, deliveries: [] };
   let attempts = 0;
   const run = Date.now().toString(36);
   const enquiryWriter = async (w) => {
@@ -220,6 +220,24 @@ async function killNine(kind) {
       if (res.status === 0) break;
     }
   };
+  // A visitor's booking: a quote, then the booking with the captcha; a 201 must survive with its
+  // timeline and its inbox item (one transaction).
+  const end = (area, name) => ({ area, address: '1 Kill Street', contact_name: name, contact_phone: '0803 123 4567' });
+  const bookingWriter = async (w) => {
+    let pass = null;
+    for (let i = 0; !stop; i += 1) {
+      if (i % 8 === 0) pass = await captchaPass(s.origin).catch(() => null);
+      if (!pass) break;
+      const quote = await call(s.origin, 'POST', '/api/deliveries/quotes', { json: { pickup: { area: 'Ikeja' }, dropoff: { area: 'Yaba' }, parcel: { size: 'small' } } });
+      if (quote.status === 0) break;
+      if (quote.status !== 200) continue;
+      attempts += 1;
+      const booking = { quote_id: quote.body.quote.id, sender: { name: 'Kill Test', phone: '0803 123 4567', email: `b${run}.${w}.${i}@faults.example.com` }, pickup: end('Ikeja', 'Ada'), dropoff: end('Yaba', 'Tunde'), description: `Acknowledged booking ${w}/${i}`, payment: 'cash_on_pickup' };
+      const res = await call(s.origin, 'POST', '/api/deliveries', { json: booking, cookie: pass, headers: { 'idempotency-key': `kill-${run}-${w}-${i}` } });
+      if (res.status === 201) acked.deliveries.push(res.body.delivery.id);
+      if (res.status === 0) break;
+    }
+  };
   const profileWriter = async (writer) => {
     for (let v = 1; !stop; v += 1) {
       attempts += 1;
@@ -232,6 +250,7 @@ async function killNine(kind) {
   const writers = Promise.all([
     ...Array.from({ length: 4 }, (_, w) => enquiryWriter(w)),
     ...Array.from({ length: 2 }, (_, w) => signupWriter(w)),
+    ...Array.from({ length: 2 }, (_, w) => bookingWriter(w)),
     ...seeded.writers.map(profileWriter),
   ]);
   await sleep(T.killAfterMs);
@@ -247,14 +266,14 @@ async function killNine(kind) {
     return;
   }
   await restarted.stop();
-  const found = await dbStep(dbEnv(db), 'check', { enquiries: acked.enquiries, users: acked.users, writers: Object.keys(acked.bios) });
+  const found = await dbStep(dbEnv(db), 'check', { enquiries: acked.enquiries, users: acked.users, writers: Object.keys(acked.bios), deliveries: acked.deliveries });
   const staleBios = Object.entries(acked.bios).filter(([id, v]) => Number(/version (\d+)/.exec(found.bios[id] ?? '')?.[1] ?? 0) < v).length;
-  const ackedCount = acked.enquiries.length + acked.users.length + Object.values(acked.bios).reduce((n, v) => n + v, 0);
-  const lost = found.missingEnquiries.length + found.missingUsers.length + staleBios;
+  const ackedCount = acked.enquiries.length + acked.users.length + acked.deliveries.length + Object.values(acked.bios).reduce((n, v) => n + v, 0);
+  const lost = found.missingEnquiries.length + found.missingUsers.length + found.missingDeliveries.length + staleBios;
   report(
     'kill -9 under writes: acknowledged writes lost',
     kind,
-    `${ackedCount} acknowledged of ${attempts} (${acked.enquiries.length} enquiries, ${acked.users.length} sign-ups, ${Object.keys(acked.bios).length} profiles edited), ${lost} lost; ready again in ${restarted.readyMs} ms`,
+    `${ackedCount} acknowledged of ${attempts} (${acked.enquiries.length} enquiries, ${acked.users.length} sign-ups, ${acked.deliveries.length} bookings, ${Object.keys(acked.bios).length} profiles edited), ${lost} lost; ready again in ${restarted.readyMs} ms`,
     lost === 0 && ackedCount > 0,
     '0 lost, starts again',
   );

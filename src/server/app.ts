@@ -14,6 +14,7 @@ import { errorBodySchema } from './errors';
 import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { clientErrorsRoutes } from './features/clientErrors/routes';
+import { deliveryBookingRoutes } from './features/deliveries/bookingRoutes';
 import { deliveryQuoteRoutes } from './features/deliveries/quoteRoutes';
 import { companiesRoutes } from './features/companies/routes';
 import { enquiriesRoutes } from './features/enquiries/routes';
@@ -153,6 +154,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(opsRoutes);
   await app.register(hiringRoutes);
   await app.register(deliveryQuoteRoutes);
+  await app.register(deliveryBookingRoutes);
   // The 7-day expiry of hire requests, kept by the server (tests call expireDueRequests themselves).
   if (startWorkers) startHiringSweeper(app);
 

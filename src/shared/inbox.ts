@@ -6,7 +6,8 @@
 import { messages } from './messages';
 import { defineForm, field, required, type Rule } from './validation';
 
-export const INBOX_KINDS = ['enquiry', 'quote', 'waitlist'] as const;
+/** 'delivery': a parcel booked (POST /api/deliveries), for staff to see at once. */
+export const INBOX_KINDS = ['enquiry', 'quote', 'waitlist', 'delivery'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 export const INBOX_STATUSES = ['new', 'open', 'answered', 'closed'] as const;
@@ -47,6 +48,7 @@ export const inboxKindLabels: Record<InboxKind, string> = {
   enquiry: messages.opsInboxKindEnquiry,
   quote: messages.opsInboxKindQuote,
   waitlist: messages.opsInboxKindWaitlist,
+  delivery: messages.opsInboxKindDelivery,
 };
 
 export const inboxStatusLabels: Record<InboxStatus, string> = {
@@ -79,7 +81,13 @@ export const inboxReplyForm = defineForm('opsInboxReply', {
 
 /** The subject a reply starts with. */
 export function replySubjectFor(kind: InboxKind): string {
-  return kind === 'quote' ? messages.opsInboxReplySubjectQuote : kind === 'waitlist' ? messages.opsInboxReplySubjectWaitlist : messages.opsInboxReplySubjectEnquiry;
+  const subjects: Record<InboxKind, string> = {
+    enquiry: messages.opsInboxReplySubjectEnquiry,
+    quote: messages.opsInboxReplySubjectQuote,
+    waitlist: messages.opsInboxReplySubjectWaitlist,
+    delivery: messages.opsInboxReplySubjectDelivery,
+  };
+  return subjects[kind];
 }
 
 export interface InboxAssignee {

@@ -74,6 +74,7 @@ export const opsPaths = {
   newsletter: '/ops/newsletter',
   staff: '/ops/staff',
   audit: '/ops/audit',
+  rateCard: '/ops/rate-card',
 } as const;
 
 /** localStorage key of the staff token: never the riders' authToken. */

@@ -139,7 +139,15 @@ export interface RiderSearchPage {
   items: RiderSearchResult[];
   /** The cursor of the next page, null on the last. */
   next: string | null;
+  /**
+   * The search's first page only: how many riders match, counted up to SEARCH_COUNT_MAX + 1
+   * (more reads "1,000+"). Absent on later pages and on the shortlist.
+   */
+  total?: number;
 }
+
+/** A search counts its riders up to this many (one more means "more than this"). */
+export const SEARCH_COUNT_MAX = 1000;
 
 /** GET /api/companies/riders/:username: the public profile, the reputation, the shortlist flag. */
 export interface CompanyRiderProfile extends PublicProfile, RiderReputationFigures {

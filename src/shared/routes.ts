@@ -16,7 +16,11 @@ export const paths = {
   riderDashboard: '/rider-dashboard',
   companyDashboard: '/company-dashboard',
   companySignup: '/company-signup',
+  sendParcel: '/send-a-parcel',
 } as const;
+
+/** A delivery's public tracking page, /track/{token} (the tracking link's last segment is the token). */
+export const TRACK_PREFIX = '/track';
 
 /**
  * The company dashboard's own pages, below /company-dashboard: served as the app's

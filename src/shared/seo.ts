@@ -3,9 +3,10 @@
  * the browser after each navigation (src/web/kit/pageTitle.ts) and by the 404 page. Every route of
  * src/web/router.tsx has its own row; tests/web/pageTitles.test.tsx checks that none is missing.
  */
+import { rateCardMessages } from './deliveries/rateCardMessages';
 import { messages } from './messages';
 import { opsPaths } from './opsForms';
-import { companyPaths, paths } from './routes';
+import { companyPaths, paths, TRACK_PREFIX } from './routes';
 import { site } from './site';
 
 export interface PageMeta {
@@ -55,6 +56,11 @@ const pages: Record<string, PageMeta> = {
   [paths.resetPassword]: titled('Reset password'),
   [paths.riderDashboard]: titled('Rider dashboard'),
   [paths.companySignup]: titled('Company sign-up'),
+  [paths.sendParcel]: {
+    title: `${messages.sendParcel} | ${site.name}`,
+    description: 'Price a same-day delivery across Lagos in seconds, or a parcel to the UK or Canada, and book it without an account.',
+  },
+  [`${TRACK_PREFIX}/$token`]: titled(messages.trackDelivery),
   [companyPaths.search]: titled(`${messages.companyNavSearch} · ${messages.companyNavLabel}`),
   [companyPaths.shortlist]: titled(`${messages.companyNavShortlist} · ${messages.companyNavLabel}`),
   [companyPaths.hires]: titled(`${messages.companyNavHires} · ${messages.companyNavLabel}`),
@@ -72,6 +78,7 @@ const pages: Record<string, PageMeta> = {
   [opsPaths.staff]: opsTitled(messages.opsNav.staff),
   [opsPaths.audit]: opsTitled(messages.opsNav.audit),
   [`${opsPaths.home}/reviews`]: opsTitled(messages.opsNavReviews),
+  [opsPaths.rateCard]: opsTitled(rateCardMessages.navLabel),
 };
 
 /** The 404 page's title, in the prerendered 404.html and after a navigation to an unknown path. */

@@ -17,7 +17,7 @@ import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/constants';
 import { messages } from '../shared/messages';
 import { opsPaths } from '../shared/opsForms';
-import { paths } from '../shared/routes';
+import { paths, TRACK_PREFIX } from '../shared/routes';
 import {
   connectAuthNavigation,
   connectProfileCompletion,
@@ -152,6 +152,7 @@ const opsTree = opsRoute.addChildren([
   opsPage('staff', lazy(() => import('./routes/ops/Staff'))),
   opsPage('audit', lazy(() => import('./routes/ops/Audit'))),
   opsPage('reviews', lazy(() => import('./routes/ops/Reviews'))),
+  opsPage('rate-card', lazy(() => import('./routes/ops/RateCard'))),
 ]);
 
 // The company dashboard: its own tabs, behind a company sign-in.
@@ -185,6 +186,8 @@ export const routeTree = rootRoute.addChildren([
   riderDashboardRoute,
   companyTree,
   companySignupRoute,
+  page(paths.sendParcel, lazy(() => import('./routes/SendParcel'))),
+  page(`${TRACK_PREFIX}/$token`, lazy(() => import('./routes/Track'))),
   opsTree,
 ]);
 

@@ -48,7 +48,7 @@ function rider(username: string, display: string, overrides: Partial<RiderSearch
 const ADA = rider('ada_okafor', 'Ada O.', { id_verified: true, job_success: 96, jobs_counted: 7, review_count: 12, rating_average_x100: 480 });
 const BAYO = rider('bayo_lagos', 'bayo_lagos', { town: 'Surulere', experience: '3-5', introduction: 'Van driver for market goods', job_success: 82, jobs_counted: 5, review_count: 4, rating_average_x100: 410, shortlisted: true });
 const CHI = rider('chi_ikeja', 'Chiamaka E.', { town: 'Yaba', experience: '0-2', introduction: 'Bicycle courier for documents around Yaba' });
-const FIRST: RiderSearchPage = { items: [ADA, BAYO], next: 'next-cursor' };
+const FIRST: RiderSearchPage = { items: [ADA, BAYO], next: 'next-cursor', total: 23 };
 const LAST: RiderSearchPage = { items: [CHI], next: null };
 const FILTERS: RiderSearchFilters = { ...EMPTY_FILTERS, state: 'Lagos', town: 'Ikeja', verified: true, min_rating: '4' };
 const failure = new SubmitError({ field: 'alert', message: messages.submitFailed });
@@ -95,7 +95,13 @@ function searchStory(events: readonly StoryEvent[], keyText: readonly string[], 
 // ---- The search page
 
 export const Searching = searchStory([], [messages.searchHeading, messages.searchSearching, messages.searchFilters]);
-export const Results = searchStory([found(FIRST)], ['Ada O.', messages.idVerified, messages.jobSuccessScore(96), messages.ratingSummary('4.8', 12), 'bayo_lagos', messages.searchLoadMore]);
+export const Results = searchStory([found(FIRST)], [messages.searchCount(23), 'Ada O.', messages.idVerified, messages.jobSuccessScore(96), messages.ratingSummary('4.8', 12), 'bayo_lagos', messages.searchLoadMore]);
+/** On a phone: the number found and the filters applied, each chip removing its own, above the list. */
+export const ResultsByNameOnAPhone = searchStory(
+  [found({ items: [ADA], next: null, total: 1 })],
+  [messages.searchCount(1), messages.searchTextChip('Ada'), 'Lagos', 'Ikeja', messages.searchLabels.verified, messages.searchRatingAtLeast('4')],
+  { ...FILTERS, q: 'Ada' },
+);
 export const ResultsWithFiltersOpen = searchStory([found(FIRST), { type: 'TOGGLE_FILTERS' }], [messages.searchHideFilters, messages.searchLabels.verified, messages.searchSubmit, messages.searchClear]);
 export const LoadingMore = searchStory([found(FIRST), { type: 'LOAD_MORE' }], [messages.searchLoadingMore]);
 export const AllLoaded = searchStory([found(FIRST), { type: 'LOAD_MORE' }, { type: 'xstate.done.actor.loadMore', output: LAST }], ['Chiamaka E.', messages.newRider, messages.searchEnd]);

@@ -50,3 +50,4 @@ export const pagedListMachine = diagram('pagedListMachine');
 export const rowActionMachine = diagram('rowActionMachine');
 export const idReviewMachine = diagram('idReviewMachine');
 export const inboxItemMachine = diagram('inboxItemMachine');
+export const rateCardMachine = diagram('rateCardMachine');

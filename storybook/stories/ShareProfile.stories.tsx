@@ -9,7 +9,8 @@
  * - CopyFailed: the clipboard refuses, and the toast says where to copy it from.
  *
  * The dashboard itself is DashboardView with a real profile machine snapshot (a full profile), as
- * in RiderDashboard.stories. The play function taps the share icon, as a rider would.
+ * in RiderDashboard.stories; the dashboard's own load of the profile is answered at the network
+ * edge with the same profile. The play function taps the share icon, as a rider would.
  * tests/storybook/shareStories.test.tsx plays each story and checks what the rider sees.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
@@ -23,6 +24,7 @@ import { Toasts } from '../../src/web/kit/components/Toasts';
 import { DashboardView } from '../../src/web/features/profile/DashboardView';
 import { useDashboard } from '../../src/web/features/profile/useDashboard';
 import { editAfter, fullRider, on, profileAfter } from '../support/profileSnapshots';
+import { withAnswers } from '../support/edge';
 import { withShare, type ShareMode } from '../support/shareStandIn';
 
 const ORIGIN = 'https://ogbadispatch.ng';
@@ -63,7 +65,7 @@ const tapShare: Story['play'] = async ({ canvasElement }) => {
 
 /** `toast`: what the rider reads once the icon is tapped (none while the phone's sheet is open). */
 function shareStory(mode: ShareMode, keyText: readonly string[], toast: string | null): Story {
-  return { decorators: [withShare(mode)], parameters: { keyText, share: { mode, toast } }, play: tapShare };
+  return { decorators: [withShare(mode), withAnswers({ '/api/users/profile': fullRider })], parameters: { keyText, share: { mode, toast } }, play: tapShare };
 }
 
 /** A phone: the system share sheet, handed the rider's name and public link. */

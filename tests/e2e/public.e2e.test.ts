@@ -310,7 +310,7 @@ describe('home', () => {
     await visit(page, paths.home);
     expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe(paths.login);
     expect(await page.getByRole('link', { name: 'Register Here' }).getAttribute('href')).toBe(paths.riderSignup);
-    expect(await page.getByRole('link', { name: 'Request for quotation' }).getAttribute('href')).toBe(paths.contactUs);
+    expect(await page.getByRole('link', { name: 'Request for quotation' }).getAttribute('href')).toBe(paths.sendParcel);
     expect(await page.getByRole('link', { name: 'Join the waitlist here' }).getAttribute('href')).toBe(paths.companyWaitlist);
     expect(await page.getByRole('form', { name: 'Quick Enquiry' }).isVisible()).toBe(true);
     expect(await page.getByRole('form', { name: 'Subscribe to our newsletter' }).isVisible()).toBe(true);

@@ -14,8 +14,8 @@ import { planSources } from './plans/sources';
 // Every machine file, in whichever feature folder (or the kit) it lives.
 const allFiles = readdirSync(new URL('../../machines', import.meta.url), { recursive: true, encoding: 'utf8' }).map((f) => f.split(sep).join('/'));
 const machineFiles = allFiles.filter((f) => /Machine\.ts$/.test(f)).map((f) => basename(f, '.ts'));
-// The sign-up wizard's step machines (machines/signup/*Step.ts; step 1 is formMachine's, accountStep).
-const stepFiles = allFiles.filter((f) => /^signup\/\w+Step\.ts$/.test(f) && f !== 'signup/accountStep.ts').map((f) => basename(f, '.ts'));
+// The step machines (machines/signup/*Step.ts, and the kit's verify step; step 1 is formMachine's, accountStep).
+const stepFiles = allFiles.filter((f) => /^(signup|kit)\/\w+Step\.ts$/.test(f) && f !== 'signup/accountStep.ts').map((f) => basename(f, '.ts'));
 
 describe('test plans', () => {
   it('every machine in machines/ has a plan and a path source', () => {

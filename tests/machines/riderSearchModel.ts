@@ -1,7 +1,7 @@
 /**
  * The events the rider search machine (machines/search/riderSearchMachine.ts) is explored with, shared
  * by its model-based test, its view test and its stories: editing the filter panel (a state),
- * applying and clearing the filters, the URL changing (Back, a shared link), Try again, Show
+ * applying and clearing the filters, removing one with its chip, the URL changing (Back, a shared link), Try again, Show
  * more, a shortlist toggle, the Filters button; and every answer the network can give to the
  * request in flight (a page with more to come, the last page, nothing found, a failure).
  *
@@ -38,7 +38,7 @@ export function rider(username: string, overrides: Partial<RiderSearchResult> = 
 }
 
 /** The first page (more to come), the last page, and nothing found. */
-export const FIRST_PAGE: RiderSearchPage = { items: [rider('ada_okafor'), rider('bayo_lagos')], next: 'cursor-2' };
+export const FIRST_PAGE: RiderSearchPage = { items: [rider('ada_okafor'), rider('bayo_lagos')], next: 'cursor-2', total: 3 };
 export const LAST_PAGE: RiderSearchPage = { items: [rider('chi_ikeja', { shortlisted: true })], next: null };
 export const NO_PAGE: RiderSearchPage = { items: [], next: null };
 
@@ -91,6 +91,8 @@ export function riderSearchEvents(snapshot: RiderSearchSnapshot): RiderSearchMod
     // Edit the panel (a state), apply it, clear it; the URL changing to other filters.
     if (context.draft.state === '') events.push({ type: 'EDIT', field: 'state', value: 'Lagos' });
     events.push({ type: 'APPLY' }, { type: 'CLEAR' });
+    // A chip's ×: the state's (it takes the area with it).
+    if (context.filters.state !== '') events.push({ type: 'REMOVE_FILTER', field: 'state' });
     events.push({ type: 'SEARCH', filters: sameFilters(context.filters, LAGOS) ? EMPTY_FILTERS : LAGOS });
   }
   events.push({ type: 'TOGGLE_FILTERS' });

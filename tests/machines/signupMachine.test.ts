@@ -12,7 +12,7 @@ import { accountStep } from '../../machines/signup/accountStep';
 import { agreementStep } from '../../machines/signup/agreementStep';
 import { locationStep } from '../../machines/signup/locationStep';
 import { pictureStep } from '../../machines/signup/pictureStep';
-import { verifyStep } from '../../machines/signup/verifyStep';
+import { verifyStep } from '../../machines/kit/verifyStep';
 import {
   COOLDOWN_MS,
   ResendCooldownError,

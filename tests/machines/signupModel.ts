@@ -19,7 +19,7 @@ import { agreementStep } from '../../machines/signup/agreementStep';
 import { locationStep } from '../../machines/signup/locationStep';
 import { pictureStep } from '../../machines/signup/pictureStep';
 import { ResendCooldownError } from '../../machines/kit/errors';
-import { verifyStep } from '../../machines/signup/verifyStep';
+import { verifyStep } from '../../machines/kit/verifyStep';
 import {
   activeStep,
   signupMachine,

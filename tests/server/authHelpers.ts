@@ -5,6 +5,18 @@ import { outboxEmails, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/lib/passwords';
 import type { TestApp } from './helper';
 
+/**
+ * A stored hash of a password, hashed once per test file: argon2 at its real cost is ~50-100 ms,
+ * and the suites make over a thousand users. A shared salt between test users changes nothing
+ * they assert; tests of hashing itself call hashPassword.
+ */
+const storedHashes = new Map<string, Promise<string>>();
+export function storedHash(password: string): Promise<string> {
+  let hash = storedHashes.get(password);
+  if (!hash) storedHashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 let counter = 0;
 /** A fresh address, with capitals to show the server compares without regard to case. */
 export function freshEmail(label: string): string {
@@ -26,7 +38,7 @@ export async function createUser(
     .values({
       username,
       email,
-      passwordHash: password === null ? null : await hashPassword(password),
+      passwordHash: password === null ? null : await storedHash(password),
       userType: input.userType ?? 1,
       profileCompleted: input.profileCompleted ?? 0,
       currentTab: input.currentTab ?? 2,

@@ -11,11 +11,10 @@ import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { companies, engagements, files, reviews, sessions, shortlists, users } from '../../src/server/db/schema';
 import { startSession } from '../../src/server/plugins/auth';
-import { hashPassword } from '../../src/server/lib/passwords';
 import { STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
 import type { CompanyProfile } from '../../src/shared/company';
 import { messages } from '../../src/shared/messages';
-import { captchaCookie, GOOD_PASSWORD, postLogin } from './authHelpers';
+import { captchaCookie, GOOD_PASSWORD, postLogin, storedHash } from './authHelpers';
 import { describeEachDatabase, errorOf, nextIp, useTestApp, type DatabaseKind, type TestApp } from './helper';
 import { signedInStaff, signedInUser } from './opsHelpers';
 import { multipart } from './signupHelpers';
@@ -43,7 +42,7 @@ async function signedInCompany(t: TestApp, label = 'co'): Promise<Company> {
     .values({
       username: `${label}-${tag}`,
       email,
-      passwordHash: await hashPassword(GOOD_PASSWORD),
+      passwordHash: await storedHash(GOOD_PASSWORD),
       userType: 2,
       phone: '+2348031234567',
       address: '1 Marina',

@@ -152,6 +152,40 @@ describeEachDatabase('GET /api/companies/riders', (kind) => {
     expect(names(await search(t, company.token, { q: `${tag} motorbike deliveries` }))).toEqual([chi.username]);
   });
 
+  it('finds a rider by display name or username, any case, a part of it too; in the chosen order; never one unlisted or suspended', async () => {
+    const company = await signedInUser(t, 2, 'name-company');
+    const tag = tagOf();
+    const first = `Zu${tag.slice(2)}`;
+    // Seeded with words that do not name them, then renamed: only the name can find them.
+    const named = async (seed: RiderSeed, username: string) => {
+      const rider = await seedRider(t, seed);
+      await t.database.db.update(users).set({ username, introduction: 'Dispatch rider on Lagos Island' }).where(eq(users.id, rider.id));
+      await refreshRiderCard(t.database.db, rider.id);
+      return username;
+    };
+    const ada = await named({ tag: 'n', firstName: first, lastName: 'Okafor', jobSuccess: 60 }, `${tag}_rides`);
+    const bola = await named({ tag: 'n', firstName: first, lastName: 'Bello', jobSuccess: 90 }, `bb${tag.slice(2)}`);
+    const hidden = await named({ tag: 'n', firstName: first, lastName: 'Hidden', suspended: true }, `${tag}_gone`);
+    const unfinished = await named({ tag: 'n', firstName: first, lastName: 'Later', completed: false }, `${tag}_later`);
+
+    // By display name ("Zu… O."), the rider with the higher Job Success first.
+    const byName = await search(t, company.token, { q: first });
+    expect(names(byName)).toEqual([bola, ada]);
+    expect(byName.total).toBe(2);
+    expect(names(await search(t, company.token, { q: `${first.toUpperCase()} O.` }))).toEqual([ada]);
+    // By username, whole or a part, any case.
+    expect(names(await search(t, company.token, { q: `${tag}_rides` }))).toEqual([ada]);
+    expect(names(await search(t, company.token, { q: `${tag.toUpperCase()}_RI` }))).toEqual([ada]);
+    expect(names(await search(t, company.token, { q: tag }))).toEqual([ada]);
+    // The full last name is not a way in (a company learns it once the rider accepts).
+    expect(names(await search(t, company.token, { q: `${first} Okafor` }))).toEqual([]);
+    // Filters still narrow a name search.
+    expect(names(await search(t, company.token, { q: first, min_rating: '1' }))).toEqual([]);
+    const all = JSON.stringify(await search(t, company.token, { q: first }));
+    expect(all).not.toContain(hidden);
+    expect(all).not.toContain(unfinished);
+  });
+
   it('sorts by Job Success (new riders last), rating or newest, and pages by keyset without gaps or repeats', async () => {
     const company = await signedInUser(t, 2, 'sort-company');
     const tag = tagOf();
@@ -167,6 +201,8 @@ describeEachDatabase('GET /api/companies/riders', (kind) => {
       do {
         const page: RiderSearchPage = await search(t, company.token, { q: tag, sort, ...(cursor ? { cursor } : {}) });
         pages += 1;
+        // The first page counts every match; the next ones do not count again.
+        expect(page.total).toBe(pages === 1 ? 45 : undefined);
         expect(page.items.length).toBeLessThanOrEqual(20);
         seen.push(...names(page));
         keys.push(...page.items.map((r) => (sort === 'job_success' ? (r.job_success ?? -1) : sort === 'rating' ? (r.rating_average_x100 ?? -1) : 0)));

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryQuotes, rateCards } from '../../src/server/db/schema';
 import { QUOTE_RATE_LIMIT } from '../../src/server/features/deliveries/quoteRoutes';
 import { QUOTE_HOLD_MS } from '../../src/server/features/deliveries/quoteService';
-import { latestRateCard, saveRateCardVersion } from '../../src/server/features/deliveries/rateCards';
+import { latestRateCard, saveRateCardVersion } from '../../src/server/domain/rateCards';
 import { startOfLagosDay } from '../../src/shared/deliveries/lagosTime';
 import { deliveryMessages as m } from '../../src/shared/deliveries/messages';
 import { priceInternational, priceLagos } from '../../src/shared/deliveries/price';
@@ -172,7 +172,7 @@ describeEachDatabase('delivery quotes', (kind) => {
     expect(first.rate_card_version).toBe(1);
     const { version: _v, ...card } = defaultRateCard;
     const staffMember = await signedInStaff(t, 'admin', 'rate-card');
-    const saved = await saveRateCardVersion(t.database.db, { ...card, lagos: { ...card.lagos, baseFareKobo: 150_000 } }, staffMember.id);
+    const saved = await saveRateCardVersion(t.database.db, { staffId: staffMember.id, email: staffMember.email }, { ...card, lagos: { ...card.lagos, baseFareKobo: 150_000 } }, 1);
     expect(saved.version).toBe(2);
     expect((await latestRateCard(t.database.db)).version).toBe(2);
 
@@ -196,9 +196,10 @@ describeEachDatabase('delivery quotes', (kind) => {
   it('refuses a card that fails the rate card checks, and keeps pricing with the latest sound one', async () => {
     const latest = await latestRateCard(t.database.db);
     const { version: _v, ...card } = latest;
-    await expect(saveRateCardVersion(t.database.db, { ...card, lagos: { ...card.lagos, baseFareKobo: 150_050 } }, null)).rejects.toMatchObject({
+    const actor = { staffId: null, email: 'command line' };
+    await expect(saveRateCardVersion(t.database.db, actor, { ...card, lagos: { ...card.lagos, baseFareKobo: 150_050 } }, latest.version)).rejects.toMatchObject({
       status: 400,
-      field: 'card',
+      field: 'lagos.baseFareKobo',
     });
     expect((await latestRateCard(t.database.db)).version).toBe(latest.version);
   });

@@ -9,6 +9,10 @@
  * first app of a run opens one with the real openDatabase (which runs the real migrations),
  * dumps it to a template in the OS temp directory keyed by the migrations' content, and every
  * PGlite app then starts in memory from that template. TEST_PGLITE_TEMPLATE=0 turns this off.
+ * Likewise on PostgreSQL: migrating a new database costs one to two seconds, copying a migrated
+ * one (CREATE DATABASE … TEMPLATE) about half that, so the first app whose migrations have no
+ * template yet makes one (lagos_template_<digest of the migrations>, kept on the server for the
+ * next runs) and every database is a copy of it. TEST_POSTGRES_TEMPLATE=0 turns this off.
  *
  *   describeEachDatabase('newsletter', (kind) => {
  *     const t = useTestApp(kind);
@@ -87,10 +91,48 @@ export const postgresAvailable: boolean = postgresLeftOut() ? false : await prob
 /** TEST_PGLITE=0: this run leaves the PGlite half out (it ran on the other node). */
 export const pgliteLeftOut = process.env.TEST_PGLITE === '0';
 
-/** One database of its own on the PostgreSQL server, dropped by the returned function. */
+/** Any number, the same in every test process and run: the advisory lock of the template's making. */
+const TEMPLATE_LOCK = 7_311_042;
+let postgresTemplate: Promise<string> | null = null;
+
+/**
+ * The migrated, empty PostgreSQL database every test database copies, made once per set of
+ * migrations by the real openDatabase. One process makes it (an advisory lock: test files and
+ * other runs at the same time wait, then find it made); it gets its name only once it is whole,
+ * so a run that died halfway leaves nothing that looks ready.
+ */
+function postgresTemplateName(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const name = `lagos_template_${migrationsDigest()}`;
+    const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
+    await client.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+      const made = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (made.rowCount === 0) {
+        const building = `${name}_${process.pid}`;
+        await client.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+        await client.query(`CREATE DATABASE "${building}"`);
+        const database = await openDatabase({ databaseUrl: withDatabase(POSTGRES_URL, building), dataDir: 'memory://' });
+        await database.close();
+        await client.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+      }
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]).catch(() => undefined);
+      await client.end();
+    }
+    return name;
+  })();
+  return postgresTemplate;
+}
+
+const usePostgresTemplate = process.env.TEST_POSTGRES_TEMPLATE !== '0';
+
+/** One database of its own on the PostgreSQL server (a copy of the migrated template), dropped by the returned function. */
 async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `lagos_test_${process.pid}_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE "${name}"`);
+  const template = usePostgresTemplate ? await postgresTemplateName() : null;
+  await adminQuery(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
   return {
     url: withDatabase(POSTGRES_URL, name),
     drop: () => adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
@@ -120,12 +162,13 @@ let template: Promise<Blob> | null = null;
 /** A migrated, empty PGlite data directory, made once by the real openDatabase. */
 function pgliteTemplate(): Promise<Blob> {
   template ??= (async () => {
-    const file = path.join(tmpdir(), `lagos-pglite-template-${migrationsDigest()}.tar.gz`);
+    // Uncompressed: 42 MB on disk instead of 5, and each app starts about 0.7 s sooner (no gunzip).
+    const file = path.join(tmpdir(), `lagos-pglite-template-${migrationsDigest()}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const database = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
     try {
       const client = (database.db as unknown as { $client: PGlite }).$client;
-      const dump = await client.dumpDataDir('gzip');
+      const dump = await client.dumpDataDir('none');
       // Write then rename, so a parallel test file never reads half a template.
       const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
       writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));

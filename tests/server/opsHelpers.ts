@@ -6,10 +6,9 @@
 import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { staff, users } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/lib/passwords';
 import { startStaffSession, STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
 import { encryptSecret, newTotpSecret } from '../../src/server/lib/totp';
-import { createUser, freshEmail, GOOD_PASSWORD, loginToken } from './authHelpers';
+import { createUser, freshEmail, GOOD_PASSWORD, loginToken, storedHash } from './authHelpers';
 import { nextIp, type TestApp } from './helper';
 
 export interface StaffMember {
@@ -27,7 +26,7 @@ export async function signedInStaff(t: TestApp, role: 'admin' | 'dispatcher', la
   const secret = newTotpSecret();
   const [row] = await t.database.db
     .insert(staff)
-    .values({ email, role, passwordHash: await hashPassword(GOOD_PASSWORD), totpSecret: encryptSecret(t.config, secret), totpEnabledAt: new Date() })
+    .values({ email, role, passwordHash: await storedHash(GOOD_PASSWORD), totpSecret: encryptSecret(t.config, secret), totpEnabledAt: new Date() })
     .returning({ id: staff.id });
   const token = await startStaffSession(t.database.db, t.config, row!.id, 'complete');
   return { id: row!.id, email, role, secret, token };

@@ -309,6 +309,8 @@ describeEachDatabase('console riders: ID review', (kind) => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<OpsRiderActionResponse>().rider.review).toMatchObject({ status: 'rejected', reason });
     const mail = await lastEmail(t, rider.email, 'Your ID could not be verified');
+    // "Upload my ID again" opens the dashboard at that item.
+    expect(mail?.text).toContain('https://ogbadispatch.ng/rider-dashboard?item=id');
     expect(mail?.text).toContain(reason);
     expect(mail?.text).toContain(messages.idRejectedHelp);
     expect((await profileOf(t, rider)).personalInfo).toMatchObject({ id_review_status: 'rejected', id_review_reason: reason });

@@ -20,6 +20,7 @@ import { CALLER_KINDS, refusalStatus, type Access, type CallerKind } from '../..
 import { endSession, sessionToken, startSession } from '../../src/server/plugins/auth';
 import { endStaffSession, startStaffSession, STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
 import { describeEachDatabase, nextIp, useTestApp, type TestApp } from './helper';
+import { bookAs } from './bookingHelpers';
 import { company, listedRider, sendRequest } from './hiringHelpers';
 import { riderReview } from './reviewHelpers';
 import { signedInStaff, signedInUser } from './opsHelpers';
@@ -190,11 +191,13 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
       .returning({ id: pastEmployees.id });
     const apiKey = (await createApiKey(db, companyA.id, 'owner-a')).apiKey.id;
     const as = (party: { token: string }) => ({ 'x-auth-token': party.token });
+    const deliveryId = (await bookAs(t, as(companyA))).id;
 
     // [method, url, the other owner, the owner] — the owner's answer is checked where reading it changes nothing.
     const cases: Array<[string, string, { token: string }, { token: string } | null, object?]> = [
       ['GET', `/api/hiring/requests/${requestId}`, companyB, companyA],
       ['GET', `/api/hiring/requests/${requestId}`, riderB, riderA],
+      ['GET', `/api/deliveries/${deliveryId}`, companyB, companyA],
       ['POST', `/api/hiring/requests/${requestId}/withdraw`, companyB, null],
       ['POST', `/api/hiring/requests/${requestId}/accept`, riderB, null],
       ['POST', `/api/hiring/requests/${requestId}/decline`, riderB, null],
@@ -226,7 +229,7 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
     expect((await send('GET', `/api/hiring/requests/${requestId}`, as(riderA))).body).toContain('"status":"requested"');
     expect((await db.select().from(companyApiKeys).where(eq(companyApiKeys.id, apiKey)))[0]?.revokedAt).toBeNull();
     // Every route declared owner-only is walked here, or said plainly which is not.
-    const walked = new Set(cases.map(([method, url]) => `${method} ${url.replace(requestId, ':id').replace(work!.id, ':id').replace(employer!.id, ':id').replace(apiKey, ':id')}`));
+    const walked = new Set(cases.map(([method, url]) => `${method} ${url.replace(requestId, ':id').replace(deliveryId, ':id').replace(work!.id, ':id').replace(employer!.id, ':id').replace(apiKey, ':id')}`));
     const owned = t.app.routeTable.filter((route) => route.access?.owner && route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`);
     console.log(`\nOwner-only routes [${kind}]: ${owned.length}; walked with another owner's token: ${owned.filter((r) => walked.has(r)).length}; not walked: ${owned.filter((r) => !walked.has(r)).join(', ') || 'none'}`);
     expect(failures).toEqual([]);
@@ -244,6 +247,7 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
       ['PUT', '/api/users/verify-email'],
       ['GET', '/api/users/export'],
       ['GET', '/api/users/profile'],
+      ['GET', '/api/users/waiting'],
       ['DELETE', '/api/users/account'],
     ];
     for (const [method, url] of routes) {

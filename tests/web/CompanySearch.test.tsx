@@ -25,6 +25,7 @@ import { filtersFromParams, filtersToParams, hasFilters, type CompanyRiderProfil
 import { Toasts } from '../../src/web/kit/components/Toasts';
 import CompanyRiderPage from '../../src/web/routes/company/RiderPage';
 import CompanySearch, { searchParamsOf } from '../../src/web/routes/company/Search';
+import { filterChips } from '../../src/web/features/search/RiderSearchView';
 import CompanyShortlist from '../../src/web/routes/company/Shortlist';
 import { TransitionRecorder, edgePaths } from '../machines/coverage';
 import {
@@ -87,6 +88,10 @@ async function perform(router: AnyRouter, event: RiderSearchModelEvent, before: 
   else if (type === 'LOAD_MORE') fireEvent.click(screen.getByRole('button', { name: messages.searchLoadMore }));
   else if (type === 'APPLY') fireEvent.click(screen.getByRole('button', { name: messages.searchSubmit }));
   else if (type === 'CLEAR') fireEvent.click(screen.getByRole('button', { name: messages.searchClear }));
+  else if (type === 'REMOVE_FILTER') {
+    const chip = filterChips(before.context.filters).find((c) => c.field === event.field)!;
+    fireEvent.click(within(screen.getByRole('list', { name: messages.searchActiveFilters })).getByRole('button', { name: messages.searchRemoveFilter(chip.label) }));
+  }
   else if (type === 'TOGGLE_FILTERS') fireEvent.click(screen.getByRole('button', { name: before.context.filtersOpen ? messages.searchHideFilters : messages.searchFilters }));
   else if (type === 'EDIT') setCombobox(messages.searchLabels.state, String(event.value));
   else if (type === 'SEARCH') await act(async () => void (await router.navigate({ to: '/company-dashboard', search: searchParamsOf(event.filters) as never })));
@@ -125,6 +130,14 @@ async function expectScreen(router: AnyRouter, state: RiderSearchSnapshot, event
   expect(screen.getByRole('button', { name: context.filtersOpen ? messages.searchHideFilters : messages.searchFilters }).getAttribute('aria-expanded')).toBe(String(context.filtersOpen));
   // The URL holds the filters on screen, so the search can be shared and Back works.
   expect(filtersFromParams(router.state.location.search as Record<string, unknown>)).toEqual(context.filters);
+  // Above the list: a chip for each filter applied (none: no chips).
+  const chips = screen.queryByRole('list', { name: messages.searchActiveFilters });
+  expect(chips ? within(chips).getAllByRole('button').map((b) => b.getAttribute('aria-label')) : []).toEqual(
+    filterChips(context.filters).map((c) => messages.searchRemoveFilter(c.label)),
+  );
+  // The number found, once a page with riders is on screen (the first page counted them).
+  const count = value.list === 'results' || value.list === 'loadingMore' ? context.total : null;
+  expect(document.querySelector('.search-count')?.textContent ?? null).toBe(count === null ? null : messages.searchCount(count));
 
   if (value.list === 'searching') {
     await screen.findByText(messages.searchSearching);

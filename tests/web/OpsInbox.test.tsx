@@ -69,6 +69,7 @@ describe('the inbox list screen', () => {
       items: [
         row(1, { name: 'Funke Adeyemi', status: 'new' }),
         row(2, { kind: 'waitlist', name: 'Yaba Foods', excerpt: '', status: 'answered', assignee: { id: 'a', email: 'bisi@ogbadispatch.ng' } }),
+        row(3, { kind: 'delivery', name: 'Ada Obi', excerpt: 'OGB-7K2Q9: From Ikeja to Lekki.', status: 'new' }),
       ],
       next: null,
     });
@@ -78,6 +79,8 @@ describe('the inbox list screen', () => {
     expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent?.replace(/\s+/g, ' ').trim()).slice(0, 5))).toEqual([
       ['Funke Adeyemic1@example.com', 'Quote', 'Message 1', 'New', 'Nobody'],
       ['Yaba Foodsc2@example.com', 'Waitlist', messages.opsInboxNoMessage, 'Answered', 'bisi@ogbadispatch.ng'],
+      // A booking shows at once, with its reference and route.
+      ['Ada Obic3@example.com', 'Booking', 'OGB-7K2Q9: From Ikeja to Lekki.', 'New', 'Nobody'],
     ]);
     expect(within(rows[0]!).getByRole('link', { name: 'Funke Adeyemi' }).getAttribute('href')).toBe(`/ops/inbox/${row(1).id}`);
     expect(screen.queryByRole('button', { name: messages.opsLoadMore })).toBeNull();

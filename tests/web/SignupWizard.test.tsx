@@ -15,7 +15,7 @@ import { formMachine } from '../../machines/kit/formMachine';
 import { agreementStep } from '../../machines/signup/agreementStep';
 import { locationStep } from '../../machines/signup/locationStep';
 import { pictureStep } from '../../machines/signup/pictureStep';
-import { verifyStep } from '../../machines/signup/verifyStep';
+import { verifyStep } from '../../machines/kit/verifyStep';
 import { signupMachine } from '../../machines/signup/signupMachine';
 import { messages } from '../../src/shared/messages';
 import { auth, setLoginNavigation } from '../../src/web/kit/session/authService';

@@ -401,14 +401,14 @@ export const auditLog = pgTable(
 );
 
 /**
- * The inbox: one row per enquiry, quote or waitlist entry, written in the same transaction as
+ * The inbox: one row per enquiry, quote, waitlist entry or booked delivery, written in the same transaction as
  * the form's row. Its lifecycle is machines/ops/inboxItemMachine.ts: new → open → answered → closed.
  */
 export const inboxItems = pgTable(
   'inbox_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['enquiry', 'quote', 'waitlist'] }).notNull(),
+    kind: text('kind', { enum: ['enquiry', 'quote', 'waitlist', 'delivery'] }).notNull(),
     enquiryId: uuid('enquiry_id').references(() => enquiries.id, { onDelete: 'cascade' }),
     waitlistEntryId: uuid('waitlist_entry_id').references(() => waitlistEntries.id, { onDelete: 'cascade' }),
     deliveryId: uuid('delivery_id').references((): AnyPgColumn => deliveries.id, { onDelete: 'cascade' }),

@@ -47,8 +47,52 @@ export const deliveryMessages = {
   pickupAtPast: 'Choose a pickup time from now on',
   pickupAtTooLate: 'We book pickups for today or tomorrow',
   pickupAtClosed: (hours: string) => `We pick up ${hours} (Lagos time). Choose a time then.`,
+  // The booking's refusals (booking.ts and POST /api/deliveries), each under its field.
+  booking: {
+    enterName: 'Enter your name',
+    enterPhone: 'Enter a Nigerian phone number, e.g. 0803 123 4567 or +234 803 123 4567',
+    enterEmail: 'Enter an e-mail address we can send the tracking link to, e.g. ada@example.com',
+    enterAddress: 'Enter the street address, e.g. 12 Allen Avenue',
+    enterContactName: 'Enter the name of the person the rider meets there',
+    enterContactPhone: 'Enter their Nigerian phone number, e.g. 0803 123 4567',
+    enterAbroadPhone: 'Enter their number with its country code, e.g. +44 7700 900123 (UK) or +1 416 555 0123 (Canada)',
+    describeParcel: 'Say what you are sending, e.g. documents or a pair of shoes',
+    selectPayment: 'Choose how you will pay',
+    noControlCharacters: 'Please remove the special characters',
+    quoteMissing: 'Get a price first: the booking uses a price held for 15 minutes',
+    quoteExpired: 'This price is no longer held (prices are held 15 minutes). Get a new price to book.',
+    quoteAlreadyBooked: 'This price has already been booked. Get a new price for another delivery.',
+    areaNotQuoted: 'This is not the place your price was for. Get a new price for it.',
+    pickupAtNotQuoted: 'Your price was for another pickup time. Get a new price for this time.',
+    cashOnDeliveryNotQuoted: 'Your price does not include the cash-on-delivery fee. Get a new price with cash on delivery.',
+    cashOnDeliveryQuoted: 'Your price includes the cash-on-delivery fee. Choose cash on delivery, or get a new price.',
+    idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking. Send a new key with each new booking.',
+    idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters',
+  },
   dutiesExcluded: 'Duties and taxes in the destination country are not included; the recipient pays them.',
 
+  // What the sender reads once booked: the e-mail, and the names of the payments.
+  paymentNames: {
+    cash_on_pickup: 'cash at pickup',
+    cash_on_delivery: 'cash on delivery (the recipient pays the rider)',
+    transfer: 'bank transfer',
+  } as const,
+  bookedEmail: {
+    subject: (reference: string) => `Booked: your delivery ${reference}`,
+    heading: (reference: string) => `Your delivery ${reference} is booked`,
+    route: (from: string, to: string) => `From ${from} to ${to}.`,
+    price: (price: string, payment: string) => `Price: ${price}, paid by ${payment}.`,
+    pickupNow: (until: string) => `Pickup: a rider comes within the hour, by ${until} (Lagos time).`,
+    pickupWindow: (day: string, from: string, until: string) => `Pickup: ${day}, between ${from} and ${until} (Lagos time).`,
+    breakdown: (lines: string) => `How the price is made up: ${lines}.`,
+    transfer: 'Paying by bank transfer: we send you our account details and confirm your payment before the pickup.',
+    share: 'Anyone with the tracking link sees where the parcel is, never your phone or e-mail: share it with the recipient.',
+    reference: (reference: string) => `Quote ${reference} if you call us about this delivery.`,
+    track: 'Track your parcel',
+  },
+  /** The console inbox's text of a booking (one line each). */
+  bookedInbox: (reference: string, route: string, price: string, payment: string, pickup: string, description: string) =>
+    `${reference}: ${route}\n${price}, ${payment}\n${pickup}\n${description}`,
   // The breakdown's labels: a label is shown with its amount, e.g. "Base fare ₦1,000".
   labels: {
     baseFare: 'Base fare',

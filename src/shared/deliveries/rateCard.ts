@@ -1,8 +1,7 @@
 /**
  * The rate card (DESIGN.md §11): every figure the price function uses, in one value that
- * staff will keep (versioned, audited) in the operations console. Until that table exists the
- * server and the browser both use `defaultRateCard`; a quote records the `version` it was priced
- * with. Money is integer kobo (₦1 = 100 kobo) everywhere; distances and weights are not money
+ * staff keep (versioned, audited) in the operations console; its rules are in rateCardRules.ts.
+ * `defaultRateCard` is version 1; a quote records the `version` it was priced with. Money is integer kobo (₦1 = 100 kobo) everywhere; distances and weights are not money
  * and may be fractional.
  */
 
@@ -173,94 +172,4 @@ export const defaultRateCard: RateCard = {
 /** The rider's share of a price, rounded down to the naira (the rest is the platform's). */
 export function riderShareKobo(priceKobo: number, card: RateCard): number {
   return Math.floor((priceKobo * card.lagos.riderShareBasisPoints) / 10_000 / 100) * 100;
-}
-
-const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/**
- * What is wrong with a rate card, as "path: problem" lines (empty when it is sound): the checks
- * the operations console makes before it saves a new version, and that keep the price function's
- * promises (integer kobo, whole naira lines, a price that never falls as distance, size or weight
- * rise).
- */
-export function checkRateCard(card: RateCard): string[] {
-  const problems: string[] = [];
-  const fault = (path: string, problem: string) => problems.push(`${path}: ${problem}`);
-  const naira = (path: string, kobo: number) => {
-    if (!Number.isSafeInteger(kobo) || kobo < 0 || kobo % 100 !== 0) fault(path, 'must be a whole number of naira, in kobo, 0 or more');
-  };
-  const positive = (path: string, value: number) => {
-    if (!Number.isFinite(value) || value <= 0) fault(path, 'must be a number above 0');
-  };
-  const bands = (path: string, list: readonly MarginalBand[], step: number) => {
-    if (list.length === 0) fault(path, 'needs at least one band');
-    let previous = 0;
-    list.forEach((band, i) => {
-      const last = i === list.length - 1;
-      if (!Number.isSafeInteger(band.rateKobo) || band.rateKobo < 0) fault(`${path}[${i}].rateKobo`, 'must be a whole number of kobo, 0 or more');
-      if (last) {
-        if (band.upTo !== null) fault(`${path}[${i}].upTo`, 'the last band has no upper end (null)');
-        return;
-      }
-      if (band.upTo === null || !Number.isFinite(band.upTo) || band.upTo <= previous) fault(`${path}[${i}].upTo`, 'must rise from band to band');
-      else if (Math.abs(Math.round(band.upTo / step) * step - band.upTo) > 1e-9) fault(`${path}[${i}].upTo`, `must be a multiple of ${step}`);
-      else previous = band.upTo;
-    });
-  };
-  const clock = (path: string, value: string) => {
-    if (!CLOCK.test(value)) fault(path, 'must be HH:MM');
-  };
-
-  if (!Number.isSafeInteger(card.version) || card.version < 1) fault('version', 'must be a whole number from 1');
-  const l = card.lagos;
-  naira('lagos.baseFareKobo', l.baseFareKobo);
-  if (!Number.isFinite(l.roadFactor) || l.roadFactor < 1 || l.roadFactor > 3) fault('lagos.roadFactor', 'must be between 1 and 3');
-  bands('lagos.distanceBands', l.distanceBands, 0.1);
-  let previousSize: SizeBand | null = null;
-  for (const size of PARCEL_SIZES) {
-    const band = l.sizes[size];
-    naira(`lagos.sizes.${size}.surchargeKobo`, band.surchargeKobo);
-    positive(`lagos.sizes.${size}.maxWeightKg`, band.maxWeightKg);
-    positive(`lagos.sizes.${size}.maxSideCm`, band.maxSideCm);
-    if (previousSize && (band.surchargeKobo < previousSize.surchargeKobo || band.maxWeightKg < previousSize.maxWeightKg || band.maxSideCm < previousSize.maxSideCm)) {
-      fault(`lagos.sizes.${size}`, 'a bigger size must cost and hold at least as much as a smaller one');
-    }
-    previousSize = band;
-  }
-  naira('lagos.crossingKobo', l.crossingKobo);
-  naira('lagos.rushHours.surchargeKobo', l.rushHours.surchargeKobo);
-  l.rushHours.windows.forEach((w, i) => {
-    clock(`lagos.rushHours.windows[${i}].from`, w.from);
-    clock(`lagos.rushHours.windows[${i}].to`, w.to);
-    if (w.from >= w.to) fault(`lagos.rushHours.windows[${i}]`, 'must end after it starts');
-    if (w.days.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) fault(`lagos.rushHours.windows[${i}].days`, 'days are 0 (Sunday) to 6');
-  });
-  const bp = l.cashOnDelivery.basisPoints;
-  if (!Number.isInteger(bp) || bp < 0 || bp > 10_000) fault('lagos.cashOnDelivery.basisPoints', 'must be a whole number from 0 to 10000');
-  naira('lagos.cashOnDelivery.minimumKobo', l.cashOnDelivery.minimumKobo);
-  naira('lagos.minimumKobo', l.minimumKobo);
-  naira('lagos.roundToKobo', l.roundToKobo);
-  if (l.roundToKobo === 0) fault('lagos.roundToKobo', 'must be above 0');
-  if (l.openingHours.length !== 7) fault('lagos.openingHours', 'needs one entry a day, Sunday first');
-  l.openingHours.forEach((h, day) => {
-    if (!h) return;
-    clock(`lagos.openingHours[${day}].open`, h.open);
-    clock(`lagos.openingHours[${day}].close`, h.close);
-    if (h.open >= h.close) fault(`lagos.openingHours[${day}]`, 'must close after it opens');
-  });
-  const share = l.riderShareBasisPoints;
-  if (!Number.isInteger(share) || share < 0 || share > 10_000) fault('lagos.riderShareBasisPoints', 'must be a whole number from 0 to 10000');
-
-  const intl = card.international;
-  if (!Number.isSafeInteger(intl.volumetricDivisor) || intl.volumetricDivisor <= 0) fault('international.volumetricDivisor', 'must be a whole number above 0');
-  if (!Number.isFinite(intl.hub.lat) || !Number.isFinite(intl.hub.lng)) fault('international.hub', 'needs a latitude and a longitude');
-  positive('international.limits.maxWeightKg', intl.limits.maxWeightKg);
-  positive('international.limits.maxSideCm', intl.limits.maxSideCm);
-  positive('international.limits.maxChargeableKg', intl.limits.maxChargeableKg);
-  for (const country of COUNTRIES) {
-    const destination = intl.destinations[country];
-    bands(`international.destinations.${country}.weightBands`, destination.weightBands, 0.5);
-    naira(`international.destinations.${country}.minimumKobo`, destination.minimumKobo);
-  }
-  return problems;
 }

@@ -21,8 +21,8 @@ const services = [
   },
   {
     title: 'For senders',
-    text: 'Tell us what you are sending and where it is going, in Lagos or to Canada and the UK, and we reply with a price.',
-    to: paths.contactUs,
+    text: 'See the price of a delivery across Lagos, or to Canada and the UK, in seconds, line by line, and book it without an account.',
+    to: paths.sendParcel,
     link: 'Request for quotation',
   },
   {
@@ -77,9 +77,14 @@ export function HomeHero({ start }: { start: string }) {
             Riders find work and build a reputation with Lagos businesses. Businesses get parcels moved the same day, by
             riders whose ratings they can read.
           </p>
-          <Link to={start} className="btn btn-large">
-            Get Started
-          </Link>
+          <p className="hero-actions">
+            <Link to={start} className="btn btn-large">
+              Get Started
+            </Link>
+            <Link to={paths.sendParcel} className="btn btn-large btn-secondary">
+              {messages.sendParcel}
+            </Link>
+          </p>
         </div>
         <HeroArt />
       </div>

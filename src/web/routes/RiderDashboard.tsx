@@ -4,22 +4,38 @@
  * incomplete profile to /rider-signup at its step; the profile machine does the same if the
  * profile it loads turns out incomplete.
  */
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { openEventFor } from '../../../machines/profile/profileModals';
 import { signupAt } from '../../shared/destination';
 import { paths } from '../../shared/routes';
 import { RiderHires } from '../features/hiring/HiresList';
 import { DashboardView } from '../features/profile/DashboardView';
 import { LazyReviewWindow } from '../features/reviews/LazyReviewWindow';
 import { useDashboard } from '../features/profile/useDashboard';
+import { WaitingForYou } from '../features/profile/WaitingForYou';
+import { takeWaitingItem } from '../kit/session/waitingLink';
 
 export default function RiderDashboard() {
   const navigate = useNavigate();
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  // The item an e-mail linked to (kept through a login), read once.
+  const [focusKey] = useState(() => takeWaitingItem(search));
   const dashboard = useDashboard({
     goToSignup: (currentTab) => void navigate({ ...signupAt(currentTab), replace: true }),
     goHome: () => void navigate({ to: paths.home, replace: true }),
   });
+  const profile = dashboard.profile.profile;
+  const uploadId = () => {
+    if (profile && dashboard.edit.state === 'closed') dashboard.send(openEventFor('personalInfo', profile, null));
+  };
   return (
-    <DashboardView {...dashboard} googleSignInUrl="/api/auth/google" origin={typeof window === 'undefined' ? '' : window.location.origin}>
+    <DashboardView
+      {...dashboard}
+      googleSignInUrl="/api/auth/google"
+      origin={typeof window === 'undefined' ? '' : window.location.origin}
+      waiting={<WaitingForYou focusKey={focusKey} onUploadId={uploadId} />}
+    >
       {/* Hire requests from companies, and engagements; "Your data" comes after them, last.
           The review window's code loads with the first ended engagement. */}
       <RiderHires reviewSlot={(engagement) => <LazyReviewWindow engagementId={engagement.id} side="rider" headingLevel={4} />} />

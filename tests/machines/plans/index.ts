@@ -5,6 +5,8 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from '../../../machines/kit/authMachine';
+import { bookingMachine } from '../../../machines/deliveries/bookingMachine';
+import { trackingMachine } from '../../../machines/deliveries/trackingMachine';
 import { captchaPassMachine } from '../../../machines/kit/captchaPassMachine';
 import { companySignupMachine } from '../../../machines/companies/companySignupMachine';
 import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
@@ -12,6 +14,7 @@ import { engagementMachine } from '../../../machines/hiring/engagementMachine';
 import { formMachine } from '../../../machines/kit/formMachine';
 import { idReviewMachine } from '../../../machines/ops/idReviewMachine';
 import { inboxItemMachine } from '../../../machines/ops/inboxItemMachine';
+import { rateCardMachine } from '../../../machines/ops/rateCardMachine';
 import { pagedListMachine } from '../../../machines/kit/pagedListMachine';
 import { rowActionMachine } from '../../../machines/kit/rowActionMachine';
 import { opsSignInMachine } from '../../../machines/ops/opsSignInMachine';
@@ -24,10 +27,12 @@ import { riderSearchMachine } from '../../../machines/search/riderSearchMachine'
 import { agreementStep } from '../../../machines/signup/agreementStep';
 import { locationStep } from '../../../machines/signup/locationStep';
 import { pictureStep } from '../../../machines/signup/pictureStep';
-import { verifyStep } from '../../../machines/signup/verifyStep';
+import { verifyStep } from '../../../machines/kit/verifyStep';
 import { signupMachine } from '../../../machines/signup/signupMachine';
 import { apiKeysPlan } from './apiKeysMachine.plan';
 import { authPlan } from './authMachine.plan';
+import { bookingPlan } from './bookingMachine.plan';
+import { trackingPlan } from './trackingMachine.plan';
 import { captchaPassPlan } from './captchaPassMachine.plan';
 import { companySignupPlan } from './companySignupMachine.plan';
 import { dashboardPlan } from './dashboardMachine.plan';
@@ -35,6 +40,7 @@ import { engagementPlan } from './engagementMachine.plan';
 import { formPlan } from './formMachine.plan';
 import { idReviewPlan } from './idReviewMachine.plan';
 import { inboxItemPlan } from './inboxItemMachine.plan';
+import { rateCardPlan } from './rateCardMachine.plan';
 import { pagedListPlan } from './pagedListMachine.plan';
 import { rowActionPlan } from './rowActionMachine.plan';
 import { opsSignInPlan } from './opsSignInMachine.plan';
@@ -60,6 +66,8 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: authMachine, plan: authPlan },
   { machine: captchaPassMachine, plan: captchaPassPlan },
   { machine: formMachine, plan: formPlan },
+  { machine: bookingMachine, plan: bookingPlan },
+  { machine: trackingMachine, plan: trackingPlan },
   { machine: signupMachine, plan: signupPlan },
   { machine: verifyStep, plan: signupVerifyPlan },
   { machine: locationStep, plan: signupLocationPlan },
@@ -79,6 +87,7 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: rowActionMachine, plan: rowActionPlan },
   { machine: idReviewMachine, plan: idReviewPlan },
   { machine: inboxItemMachine, plan: inboxItemPlan },
+  { machine: rateCardMachine, plan: rateCardPlan },
 ];
 
 export type { MachinePlan, StatePlan } from './types';

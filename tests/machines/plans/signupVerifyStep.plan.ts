@@ -1,4 +1,4 @@
-/** Test plan texts of machines/signup/verifyStep.ts: step 2 of the rider sign-up wizard, 'Verify Your Email'. */
+/** Test plan texts of machines/kit/verifyStep.ts: step 2 of the rider sign-up wizard, 'Verify Your Email'. */
 import { failure, typed, type MachinePlan, type PlanEvent } from './types';
 
 const story = (name: string) => `sign-up-rider-sign-up-wizard--${name}`;

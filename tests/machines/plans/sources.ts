@@ -6,6 +6,8 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from '../../../machines/kit/authMachine';
+import { bookingMachine } from '../../../machines/deliveries/bookingMachine';
+import { TrackingNotFound, trackingMachine } from '../../../machines/deliveries/trackingMachine';
 import { captchaPassMachine } from '../../../machines/kit/captchaPassMachine';
 import { companySignupMachine } from '../../../machines/companies/companySignupMachine';
 import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
@@ -13,6 +15,7 @@ import { engagementMachine } from '../../../machines/hiring/engagementMachine';
 import { formMachine, SubmitError } from '../../../machines/kit/formMachine';
 import { idReviewMachine } from '../../../machines/ops/idReviewMachine';
 import { inboxItemMachine } from '../../../machines/ops/inboxItemMachine';
+import { rateCardMachine } from '../../../machines/ops/rateCardMachine';
 import { pagedListMachine } from '../../../machines/kit/pagedListMachine';
 import { rowActionMachine, type RowActionRequest } from '../../../machines/kit/rowActionMachine';
 import { opsSignInMachine } from '../../../machines/ops/opsSignInMachine';
@@ -25,12 +28,13 @@ import { riderSearchMachine } from '../../../machines/search/riderSearchMachine'
 import { agreementStep } from '../../../machines/signup/agreementStep';
 import { locationStep } from '../../../machines/signup/locationStep';
 import { pictureStep } from '../../../machines/signup/pictureStep';
-import { verifyStep } from '../../../machines/signup/verifyStep';
+import { verifyStep } from '../../../machines/kit/verifyStep';
 import { signupMachine } from '../../../machines/signup/signupMachine';
 import { newsletterForm } from '../../../src/shared/forms';
 import type { Profile } from '../../../src/shared/profile';
 import { apiKeysEvents, serializeApiKeys } from '../apiKeysModel';
 import { authActorResultCanHappen, authEvents, NOW, serializeAuthState, tokens } from '../authModel';
+import { bookingEvents, INPUT as BOOKING_INPUT, liveEvent as bookingLive, savedInputs, serializeBooking } from '../bookingModel';
 import { captchaPassEvents, serializeCaptchaPass } from '../captchaPassModel';
 import { companySignupEvents, INVITE, liveEvent as companyLive, serializeCompanySignup, T0 as COMPANY_T0 } from '../companySignupModel';
 import { dashboardEvents, serializeDashboard } from '../dashboardModel';
@@ -38,6 +42,7 @@ import { engagementEvents, hireItem, liveEvent as engagementLive, serializeEngag
 import { actorResultCanHappen, formEvents, serializeFormState } from '../formModel';
 import { idReviewEventCanHappen, idReviewEvents, RIDER_ID, serializeIdReviewState } from '../idReviewModel';
 import { inboxEvents, ITEM_ID, liveEvent as inboxLive, serializeInbox } from '../inboxItemModel';
+import { liveEvent as rateCardLive, rateCardEvents, serializeRateCard } from '../rateCardModel';
 import { serializeSignIn, signInEventCanHappen, signInEvents } from '../opsSignInModel';
 import { editEventCanHappen, editEvents, serializeEditState } from '../profileEditModel';
 import { ENGAGEMENT_ID, liveEvent as reviewLive, reviewEvents, serializeReview } from '../reviewWindowModel';
@@ -148,6 +153,34 @@ export const planSources: Record<string, PlanSource> = {
       { label: 'captcha passed earlier', input: { passed: true }, events: captchaPassEvents, serialize: serializeCaptchaPass as never },
     ],
   },
+  bookingMachine: {
+    machine: bookingMachine,
+    liveEvent: bookingLive as never,
+    starts: [
+      { label: 'a fresh tab', input: BOOKING_INPUT, events: bookingEvents as never, serialize: serializeBooking as never },
+      ...savedInputs().map(({ label, input }) => ({ label, input, events: bookingEvents as never, serialize: serializeBooking as never })),
+    ],
+  },
+  trackingMachine: {
+    machine: trackingMachine,
+    starts: [
+      {
+        label: 'a tracking link',
+        input: { token: 'trk_8Qm2x7Lz0pVb4nYc' },
+        events: (state: Snapshot) =>
+          state.matches('loading')
+            ? [
+                { type: 'xstate.done.actor.loadTracking', output: { tracking: null } },
+                { type: 'xstate.error.actor.loadTracking', error: new TrackingNotFound() },
+                { type: 'xstate.error.actor.loadTracking', error: new Error('offline') },
+              ]
+            : state.matches('failed')
+              ? [{ type: 'RETRY' }]
+              : [],
+        serialize: (state: Snapshot) => JSON.stringify(state.value),
+      },
+    ],
+  },
   companySignupMachine: {
     machine: companySignupMachine,
     liveEvent: companyLive as never,
@@ -183,6 +216,14 @@ export const planSources: Record<string, PlanSource> = {
     machine: inboxItemMachine,
     liveEvent: inboxLive as never,
     starts: [{ label: 'inbox item', input: { id: ITEM_ID }, events: inboxEvents as never, serialize: serializeInbox as never }],
+  },
+  rateCardMachine: {
+    machine: rateCardMachine,
+    liveEvent: rateCardLive as never,
+    starts: [
+      { label: 'admin', input: { canEdit: true }, events: rateCardEvents as never, serialize: serializeRateCard as never },
+      { label: 'dispatcher', input: { canEdit: false }, events: rateCardEvents as never, serialize: serializeRateCard as never },
+    ],
   },
   pagedListMachine: {
     machine: pagedListMachine,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatLine, formatNaira } from '../../../src/shared/deliveries/messages';
-import { checkRateCard, defaultRateCard as card, riderShareKobo, type RateCard } from '../../../src/shared/deliveries/rateCard';
+import { defaultRateCard as card, riderShareKobo, type RateCard } from '../../../src/shared/deliveries/rateCard';
+import { rateCardErrors } from '../../../src/shared/deliveries/rateCardRules';
 
 describe('money as text', () => {
   it('formats kobo as naira with thousands separators', () => {
@@ -19,13 +20,12 @@ describe('money as text', () => {
 
 describe('rate card checks', () => {
   it('finds nothing wrong with the default card', () => {
-    expect(checkRateCard(card)).toEqual([]);
+    expect(rateCardErrors(card)).toEqual([]);
   });
 
-  it('names each problem by its path', () => {
+  it('names each problem by its path, one message per field', () => {
     const bad: RateCard = {
       ...card,
-      version: 0,
       lagos: {
         ...card.lagos,
         baseFareKobo: 100_050,
@@ -40,16 +40,15 @@ describe('rate card checks', () => {
         openingHours: card.lagos.openingHours.slice(0, 6),
       },
     };
-    expect(checkRateCard(bad)).toEqual([
-      'version: must be a whole number from 1',
-      'lagos.baseFareKobo: must be a whole number of naira, in kobo, 0 or more',
-      'lagos.roadFactor: must be between 1 and 3',
-      'lagos.distanceBands[1].upTo: must rise from band to band',
-      'lagos.distanceBands[2].upTo: the last band has no upper end (null)',
-      'lagos.sizes.large: a bigger size must cost and hold at least as much as a smaller one',
-      'lagos.rushHours.windows[0]: must end after it starts',
-      'lagos.rushHours.windows[0].days: days are 0 (Sunday) to 6',
-      'lagos.openingHours: needs one entry a day, Sunday first',
+    expect(rateCardErrors(bad).map((e) => e.field)).toEqual([
+      'lagos.baseFareKobo',
+      'lagos.roadFactor',
+      'lagos.distanceBands[1].upTo',
+      'lagos.distanceBands[2].upTo',
+      'lagos.sizes.large.surchargeKobo',
+      'lagos.rushHours.windows[0].to',
+      'lagos.rushHours.windows[0].days',
+      'lagos.openingHours',
     ]);
   });
 });

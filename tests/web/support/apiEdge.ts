@@ -12,6 +12,8 @@ export interface HeldRequest {
   /** The query string, '' or '?…'. */
   search: string;
   body: unknown;
+  /** The request's headers as sent. */
+  headers: Headers;
   /** `headers`: extra response headers, e.g. Retry-After on a 429. */
   respond(status: number, body: unknown, headers?: Record<string, string>): void;
   fail(error?: unknown): void;
@@ -73,6 +75,7 @@ export class ApiEdge {
         path: url.pathname,
         search: url.search,
         body,
+        headers: new Headers(init?.headers),
         respond: (status, responseBody, headers) => resolve(json(responseBody, status, headers)),
         fail: (error = new TypeError('fetch failed')) => reject(error),
       });

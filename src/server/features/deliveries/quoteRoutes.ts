@@ -18,7 +18,7 @@ import { messages } from '../../../shared/messages';
 import { AppError } from '../../errors';
 import { access } from '../../plugins/access';
 import { countAgainstLimits, type Limit } from '../../lib/limits';
-import { latestRateCard } from './rateCards';
+import { latestRateCard } from '../../domain/rateCards';
 import { createQuote, findLiveQuote, priceQuoteRequest, type PricedRequest, type Quote } from './quoteService';
 import { quoteBodySchema, quoteErrorResponses, quoteResponseSchema } from './quoteSchemas';
 

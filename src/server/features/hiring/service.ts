@@ -32,6 +32,7 @@ import {
 } from '../../../shared/hiring';
 import { messages } from '../../../shared/messages';
 import { companyPaths, paths } from '../../../shared/routes';
+import { waitingItemKey, waitingItemPath } from '../../../shared/waiting';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -62,6 +63,9 @@ export const HIRE_REQUEST_LIMIT: Limit = { max: 30, windowMs: 60 * 60 * 1000 };
 
 const dashboardLink = (config: Pick<Config, 'publicUrl'>, side: EngagementSide) =>
   `${config.publicUrl}${side === 'rider' ? paths.riderDashboard : companyPaths.hires}`;
+
+/** The rider's dashboard at one waiting item (the request to answer, the review to write). */
+const riderItemLink = (config: Pick<Config, 'publicUrl'>, key: string) => `${config.publicUrl}${waitingItemPath(key)}`;
 
 const lagosDay = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Africa/Lagos' }).format(new Date(`${iso}T12:00:00Z`));
@@ -200,7 +204,7 @@ export async function sendHireRequest(
             ...(row.message ? [row.message] : []),
             messages.hireEmailRequestAnswer(`${lagosDate(expiresAt.toISOString())} (Lagos time)`),
           ],
-          action: { label: messages.hireEmailOpenDashboard, url: dashboardLink(config, 'rider') },
+          action: { label: messages.hireEmailOpenDashboard, url: riderItemLink(config, waitingItemKey({ kind: 'request', id: row.id })) },
         }),
       );
       return { message: messages.hireRequestSent(rider.display_name), item: toHireItem(row, 'company') };
@@ -294,18 +298,21 @@ async function tellOf(tx: Db, config: Pick<Config, 'publicUrl'>, action: Engagem
       tx,
       renderEmail({ to: parties.company_email, subject, heading: subject, paragraphs: [body], action: { label, url: dashboardLink(config, 'company') } }),
     );
-  const toRider = (subject: string, body: string, label: string = messages.hireEmailOpenDashboard) =>
-    enqueueEmail(
-      tx,
-      renderEmail({ to: parties.rider_email, subject, heading: subject, paragraphs: [body], action: { label, url: dashboardLink(config, 'rider') } }),
-    );
+  const toRider = (subject: string, body: string, label: string = messages.hireEmailOpenDashboard, url = dashboardLink(config, 'rider')) =>
+    enqueueEmail(tx, renderEmail({ to: parties.rider_email, subject, heading: subject, paragraphs: [body], action: { label, url } }));
   if (action === 'accept') await toCompany(messages.hireEmailAcceptedSubject(parties.rider_name), messages.hireEmailAcceptedBody(parties.rider_name));
   if (action === 'decline') await toCompany(messages.hireEmailDeclinedSubject(parties.rider_name), messages.hireEmailDeclinedBody(parties.rider_name));
   if (action === 'withdraw') await toRider(messages.hireEmailWithdrawnSubject(parties.company_name), messages.hireEmailWithdrawnBody(parties.company_name));
   if (action === 'end') {
     const until = `${lagosDate(new Date(row.review_deadline!).toISOString())} (Lagos time)`;
     await toCompany(messages.hireEmailEndedSubject(parties.rider_name), messages.hireEmailEndedBody(until), messages.hireEmailLeaveReview);
-    await toRider(messages.hireEmailEndedSubject(parties.company_name), messages.hireEmailEndedBody(until), messages.hireEmailLeaveReview);
+    // The review window is open: the link goes to the review waiting on the dashboard.
+    await toRider(
+      messages.hireEmailEndedSubject(parties.company_name),
+      messages.hireEmailEndedBody(until),
+      messages.hireEmailLeaveReview,
+      riderItemLink(config, waitingItemKey({ kind: 'review', id: row.id })),
+    );
   }
 }
 

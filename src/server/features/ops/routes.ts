@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { opsAuditRoutes } from './audit/routes';
 import { opsInboxRoutes } from './inbox/routes';
 import { opsNewsletterRoutes } from './newsletter/routes';
+import { opsRateCardRoutes } from './rateCard/routes';
 import { opsReviewsRoutes } from './reviews/routes';
 import { opsRidersRoutes } from './riders/routes';
 import { staffRoutes } from './staff/routes';
@@ -20,4 +21,5 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(opsNewsletterRoutes);
   await app.register(opsAuditRoutes);
   await app.register(opsReviewsRoutes);
+  await app.register(opsRateCardRoutes);
 }

@@ -3,6 +3,7 @@
  * about the signed-in user only:
  *   GET    /api/users/profile         → {user, workHistories, pastEmployees, personalInfo}
  *   PUT    /api/users/profile-update  {username, phone, state, town, introduction} | {username, bio}
+ *   GET    /api/users/waiting         → {items}: hire requests to answer, reviews to write, an ID to upload again
  *   GET    /api/users/export          every piece of the rider's data, one JSON file (attachment)
  *   DELETE /api/users/account         {password} (or a recent Google sign-in) → account gone
  */
@@ -15,7 +16,8 @@ import { AppError, errorResponses } from '../../errors';
 import { tokenOf, unauthorizedResponse } from '../../plugins/auth';
 import { formBodySchema } from '../../lib/forms';
 import { profileSchema, profileWriteSchema } from '../../domain/riderProfile';
-import { deleteAccount, exportUserData, readOwnProfileDocument, updateProfile, type ProfileUpdate } from './service';
+import { deleteAccount, exportUserData, listWaitingForRider, readOwnProfileDocument, updateProfile, type ProfileUpdate } from './service';
+import type { WaitingResponse } from '../../../shared/waiting';
 import { access } from '../../plugins/access';
 
 const protectedErrors = { ...unauthorizedResponse, ...errorResponses, 404: { $ref: 'ErrorBody#' }, 409: { $ref: 'ErrorBody#' } };
@@ -44,6 +46,38 @@ const profileUpdateBody = {
   },
   required: ['username'],
   additionalProperties: false,
+} as const;
+
+const waitingSchema = {
+  type: 'object',
+  required: ['items'],
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        anyOf: [
+          {
+            type: 'object',
+            required: ['kind', 'id', 'company', 'role', 'expires_at'],
+            properties: { kind: { const: 'request' }, id: { type: 'string' }, company: { type: 'string' }, role: { type: 'string' }, expires_at: { type: 'string' } },
+            additionalProperties: false,
+          },
+          {
+            type: 'object',
+            required: ['kind', 'id', 'company', 'deadline'],
+            properties: { kind: { const: 'review' }, id: { type: 'string' }, company: { type: 'string' }, deadline: { type: 'string' } },
+            additionalProperties: false,
+          },
+          {
+            type: 'object',
+            required: ['kind', 'reason'],
+            properties: { kind: { const: 'id' }, reason: { type: ['string', 'null'] } },
+            additionalProperties: false,
+          },
+        ],
+      },
+    },
+  },
 } as const;
 
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -98,6 +132,23 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
           ? { kind: 'bio', ...pickValues(bioForm, body) }
           : { kind: 'content', ...pickValues(profileContentForm, body) };
       return updateProfile(db(), request.auth!.userId, update);
+    },
+  );
+
+  app.get(
+    '/api/users/waiting',
+    {
+      config: { access: access('rider') },
+      schema: {
+        tags: ['users'],
+        summary: 'What waits for the signed-in rider: hire requests to answer, reviews to write, an ID to upload again',
+        description: 'Requests first (the soonest to expire first), then reviews (the soonest window to close first), then the ID; at most 50.',
+        response: { 200: waitingSchema, ...protectedErrors },
+      },
+    },
+    async (request, reply): Promise<WaitingResponse> => {
+      reply.header('cache-control', 'no-store');
+      return listWaitingForRider(db(), request.auth!.userId);
     },
   );
 

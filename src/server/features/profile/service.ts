@@ -6,6 +6,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import { normalisePhone, type Profile } from '../../../shared/profile';
+import type { WaitingItem, WaitingResponse } from '../../../shared/waiting';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
@@ -30,6 +31,7 @@ import { tokenSession, type AuthContext } from '../../plugins/auth';
 import { forgetSessions } from '../../plugins/sessionCache';
 import { cachedProfile, keepProfile, profileReadBegins } from '../../plugins/profileCache';
 import { isUniqueViolation } from '../../lib/uniqueViolation';
+import { rowsOf } from '../../lib/rows';
 
 /** A Google account (no password) confirms deletion with a Google sign-in at most this old. */
 const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
@@ -277,3 +279,42 @@ export async function deleteAccount(
     await tx.delete(users).where(eq(users.id, user.id));
   });
 }
+
+/**
+ * GET /api/users/waiting: what waits for the rider, the most pressing first: hire requests still
+ * inside their 7 days (the soonest to expire first), reviews the rider has not written while the
+ * window is open (the soonest to close first), then an ID staff could not accept. One statement.
+ */
+export async function listWaitingForRider(db: Db, riderId: string): Promise<WaitingResponse> {
+  const rows = rowsOf<{ kind: 'request' | 'review' | 'id'; id: string | null; company: string | null; role: string | null; due: Date | string | null; reason: string | null }>(
+    await db.execute(sql`
+      select * from (
+        select 'request' as kind, e.id::text as id, coalesce(c.company_name, cu.username) as company, e.role, e.expires_at as due, null as reason, 0 as rank
+        from engagements e join users cu on cu.id = e.company_id left join companies c on c.user_id = e.company_id
+        where e.rider_id = ${riderId} and e.status = 'requested' and e.expires_at > now()
+        union all
+        select 'review', e.id::text, coalesce(c.company_name, cu.username), e.role, e.review_deadline, null, 1
+        from engagements e join users cu on cu.id = e.company_id left join companies c on c.user_id = e.company_id
+        where e.rider_id = ${riderId} and e.status = 'ended' and e.review_deadline > now() and e.reviews_published_at is null
+          and not exists (select 1 from reviews r where r.engagement_id = e.id and r.author_role = 'rider')
+        union all
+        select 'id', null, null, null, null, p.id_review_reason, 2
+        from personal_info p where p.user_id = ${riderId} and p.id_review_status = 'rejected'
+      ) waiting
+      order by rank, due nulls last, id
+      limit ${WAITING_MAX}`),
+  );
+  const iso = (value: Date | string | null) => new Date(value ?? 0).toISOString();
+  return {
+    items: rows.map((row): WaitingItem =>
+      row.kind === 'request'
+        ? { kind: 'request', id: row.id!, company: row.company!, role: row.role!, expires_at: iso(row.due) }
+        : row.kind === 'review'
+          ? { kind: 'review', id: row.id!, company: row.company!, deadline: iso(row.due) }
+          : { kind: 'id', reason: row.reason },
+    ),
+  };
+}
+
+/** At most this many items are listed (a rider with more has more than a list can help with). */
+const WAITING_MAX = 50;

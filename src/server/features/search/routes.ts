@@ -62,7 +62,11 @@ const resultSchema = {
 const pageSchema = {
   type: 'object',
   required: ['items', 'next'],
-  properties: { items: { type: 'array', items: resultSchema }, next: { type: ['string', 'null'] } },
+  properties: {
+    items: { type: 'array', items: resultSchema },
+    next: { type: ['string', 'null'] },
+    total: { type: 'integer', description: 'The first page of a search only: riders matching, counted up to 1,001' },
+  },
 } as const;
 
 const dated = { type: 'object', properties: { start_date: { type: 'string' }, end_date: nullableString } } as const;

@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { messages } from '../../../shared/messages';
 import {
   SEARCH_LANGUAGES_COUNT_MAX,
+  SEARCH_COUNT_MAX,
   SEARCH_PAGE_SIZE,
   splitLanguages,
   type CompanyRiderProfile,
@@ -25,6 +26,8 @@ import { rowsOf } from '../../lib/rows';
 import { assertCompanyEmailVerified } from '../../domain/companyAccess';
 
 const USERNAME = /^[A-Za-z0-9._-]{1,64}$/;
+/** A name is matched from two characters: one letter is in nearly every name. */
+const NAME_MATCH_MIN = 2;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What GET /api/companies/riders takes (the querystring, already checked by its schema). */
@@ -141,8 +144,8 @@ function toResult(row: RawResult): RiderSearchResult {
 /**
  * GET /api/companies/riders: listed riders matching every filter given, in the chosen order,
  * SEARCH_PAGE_SIZE a page. Free text is PostgreSQL full-text search (English stemming) over the
- * introduction, bio and work history; languages must all be spoken. Only for a company whose
- * e-mail is verified.
+ * introduction, bio and work history, or a part of the display name or username; languages must
+ * all be spoken. Only for a company whose e-mail is verified.
  */
 export async function searchRiders(db: Db, companyId: string, query: RiderSearchQuery): Promise<RiderSearchPage> {
   await assertCompanyEmailVerified(db, companyId);
@@ -168,7 +171,27 @@ export async function searchRiders(db: Db, companyId: string, query: RiderSearch
   if (query.verified === '1' || query.verified === 'true') where.push(sql`c.id_verified`);
   if (query.min_rating) where.push(sql`c.rating_average_x100 >= ${Number(query.min_rating) * 100}`);
   const text = query.q?.trim();
-  if (text) where.push(sql`c.search @@ websearch_to_tsquery('english', ${text})`);
+  if (text) {
+    // The words of the profile (stemmed), or a piece of the name a company knows the rider by:
+    // the display name ("Ada O.") or the username, any case, anywhere in it (a rider told them
+    // "ada_rides" or just "ada"). Never the full last name: a company learns it only once hired.
+    const name = text.toLowerCase();
+    where.push(
+      name.length >= NAME_MATCH_MIN
+        ? sql`(c.search @@ websearch_to_tsquery('english', ${text})
+            or strpos(lower(c.display_name), ${name}) > 0 or strpos(lower(c.username), ${name}) > 0)`
+        : sql`c.search @@ websearch_to_tsquery('english', ${text})`,
+    );
+  }
+  // The first page says how many match (a phone shows it above the list); counting stops past
+  // SEARCH_COUNT_MAX so a broad search over every rider stays as cheap as a page.
+  const counted = cursor
+    ? null
+    : rowsOf<{ n: number }>(
+        await db.execute(sql`
+          select count(*)::int as n from (
+            select 1 from rider_cards c where ${sql.join(where, sql` and `)} limit ${SEARCH_COUNT_MAX + 1}) matching`),
+      )[0];
   if (cursor) where.push(order.after(cursor));
 
   const rows = rowsOf<RawResult>(
@@ -188,6 +211,8 @@ export async function searchRiders(db: Db, companyId: string, query: RiderSearch
       more && last
         ? encodeSearchCursor(sort, { key: sort === 'newest' ? String(last.sort_key) : Number(last.sort_key), id: last.user_id })
         : null,
+
+    ...(counted ? { total: Number(counted.n) } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  */
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { rateCardMessages } from '../../../shared/deliveries/rateCardMessages';
 import { messages } from '../../../shared/messages';
 import { opsPaths, staffRoleLabels, type OpsMe } from '../../../shared/opsForms';
 import { site } from '../../../shared/site';
@@ -19,6 +20,7 @@ const sections = [
   { to: opsPaths.riders, label: messages.opsNav.riders, admin: false },
   { to: opsPaths.newsletter, label: messages.opsNav.newsletter, admin: false },
   { to: '/ops/reviews', label: messages.opsNavReviews, admin: false },
+  { to: opsPaths.rateCard, label: rateCardMessages.navLabel, admin: false },
   { to: opsPaths.staff, label: messages.opsNav.staff, admin: true },
   { to: opsPaths.audit, label: messages.opsNav.audit, admin: true },
 ] as const;

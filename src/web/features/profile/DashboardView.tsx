@@ -47,6 +47,8 @@ export interface DashboardViewProps {
   origin: string;
   /** What the page shows between the profile and "Your data", which comes last: the hire requests. */
   children?: React.ReactNode;
+  /** First on the page, above the profile: what waits for the rider ("Waiting for you"). */
+  waiting?: React.ReactNode;
 }
 
 /**
@@ -463,6 +465,8 @@ export function DashboardView(props: DashboardViewProps) {
     );
     content = (
       <>
+        {/* What waits for the rider comes first: a hire request must not sit far down the page. */}
+        {props.waiting}
         <ProfileHeader profile={profile} open={open} send={send} sharing={props.sharing ?? false} origin={props.origin} />
         <ProfileChecklist checklist={profileChecklist(profile)} onGo={goToItem} />
         <div className="dashboard-grid">

@@ -2,7 +2,8 @@
  * Finding riders: the filter panel and the list of riders, for the search at
  * /company-dashboard and (without the panel) the shortlist. Thin: everything comes from the
  * machine's view (machines/search/riderSearchMachine.ts) and every control sends an event. Mobile
- * first: on a phone the filters fold behind a "Filters" button.
+ * first: on a phone the filters fold behind a "Filters" button, and the filters applied show above
+ * the list as chips that each remove one, beside the number of riders found.
  */
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
@@ -15,8 +16,10 @@ import {
   hasFilters,
   MIN_RATINGS,
   SEARCH_LANGUAGES_MAX,
+  SEARCH_COUNT_MAX,
   SEARCH_SORTS,
   SEARCH_TEXT_MAX,
+  type RiderSearchFilters,
   type RiderSearchResult,
   type SearchSort,
 } from '../../../shared/riderSearch';
@@ -237,6 +240,56 @@ function FilterPanel({ view, send, locations }: { view: RiderSearchView; send: S
   );
 }
 
+/** The applied filters as chips, each with what removes it (the panel's field). */
+export function filterChips(filters: RiderSearchFilters): Array<{ field: FilterField; label: string }> {
+  const chips: Array<{ field: FilterField; label: string }> = [];
+  if (filters.q.trim()) chips.push({ field: 'q', label: messages.searchTextChip(filters.q.trim()) });
+  if (filters.state.trim()) chips.push({ field: 'state', label: filters.state.trim() });
+  if (filters.state.trim() && filters.town.trim()) chips.push({ field: 'town', label: filters.town.trim() });
+  if (filters.experience) chips.push({ field: 'experience', label: messages.searchExperience(filters.experience) });
+  if (filters.languages.trim()) chips.push({ field: 'languages', label: filters.languages.trim() });
+  if (filters.education) chips.push({ field: 'education', label: filters.education });
+  if (filters.verified) chips.push({ field: 'verified', label: messages.searchLabels.verified });
+  if (filters.min_rating) chips.push({ field: 'min_rating', label: messages.searchRatingAtLeast(filters.min_rating) });
+  return chips;
+}
+
+/**
+ * Above the list: how many riders match and the filters applied, each chip removing its filter.
+ * The chips show where the panel folds away (a phone); beside an open panel they would repeat it.
+ */
+function SearchSummary({ view, send }: { view: RiderSearchView; send: Send }) {
+  const chips = filterChips(view.filters);
+  if (view.total === null && chips.length === 0) return null;
+  return (
+    <div className="search-summary">
+      {view.total !== null ? (
+        <p className="search-count" aria-live="polite">
+          {view.total > SEARCH_COUNT_MAX ? messages.searchCountMore : messages.searchCount(view.total)}
+        </p>
+      ) : null}
+      {chips.length > 0 ? (
+        <ul className="search-chips" aria-label={messages.searchActiveFilters}>
+          {chips.map((chip) => (
+            <li key={chip.field}>
+              <button
+                type="button"
+                className="search-chip"
+                aria-label={messages.searchRemoveFilter(chip.label)}
+                disabled={view.searching}
+                onClick={() => send({ type: 'REMOVE_FILTER', field: chip.field })}
+              >
+                <span>{chip.label}</span>
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 /** The list of riders with its states: searching, failed, empty, results (and more). */
 function RiderResults({
   view,
@@ -328,14 +381,17 @@ export function RiderSearchScreen({ view, send, locations }: { view: RiderSearch
       <h1>{messages.searchHeading}</h1>
       <div className="company-search-layout">
         <FilterPanel view={view} send={send} locations={locations} />
-        <RiderResults
-          view={view}
-          send={send}
-          heading={messages.searchResults}
-          emptyMessage={hasFilters(view.filters) ? messages.searchNoResults : messages.searchNoRidersYet}
-          failedMessage={messages.searchFailed}
-          endMessage={messages.searchEnd}
-        />
+        <div className="search-main">
+          <SearchSummary view={view} send={send} />
+          <RiderResults
+            view={view}
+            send={send}
+            heading={messages.searchResults}
+            emptyMessage={hasFilters(view.filters) ? messages.searchNoResults : messages.searchNoRidersYet}
+            failedMessage={messages.searchFailed}
+            endMessage={messages.searchEnd}
+          />
+        </div>
       </div>
     </div>
   );

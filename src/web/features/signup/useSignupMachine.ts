@@ -15,7 +15,7 @@ import { accountStep } from '../../../../machines/signup/accountStep';
 import { agreementStep } from '../../../../machines/signup/agreementStep';
 import { locationStep } from '../../../../machines/signup/locationStep';
 import { pictureStep } from '../../../../machines/signup/pictureStep';
-import { verifyStep } from '../../../../machines/signup/verifyStep';
+import { verifyStep } from '../../../../machines/kit/verifyStep';
 import { activeStep, signupMachine, type SignupEvent, type SignupProgress } from '../../../../machines/signup/signupMachine';
 import { signupSnapshotToView, type SignupView, type StepSnapshot } from '../../../../machines/signup/signupView';
 import { messages } from '../../../shared/messages';

@@ -1,7 +1,8 @@
 /**
  * The navigation shell's header (spec §2): the logo, the five public links and Login; when
  * signed in, a round profile picture with a Dashboard/Logout dropdown. At 789px or less a
- * menu button opens the same links in an overlay from the right. The open/closed states are
+ * menu button opens the same links in an overlay from the right. A rider sees how many things
+ * wait (hire requests, reviews, an ID to upload again) beside Dashboard and on the menu's button. The open/closed states are
  * plain presentation toggles.
  */
 import { Link, useRouterState } from '@tanstack/react-router';
@@ -9,7 +10,10 @@ import { useEffect, useRef, useState } from 'react';
 import { dashboardOf } from '../../../shared/destination';
 import { paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
+import { messages } from '../../../shared/messages';
+import { USER_TYPE_RIDER } from '../../../shared/constants';
 import { useAuth, type AuthView } from '../session/useAuth';
+import { useWaitingCount } from '../session/waiting';
 import { CloseIcon, MenuIcon } from './Icons';
 import { DEFAULT_AVATAR, publicLinks } from './navLinks';
 import { useDropdown } from './useDropdown';
@@ -29,8 +33,28 @@ function Avatar({ url, size }: { url: string | null; size: number }) {
   );
 }
 
+/** The number waiting for a rider, beside Dashboard; nothing when none or not known. */
+function WaitingBadge({ count }: { count: number | null }) {
+  if (!count) return null;
+  return (
+    <span className="waiting-badge" role="img" aria-label={messages.waitingCount(count)} title={messages.waitingCount(count)}>
+      {count}
+    </span>
+  );
+}
+
+/** On the button that opens the menu: the same number, seen without opening it (its label says it in the menu). */
+function WaitingDot({ count }: { count: number | null }) {
+  if (!count) return null;
+  return (
+    <span className="waiting-badge waiting-badge-corner" aria-hidden="true">
+      {count}
+    </span>
+  );
+}
+
 /** The signed-in dropdown: closes on a click outside it, on Escape and on leaving it by Tab. */
-function ProfileMenu({ auth }: { auth: AuthView }) {
+function ProfileMenu({ auth, waiting }: { auth: AuthView; waiting: number | null }) {
   const { open, setOpen, root, button } = useDropdown();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
 
@@ -48,11 +72,13 @@ function ProfileMenu({ auth }: { auth: AuthView }) {
         onClick={() => setOpen((o) => !o)}
       >
         <Avatar url={auth.pictureUrl} size={40} />
+        <WaitingDot count={waiting} />
       </button>
       <ul id="profile-menu-list" className="dropdown" hidden={!open}>
         <li>
           <Link to={dashboardOf(auth.userType)} onClick={() => setOpen(false)}>
             Dashboard
+            <WaitingBadge count={waiting} />
           </Link>
         </li>
         <li>
@@ -72,7 +98,7 @@ function ProfileMenu({ auth }: { auth: AuthView }) {
 }
 
 /** The phone menu: a modal dialog sliding in from the right. */
-function MobileMenu({ auth, isMobile }: { auth: AuthView; isMobile: boolean }) {
+function MobileMenu({ auth, isMobile, waiting }: { auth: AuthView; isMobile: boolean; waiting: number | null }) {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -116,6 +142,7 @@ function MobileMenu({ auth, isMobile }: { auth: AuthView; isMobile: boolean }) {
         onClick={() => setOpen(true)}
       >
         <MenuIcon />
+        <WaitingDot count={waiting} />
       </button>
       <dialog
         ref={dialog}
@@ -158,6 +185,7 @@ function MobileMenu({ auth, isMobile }: { auth: AuthView; isMobile: boolean }) {
                   <li>
                     <Link to={dashboardOf(auth.userType)} onClick={close}>
                       Dashboard
+                      <WaitingBadge count={waiting} />
                     </Link>
                   </li>
                   <li>
@@ -190,6 +218,8 @@ function MobileMenu({ auth, isMobile }: { auth: AuthView; isMobile: boolean }) {
 export function Header() {
   const auth = useAuth();
   const isMobile = useIsMobile();
+  // What waits for a signed-in rider, counted beside Dashboard.
+  const waiting = useWaitingCount(auth.signedIn && auth.userType === USER_TYPE_RIDER);
   return (
     <header className="site-header">
       <div className="container header-bar">
@@ -214,9 +244,9 @@ export function Header() {
               </li>
             )}
           </ul>
-          {auth.signedIn && !isMobile ? <ProfileMenu auth={auth} /> : null}
+          {auth.signedIn && !isMobile ? <ProfileMenu auth={auth} waiting={waiting} /> : null}
         </nav>
-        <MobileMenu auth={auth} isMobile={isMobile} />
+        <MobileMenu auth={auth} isMobile={isMobile} waiting={waiting} />
       </div>
     </header>
   );

@@ -8,6 +8,7 @@ import { USER_TYPE_COMPANY } from '../../../shared/constants';
 import { whereUserBelongs, type BelongingUser } from '../../../shared/destination';
 import { paths } from '../../../shared/routes';
 import { auth, authView, setLoginNavigation } from './authService';
+import { keepWaitingItem } from './waitingLink';
 import { whenScreenHydrated } from '../../boot/hydration';
 
 let appRouter: AnyRouter | null = null;
@@ -58,9 +59,11 @@ function signedInUser(): BelongingUser | null {
  * company route answers a rider with 404.
  */
 export function requireBelongingTo(here: typeof paths.riderDashboard | typeof paths.companyDashboard) {
-  return ({ preload }: { preload: boolean }): void => {
+  return ({ preload, search }: { preload: boolean; search?: Record<string, unknown> }): void => {
     if (preload) return;
     const destination = whereUserBelongs(signedInUser());
+    // An e-mail's link to one waiting item: the item is found again after the login.
+    if (destination.to === paths.login && here === paths.riderDashboard) keepWaitingItem(search);
     if (destination.to !== here) throw redirect({ ...destination, replace: destination.to !== paths.login });
   };
 }

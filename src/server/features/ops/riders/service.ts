@@ -17,6 +17,7 @@ import type {
 } from '../../../../shared/opsRiders';
 import type { PastEmployee, WorkHistory } from '../../../../shared/profile';
 import { paths } from '../../../../shared/routes';
+import { waitingItemPath } from '../../../../shared/waiting';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { files, pastEmployees, personalInfo, staff, users, workHistories } from '../../../db/schema';
@@ -223,7 +224,7 @@ function reviewEmail(config: Config, to: string, username: string, decision: IdR
           reason ?? '',
           messages.idRejectedHelp,
         ],
-        action: { label: 'Upload my ID again', url: dashboard },
+        action: { label: 'Upload my ID again', url: `${config.publicUrl}${waitingItemPath('id')}` },
       });
 }
 

@@ -1,6 +1,6 @@
 /**
- * Step 2 of the sign-up wizard, 'Verify Your Email' (spec §2, §5): the four code boxes
- * and the resend control side by side, or 'Wrong e-mail? Change it'.
+ * The e-mail code step: the four code boxes and the resend control side by side, or 'Wrong
+ * e-mail? Change it'. Step 2 of the rider sign-up wizard, 'Verify Your Email' (spec §2, §5).
  *
  *   entering (parallel) ──CHANGE_EMAIL──▶ changingEmail: editing ⇄ error ──SUBMIT──▶ submitting
  *      ▲  ▲                                        │ CANCEL_CHANGE_EMAIL                 │
@@ -22,8 +22,8 @@ import { VERIFY_CODE_LENGTH } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
 import { changeEmailForm, digitsFromPaste, type SignupProgressResponse } from '../../src/shared/signup';
 import { validateForm } from '../../src/shared/validation';
-import { ResendCooldownError, messageOf } from '../kit/errors';
-import { CODE_FIELD, COOLDOWN_MS } from '../kit/resendCode';
+import { ResendCooldownError, messageOf } from './errors';
+import { CODE_FIELD, COOLDOWN_MS, resendDeadlineAfter } from './resendCode';
 
 export { CODE_FIELD, COOLDOWN_MS };
 
@@ -270,11 +270,11 @@ export const verifyStep = setup({
                   target: 'coolingDown',
                   actions: [
                     assign({
-                      resendDeadline: ({ event }) => event.output.sentAt + COOLDOWN_MS,
+                      resendDeadline: ({ event }) => resendDeadlineAfter(event.output.sentAt),
                       now: ({ event }) => event.output.sentAt,
                       resendNotice: messages.verificationCodeSent,
                     }),
-                    { type: 'persistResendDeadline', params: ({ event }) => ({ deadline: event.output.sentAt + COOLDOWN_MS }) },
+                    { type: 'persistResendDeadline', params: ({ event }) => ({ deadline: resendDeadlineAfter(event.output.sentAt) }) },
                     // The code boxes start again: the old digits are of a dead code.
                     raise({ type: 'CODE_RESENT' }),
                   ],
@@ -345,12 +345,12 @@ export const verifyStep = setup({
                 assign({
                   email: ({ event }) => event.output.email,
                   newEmail: '',
-                  resendDeadline: ({ event }) => event.output.sentAt + COOLDOWN_MS,
+                  resendDeadline: ({ event }) => resendDeadlineAfter(event.output.sentAt),
                   now: ({ event }) => event.output.sentAt,
                   resendNotice: ({ event }) => messages.emailChanged(event.output.email),
                   resendError: null,
                 }),
-                { type: 'persistResendDeadline', params: ({ event }) => ({ deadline: event.output.sentAt + COOLDOWN_MS }) },
+                { type: 'persistResendDeadline', params: ({ event }) => ({ deadline: resendDeadlineAfter(event.output.sentAt) }) },
                 'userChanged',
               ],
             },

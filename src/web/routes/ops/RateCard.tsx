@@ -1,0 +1,6 @@
+/** /ops/rate-card: the delivery rate card (admins edit, dispatchers read). */
+import { OpsRateCardScreen } from '../../features/ops/RateCardView';
+
+export default function OpsRateCard() {
+  return <OpsRateCardScreen />;
+}
