@@ -54,10 +54,10 @@ function viewAfter(events: readonly StoryEvent[]): ApiKeysView {
   return apiKeysSnapshotToView(snapshot);
 }
 
-function Screen({ view }: { view: ApiKeysView }) {
+function Screen({ section }: { section: ApiKeysView }) {
   return (
     <main className="company-account">
-      <ApiKeysSectionView view={view} send={fn()} />
+      <ApiKeysSectionView view={section} send={fn()} />
     </main>
   );
 }
@@ -71,23 +71,24 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const story = (events: readonly StoryEvent[]): Story => {
+const story = (events: readonly StoryEvent[], keyText: readonly string[]): Story => {
   const view = viewAfter(events);
-  return { args: { view }, parameters: { apiKeysState: view.state } };
+  return { args: { section: view }, parameters: { apiKeysState: view.state, keyText: [apiKeyMessages.sectionTitle, ...keyText] } };
 };
 
+const m = apiKeyMessages;
 const listed = [on.loaded([warehouse, oldTill])];
-export const Loading = story([]);
-export const LoadFailed = story([on.loadFailed]);
-export const NoKeys = story([on.loaded([])]);
-export const List = story(listed);
-export const NameMissing = story([...listed, on.create]);
-export const Creating = story([...listed, on.type('Shop website'), on.create]);
-export const TooManyKeys = story([...listed, on.type('Shop website'), on.create, on.tooMany]);
-export const KeyShownOnce = story([...listed, on.type('Shop website'), on.create, on.created]);
-export const Copying = story([...listed, on.type('Shop website'), on.create, on.created, on.copy]);
-export const Copied = story([...listed, on.type('Shop website'), on.create, on.created, on.copy, on.copied]);
-export const CopyFailed = story([...listed, on.type('Shop website'), on.create, on.created, on.copy, on.copyFailed]);
-export const ConfirmRevoke = story([...listed, on.revoke]);
-export const Revoking = story([...listed, on.revoke, on.confirm]);
-export const Revoked = story([...listed, on.revoke, on.confirm, { type: 'xstate.done.actor.revokeKey', output: { ...warehouse, revoked_at: '2026-11-28T11:00:00.000Z' } }]);
+export const Loading = story([], [m.loading]);
+export const LoadFailed = story([on.loadFailed], [m.loadFailed, m.retry]);
+export const NoKeys = story([on.loaded([])], [m.none, m.create]);
+export const List = story(listed, ['Warehouse', 'ogb_live_Wa7hQ2xZ…', m.live, 'Old till', m.revoked, m.neverUsed, m.create]);
+export const NameMissing = story([...listed, on.create], [m.enterName]);
+export const Creating = story([...listed, on.type('Shop website'), on.create], [m.creating]);
+export const TooManyKeys = story([...listed, on.type('Shop website'), on.create, on.tooMany], [m.tooMany]);
+export const KeyShownOnce = story([...listed, on.type('Shop website'), on.create, on.created], [m.newKeyTitle, made.key, m.newKeyShownOnce, m.copy, m.done]);
+export const Copying = story([...listed, on.type('Shop website'), on.create, on.created, on.copy], [made.key, m.copy]);
+export const Copied = story([...listed, on.type('Shop website'), on.create, on.created, on.copy, on.copied], [made.key, m.copied]);
+export const CopyFailed = story([...listed, on.type('Shop website'), on.create, on.created, on.copy, on.copyFailed], [made.key, m.copyFailed]);
+export const ConfirmRevoke = story([...listed, on.revoke], [m.revokeConfirmTitle('Warehouse'), m.revokeConfirmText, m.revokeConfirm, m.cancel]);
+export const Revoking = story([...listed, on.revoke, on.confirm], [m.revoking]);
+export const Revoked = story([...listed, on.revoke, on.confirm, { type: 'xstate.done.actor.revokeKey', output: { ...warehouse, revoked_at: '2026-11-28T11:00:00.000Z' } }], ['Warehouse', m.revoked]);

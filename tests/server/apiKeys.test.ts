@@ -8,7 +8,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { companyApiKeys, deliveryQuotes, users } from '../../src/server/db/schema';
+import { companies, companyApiKeys, deliveryQuotes, users } from '../../src/server/db/schema';
 import { LAST_USED_EVERY_MS } from '../../src/server/domain/apiKeys';
 import { QUOTE_RATE_LIMIT } from '../../src/server/features/deliveries/quoteRoutes';
 import { startOfLagosDay } from '../../src/shared/deliveries/lagosTime';
@@ -73,6 +73,7 @@ describeEachDatabase('API keys', (kind: DatabaseKind) => {
 
   it('makes a key shown once, keeps only its SHA-256, and lists it without the key', async () => {
     const company = await signedInUser(t, 2, 'keys-make');
+    await t.database.db.insert(companies).values({ userId: company.id, companyName: 'Lekki Bakes', contactPerson: 'Chiamaka Obi' });
     const res = await makeKey(t, company.token, '  Shop website ');
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -89,6 +90,13 @@ describeEachDatabase('API keys', (kind: DatabaseKind) => {
     expect(list.body).not.toContain(key);
     expect(list.body).not.toContain(row!.keyHash);
     expect(list.json<ApiKeyListResponse>().keys).toEqual([api_key]);
+
+    // The data export lists it the same way.
+    const exported = await t.app.inject({ url: '/api/companies/me/export', headers: { 'x-auth-token': company.token } });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).not.toContain(key);
+    expect(exported.body).not.toContain(row!.keyHash);
+    expect(exported.json<{ api_keys: unknown }>().api_keys).toEqual([api_key]);
   });
 
   it('refuses an empty name under name, and a company that has not verified its e-mail', async () => {

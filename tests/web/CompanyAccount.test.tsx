@@ -78,12 +78,13 @@ const input = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 const form = (title: string) => screen.getByRole('form', { name: title });
 const alertsIn = (title: string) => within(form(title)).queryAllByRole('alert').map((a) => a.textContent);
 
-/** Opens the page and answers its two reads. */
+/** Opens the page and answers its reads (the API keys section's own: tests/web/ApiKeysSection.test.tsx). */
 async function loaded(profile: CompanyProfile = PROFILE) {
   open();
   await respond('/api/companies/me', 200, profile);
   await respond('/api/locations', 200, TEST_LOCATIONS);
   await screen.findByRole('heading', { level: 2, name: messages.companyProfileHeading });
+  await respond('/api/companies/me/api-keys', 200, { keys: [] });
   await waitFor(() => expect(input(labels.company_name).value).toBe(profile.company_name));
 }
 

@@ -14,6 +14,7 @@ import { deleteFilesOf, fileUrl, storeFile } from '../../plugins/files';
 import { processProfileImage } from '../../lib/images';
 import { authLimits, countAgainstLimits, type LimitStore } from '../../lib/limits';
 import { checkPlace } from '../../domain/locations';
+import { listApiKeys } from '../../domain/apiKeys';
 import { assertPasswordNotCommon, hashPassword, verifyPassword } from '../../lib/passwords';
 import { recomputeRiderReputation } from '../../domain/reputation';
 import { forgetSessions } from '../../plugins/sessionCache';
@@ -165,7 +166,7 @@ export async function exportCompanyData(db: Db, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   const [company] = await db.select().from(companies).where(eq(companies.userId, userId)).limit(1);
   if (!user || !company) throw new AppError('NOT_FOUND', messages.notFound);
-  const [fileRows, sessionRows, subscriptions, shortlistRows, engagementRows] = await Promise.all([
+  const [fileRows, sessionRows, subscriptions, shortlistRows, engagementRows, apiKeyRows] = await Promise.all([
     db
       .select({ id: files.id, kind: files.kind, isPublic: files.isPublic, contentType: files.contentType, originalName: files.originalName, size: files.size, createdAt: files.createdAt })
       .from(files)
@@ -189,6 +190,8 @@ export async function exportCompanyData(db: Db, userId: string) {
       .innerJoin(users, eq(users.id, engagements.riderId))
       .where(eq(engagements.companyId, userId))
       .orderBy(engagements.createdAt),
+    // Its API keys as the Account tab lists them: never a key or its hash.
+    listApiKeys(db, userId),
   ]);
   const engagementIds = engagementRows.map((r) => r.engagement.id);
   const published = new Set(engagementRows.filter((r) => r.engagement.reviewsPublishedAt || (r.engagement.reviewDeadline && r.engagement.reviewDeadline <= new Date())).map((r) => r.engagement.id));
@@ -235,6 +238,7 @@ export async function exportCompanyData(db: Db, userId: string) {
     })),
     sessions: sessionRows.map((s) => ({ method: s.method, started_at: iso(s.createdAt), expires_at: iso(s.expiresAt), ended_at: iso(s.endedAt) })),
     shortlist: shortlistRows.map((s) => ({ rider: s.rider, added_at: iso(s.createdAt) })),
+    api_keys: apiKeyRows,
     engagements: engagementRows.map(({ engagement: e, rider }) => ({
       id: e.id,
       rider,
