@@ -34,13 +34,13 @@ const booking = (n: number, reference: string, status: string, priceKobo: number
 
 const firstPage: CompanyDeliveriesPage = {
   items: [
-    booking(3, 'LD-7Q2K4M', 'picked_up', 350_000, 'Yaba', { area: 'Victoria Island' }, 28),
-    booking(2, 'LD-3HX9PA', 'delivered', 1_250_050, 'Ikeja', { area: 'Ajah (Eti-Osa)' }, 27),
-    booking(1, 'LD-K8W2ZD', 'booked', 4_500_000, 'Surulere', { country: 'GB', city: 'Manchester' }, 26),
+    booking(3, 'OGB-7Q2K4', 'picked_up', 350_000, 'Yaba', { area: 'Victoria Island' }, 28),
+    booking(2, 'OGB-3HX9P', 'delivered', 1_250_050, 'Ikeja', { area: 'Ajah (Eti-Osa)' }, 27),
+    booking(1, 'OGB-K8W2Z', 'booked', 4_500_000, 'Surulere', { country: 'GB', city: 'Manchester' }, 26),
   ],
   next: 'story-cursor',
 };
-const nextPage: CompanyDeliveriesPage = { items: [booking(0, 'LD-A1B2C3', 'cancelled', 250_000, 'Lekki Phase 1', { area: 'Ikoyi' }, 20)], next: null };
+const nextPage: CompanyDeliveriesPage = { items: [booking(0, 'OGB-A1B2C', 'cancelled', 250_000, 'Lekki Phase 1', { area: 'Ikoyi' }, 20)], next: null };
 
 type StoryEvent = Parameters<typeof getNextSnapshot<typeof companyDeliveriesMachine>>[2];
 const on = {
@@ -83,8 +83,8 @@ function deliveriesStory(events: readonly StoryEvent[], keyText: readonly string
 export const Loading = deliveriesStory([], [m.heading, m.loading]);
 export const Empty = deliveriesStory([on.loaded({ items: [], next: null })], [m.empty, m.sendParcel]);
 export const Failed = deliveriesStory([on.loadFailed], [m.loadFailed, m.tryAgain]);
-export const List = deliveriesStory([on.loaded(firstPage)], ['LD-7Q2K4M', 'Yaba → Victoria Island', 'Picked up', '₦12,500.50', 'Manchester, United Kingdom', m.loadMore]);
-export const LoadingMore = deliveriesStory([on.loaded(firstPage), on.more], ['LD-7Q2K4M', m.loading]);
+export const List = deliveriesStory([on.loaded(firstPage)], ['OGB-7Q2K4', 'Yaba → Victoria Island', 'Picked up', '₦12,500.50', 'Manchester, United Kingdom', m.loadMore]);
+export const LoadingMore = deliveriesStory([on.loaded(firstPage), on.more], ['OGB-7Q2K4', m.loading]);
 export const MoreFailed = deliveriesStory([on.loaded(firstPage), on.more, on.moreFailed], [m.moreFailed, m.loadMore]);
 /** Every page shown: no "Load more". */
-export const AllShown = deliveriesStory([on.loaded(firstPage), on.more, on.moreLoaded(nextPage)], ['LD-A1B2C3', 'Cancelled']);
+export const AllShown = deliveriesStory([on.loaded(firstPage), on.more, on.moreLoaded(nextPage)], ['OGB-A1B2C', 'Cancelled']);

@@ -119,16 +119,16 @@ describe('CompanyDeliveriesList along the machine paths', () => {
     await act(async () =>
       request.respond(200, {
         items: [
-          delivery(1, { reference: 'LD-7Q2K', status: 'picked_up', price_kobo: 1_250_050, pickup: { area: 'Yaba' }, dropoff: { area: 'Victoria Island' }, created_at: '2026-11-30T23:30:00.000Z' }),
-          delivery(2, { reference: 'LD-ABRD', status: 'a_status_from_later', price_kobo: 4_500_000, dropoff: { country: 'CA', city: 'Toronto' }, created_at: '2026-11-02T10:00:00.000Z' }),
+          delivery(1, { reference: 'OGB-7Q2K9', status: 'picked_up', price_kobo: 1_250_050, pickup: { area: 'Yaba' }, dropoff: { area: 'Victoria Island' }, created_at: '2026-11-30T23:30:00.000Z' }),
+          delivery(2, { reference: 'OGB-ABRD5', status: 'a_status_from_later', price_kobo: 4_500_000, dropoff: { country: 'CA', city: 'Toronto' }, created_at: '2026-11-02T10:00:00.000Z' }),
         ],
         next: null,
       }),
     );
     const [lagos, abroad] = await screen.findAllByRole('listitem');
     // 23:30 UTC on 30 Nov is 00:30 on 1 Dec in Lagos.
-    expect(lagos!.textContent).toBe('LD-7Q2KPicked upYaba → Victoria Island₦12,500.50 · Booked 1 Dec 2026');
-    expect(abroad!.textContent).toBe('LD-ABRDIn progressIkeja → Toronto, Canada₦45,000 · Booked 2 Nov 2026');
+    expect(lagos!.textContent).toBe('OGB-7Q2K9Picked upYaba → Victoria Island₦12,500.50 · Booked 1 Dec 2026');
+    expect(abroad!.textContent).toBe('OGB-ABRD5In progressIkeja → Toronto, Canada₦45,000 · Booked 2 Nov 2026');
     expect(screen.queryByRole('button', { name: m.loadMore })).toBeNull();
   });
 
