@@ -73,10 +73,10 @@ describeEachDatabase('ops audit log: sentences, names and the suspension e-mails
     expect(auditSentence(gone!)).toBe(`${admin.email} (admin) suspended rider @${rider.username}`);
 
     // An action from the command line that this catalogue does not know yet.
-    const entityId = `card-${kind}-${Date.now()}`;
-    await writeAudit(t.database.db, { staffId: null, email: 'command line' }, { action: 'rate_card.change', entityType: 'rate_card', entityId, before: { version: 1 }, after: { version: 2 } });
+    const entityId = `payout-${kind}-${Date.now()}`;
+    await writeAudit(t.database.db, { staffId: null, email: 'command line' }, { action: 'payout.change', entityType: 'payout', entityId, before: { version: 1 }, after: { version: 2 } });
     const [unknown] = await entriesOf(t, admin, entityId);
-    expect(auditSentence(unknown!)).toBe(`The server command line did “rate_card.change” to rate_card ${entityId}`);
+    expect(auditSentence(unknown!)).toBe(`The server command line did “payout.change” to payout ${entityId}`);
     expect(auditDetails(unknown!, asText)).toEqual([{ key: 'version', label: 'version', before: '1', after: '2' }]);
   });
 });
