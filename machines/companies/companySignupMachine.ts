@@ -14,6 +14,13 @@
  * The resend countdown keeps a deadline (a timestamp); TICK events carry the time, so a
  * simulated clock drives it in tests. Pure: every effect (the requests, the token, navigation,
  * the captcha session flag, toasts) is a named actor or action supplied with .provide().
+ *
+ * Still its own copy of the form and verify steps the rider wizard takes from machines/kit/.
+ * To compose it from them, the kit needs, in this order: the form machine with prefilled values,
+ * first-error-only and a named action on a refused submit (the logo stays here: its error wins
+ * over the others); the verify step with a one-field code and failures as toasts; then this
+ * machine as checking → form → verify → done, and its model, tests, stories and plan rewritten
+ * around the child actors as signupModel.ts does.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { FieldError } from '../../src/shared/api';
