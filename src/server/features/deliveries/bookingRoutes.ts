@@ -8,15 +8,15 @@
  * Rate-limited with the app's counters (lib/limits.ts: atomic, in Redis across instances): per
  * API key for a business's system, per address for everyone else.
  */
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../../shared/messages';
 import { bookingValuesOf, checkBookingFields, IDEMPOTENCY_KEY_MAX } from '../../../shared/deliveries/booking';
 import { deliveryMessages } from '../../../shared/deliveries/messages';
 import { AppError, errorResponses } from '../../errors';
 import { requireCaptchaPass } from '../../lib/captcha';
-import { countAgainstLimits, type Limit } from '../../lib/limits';
+import type { Limit } from '../../lib/limits';
 import { access } from '../../plugins/access';
+import { addressHasher, limitPerCaller } from './callers';
 import {
   bookDelivery,
   findCompanyDelivery,
@@ -62,17 +62,9 @@ const notFound = () => new AppError('NOT_FOUND', messages.notFound);
 
 export async function deliveryBookingRoutes(app: FastifyInstance): Promise<void> {
   const links = trackingLinks(app.config.jwtSecret, app.config.publicUrl);
-  // The same keyed hash of the address as the quotes keep (quoteRoutes.ts), never the address.
-  const addressKey = createHmac('sha256', app.config.jwtSecret).update('delivery-quote-address').digest();
-  const hashAddress = (ip: string) => createHmac('sha256', addressKey).update(ip).digest('base64url').slice(0, 22);
+  const hashAddress = addressHasher(app.config.jwtSecret);
 
-  /** Counted after the guard (it knows an API key) and before the body is read. */
-  const perCaller = (name: string, byAddress: Limit, byKey: Limit) => async (request: FastifyRequest) =>
-    countAgainstLimits(app.limits, [
-      request.caller === 'apiKey' && request.credential
-        ? { key: `${name}:api-key:${request.credential.id}`, limit: byKey }
-        : { key: `${name}:address:${request.ip}`, limit: byAddress },
-    ]);
+  const perCaller = (name: string, perAddress: Limit, perKey: Limit) => limitPerCaller(app.limits, name, perAddress, perKey);
 
   app.credentialChecks.tracking = async (_request, token) => {
     const id = await findDeliveryByTrackingToken(app.database.db, token);

@@ -11,13 +11,13 @@
  * under a concurrent burst). Not @fastify/rate-limit: its in-memory store hands every request of
  * a same-tick burst the final count, so a burst of 80 was refused whole.
  */
-import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_KEY_QUOTE_LIMIT, API_KEY_QUOTE_READ_LIMIT } from '../../../shared/apiKeys';
 import { messages } from '../../../shared/messages';
 import { AppError } from '../../errors';
 import { access } from '../../plugins/access';
-import { countAgainstLimits, type Limit } from '../../lib/limits';
+import { addressHasher, limitPerCaller } from './callers';
+import type { Limit } from '../../lib/limits';
 import { latestRateCard } from '../../domain/rateCards';
 import { createQuote, findLiveQuote, priceQuoteRequest, type PricedRequest, type Quote } from './quoteService';
 import { quoteBodySchema, quoteErrorResponses, quoteResponseSchema } from './quoteSchemas';
@@ -30,19 +30,8 @@ export const QUOTE_READ_RATE_LIMIT = { max: 120, windowMs: 60_000 } satisfies Li
 const QUOTE_BODY_LIMIT = 16 * 1024;
 
 export async function deliveryQuoteRoutes(app: FastifyInstance): Promise<void> {
-  // Who asked is kept as an HMAC of the address (rate-limit and abuse questions), never the address.
-  const addressKey = createHmac('sha256', app.config.jwtSecret).update('delivery-quote-address').digest();
-  const hashAddress = (ip: string) => createHmac('sha256', addressKey).update(ip).digest('base64url').slice(0, 22);
-  /**
-   * Counted before the body is read: a flood is refused before it costs a parse. After the access
-   * guard (an app-wide onRequest hook runs before a route's), so an API key is known by now.
-   */
-  const perCaller = (name: string, perAddress: Limit, perKey: Limit) => async (request: FastifyRequest) =>
-    countAgainstLimits(app.limits, [
-      request.credential?.kind === 'apiKey'
-        ? { key: `${name}:apiKey:${request.credential.id}`, limit: perKey }
-        : { key: `${name}:address:${request.ip}`, limit: perAddress },
-    ]);
+  const hashAddress = addressHasher(app.config.jwtSecret);
+  const perCaller = (name: string, perAddress: Limit, perKey: Limit) => limitPerCaller(app.limits, name, perAddress, perKey);
   /** The priced request, from the check before the schema to the handler. */
   const priced = new WeakMap<FastifyRequest, Extract<PricedRequest, { ok: true }> & { now: number }>();
 
