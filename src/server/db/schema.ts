@@ -19,6 +19,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { DELIVERY_FAILURE_REASONS, DELIVERY_STATUSES } from '../../shared/deliveries/moves';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`);
 
@@ -259,6 +260,8 @@ export const personalInfo = pgTable('personal_info', {
    * The staff check of the ID documents (DESIGN.md §10): none → pending on upload →
    * approved | rejected. Only 'approved' shows as "ID verified".
    */
+  /** The kind of ID the rider uploaded (src/shared ID_KINDS): NIN slip, driver's licence, voter's card, passport. */
+  idKind: text('id_kind'),
   idReviewStatus: text('id_review_status', { enum: ['none', 'pending', 'approved', 'rejected'] })
     .notNull()
     .default('none'),
@@ -531,6 +534,11 @@ export const riderCards = pgTable(
     /** Published, visible reviews by companies; their average (null with none). */
     reviewCount: integer('review_count').notNull().default(0),
     ratingAverage: integer('rating_average_x100'),
+    /** The delivery record (updated in the transaction of each move): completed, on time, senders' ratings. */
+    deliveriesCompleted: integer('deliveries_completed').notNull().default(0),
+    deliveriesOnTime: integer('deliveries_on_time').notNull().default(0),
+    deliveryRatingCount: integer('delivery_rating_count').notNull().default(0),
+    deliveryRatingSum: integer('delivery_rating_sum').notNull().default(0),
     /** When the rider finished sign-up (the "newest" sort). */
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Free text: introduction, bio and work history (English stemming: "delivering" finds "delivery"). */
@@ -743,9 +751,8 @@ export const deliveries = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     reference: text('reference').notNull(),
-    status: text('status', { enum: ['booked', 'assigned', 'picked_up', 'delivered', 'failed', 'cancelled'] })
-      .notNull()
-      .default('booked'),
+    /** src/shared/deliveries/moves.ts DELIVERY_STATUSES; moved only through DELIVERY_MOVES. */
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('booked'),
     quoteId: uuid('quote_id')
       .notNull()
       .references(() => deliveryQuotes.id),
@@ -768,8 +775,29 @@ export const deliveries = pgTable(
     /** The company that booked it (signed in, or through one of its API keys); null for a visitor. */
     companyId: uuid('company_id').references(() => users.id, { onDelete: 'set null' }),
     apiKeyId: uuid('api_key_id').references(() => companyApiKeys.id, { onDelete: 'set null' }),
-    /** The rider dispatched to it (the dispatch board sets it). */
+    /** The rider dispatched to it (an accepted offer or the dispatch board sets it). */
     riderId: uuid('rider_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The rider's pay for the job: the rate card's share of the price, fixed when offered or assigned. */
+    riderPayKobo: integer('rider_pay_kobo'),
+    /** The end of the promised delivery window (on time = delivered by then). */
+    deliverBy: timestamp('deliver_by', { withTimezone: true }),
+    /** The recipient's 4-digit code (only its hash), made at pickup; wrong tries counted, 5 then staff. */
+    deliveryCodeHash: text('delivery_code_hash'),
+    deliveryCodeTries: smallint('delivery_code_tries').notNull().default(0),
+    /** The photo of the parcel handed over (files.id, private to the sender, the rider and staff). */
+    proofFileId: uuid('proof_file_id'),
+    /** Cash the rider collected at drop-off, when the payment was cash. */
+    cashCollectedKobo: integer('cash_collected_kobo'),
+    failureReason: text('failure_reason', { enum: DELIVERY_FAILURE_REASONS }),
+    failureNote: text('failure_note'),
+    cancelReason: text('cancel_reason'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    pickedUpAt: timestamp('picked_up_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** The sender's rating after delivery, once: 1-5 and a comment. */
+    senderRating: smallint('sender_rating'),
+    senderComment: text('sender_comment'),
+    ratedAt: timestamp('rated_at', { withTimezone: true }),
     trackingTokenHash: text('tracking_token_hash').notNull(),
     /** HMAC of the booking browser's address; null when an API key booked. */
     clientIpHash: text('client_ip_hash'),
@@ -794,13 +822,65 @@ export const deliveryEvents = pgTable(
     deliveryId: uuid('delivery_id')
       .notNull()
       .references(() => deliveries.id, { onDelete: 'cascade' }),
+    /** The status after the move. */
     status: text('status').notNull(),
+    /** DELIVERY_ACTIONS ('booked' for the booking itself). */
+    action: text('action').notNull().default('booked'),
+    actor: text('actor', { enum: ['sender', 'rider', 'staff', 'system'] }).notNull().default('sender'),
     staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     riderId: uuid('rider_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note').notNull().default(''),
+    /** The phone's clock when the rider tapped (a move sent later from the offline queue). */
+    clientAt: timestamp('client_at', { withTimezone: true }),
+    /** The phone's Idempotency-Key: a move sent twice is applied once. */
+    clientKey: text('client_key'),
     createdAt: createdAt(),
   },
-  (table) => [index('delivery_events_delivery_idx').on(table.deliveryId, table.createdAt)],
+  (table) => [
+    index('delivery_events_delivery_idx').on(table.deliveryId, table.createdAt),
+    uniqueIndex('delivery_events_client_key').on(table.deliveryId, table.clientKey),
+  ],
+);
+
+/**
+ * An offer of a delivery to one available rider: open for OFFER_TTL_MS; the first accept wins
+ * (the delivery row is locked), and the others' offers close at once.
+ */
+export const deliveryOffers = pgTable(
+  'delivery_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    riderId: uuid('rider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['open', 'accepted', 'declined', 'expired', 'closed'] }).notNull().default('open'),
+    /** Who made it: a dispatcher, or the server offering to the next rider. */
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('delivery_offers_pair_key').on(table.deliveryId, table.riderId),
+    index('delivery_offers_rider_open_idx').on(table.riderId, table.status, table.expiresAt),
+    index('delivery_offers_due_idx').on(table.status, table.expiresAt),
+  ],
+);
+
+/** A rider's "Available for deliveries" switch and the Lagos areas they cover (src/shared/deliveries/areas.ts). */
+export const riderAvailability = pgTable(
+  'rider_availability',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    available: boolean('available').notNull().default(false),
+    areas: text('areas').array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (table) => [index('rider_availability_areas_idx').using('gin', table.areas)],
 );
 
 /**
