@@ -22,6 +22,7 @@ import { messages } from '../../../../shared/messages';
 import type { Db } from '../../../db/client';
 import { deliveries, deliveryEvents, deliveryOffers, riderAvailability, staff, users } from '../../../db/schema';
 import { AppError } from '../../../errors';
+import { rowsOf } from '../../../lib/rows';
 import { writeAudit, type AuditActor } from '../../../domain/audit';
 import { moveDelivery, type DeliveryRow } from '../../../domain/deliveryMoves';
 import { closeOpenOffers, isEligibleRider, lockDelivery, offerToNextRider, offerToRider, riderPayOf } from '../../../domain/deliveryOffers';
@@ -130,32 +131,66 @@ function toItem(r: ItemRow): BoardItem {
   };
 }
 
+/** The board's parts: each one status (and, for booked and offered, late or not) and its rank. */
+function boardParts(status?: DeliveryStatus): Array<{ rank: number; status: DeliveryStatus; when?: SQL }> {
+  const notLate = sql`coalesce(${deliveries.pickupAt}, ${deliveries.createdAt}) >= now() - make_interval(secs => ${PICKUP_WINDOW_MS / 1000})`;
+  const isLate = sql`coalesce(${deliveries.pickupAt}, ${deliveries.createdAt}) < now() - make_interval(secs => ${PICKUP_WINDOW_MS / 1000})`;
+  const parts: Array<{ rank: number; status: DeliveryStatus; when?: SQL }> = [
+    { rank: 0, status: 'failed' },
+    { rank: 1, status: 'booked', when: isLate },
+    { rank: 1, status: 'offered', when: isLate },
+    { rank: 2, status: 'booked', when: notLate },
+    { rank: 3, status: 'offered', when: notLate },
+    ...OPEN_STATUSES.filter((s) => !['failed', 'booked', 'offered'].includes(s)).map((s) => ({ rank: 3, status: s })),
+  ];
+  if (!status) return parts;
+  const mine = parts.filter((p) => p.status === status);
+  return mine.length ? mine : [{ rank: 3, status }];
+}
+
 /**
  * A page of the board: one status, or every open one; attention first, then the longest waiting.
- * Only open statuses are read (deliveries_status_created_idx finds them without touching the
- * finished ones, the bulk of the table), and the page is a top-N sort of those rows; within one
- * rank the order is the index's own (created_at, id), which the cursor continues from.
+ * Each part (a status, late or not) is its own short range of deliveries_status_created_idx
+ * (status, created_at, id) read in order and cut at a page, so a page reads a few dozen index
+ * entries however many deliveries are open; the parts are merged in rank order. The cursor
+ * carries the rank, created_at and id of the page's last row.
  */
 export async function listBoard(db: Db, query: BoardQuery): Promise<{ items: BoardItem[]; next: string | null }> {
   const cursor = decodeCursor(query.cursor);
-  const statuses = query.status ? [query.status] : OPEN_STATUSES;
-  const conditions: Array<SQL | undefined> = [inArray(deliveries.status, statuses)];
-  if (cursor) {
-    conditions.push(sql`(${rank} > ${cursor.rank} or (${rank} = ${cursor.rank} and (${deliveries.createdAt}, ${deliveries.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)))`);
-  }
-  const rows = (await db
-    .select(itemColumns)
-    .from(deliveries)
-    .leftJoin(rider, eq(rider.id, deliveries.riderId))
-    .where(and(...conditions))
-    .orderBy(asc(rank), sql`${deliveries.createdAt} asc nulls first`, sql`${deliveries.id} asc nulls first`)
-    .limit(BOARD_PAGE_SIZE + 1)) as unknown as Array<ItemRow & { cursorAt: string }>;
-  const more = rows.length > BOARD_PAGE_SIZE;
-  const page = rows.slice(0, BOARD_PAGE_SIZE);
+  const selects = boardParts(query.status)
+    .filter((part) => !cursor || part.rank >= cursor.rank)
+    .map((part) => {
+      const conditions: Array<SQL | undefined> = [eq(deliveries.status, part.status), part.when];
+      if (cursor && part.rank === cursor.rank) {
+        conditions.push(sql`(${deliveries.createdAt}, ${deliveries.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`);
+      }
+      return sql`(select ${part.rank}::int as rank, ${deliveries.createdAt} as created_at, ${deliveries.id} as id, ${deliveries.createdAt}::text as at
+        from ${deliveries} where ${and(...conditions)}
+        order by ${deliveries.createdAt} asc nulls first, ${deliveries.id} asc nulls first limit ${BOARD_PAGE_SIZE + 1})`;
+    });
+  if (selects.length === 0) return { items: [], next: null };
+  const result = await db.execute(
+    sql`select u.rank, u.at, u.id from (${sql.join(selects, sql` union all `)}) u order by u.rank, u.created_at, u.id limit ${BOARD_PAGE_SIZE + 1}`,
+  );
+  const ordered = rowsOf<{ rank: number; at: string; id: string }>(result).map((r) => ({ ...r, rank: Number(r.rank) }));
+  const more = ordered.length > BOARD_PAGE_SIZE;
+  const page = ordered.slice(0, BOARD_PAGE_SIZE);
+  const rows = page.length
+    ? ((await db
+        .select(itemColumns)
+        .from(deliveries)
+        .leftJoin(rider, eq(rider.id, deliveries.riderId))
+        .where(inArray(deliveries.id, page.map((r) => r.id)))) as unknown as ItemRow[])
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
   const last = page[page.length - 1];
   return {
-    items: page.map(toItem),
-    next: more && last ? encodeCursor({ rank: Number(last.rank), at: last.cursorAt, id: last.id }) : null,
+    // The rank the page was ordered by names the attention, so label and order never disagree.
+    items: page.flatMap((p) => {
+      const row = byId.get(p.id);
+      return row ? [toItem({ ...row, rank: p.rank })] : [];
+    }),
+    next: more && last ? encodeCursor({ rank: last.rank, at: last.at, id: last.id }) : null,
   };
 }
 
