@@ -20,6 +20,8 @@ import { companiesRoutes } from './features/companies/routes';
 import { enquiriesRoutes } from './features/enquiries/routes';
 import { hiringRoutes } from './features/hiring/routes';
 import { startHiringSweeper } from './features/hiring/sweeper';
+import { deliveryRiderRoutes } from './features/deliveries/riderDispatchRoutes';
+import { startOfferSweeper } from './features/deliveries/offerSweeper';
 import { locationsRoutes } from './features/locations/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { opsRoutes } from './features/ops/routes';
@@ -155,8 +157,10 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(hiringRoutes);
   await app.register(deliveryQuoteRoutes);
   await app.register(deliveryBookingRoutes);
+  await app.register(deliveryRiderRoutes);
   // The 7-day expiry of hire requests, kept by the server (tests call expireDueRequests themselves).
   if (startWorkers) startHiringSweeper(app);
+  if (startWorkers) startOfferSweeper(app);
 
   if (config.webRoot) await registerWeb(app, config.webRoot);
   else

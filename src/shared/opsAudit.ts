@@ -89,6 +89,9 @@ export function auditRecord(entry: Pick<OpsAuditEntry, 'entityType' | 'entityId'
       break;
     case 'rate_card':
       return r.rateCard(entry.entityId);
+    case 'delivery':
+      if (name) return r.delivery(name);
+      break;
     default:
       if (name) return name;
   }

@@ -39,6 +39,12 @@ export const auditMessages = {
     'inbox.reply': ({ actor, record }: AuditWords) => `${actor} answered ${record} by e-mail`,
     'newsletter.unsubscribe': ({ actor, record }: AuditWords) => `${actor} unsubscribed ${record} from the newsletter`,
     'rate_card.save': ({ actor, record }: AuditWords) => `${actor} saved ${record}`,
+    'delivery.offer': ({ actor, record }: AuditWords) => `${actor} offered ${record} to a rider`,
+    'delivery.assign': ({ actor, record }: AuditWords) => `${actor} assigned ${record} to a rider`,
+    'delivery.reassign': ({ actor, record }: AuditWords) => `${actor} gave ${record} to another rider`,
+    'delivery.cancel': ({ actor, record }: AuditWords) => `${actor} cancelled ${record}`,
+    'delivery.retry': ({ actor, record }: AuditWords) => `${actor} sent ${record} out for delivery again`,
+    'delivery.return': ({ actor, record }: AuditWords) => `${actor} sent ${record} back to the sender`,
   } as Record<string, ((words: AuditWords) => string) | undefined>,
   /** An action this catalogue does not know yet still says who, what and to which record. */
   unknownAction: (actor: string, action: string, record: string) => `${actor} did “${action}” to ${record}`,
@@ -52,6 +58,7 @@ export const auditMessages = {
     inboxQuote: (name: string) => `the quote request from ${name}`,
     inboxWaitlist: (name: string) => `the waitlist entry of ${name}`,
     rateCard: (version: string) => `version ${version} of the rate card`,
+    delivery: (reference: string) => `delivery ${reference}`,
     /** A record no longer on file whose entry recorded nothing to name it by. */
     gone: (type: string) => `a deleted ${type}`,
     /** A record type this catalogue does not know: its type and id as logged. */
@@ -65,6 +72,7 @@ export const auditMessages = {
     inbox_item: 'inbox item',
     newsletter_subscription: 'subscriber',
     rate_card: 'rate card',
+    delivery: 'delivery',
   } as Record<string, string | undefined>,
 
   fields: {
@@ -87,6 +95,7 @@ export const auditMessages = {
     createdAt: 'Since',
     invitation: 'Invitation',
     expiresAt: 'Link valid until',
+    reference: 'Reference',
   } as Record<string, string | undefined>,
   /** A detail this catalogue has no label for is shown under its recorded name. */
   fieldUnknown: (key: string) => key,

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { companyApiKeys, pastEmployees, staffSessions, workHistories } from '../../src/server/db/schema';
+import { companyApiKeys, deliveryOffers, pastEmployees, staffSessions, workHistories } from '../../src/server/db/schema';
 import { createApiKey, revokeApiKey } from '../../src/server/domain/apiKeys';
 import { CALLER_KINDS, refusalStatus, type Access, type CallerKind } from '../../src/server/plugins/access';
 import { endSession, sessionToken, startSession } from '../../src/server/plugins/auth';
@@ -192,6 +192,12 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
     const apiKey = (await createApiKey(db, companyA.id, 'owner-a')).apiKey.id;
     const as = (party: { token: string }) => ({ 'x-auth-token': party.token });
     const deliveryId = (await bookAs(t, as(companyA))).id;
+    // An offer of that delivery to rider A (as the dispatch board makes one).
+    const [offer] = await db
+      .insert(deliveryOffers)
+      .values({ deliveryId, riderId: riderA.id, expiresAt: new Date(Date.now() + 60_000) })
+      .returning({ id: deliveryOffers.id });
+    const offerId = offer!.id;
 
     // [method, url, the other owner, the owner] — the owner's answer is checked where reading it changes nothing.
     const cases: Array<[string, string, { token: string }, { token: string } | null, object?]> = [
@@ -209,6 +215,8 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
       ['PUT', '/api/riders/work-history/update', riderB, null, { work_history_id: work!.id, position: 'Thief', company_name: 'X', number_of_years: '1-2', start_date: '2024-01-01', end_date: '' }],
       ['PUT', '/api/riders/past-employees/update', riderB, null, { past_employee_id: employer!.id, company_name: 'X', company_contact: '', start_date: '2023-01-01', end_date: '2023-06-30' }],
       ['DELETE', `/api/companies/me/api-keys/${apiKey}`, companyB, null],
+      ['POST', `/api/users/offers/${offerId}/accept`, riderB, null],
+      ['POST', `/api/users/offers/${offerId}/decline`, riderB, null],
     ];
     const failures: string[] = [];
     for (const [method, url, other, owner, payload] of cases) {
@@ -228,8 +236,9 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
     expect((await db.select().from(pastEmployees).where(eq(pastEmployees.id, employer!.id))).length).toBe(1);
     expect((await send('GET', `/api/hiring/requests/${requestId}`, as(riderA))).body).toContain('"status":"requested"');
     expect((await db.select().from(companyApiKeys).where(eq(companyApiKeys.id, apiKey)))[0]?.revokedAt).toBeNull();
+    expect((await db.select().from(deliveryOffers).where(eq(deliveryOffers.id, offerId)))[0]?.status).toBe('open');
     // Every route declared owner-only is walked here, or said plainly which is not.
-    const walked = new Set(cases.map(([method, url]) => `${method} ${url.replace(requestId, ':id').replace(deliveryId, ':id').replace(work!.id, ':id').replace(employer!.id, ':id').replace(apiKey, ':id')}`));
+    const walked = new Set(cases.map(([method, url]) => `${method} ${url.replace(requestId, ':id').replace(deliveryId, ':id').replace(work!.id, ':id').replace(employer!.id, ':id').replace(apiKey, ':id').replace(offerId, ':id')}`));
     const owned = t.app.routeTable.filter((route) => route.access?.owner && route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`);
     console.log(`\nOwner-only routes [${kind}]: ${owned.length}; walked with another owner's token: ${owned.filter((r) => walked.has(r)).length}; not walked: ${owned.filter((r) => !walked.has(r)).join(', ') || 'none'}`);
     expect(failures).toEqual([]);
@@ -249,6 +258,9 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
       ['GET', '/api/users/profile'],
       ['GET', '/api/users/waiting'],
       ['DELETE', '/api/users/account'],
+      ['GET', '/api/users/availability'],
+      ['PUT', '/api/users/availability'],
+      ['GET', '/api/users/offers'],
     ];
     for (const [method, url] of routes) {
       const asCompany = await send(method, url, { 'x-auth-token': firm.token });

@@ -74,6 +74,9 @@ export async function moveDelivery(tx: Db, input: MoveDeliveryInput): Promise<Mo
       note: input.note ?? '',
       clientAt: input.clientAt ?? null,
       clientKey: input.clientKey ?? null,
+      // The statement's own time, not the transaction's: two moves in one transaction (an offer
+      // run out, then the next rider's) keep their order in the timeline.
+      createdAt: sql`clock_timestamp()`,
     })
     .returning();
   return { delivery: moved!, event: event!, replayed: false };

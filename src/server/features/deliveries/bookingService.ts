@@ -20,13 +20,14 @@ import { uniqueViolation } from '../../lib/uniqueViolation';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import { oneLine } from '../../domain/notices';
 import type { QuoteRequest } from './quoteService';
+import { PICKUP_WINDOW_MS } from '../../../shared/deliveries/dispatch';
 
 const m = deliveryMessages.booking;
 
 /** How long an Idempotency-Key answers with its booking; after that the key may book again. */
 export const IDEMPOTENCY_HOLD_MS = 24 * 60 * 60_000;
-/** The pickup window the sender is told: the chosen time (or the booking's) and the hour after it. */
-export const PICKUP_WINDOW_MS = 60 * 60_000;
+// The pickup window lives with dispatch (the board flags a booking late past it).
+export { PICKUP_WINDOW_MS };
 
 /** References people read out on the phone: no 0/O, 1/I/L, U/V look-alikes. */
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { opsAuditRoutes } from './audit/routes';
+import { opsDeliveriesRoutes } from './deliveries/routes';
 import { opsInboxRoutes } from './inbox/routes';
 import { opsNewsletterRoutes } from './newsletter/routes';
 import { opsRateCardRoutes } from './rateCard/routes';
@@ -22,4 +23,5 @@ export async function opsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(opsAuditRoutes);
   await app.register(opsReviewsRoutes);
   await app.register(opsRateCardRoutes);
+  await app.register(opsDeliveriesRoutes);
 }

@@ -7,7 +7,7 @@ import { aliasedTable, and, eq, inArray, like, or, sql, type SQL } from 'drizzle
 import type { OpsAuditEntry, OpsAuditQuery, OpsAuditRecord } from '../../../../shared/opsAudit';
 import type { OpsPage } from '../../../../shared/opsForms';
 import type { Db } from '../../../db/client';
-import { auditLog, companies, inboxItems, newsletterSubscriptions, reviews, staff, users, waitlistEntries } from '../../../db/schema';
+import { auditLog, companies, deliveries, inboxItems, newsletterSubscriptions, reviews, staff, users, waitlistEntries } from '../../../db/schema';
 import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../../lib/keyset';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,7 +66,7 @@ type Logged = Pick<OpsAuditEntry, 'entityType' | 'entityId' | 'before' | 'after'
 function recorded(entry: Logged): OpsAuditRecord {
   const was = { ...(entry.after ?? {}), ...(entry.before ?? {}) };
   const text = (key: string) => (typeof was[key] === 'string' ? (was[key] as string) : null);
-  const name = text('name') ?? text('companyName') ?? text('email');
+  const name = text('name') ?? text('companyName') ?? text('email') ?? text('reference');
   return { name, handle: text('username'), onFile: false };
 }
 
@@ -109,6 +109,11 @@ async function recordNames(db: Db, entries: Logged[]): Promise<Map<string, OpsAu
       .from(newsletterSubscriptions)
       .where(inArray(newsletterSubscriptions.id, subscriberIds));
     for (const r of rows) put('newsletter_subscription', r.id, r.email, null);
+  }
+  const deliveryIds = idsOf('delivery');
+  if (deliveryIds.length) {
+    const rows = await db.select({ id: deliveries.id, reference: deliveries.reference }).from(deliveries).where(inArray(deliveries.id, deliveryIds));
+    for (const r of rows) put('delivery', r.id, r.reference, null);
   }
   const reviewIds = idsOf('review');
   if (reviewIds.length) {
