@@ -15,6 +15,8 @@ import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { clientErrorsRoutes } from './features/clientErrors/routes';
 import { deliveryBookingRoutes } from './features/deliveries/bookingRoutes';
+import { deliveryJobRoutes } from './features/deliveries/jobRoutes';
+import { deliverySenderRoutes } from './features/deliveries/senderRoutes';
 import { deliveryQuoteRoutes } from './features/deliveries/quoteRoutes';
 import { companiesRoutes } from './features/companies/routes';
 import { enquiriesRoutes } from './features/enquiries/routes';
@@ -158,6 +160,8 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(deliveryQuoteRoutes);
   await app.register(deliveryBookingRoutes);
   await app.register(deliveryRiderRoutes);
+  await app.register(deliveryJobRoutes);
+  await app.register(deliverySenderRoutes);
   // The 7-day expiry of hire requests, kept by the server (tests call expireDueRequests themselves).
   if (startWorkers) startHiringSweeper(app);
   if (startWorkers) startOfferSweeper(app);

@@ -385,6 +385,11 @@ describeEachDatabase('reading bookings', (kind) => {
         price_kobo: 675_000,
         payment: 'cash_on_delivery',
         events: [{ status: 'booked', at: expect.any(String) }],
+        deliver_by: expect.any(String),
+        rider: null,
+        proof: false,
+        rating: null,
+        can_cancel: true,
       },
     });
     for (const secret of ['8031234567', '8050001111', 'ada.sender', 'Ada', 'Tunde', 'Allen', 'Admiralty', 'shoes']) expect(res.body).not.toContain(secret);

@@ -16,6 +16,7 @@ import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
 import { companyApiKeys, deliveryOffers, pastEmployees, staffSessions, workHistories } from '../../src/server/db/schema';
 import { createApiKey, revokeApiKey } from '../../src/server/domain/apiKeys';
+import { moveDelivery } from '../../src/server/domain/deliveryMoves';
 import { CALLER_KINDS, refusalStatus, type Access, type CallerKind } from '../../src/server/plugins/access';
 import { endSession, sessionToken, startSession } from '../../src/server/plugins/auth';
 import { endStaffSession, startStaffSession, STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
@@ -192,10 +193,13 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
     const apiKey = (await createApiKey(db, companyA.id, 'owner-a')).apiKey.id;
     const as = (party: { token: string }) => ({ 'x-auth-token': party.token });
     const deliveryId = (await bookAs(t, as(companyA))).id;
-    // An offer of that delivery to rider A (as the dispatch board makes one).
+    // The delivery is rider A's job (staff assign it, as the dispatch board does).
+    await db.transaction((tx) => moveDelivery(tx, { deliveryId, action: 'assign', actor: 'staff', set: { riderId: riderA.id } }));
+    // A second booking, offered to rider A (as the dispatch board makes an offer).
+    const offeredId = (await bookAs(t, as(companyA))).id;
     const [offer] = await db
       .insert(deliveryOffers)
-      .values({ deliveryId, riderId: riderA.id, expiresAt: new Date(Date.now() + 60_000) })
+      .values({ deliveryId: offeredId, riderId: riderA.id, expiresAt: new Date(Date.now() + 60_000) })
       .returning({ id: deliveryOffers.id });
     const offerId = offer!.id;
 
@@ -204,6 +208,12 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
       ['GET', `/api/hiring/requests/${requestId}`, companyB, companyA],
       ['GET', `/api/hiring/requests/${requestId}`, riderB, riderA],
       ['GET', `/api/deliveries/${deliveryId}`, companyB, companyA],
+      ['GET', `/api/users/jobs/${deliveryId}`, riderB, riderA],
+      // No photo yet: its owner too gets a 404 (saying so), so only the other owner is compared.
+      ['GET', `/api/users/jobs/${deliveryId}/proof`, riderB, null],
+      ['GET', `/api/deliveries/${deliveryId}/proof`, companyB, null],
+      ['POST', `/api/deliveries/${deliveryId}/cancel`, companyB, null],
+      ['POST', `/api/deliveries/${deliveryId}/rating`, companyB, null, { rating: 5 }],
       ['POST', `/api/hiring/requests/${requestId}/withdraw`, companyB, null],
       ['POST', `/api/hiring/requests/${requestId}/accept`, riderB, null],
       ['POST', `/api/hiring/requests/${requestId}/decline`, riderB, null],
@@ -235,6 +245,7 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
     expect((await db.select().from(workHistories).where(eq(workHistories.id, work!.id)))[0]?.position).toBe('Dispatch rider');
     expect((await db.select().from(pastEmployees).where(eq(pastEmployees.id, employer!.id))).length).toBe(1);
     expect((await send('GET', `/api/hiring/requests/${requestId}`, as(riderA))).body).toContain('"status":"requested"');
+    expect((await send('GET', `/api/deliveries/${deliveryId}`, as(companyA))).body).toContain('"status":"assigned"');
     expect((await db.select().from(companyApiKeys).where(eq(companyApiKeys.id, apiKey)))[0]?.revokedAt).toBeNull();
     expect((await db.select().from(deliveryOffers).where(eq(deliveryOffers.id, offerId)))[0]?.status).toBe('open');
     // Every route declared owner-only is walked here, or said plainly which is not.

@@ -234,7 +234,7 @@ export const files = pgTable(
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['profile_image', 'profile_thumb', 'valid_id', 'rider_id_card', 'company_logo'] }).notNull(),
+    kind: text('kind', { enum: ['profile_image', 'profile_thumb', 'valid_id', 'rider_id_card', 'company_logo', 'delivery_proof'] }).notNull(),
     isPublic: boolean('is_public').notNull().default(false),
     contentType: text('content_type').notNull(),
     extension: text('extension').notNull(),

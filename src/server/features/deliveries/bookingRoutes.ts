@@ -14,7 +14,7 @@ import { bookingValuesOf, checkBookingFields, IDEMPOTENCY_KEY_MAX } from '../../
 import { deliveryMessages } from '../../../shared/deliveries/messages';
 import { AppError, errorResponses } from '../../errors';
 import { requireCaptchaPass } from '../../lib/captcha';
-import type { Limit } from '../../lib/limits';
+import { countAgainstLimits, type Limit } from '../../lib/limits';
 import { access } from '../../plugins/access';
 import { addressHasher, limitPerCaller } from './callers';
 import {
@@ -38,6 +38,8 @@ export const BOOKING_ADDRESS_LIMIT = { max: 20, windowMs: 60_000 } satisfies Lim
 export const BOOKING_API_KEY_LIMIT = { max: 120, windowMs: 60_000 } satisfies Limit;
 /** Reads of bookings and tracking from one address or key. */
 export const DELIVERY_READ_LIMIT = { max: 240, windowMs: 60_000 } satisfies Limit;
+/** Tracking tokens that name no delivery, from one address: a mistyped link or two, not a search. */
+export const TRACKING_TOKEN_MISS_LIMIT = { max: 20, windowMs: 15 * 60_000 } satisfies Limit;
 /** A booking's body is about a kilobyte; anything near this is not one. */
 const BOOKING_BODY_LIMIT = 32 * 1024;
 
@@ -66,9 +68,16 @@ export async function deliveryBookingRoutes(app: FastifyInstance): Promise<void>
 
   const perCaller = (name: string, perAddress: Limit, perKey: Limit) => limitPerCaller(app.limits, name, perAddress, perKey);
 
-  app.credentialChecks.tracking = async (_request, token) => {
+  // Every tracking-token route: a guess is counted before it is looked up (atomic, across
+  // instances with Redis), so a concurrent burst of guesses from one address gets at most
+  // TRACKING_TOKEN_MISS_LIMIT.max lookups; a token that names a delivery gives its count back.
+  app.credentialChecks.tracking = async (request, token) => {
+    const key = `tracking-token-miss:address:${request.ip}`;
+    await countAgainstLimits(app.limits, [{ key, limit: TRACKING_TOKEN_MISS_LIMIT }]);
     const id = await findDeliveryByTrackingToken(app.database.db, token);
-    return id ? { kind: 'tracking', id, ownerId: id } : null;
+    if (!id) return null;
+    await app.limits.unhit(key);
+    return { kind: 'tracking', id, ownerId: id };
   };
 
   app.post<{ Body: Record<string, unknown> }>(
@@ -140,8 +149,10 @@ export async function deliveryBookingRoutes(app: FastifyInstance): Promise<void>
         tags: ['deliveries'],
         summary: 'What a tracking link shows',
         description:
-          'The header x-tracking-token is the last part of the tracking_url. The answer has no phone, e-mail, name or street address: ' +
-          'the link is meant to be shared. Any other token: the 404 of a missing page.',
+          'The header x-tracking-token is the last part of the tracking_url. The answer has no phone, e-mail, name or street address of ' +
+          "the sender or the recipient: the link is meant to be shared. Once a rider has the job: the rider's display name, picture and " +
+          '"ID verified", and the rider\'s phone only while the parcel is on its way (assigned until at the drop-off). Any other token: ' +
+          `the 404 of a missing page; ${TRACKING_TOKEN_MISS_LIMIT.max} such tokens from one address in 15 minutes, then 429.`,
         response: { 200: trackingSchema, 404: { $ref: 'ErrorBody#' }, ...errorResponses },
       },
     },

@@ -170,7 +170,7 @@ export const trackingSchema = {
     tracking: {
       type: 'object',
       required: ['reference', 'status', 'pickup', 'dropoff', 'pickup_at', 'price_kobo', 'payment', 'events'],
-      description: 'What anyone with the link sees: never a phone, an e-mail, a name or a street address',
+      description: "What anyone with the link sees: never the sender's or the recipient's phone, e-mail, name or street address; the rider's name and picture once assigned",
       properties: {
         reference: { type: 'string' },
         status: { type: 'string' },
@@ -183,6 +183,21 @@ export const trackingSchema = {
         price_kobo: { type: 'integer' },
         payment: { type: 'string', enum: PAYMENTS },
         events: eventsSchema,
+        deliver_by: { ...nullableTime, description: 'The end of the promised delivery window' },
+        rider: {
+          type: ['object', 'null'],
+          description: "null until a rider has the job; the phone only while the parcel is on its way (assigned until at the drop-off)",
+          required: ['display_name', 'picture_url', 'id_verified', 'phone'],
+          properties: {
+            display_name: { type: 'string', description: 'e.g. "Ada O."' },
+            picture_url: { type: ['string', 'null'], description: 'A public picture, /files/{id}' },
+            id_verified: { type: 'boolean', description: 'Staff checked the rider\'s ID' },
+            phone: { type: ['string', 'null'] },
+          },
+        },
+        proof: { type: 'boolean', description: 'A photo of the parcel handed over is there (GET /api/deliveries/tracking/proof)' },
+        rating: { type: ['integer', 'null'], description: "The sender's rating, once given" },
+        can_cancel: { type: 'boolean', description: 'The sender may still cancel (before pickup)' },
       },
     },
   },

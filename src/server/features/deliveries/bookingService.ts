@@ -12,11 +12,14 @@ import { isLagosState, parsePickupAt } from '../../../shared/deliveries/fields';
 import { deliveryMessages, formatLine, formatNaira } from '../../../shared/deliveries/messages';
 import type { BreakdownLine } from '../../../shared/deliveries/price';
 import type { Payment } from '../../../shared/deliveries/rateCard';
+import { deliverByOf, senderSeesRiderPhone } from '../../../shared/deliveries/jobs';
+import { canMoveDelivery, type DeliveryStatus } from '../../../shared/deliveries/moves';
 import type { Db } from '../../db/client';
-import { deliveries, deliveryEvents, deliveryIdempotencyKeys, deliveryQuotes, inboxItems } from '../../db/schema';
+import { deliveries, deliveryEvents, deliveryIdempotencyKeys, deliveryQuotes, inboxItems, riderCards, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { after, cursorText, decodeCursor, newestFirst, PAGE_SIZE, toPage } from '../../lib/keyset';
 import { uniqueViolation } from '../../lib/uniqueViolation';
+import { fileUrl } from '../../plugins/files';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import { oneLine } from '../../domain/notices';
 import type { QuoteRequest } from './quoteService';
@@ -318,6 +321,8 @@ async function insertBooking(tx: Db, input: BookingInput, booker: Booker, links:
       description,
       payment,
       pickupAt,
+      // The promised window (shared/deliveries/jobs.ts): on time means delivered by then.
+      deliverBy: deliverByOf(new Date((pickupAt ?? new Date()).getTime() + PICKUP_WINDOW_MS), 'country' in dropoff),
       companyId: booker.companyId,
       apiKeyId: booker.apiKeyId,
       trackingTokenHash: hashTrackingToken(links.tokenOf(id)),
@@ -488,6 +493,22 @@ export interface TrackedDelivery {
   price_kobo: number;
   payment: Payment;
   events: DeliveryEvent[];
+  /** The end of the promised delivery window. */
+  deliver_by: string | null;
+  /** The rider once assigned: the public card's name, picture and ID check; the phone only while the parcel is on its way. */
+  rider: TrackedRider | null;
+  /** A photo of the parcel handed over is there (GET /api/deliveries/tracking/proof). */
+  proof: boolean;
+  /** The sender's rating once given (1-5), else null. */
+  rating: number | null;
+  can_cancel: boolean;
+}
+
+export interface TrackedRider {
+  display_name: string;
+  picture_url: string | null;
+  id_verified: boolean;
+  phone: string | null;
 }
 
 /** The delivery a tracking token names, by the SHA-256 of the token; null when none. */
@@ -513,5 +534,27 @@ export async function findTrackedDelivery(db: Db, deliveryId: string): Promise<T
     price_kobo: row.priceKobo,
     payment: row.payment,
     events: await eventsOf(db, row.id),
+    deliver_by: row.deliverBy?.toISOString() ?? null,
+    rider: await trackedRiderOf(db, row.riderId, row.status as DeliveryStatus),
+    proof: row.proofFileId !== null,
+    rating: row.senderRating,
+    can_cancel: canMoveDelivery(row.status as DeliveryStatus, 'cancel', 'sender'),
+  };
+}
+
+/** Shown once a rider has the job (not while offered, not after a cancel before pickup). */
+async function trackedRiderOf(db: Db, riderId: string | null, status: DeliveryStatus): Promise<TrackedRider | null> {
+  if (!riderId || status === 'booked' || status === 'offered') return null;
+  const [rider] = await db
+    .select({ displayName: riderCards.displayName, pictureFileId: riderCards.pictureFileId, idVerified: riderCards.idVerified, phone: users.phone })
+    .from(users)
+    .leftJoin(riderCards, eq(riderCards.userId, users.id))
+    .where(eq(users.id, riderId));
+  if (!rider) return null;
+  return {
+    display_name: rider.displayName ?? '',
+    picture_url: rider.pictureFileId ? fileUrl(rider.pictureFileId) : null,
+    id_verified: rider.idVerified ?? false,
+    phone: senderSeesRiderPhone(status) ? rider.phone : null,
   };
 }
