@@ -109,7 +109,9 @@ for (let i = 0; ; i++) {
   } catch {
     /* not up yet */
   }
-  if (i > 120) throw new Error('server did not start');
+  // 3 minutes: on a busy shared host (load 20 on 2 cores) the server's start, migrating a fresh
+  // embedded database, took over 90 s.
+  if (i > 720) throw new Error('server did not start');
   await new Promise((r) => setTimeout(r, 250));
 }
 
