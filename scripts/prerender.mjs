@@ -7,7 +7,9 @@ import { pathToFileURL } from 'node:url';
 
 const web = path.resolve('dist/web');
 const ssrEntry = path.resolve('dist/ssr/entry-server.js');
-const { render, pageMeta, notFoundMeta, prerenderPaths, BOOT_SCRIPT, EARLY_FETCH_SCRIPT } = await import(pathToFileURL(ssrEntry).href);
+const { render, pageMeta, notFoundMeta, prerenderPaths, prerenderedForms, signedOutForms, formQueryPages, BOOT_SCRIPT, EARLY_FETCH_SCRIPT } = await import(
+  pathToFileURL(ssrEntry).href
+);
 const template = readFileSync(path.join(web, 'index.html'), 'utf8');
 
 // Vite's manifest: which files each screen's code is in (removed once read).
@@ -23,6 +25,16 @@ function closure(key, seen = new Set()) {
 const first = closure('index.html');
 /** The files of a lazy screen's code beyond the first chunks (none when it is in the first chunk). */
 const screenFiles = (key) => [...closure(key)].filter((k) => !first.has(k)).map((k) => `/${manifest[k].file}`);
+/**
+ * The styles of a lazy screen's code beyond the first chunks', as stylesheets in <head>: the
+ * prerendered HTML is drawn with them (the sign-in forms' own styles are in their screen's chunk;
+ * left to the router's loader, the form would first paint unstyled and then jump).
+ */
+const screenStyles = (key) =>
+  [...closure(key)]
+    .filter((k) => !first.has(k))
+    .flatMap((k) => manifest[k].css ?? [])
+    .map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`);
 /** Each prerendered page's screen, as router.tsx loads it. */
 const pageModules = {
   '/': 'routes/Home.tsx',
@@ -31,6 +43,11 @@ const pageModules = {
   '/company-waitlist': 'routes/CompanyWaitlist.tsx',
   '/privacy-policy': 'routes/PrivacyPolicy.tsx',
   '/terms-and-conditions': 'routes/TermsAndConditions.tsx',
+  '/login': 'routes/Login.tsx',
+  '/rider-signup': 'routes/RiderSignup.tsx',
+  '/forgot-password': 'routes/ForgotPassword.tsx',
+  '/reset-password': 'routes/ResetPassword.tsx',
+  '/company-signup': 'routes/CompanySignup.tsx',
 };
 
 // A prerendered page asks for its scripts only after the browser has painted it. The
@@ -64,7 +81,7 @@ function page(html, meta, route) {
   body = body.replace(/<link\b[^>]*>/g, '');
   return prerenderTemplate
     .replace('</body>', () => loader(route))
-    .replace('</head>', `${hints.join('')}</head>`)
+    .replace('</head>', `${[...(pageModules[route] ? screenStyles(pageModules[route]) : []), ...hints].join('')}</head>`)
     .replace(/<title>[\s\S]*?<\/title>/, `<title>${escape(meta.title)}</title>`)
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escape(meta.description)}" />`)
     .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
@@ -85,7 +102,10 @@ writeFileSync(path.join(web, 'shell.html'), template);
 // The signed-in screens' own shells name their screen's scripts and styles from the
 // start (from Vite's manifest), so the browser fetches them beside the first scripts instead of
 // after them; the server sends dist/web/<route>/index.html for its route (src/server/plugins/web.ts).
+// /rider-signup?step=N, a later step of the wizard, has its shell beside the prerendered step 1
+// (rider-signup/shell.html, src/shared/routes.ts formQueryPages).
 const screens = { '/rider-dashboard': 'routes/RiderDashboard.tsx', '/rider-signup': 'routes/RiderSignup.tsx' };
+const shellFile = { '/rider-signup': 'shell.html' };
 // And each asks for its first API answers while those scripts load (src/shared/bootScript.ts
 // EARLY_FETCH_SCRIPT): the user's basics, and on the dashboard the profile it shows and the
 // first page of the rider's hire requests and what waits for the rider (else asked only once the
@@ -111,7 +131,7 @@ for (const [route, key] of Object.entries(screens)) {
     // and the browser parsed them in the app's first task, on a slow phone's busiest moment.
     ...own.flatMap((k) => manifest[k].css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
   ];
-  const file = path.join(web, route, 'index.html');
+  const file = path.join(web, route, shellFile[route] ?? 'index.html');
   mkdirSync(path.dirname(file), { recursive: true });
   const then = earlyThen[route] ? ` data-then="${attr(JSON.stringify(earlyThen[route]))}"` : '';
   const early = `<script data-get="${attr(earlyGets[route].join(' '))}"${then}>${EARLY_FETCH_SCRIPT}</script>`;
@@ -124,6 +144,40 @@ for (const [route, key] of Object.entries(screens)) {
   if (!page.includes(early)) throw new Error('prerender: no <meta charset> in dist/web/index.html');
   writeFileSync(file, page);
 }
+// The sign-in and sign-up forms (src/shared/routes.ts prerenderedForms): the signed-out visitor's
+// first paint. A page whose first paint depends on a query parameter (formQueryPages) gets a file
+// per case, rendered with a stand-in value (never shown: the token only goes with a request);
+// a case served as a shell is written below or is the empty shell.
+const earlyScript = (route) => {
+  const then = earlyThen[route] ? ` data-then="${attr(JSON.stringify(earlyThen[route]))}"` : '';
+  return `<script data-get="${attr((earlyGets[route] ?? []).join(' '))}"${then}>${EARLY_FETCH_SCRIPT}</script>`;
+};
+let forms = 0;
+for (const route of prerenderedForms) {
+  const variants = formQueryPages[route];
+  const cases = variants
+    ? [
+        [variants.present, `${route}?${variants.param}=prerender`],
+        [variants.absent, route],
+        // The empty shell (null) and the signed-in screens' shells (above) are not prerendered.
+      ].filter(([file]) => file !== null && file !== shellFile[route])
+    : [['index.html', route]];
+  for (const [name, url] of cases) {
+    const { html } = await render(url);
+    let out = page(html, pageMeta(route), route);
+    if (signedOutForms.includes(route)) {
+      // Marked for a visitor with a stored session (hidden until the app renders afresh), and the
+      // early requests that visitor's screen makes first (the wizard's: who the rider is).
+      const early = earlyScript(route);
+      out = out.replace('<meta charset="UTF-8" />', (m) => `${m}\n    ${early}`).replace('<div id="root">', '<div id="root" data-signed-out>');
+      if (!out.includes(early) || !out.includes('data-signed-out')) throw new Error(`prerender: could not mark ${route} for signed-in visitors`);
+    }
+    const file = path.join(web, route, name);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, out);
+    forms++;
+  }
+}
 rmSync(path.dirname(manifestFile), { recursive: true, force: true });
 rmSync(path.resolve('dist/ssr'), { recursive: true, force: true });
-console.log(`prerendered ${prerenderPaths.length} pages and 404.html`);
+console.log(`prerendered ${prerenderPaths.length} pages, ${forms} forms and 404.html`);

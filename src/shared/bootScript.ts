@@ -36,6 +36,9 @@ export const BOOT_SCRIPT =
   "(s.getAttribute('data-preload')||'').split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
   "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=s.getAttribute('data-app');d.head.appendChild(e)}" +
   'var P=window.PerformanceObserver,paints=P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf(\'paint\')>=0;' +
+  // A prerendered sign-in form hidden from a signed-in visitor (EARLY_FETCH_SCRIPT marks the page,
+  // src/shared/routes.ts signedOutForms) paints nothing to wait for: the app is asked at once.
+  "if(d.documentElement.hasAttribute('data-signed-in')&&root.hasAttribute('data-signed-out'))go();" +
   "if(paints)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true});" +
   'function loaded(){setTimeout(go,3000);if(!paints)requestAnimationFrame(function(){setTimeout(go,0)})}' +
   "if(d.readyState==='complete')loaded();else addEventListener('load',loaded)})();";
@@ -58,11 +61,15 @@ export const BOOT_SCRIPT =
  * for the location lists this way, only for a rider whose saved step needs them (~8.5 kB that
  * riders at other steps would not use). A chained GET the app has already asked for (the client
  * leaves `null` under a path it asked) is not sent again.
+ *
+ * It also marks <html> `data-signed-in` when it finds such a token, before the body is read: the
+ * prerendered sign-in and sign-up forms (src/shared/routes.ts signedOutForms) are hidden from a
+ * signed-in visitor, who is on the way elsewhere, instead of flashing the signed-out form.
  */
 export const EARLY_FETCH_SCRIPT =
   `(function(){try{var s=document.currentScript,t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(!t)return;` +
   "var p=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));" +
-  'if(!(p.exp*1000>Date.now()))return;var e=window.__early={};' +
+  "if(!(p.exp*1000>Date.now()))return;document.documentElement.setAttribute('data-signed-in','');var e=window.__early={};" +
   'function get(u){' +
   "var r=fetch(u,{credentials:'same-origin',headers:{accept:'application/json','x-auth-token':t,'x-source-path':location.pathname}});" +
   // A failure is the app's to report when it adopts the answer, not an unhandled rejection now.

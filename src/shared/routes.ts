@@ -48,3 +48,39 @@ export const publicPaths: readonly AppPath[] = [
   paths.privacyPolicy,
   paths.termsAndConditions,
 ];
+
+/**
+ * The sign-in and sign-up forms, prerendered like the public pages (readable before the scripts
+ * run, typing before hydration kept) but not indexed. Their first paint is the signed-out visitor's;
+ * what a signed-in visitor or an address's query changes is settled in two places:
+ *  - a stored session: the early script in <head> (src/shared/bootScript.ts) marks the page signed
+ *    in, the styles hide a root marked `data-signed-out` meanwhile, and the app renders afresh
+ *    instead of hydrating (src/web/boot/start.tsx): a signed-in visitor is sent elsewhere or
+ *    resumes the wizard, and never sees the sign-in form flash first;
+ *  - a query parameter (below, `formQueryPages`): the server sends the HTML of the case the address
+ *    is in (src/server/plugins/web.ts).
+ */
+export const prerenderedForms: readonly AppPath[] = [
+  paths.login,
+  paths.riderSignup,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.companySignup,
+];
+
+/** The forms whose first paint differs for a signed-in visitor (hidden until the app renders afresh). */
+export const signedOutForms: readonly AppPath[] = [paths.login, paths.riderSignup, paths.companySignup];
+
+/**
+ * Pages whose first paint depends on a query parameter: each case's file under the route's folder
+ * in the build, or null for the empty shell. /reset-password without a token goes to / (an empty
+ * shell, not a reset form that would flash first); its form is the same whatever the token (the
+ * token only goes with the request), so it is prerendered with a stand-in one. /company-signup with
+ * an invitation first checks it ("Checking your invitation"), without one says how companies join.
+ * /rider-signup?step=N is a later step for a signed-in rider, or /login: never step 1's form.
+ */
+export const formQueryPages: Readonly<Record<string, { param: string; present: string | null; absent: string | null }>> = {
+  [paths.resetPassword]: { param: 'token', present: 'index.html', absent: null },
+  [paths.companySignup]: { param: 'invite', present: 'invited.html', absent: 'index.html' },
+  [paths.riderSignup]: { param: 'step', present: 'shell.html', absent: 'index.html' },
+};

@@ -24,6 +24,15 @@ function makeWebRoot(): string {
   // A prerendered public page (DESIGN.md §8): served for its route instead of the shell.
   mkdirSync(path.join(root, 'privacy-policy'));
   writeFileSync(path.join(root, 'privacy-policy', 'index.html'), PRIVACY_HTML);
+  // The prerendered forms whose first paint depends on the address's query, a file per case.
+  for (const [dir, files] of [
+    ['reset-password', ['index.html']],
+    ['company-signup', ['index.html', 'invited.html']],
+    ['rider-signup', ['index.html', 'shell.html']],
+  ] as const) {
+    mkdirSync(path.join(root, dir));
+    for (const file of files) writeFileSync(path.join(root, dir, file), `<!doctype html><p>${dir}/${file}</p>`);
+  }
   return root;
 }
 
@@ -34,7 +43,7 @@ describeEachDatabase('serving the built web app', (kind) => {
   const t = useTestApp(kind, { env: { WEB_ROOT: webRoot } });
 
   it('answers a known route with the app page: 200 text/html, not cached without revalidation', async () => {
-    for (const url of ['/', '/about-us', '/about-us/', '/contact-us', '/login', '/rider-dashboard', '/reset-password?token=x']) {
+    for (const url of ['/', '/about-us', '/about-us/', '/contact-us', '/login', '/rider-dashboard']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -48,6 +57,25 @@ describeEachDatabase('serving the built web app', (kind) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(PRIVACY_HTML);
+  });
+
+  it("answers a form whose first paint depends on the query with the HTML of the address's case", async () => {
+    const cases: Array<[string, string]> = [
+      ['/reset-password?token=abc', '<p>reset-password/index.html</p>'],
+      // Without a token the page goes to /: the empty shell, not a reset form shown first.
+      ['/reset-password', INDEX_HTML],
+      ['/reset-password?token=', INDEX_HTML],
+      ['/company-signup?invite=abc', '<p>company-signup/invited.html</p>'],
+      ['/company-signup', '<p>company-signup/index.html</p>'],
+      ['/company-signup?utm_source=mail', '<p>company-signup/index.html</p>'],
+      ['/rider-signup?step=3', '<p>rider-signup/shell.html</p>'],
+      ['/rider-signup', '<p>rider-signup/index.html</p>'],
+    ];
+    for (const [url, body] of cases) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body.replace('<!doctype html>', ''), url).toBe(body.startsWith('<p>') ? body : body.replace('<!doctype html>', ''));
+    }
   });
 
   it('never lets HTML asked for by its file name be cached without revalidation', async () => {

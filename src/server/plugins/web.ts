@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { knownPaths, TRACK_PREFIX } from '../../shared/routes';
+import { formQueryPages, knownPaths, TRACK_PREFIX } from '../../shared/routes';
 import { access } from './access';
 
 interface Page {
@@ -76,8 +76,23 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     });
   });
 
+  // A page whose first paint depends on a query parameter: the HTML of the case the address is in
+  // (src/shared/routes.ts formQueryPages), when the build made it.
+  const byQuery = new Map<string, { param: string; present: Page; absent: Page }>();
+  for (const [route, { param, present, absent }] of Object.entries(formQueryPages)) {
+    const pick = (name: string | null) => {
+      const file = name === null ? null : path.join(webRoot, route, name);
+      return file && existsSync(file) ? loadPage(file) : shell;
+    };
+    if (pages.has(route)) byQuery.set(route, { param, present: pick(present), absent: pick(absent) });
+  }
   for (const [route, page] of pages) {
-    app.get(route, { config: { access: access('public') }, schema: { hide: true } }, (request, reply) => sendPage(request, reply, page, 200));
+    const variants = byQuery.get(route);
+    app.get(route, { config: { access: access('public') }, schema: { hide: true } }, (request, reply) => {
+      if (!variants) return sendPage(request, reply, page, 200);
+      const query = request.url.includes('?') ? new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1)) : null;
+      return sendPage(request, reply, query?.get(variants.param) ? variants.present : variants.absent, 200);
+    });
   }
   // The operations console is one app below /ops with its own routes (/ops/inbox/:id
   // …): the empty shell for any of them; its screens load their code on demand.

@@ -7,10 +7,12 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { publicPaths } from '../../shared/routes';
+
+export { formQueryPages, prerenderedForms, signedOutForms } from '../../shared/routes';
 import { createAppRouter } from '../router';
 
 export { notFoundMeta, pageMeta } from '../../shared/seo';
-/** The pages worth prerendering: the public pages of the route table. */
+/** The pages worth prerendering: the public pages of the route table (and the forms, prerenderedForms). */
 export const prerenderPaths = publicPaths;
 
 export async function render(url: string): Promise<{ html: string }> {

@@ -55,8 +55,15 @@ function render(router: AppRouter): void {
     // server render (scripts/prerender.mjs) does not have.
     router.ssr = { manifest: undefined };
     const prerendered = window.location.pathname;
+    // A sign-in or sign-up form prerendered for a signed-out visitor (src/shared/routes.ts
+    // signedOutForms) is not this visitor's page when a session is stored: the wizard resumes at
+    // the rider's step, /login sends them on. Its HTML stays hidden (styles.css) and the app
+    // renders afresh, as on an empty shell, instead of hydrating a form it would then replace.
+    const signedOutOnly = container.hasAttribute('data-signed-out');
     void router.load().then(() => {
-      if (router.state.location.pathname === prerendered) {
+      const hydrate = router.state.location.pathname === prerendered && !(signedOutOnly && auth.isSignedIn());
+      container.removeAttribute('data-signed-out');
+      if (hydrate) {
         // As a transition, hydration yields to the browser every few milliseconds instead of
         // blocking the main thread for the whole page (a long legal page on a slow phone).
         keepEarlyInput(container);
@@ -64,8 +71,9 @@ function render(router: AppRouter): void {
           hydrateRoot(container, app);
         });
       } else {
-        // A guard sent the visitor elsewhere (signed in on /login, an unfinished sign-up):
-        // the HTML is of another page, so render afresh instead of hydrating it.
+        // A guard sent the visitor elsewhere (signed in on /login, an unfinished sign-up), or the
+        // page is a signed-out form and a session is stored: the HTML is not what this visitor
+        // sees, so render afresh instead of hydrating it.
         router.ssr = undefined;
         container.replaceChildren();
         createRoot(container).render(app);

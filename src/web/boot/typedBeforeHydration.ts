@@ -22,7 +22,7 @@
  */
 import { whenOwnedByReact } from './reactOwned';
 
-type TextField = HTMLInputElement | HTMLTextAreaElement;
+type TextField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 const TEXT_LIKE = /^(text|email|tel|password|search|url|number|)$/;
 
@@ -35,12 +35,15 @@ interface Done {
 
 export function keepEarlyInput(root: HTMLElement): void {
   const done = new Map<string, Done>();
-  for (const field of root.querySelectorAll<TextField>('input[id], textarea[id]')) {
-    if (!(field instanceof HTMLTextAreaElement || TEXT_LIKE.test(field.type)) || field.value === field.defaultValue) continue;
+  for (const field of root.querySelectorAll<TextField>('input[id], textarea[id], select[id]')) {
+    if (field instanceof HTMLSelectElement) {
+      // A choice made before hydration (the login type): React would set the list back too.
+      if (field.selectedOptions[0]?.defaultSelected !== false) continue;
+    } else if (!(field instanceof HTMLTextAreaElement || TEXT_LIKE.test(field.type)) || field.value === field.defaultValue) continue;
     done.set(field.id, { id: field.id, value: field.value, focused: document.activeElement === field });
   }
   const active = document.activeElement;
-  if ((active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement) && active.id && root.contains(active) && !done.has(active.id)) {
+  if ((active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement) && active.id && root.contains(active) && !done.has(active.id)) {
     done.set(active.id, { id: active.id, value: null, focused: true });
   }
   const until = Date.now() + 15_000;
@@ -69,7 +72,7 @@ export function keepEarlyInput(root: HTMLElement): void {
 
 const findField = (id: string): TextField | null => {
   const field = document.getElementById(id);
-  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field : null;
+  return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement ? field : null;
 };
 
 /**
@@ -141,7 +144,9 @@ function replay(item: Done, field: TextField): void {
   // instance's setter, which React watches; then the words are set through the prototype's
   // setter, which it does not, and the input event is a change React passes on.
   field.value = '';
-  const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  const prototype =
+    field instanceof HTMLInputElement ? HTMLInputElement.prototype : field instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLTextAreaElement.prototype;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, item.value);
-  field.dispatchEvent(new Event('input', { bubbles: true }));
+  // A list's choice reaches React's onChange through a change event, words through input.
+  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
 }
