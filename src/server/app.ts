@@ -15,6 +15,7 @@ import { authRoutes } from './features/auth/routes';
 import { captchaRoutes } from './features/captcha/routes';
 import { clientErrorsRoutes } from './features/clientErrors/routes';
 import { deliveryBookingRoutes } from './features/deliveries/bookingRoutes';
+import { savedAddressRoutes } from './features/deliveries/savedAddressRoutes';
 import { deliveryQuoteRoutes } from './features/deliveries/quoteRoutes';
 import { companiesRoutes } from './features/companies/routes';
 import { enquiriesRoutes } from './features/enquiries/routes';
@@ -155,6 +156,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(hiringRoutes);
   await app.register(deliveryQuoteRoutes);
   await app.register(deliveryBookingRoutes);
+  await app.register(savedAddressRoutes);
   // The 7-day expiry of hire requests, kept by the server (tests call expireDueRequests themselves).
   if (startWorkers) startHiringSweeper(app);
 
