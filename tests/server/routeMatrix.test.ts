@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { companyApiKeys, pastEmployees, staffSessions, workHistories } from '../../src/server/db/schema';
+import { companyApiKeys, companySavedAddresses, pastEmployees, staffSessions, workHistories } from '../../src/server/db/schema';
 import { createApiKey, revokeApiKey } from '../../src/server/domain/apiKeys';
 import { CALLER_KINDS, refusalStatus, type Access, type CallerKind } from '../../src/server/plugins/access';
 import { endSession, sessionToken, startSession } from '../../src/server/plugins/auth';
@@ -192,6 +192,10 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
     const apiKey = (await createApiKey(db, companyA.id, 'owner-a')).apiKey.id;
     const as = (party: { token: string }) => ({ 'x-auth-token': party.token });
     const deliveryId = (await bookAs(t, as(companyA))).id;
+    const [savedAddress] = await db
+      .insert(companySavedAddresses)
+      .values({ companyId: companyA.id, label: 'Shop', state: 'Lagos', area: 'Ikeja', address: '12 Allen Avenue', contactName: 'Ada', contactPhone: '+2348031234567' })
+      .returning({ id: companySavedAddresses.id });
 
     // [method, url, the other owner, the owner] — the owner's answer is checked where reading it changes nothing.
     const cases: Array<[string, string, { token: string }, { token: string } | null, object?]> = [
@@ -209,6 +213,7 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
       ['PUT', '/api/riders/work-history/update', riderB, null, { work_history_id: work!.id, position: 'Thief', company_name: 'X', number_of_years: '1-2', start_date: '2024-01-01', end_date: '' }],
       ['PUT', '/api/riders/past-employees/update', riderB, null, { past_employee_id: employer!.id, company_name: 'X', company_contact: '', start_date: '2023-01-01', end_date: '2023-06-30' }],
       ['DELETE', `/api/companies/me/api-keys/${apiKey}`, companyB, null],
+      ['DELETE', `/api/companies/me/addresses/${savedAddress!.id}`, companyB, null],
     ];
     const failures: string[] = [];
     for (const [method, url, other, owner, payload] of cases) {
@@ -228,8 +233,9 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
     expect((await db.select().from(pastEmployees).where(eq(pastEmployees.id, employer!.id))).length).toBe(1);
     expect((await send('GET', `/api/hiring/requests/${requestId}`, as(riderA))).body).toContain('"status":"requested"');
     expect((await db.select().from(companyApiKeys).where(eq(companyApiKeys.id, apiKey)))[0]?.revokedAt).toBeNull();
+    expect((await db.select().from(companySavedAddresses).where(eq(companySavedAddresses.id, savedAddress!.id))).length).toBe(1);
     // Every route declared owner-only is walked here, or said plainly which is not.
-    const walked = new Set(cases.map(([method, url]) => `${method} ${url.replace(requestId, ':id').replace(deliveryId, ':id').replace(work!.id, ':id').replace(employer!.id, ':id').replace(apiKey, ':id')}`));
+    const walked = new Set(cases.map(([method, url]) => `${method} ${url.replace(requestId, ':id').replace(deliveryId, ':id').replace(work!.id, ':id').replace(employer!.id, ':id').replace(apiKey, ':id').replace(savedAddress!.id, ':id')}`));
     const owned = t.app.routeTable.filter((route) => route.access?.owner && route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`);
     console.log(`\nOwner-only routes [${kind}]: ${owned.length}; walked with another owner's token: ${owned.filter((r) => walked.has(r)).length}; not walked: ${owned.filter((r) => !walked.has(r)).join(', ') || 'none'}`);
     expect(failures).toEqual([]);
