@@ -9,6 +9,14 @@
  *                                      └─▶ booking ──▶ booked | details | trip | requoting (the quote expired)
  *   details ──TICK (the held price expired)──▶ requoting ──▶ details (the new price, and a note) | trip
  *   details ──EDIT_TRIP──▶ trip          booked ──NEW_BOOKING──▶ trip
+ *   booking ──(a signed-in company asked to save an end)──▶ savingAddresses ──▶ booked (a note either way)
+ *
+ * A signed-in company (ACCOUNT, sent by the app once its details and saved addresses are read):
+ * its sender details fill the empty sender fields, it needs no captcha (the server knows its
+ * session), it may fill an end from a saved address (USE_ADDRESS, on the trip: the area is part
+ * of the price) and ask to save an end. The address is saved right after the booking, not in its
+ * transaction: the booking is the public API's, and a full list of addresses must never cost the
+ * sender the booking. A reload while saving shows the booking, the address unsaved.
  *
  * While the sender types the trip, the view shows an estimate from the shared price function;
  * the server's quote (held 15 minutes) is the price booked. The booking carries an
@@ -23,15 +31,20 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { FieldError } from '../../src/shared/api';
 import { messages } from '../../src/shared/messages';
 import { bookingMessages as b } from '../../src/shared/deliveries/bookingMessages';
+import type { SavedAddress } from '../../src/shared/deliveries/savedAddresses';
 import { fieldErrorOf, messageOf } from '../kit/errors';
 import { CAPTCHA_FIELD } from '../kit/formMachine';
 import {
   bookingBody,
   detailErrors,
   emptyBookingValues,
+  endsToSave,
   isTripField,
   quoteBody,
+  savedAddressBody,
   tripErrors,
+  valuesFromSaved,
+  type BookingEnd,
   type BookingField,
   type BookingValues,
 } from './bookingRules';
@@ -65,6 +78,12 @@ export interface SavedBooking {
   booked: (BookedDelivery & { email: string }) | null;
 }
 
+/** A signed-in company's details for the sender fields, and its saved addresses. */
+export interface BookingAccount {
+  sender: { name: string; phone: string; email: string };
+  addresses: SavedAddress[];
+}
+
 export interface BookingInput {
   now: number;
   /** Spec §4: a captcha passed once in this browser session is not asked again. */
@@ -87,6 +106,8 @@ export interface BookingContext extends SavedBooking {
   engaged: boolean;
   /** Bumped whenever messages are shown, so the view moves the focus to the first invalid field (not while typing). */
   focusInvalid: number;
+  /** A signed-in company's details and saved addresses; null for a visitor. */
+  account: BookingAccount | null;
 }
 
 export type BookingEvent =
@@ -100,7 +121,9 @@ export type BookingEvent =
   | { type: 'CAPTCHA_ERROR' }
   | { type: 'CAPTCHA_PASS'; passed: boolean }
   | { type: 'TICK'; now: number }
-  | { type: 'NEW_BOOKING'; idempotencyKey: string };
+  | { type: 'NEW_BOOKING'; idempotencyKey: string }
+  | { type: 'ACCOUNT'; account: BookingAccount | null }
+  | { type: 'USE_ADDRESS'; end: BookingEnd; id: string };
 
 export interface QuoteRequest {
   body: Record<string, unknown>;
@@ -136,6 +159,9 @@ export const bookingMachine = setup({
     book: fromPromise<{ delivery: BookedDelivery }, BookRequest>(async () => {
       throw new Error('book not provided');
     }),
+    saveAddresses: fromPromise<{ addresses: SavedAddress[] }, { bodies: Record<string, string>[] }>(async () => {
+      throw new Error('saveAddresses not provided');
+    }),
   },
   actions: {
     rememberCaptchaPassed: () => {},
@@ -151,14 +177,32 @@ export const bookingMachine = setup({
       return { values, errors };
     }),
     resetCaptcha: assign({ captchaToken: null, captchaResets: ({ context }) => context.captchaResets + 1 }),
+    applyAccount: assign(({ context, event }) => {
+      const { account } = event as Extract<BookingEvent, { type: 'ACCOUNT' }>;
+      if (!account) return { account: null };
+      // The account's details fill only what the sender has not typed; they stay editable.
+      const values = { ...context.values };
+      for (const key of ['name', 'phone', 'email'] as const) if (values[`sender.${key}`] === '') values[`sender.${key}`] = account.sender[key];
+      return { account, values, errors: context.errors.filter((e) => e.field !== CAPTCHA_FIELD) };
+    }),
+    useAddress: assign(({ context, event }) => {
+      const e = event as Extract<BookingEvent, { type: 'USE_ADDRESS' }>;
+      const address = context.account?.addresses.find((a) => a.id === e.id);
+      if (!address) return {};
+      const filled = valuesFromSaved(e.end, address);
+      return { values: { ...context.values, ...filled }, errors: context.errors.filter((x) => !(x.field in filled)) };
+    }),
   },
   guards: {
     isBooked: ({ context }) => context.booked !== null,
     quoteExpired: ({ context }) => expired(context.quote, context.now),
     hasQuote: ({ context }) => context.quote !== null,
     tripInvalid: ({ context }) => tripErrors(context.values, context.now).length > 0,
-    detailsInvalid: ({ context }) => detailErrors(context.values).length > 0 || (!context.captchaPassed && context.captchaToken === null),
-    captchaAlreadyPassed: ({ context }) => context.captchaPassed,
+    detailsInvalid: ({ context }) =>
+      detailErrors(context.values, context.account !== null).length > 0 || (context.account === null && !context.captchaPassed && context.captchaToken === null),
+    // A signed-in company needs no captcha: the server knows its session.
+    captchaAlreadyPassed: ({ context }) => context.captchaPassed || context.account !== null,
+    savesAddresses: ({ context }) => context.account !== null && endsToSave(context.values).length > 0,
     captchaAccepted: (_, params: { success: boolean }) => params.success,
     expiresBy: ({ context }, params: { now: number }) => expired(context.quote, params.now),
     isCaptchaRejection: (_, params: { error: unknown }) => fieldErrorOf(params.error).field === CAPTCHA_FIELD,
@@ -182,6 +226,7 @@ export const bookingMachine = setup({
     captchaResets: 0,
     engaged: false,
     focusInvalid: 0,
+    account: null,
   }),
   initial: 'starting',
   on: {
@@ -191,6 +236,7 @@ export const bookingMachine = setup({
         errors: ({ context, event }) => (event.passed ? without(context.errors, CAPTCHA_FIELD) : context.errors),
       }),
     },
+    ACCOUNT: { actions: 'applyAccount' },
   },
   states: {
     // Where a reload resumes: the booking done, the held quote (priced again if it expired), or the trip.
@@ -206,6 +252,7 @@ export const bookingMachine = setup({
     trip: {
       on: {
         CHANGE: { actions: 'applyChange' },
+        USE_ADDRESS: { actions: 'useAddress' },
         TICK: { actions: assign({ now: ({ event }) => event.now }) },
         QUOTE: 'checkingTrip',
       },
@@ -261,8 +308,8 @@ export const bookingMachine = setup({
           actions: assign({
             focusInvalid: ({ context }) => context.focusInvalid + 1,
             errors: ({ context }) => [
-              ...detailErrors(context.values),
-              ...(!context.captchaPassed && context.captchaToken === null ? [{ field: CAPTCHA_FIELD, message: messages.completeCaptcha }] : []),
+              ...detailErrors(context.values, context.account !== null),
+              ...(context.account === null && !context.captchaPassed && context.captchaToken === null ? [{ field: CAPTCHA_FIELD, message: messages.completeCaptcha }] : []),
             ],
           }),
         },
@@ -291,16 +338,29 @@ export const bookingMachine = setup({
         id: 'book',
         src: 'book',
         input: ({ context }) => ({ body: bookingBody(context.values, context.quote?.id ?? '', context.now), idempotencyKey: context.idempotencyKey }),
-        onDone: {
-          target: 'booked',
-          actions: assign({ booked: ({ context, event }) => ({ ...event.output.delivery, email: context.values['sender.email'].trim() }) }),
-        },
+        onDone: [
+          {
+            // Booked first (a reload from here shows the booking), then the addresses saved.
+            guard: 'savesAddresses',
+            target: 'savingAddresses',
+            actions: assign({ booked: ({ context, event }) => ({ ...event.output.delivery, email: context.values['sender.email'].trim() }) }),
+          },
+          {
+            target: 'booked',
+            actions: assign({ booked: ({ context, event }) => ({ ...event.output.delivery, email: context.values['sender.email'].trim() }) }),
+          },
+        ],
         onError: [
           {
             // The server no longer honours this browser's pass: ask for the captcha again.
             guard: { type: 'isCaptchaRejection', params: ({ event }) => ({ error: event.error }) },
             target: 'details',
-            actions: [assign({ captchaPassed: false, focusInvalid: ({ context }) => context.focusInvalid + 1, errors: [{ field: CAPTCHA_FIELD, message: messages.completeCaptcha }] }), 'resetCaptcha', 'forgetCaptchaPassed'],
+            // The company's session ended too, if it had one: the server took it for a visitor.
+            actions: [
+              assign({ captchaPassed: false, account: null, focusInvalid: ({ context }) => context.focusInvalid + 1, errors: [{ field: CAPTCHA_FIELD, message: messages.completeCaptcha }] }),
+              'resetCaptcha',
+              'forgetCaptchaPassed',
+            ],
           },
           // The held price expired (or is unknown): price the same trip again.
           { guard: { type: 'isQuoteRefusal', params: ({ event }) => ({ error: event.error }) }, target: 'requoting' },
@@ -334,6 +394,23 @@ export const bookingMachine = setup({
           // The details' messages are not the trip's: they go with the screen that showed them.
           { target: 'trip', actions: assign({ quote: null, errors: [], notice: ({ event }) => messageOf(event.error, messages.submitFailed) }) },
         ],
+      },
+    },
+
+    savingAddresses: {
+      invoke: {
+        id: 'saveAddresses',
+        src: 'saveAddresses',
+        input: ({ context }) => ({ bodies: endsToSave(context.values).map((end) => savedAddressBody(context.values, end)) }),
+        onDone: {
+          target: 'booked',
+          actions: assign(({ context, event }) => ({
+            account: context.account ? { ...context.account, addresses: [...event.output.addresses, ...context.account.addresses] } : null,
+            notice: b.addressSaved(event.output.addresses.length),
+          })),
+        },
+        // The booking stands; the note says the address was not saved, and why when the server said.
+        onError: { target: 'booked', actions: assign({ notice: ({ event }) => b.addressNotSaved(messageOf(event.error, '')) }) },
       },
     },
 

@@ -8,6 +8,8 @@
 import type { FieldError } from '../../src/shared/api';
 import { validateAll } from '../../src/shared/validation';
 import { validateBooking } from '../../src/shared/deliveries/booking';
+import { savedAddressForm, type SavedAddress } from '../../src/shared/deliveries/savedAddresses';
+import { validateForm } from '../../src/shared/validation';
 import { checkPickupAt, internationalQuoteForm, lagosQuoteForm, QUOTE_FIELDS } from '../../src/shared/deliveries/fields';
 import { isOpen, minutesOf, startOfLagosDay } from '../../src/shared/deliveries/lagosTime';
 import { deliveryMessages as m } from '../../src/shared/deliveries/messages';
@@ -46,16 +48,21 @@ export const DETAIL_FIELDS = [
   'sender.email',
 ] as const;
 
+/** A signed-in company's "save this address" choice for each end ('yes' or ''), and the name it is saved under. */
+export const SAVE_FIELDS = ['pickup.save', 'pickup.save_label', 'dropoff.save', 'dropoff.save_label'] as const;
+
 export type TripField = (typeof TRIP_FIELDS)[number];
 export type DetailField = (typeof DETAIL_FIELDS)[number];
-export type BookingField = TripField | DetailField;
+export type SaveField = (typeof SAVE_FIELDS)[number];
+export type BookingField = TripField | DetailField | SaveField;
+export type BookingEnd = 'pickup' | 'dropoff';
 export type BookingValues = Record<BookingField, string>;
 
 export const WHENS = ['now', 'today', 'tomorrow'] as const;
 export type When = (typeof WHENS)[number];
 
 export function emptyBookingValues(): BookingValues {
-  const values = Object.fromEntries([...TRIP_FIELDS, ...DETAIL_FIELDS].map((f) => [f, ''])) as BookingValues;
+  const values = Object.fromEntries([...TRIP_FIELDS, ...DETAIL_FIELDS, ...SAVE_FIELDS].map((f) => [f, ''])) as BookingValues;
   values['dropoff.kind'] = 'lagos';
   values.when = 'now';
   return values;
@@ -195,8 +202,58 @@ export function bookingBody(values: BookingValues, quoteId: string, now: number)
   };
 }
 
-/** Every message of the details at once (the booking's shared rules; the quote and the payment are the trip's). */
-export function detailErrors(values: BookingValues): FieldError[] {
+/** The ends a signed-in company asked to save (a drop-off abroad is never saved: saved addresses are in Lagos). */
+export const endsToSave = (values: BookingValues): BookingEnd[] =>
+  (['pickup', 'dropoff'] as const).filter((end) => values[`${end}.save`] === 'yes' && !(end === 'dropoff' && abroad(values)));
+
+/** Every message of the details at once (the booking's shared rules; the quote and the payment are the trip's), and a saved address's name when one is to be saved. */
+export function detailErrors(values: BookingValues, company = false): FieldError[] {
   const fields = DETAIL_FIELDS as readonly string[];
-  return validateBooking(values, abroad(values)).filter((e) => fields.includes(e.field));
+  const errors = validateBooking(values, abroad(values)).filter((e) => fields.includes(e.field));
+  if (!company) return errors;
+  for (const end of endsToSave(values)) {
+    const error = validateForm(savedAddressForm, { ...addressValuesOf(values, end), label: values[`${end}.save_label`] });
+    if (error?.field === 'label') errors.push({ field: `${end}.save_label`, message: error.message });
+  }
+  return errors;
+}
+
+/** One end's place as a saved address's fields. */
+function addressValuesOf(values: BookingValues, end: BookingEnd) {
+  return {
+    area: values[`${end}.area`],
+    address: values[`${end}.address`],
+    landmark: values[`${end}.landmark`],
+    contact_name: values[`${end}.contact_name`],
+    contact_phone: values[`${end}.contact_phone`],
+  };
+}
+
+/** POST /api/companies/me/addresses's body for an end the company asked to save. */
+export function savedAddressBody(values: BookingValues, end: BookingEnd): Record<string, string> {
+  const place = addressValuesOf(values, end);
+  return {
+    label: values[`${end}.save_label`].trim(),
+    ...Object.fromEntries(Object.entries(place).map(([k, v]) => [k, v.trim()])),
+  };
+}
+
+/** The saved address's place in the end's values (the area too, so the price is the place's). */
+export function valuesFromSaved(end: BookingEnd, address: SavedAddress): Partial<BookingValues> {
+  return {
+    [`${end}.area`]: address.area,
+    [`${end}.address`]: address.address,
+    [`${end}.landmark`]: address.landmark,
+    [`${end}.contact_name`]: address.contact_name,
+    [`${end}.contact_phone`]: address.contact_phone,
+  };
+}
+
+const same = (a: string, b: string) => a.trim().toLowerCase().replace(/\s+/g, ' ') === b.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/** Whether the end's place is one of the saved addresses already (nothing to save). */
+export function isSavedPlace(values: BookingValues, end: BookingEnd, addresses: readonly SavedAddress[]): boolean {
+  return addresses.some(
+    (a) => same(a.area, values[`${end}.area`]) && same(a.address, values[`${end}.address`]) && same(a.contact_name, values[`${end}.contact_name`]),
+  );
 }

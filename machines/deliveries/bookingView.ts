@@ -8,10 +8,11 @@ import { lagosAreaNames } from '../../src/shared/deliveries/areas';
 import { bookingMessages as b } from '../../src/shared/deliveries/bookingMessages';
 import { formatLine, formatNaira } from '../../src/shared/deliveries/messages';
 import { CAPTCHA_FIELD, type BookingSnapshot } from './bookingMachine';
-import { estimateKobo, pickupSlots, type BookingValues, type When } from './bookingRules';
+import { SAVED_ADDRESSES_MAX } from '../../src/shared/deliveries/savedAddresses';
+import { estimateKobo, isSavedPlace, pickupSlots, type BookingEnd, type BookingValues, type When } from './bookingRules';
 
 /** Every state the screen can show; stories and the view test cover each one. */
-export const bookingViewStates = ['trip', 'quoting', 'details', 'verifyingCaptcha', 'booking', 'requoting', 'booked'] as const;
+export const bookingViewStates = ['trip', 'quoting', 'details', 'verifyingCaptcha', 'booking', 'requoting', 'savingAddresses', 'booked'] as const;
 export type BookingViewState = (typeof bookingViewStates)[number];
 
 export interface BookingView {
@@ -35,6 +36,12 @@ export interface BookingView {
   captchaSlot: boolean;
   captchaResets: number;
   booked: { reference: string; trackingUrl: string; whatsAppUrl: string; emailLine: string; price: string } | null;
+  /** A signed-in company books (its details filled, no captcha). */
+  company: boolean;
+  /** A signed-in company's saved addresses to fill an end from, on the trip (none: no choice shown). */
+  savedChoices: { value: string; label: string }[];
+  /** Whether "save this address" is offered for the end: a company, a Lagos place not saved yet, room in the list. */
+  canSave: Record<BookingEnd, boolean>;
 }
 
 /** "14:32", Lagos time (UTC+1 all year). */
@@ -55,12 +62,14 @@ export function bookingSnapshotToView(snapshot: Pick<BookingSnapshot, 'context' 
   const state = bookingViewState(snapshot);
   const messageOf = (field: string) => context.errors.find((e) => e.field === field)?.message ?? null;
   const estimate = state === 'trip' || state === 'quoting' ? estimateKobo(context.values, context.now) : null;
-  const { quote, booked } = context;
+  const { quote, booked, account } = context;
+  const roomToSave = account !== null && account.addresses.length < SAVED_ADDRESSES_MAX;
+  const canSave = (end: BookingEnd) => roomToSave && !(end === 'dropoff' && context.values['dropoff.kind'] === 'abroad') && !isSavedPlace(context.values, end, account!.addresses);
   return {
     state,
     values: context.values,
     abroad: context.values['dropoff.kind'] === 'abroad',
-    busy: state === 'quoting' || state === 'verifyingCaptcha' || state === 'booking' || state === 'requoting',
+    busy: state === 'quoting' || state === 'verifyingCaptcha' || state === 'booking' || state === 'requoting' || state === 'savingAddresses',
     fieldError: messageOf,
     focusInvalid: context.focusInvalid,
     notice: context.notice,
@@ -71,8 +80,8 @@ export function bookingSnapshotToView(snapshot: Pick<BookingSnapshot, 'context' 
       ? { lines: quote.breakdown.map(formatLine), total: formatNaira(quote.price_kobo), heldUntil: b.heldUntil(lagosClockText(quote.expires_at)) }
       : null,
     captchaError: messageOf(CAPTCHA_FIELD),
-    showCaptcha: !context.captchaPassed && context.engaged,
-    captchaSlot: !context.captchaPassed,
+    showCaptcha: account === null && !context.captchaPassed && context.engaged,
+    captchaSlot: account === null && !context.captchaPassed,
     captchaResets: context.captchaResets,
     booked: booked
       ? {
@@ -83,5 +92,8 @@ export function bookingSnapshotToView(snapshot: Pick<BookingSnapshot, 'context' 
           price: formatNaira(booked.price_kobo),
         }
       : null,
+    company: account !== null,
+    savedChoices: (account?.addresses ?? []).map((a) => ({ value: a.id, label: b.savedChoice(a.label, a.address, a.area) })),
+    canSave: { pickup: canSave('pickup'), dropoff: canSave('dropoff') },
   };
 }

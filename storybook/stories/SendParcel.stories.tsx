@@ -1,7 +1,8 @@
 /**
  * "Send a parcel" in every state its page can show (bookingViewStates), each from a real snapshot
  * of machines/deliveries/bookingMachine.ts reached with the events named in the story, and the
- * tracking page in each of its states.
+ * tracking page in each of its states. The Company stories: a signed-in company's booking (its
+ * details filled, a saved address chosen, the drop-off saved after booking).
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
@@ -94,4 +95,40 @@ export const Booking = story(booking, [b.booking]);
 export const Requoting = story([...details, { type: 'TICK', now: NOW + 15 * 60_000 }], [b.requoting]);
 export const RequotedAfterExpiry = story([...details, { type: 'BOOK' }, { type: 'xstate.done.actor.verifyCaptcha', output: { success: true } }, { type: 'xstate.error.actor.book', error: new SubmitError({ field: 'quote_id', message: 'expired' }) }, { type: 'xstate.done.actor.requestQuote', output: { quote: { ...QUOTE, id: 'q-2' } } }], [b.requoted]);
 export const Abroad = story([change('pickup.area', 'Ikeja'), change('dropoff.kind', 'abroad'), change('dropoff.country', 'GB'), change('dropoff.city', 'London'), change('parcel.weight_kg', '2'), change('parcel.length_cm', '30'), change('parcel.width_cm', '20'), change('parcel.height_cm', '15'), change('payment', 'transfer'), change('when', 'tomorrow')], [b.abroadNote]);
+const ACCOUNT = {
+  sender: { name: 'Ada Okafor', phone: '+2348031234567', email: 'ada@adastores.ng' },
+  addresses: [
+    { id: 'a-1', label: 'Shop', state: 'Lagos' as const, area: 'Ikeja', address: '14 Allen Avenue', landmark: 'Opposite the Mobil filling station', contact_name: 'Ada Okafor', contact_phone: '+2348031234567', created_at: '2026-11-20T10:00:00.000Z' },
+    { id: 'a-2', label: 'Warehouse', state: 'Lagos' as const, area: 'Apapa', address: '3 Wharf Road', landmark: '', contact_name: 'Musa Bello', contact_phone: '+2348050001111', created_at: '2026-11-19T10:00:00.000Z' },
+  ],
+};
+const companyTrip: StoryEvent[] = [
+  { type: 'ACCOUNT', account: ACCOUNT },
+  { type: 'USE_ADDRESS', end: 'pickup', id: 'a-1' },
+  change('dropoff.area', 'Lekki'),
+  change('parcel.size', 'medium'),
+  change('payment', 'cash_on_delivery'),
+];
+const companyDetails: StoryEvent[] = [
+  ...companyTrip,
+  { type: 'QUOTE' },
+  { type: 'xstate.done.actor.requestQuote', output: { quote: QUOTE } },
+  change('dropoff.address', '5 Admiralty Way'),
+  change('dropoff.contact_name', 'Tunde Bello'),
+  change('dropoff.contact_phone', '0812 345 6789'),
+  change('description', 'A box of shoes'),
+  change('dropoff.save', 'yes'),
+  change('dropoff.save_label', 'Lekki customer'),
+];
+const companyBooked: StoryEvent[] = [...companyDetails, { type: 'BOOK' }, { type: 'xstate.done.actor.book', output: { delivery: DELIVERY } }];
+const SAVED = { ...ACCOUNT.addresses[1]!, id: 'a-3', label: 'Lekki customer', area: 'Lekki', address: '5 Admiralty Way' };
+
+export const CompanyTrip = story(companyTrip, [b.useSaved.pickup, b.useSaved.dropoff]);
+export const CompanyDetails = story(companyDetails, [b.companyNote, b.saveThis.dropoff, b.labels['dropoff.save_label']]);
+export const CompanySavingAddresses = story(companyBooked, [b.savingAddress]);
+export const CompanyBooked = story([...companyBooked, { type: 'xstate.done.actor.saveAddresses', output: { addresses: [SAVED] } }], [b.addressSaved(1)]);
+export const CompanyAddressNotSaved = story(
+  [...companyBooked, { type: 'xstate.error.actor.saveAddresses', error: new SubmitError({ field: 'alert', message: 'You can keep up to 20 saved addresses. Delete one you no longer use first.' }) }],
+  [b.addressNotSaved('You can keep up to 20 saved addresses. Delete one you no longer use first.')],
+);
 export const Booked = story([...booking, { type: 'xstate.done.actor.book', output: { delivery: DELIVERY } }], [b.bookedText('OGB-7K2Q9'), b.shareWhatsApp, b.emailOnItsWay('ada@example.ng')]);

@@ -5,7 +5,9 @@
  * answer (the held quote, a refusal under a field, a failure); then the details field by field,
  * the captcha's events, booking and every answer (booked, the captcha pass refused, the held
  * price expired, a refusal under a trip or a details field, a failure), the held price running
- * out while the sender types, and a new booking.
+ * out while the sender types, and a new booking. A signed-in company's account arriving (its
+ * details filled, no captcha), a saved address chosen for the pickup, the drop-off asked to be
+ * saved, and the save's answers after the booking.
  *
  * The model's states are coarse (where the machine is, how far each part is filled, which fields
  * hold a message, the captcha's state, whether a quote is held), so the graph stays small;
@@ -13,8 +15,9 @@
  */
 import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
 import { SubmitError } from '../../machines/kit/formMachine';
-import { bookingMachine, type BookingEvent, type BookingInput, type BookingSnapshot, type HeldQuote } from '../../machines/deliveries/bookingMachine';
+import { bookingMachine, type BookingAccount, type BookingEvent, type BookingInput, type BookingSnapshot, type HeldQuote } from '../../machines/deliveries/bookingMachine';
 import { emptyBookingValues, type BookingField } from '../../machines/deliveries/bookingRules';
+import type { SavedAddress } from '../../src/shared/deliveries/savedAddresses';
 import { deliveryMessages as m } from '../../src/shared/deliveries/messages';
 import { messages } from '../../src/shared/messages';
 import { coverAll, TransitionRecorder } from './coverage';
@@ -48,6 +51,22 @@ export const DETAILS_FILL: ReadonlyArray<readonly [BookingField, string]> = [
   ['sender.phone', '0803 123 4567'],
   ['sender.email', 'ada@example.ng'],
 ];
+
+/** A signed-in company's saved pickup: the same place as DETAILS_FILL's, so choosing it fills those fields. */
+export const SAVED_SHOP: SavedAddress = {
+  id: '5d4c3b2a-1111-4222-8333-999988887777',
+  label: 'Shop',
+  state: 'Lagos',
+  area: 'Ikeja',
+  address: '14 Allen Avenue',
+  landmark: 'Opposite the Mobil filling station',
+  contact_name: 'Ada Okafor',
+  contact_phone: '0803 123 4567',
+  created_at: '2026-11-20T10:00:00.000Z',
+};
+export const ACCOUNT: BookingAccount = { sender: { name: 'Ada Okafor', phone: '0803 123 4567', email: 'ada@example.ng' }, addresses: [SAVED_SHOP] };
+export const DROPOFF_LABEL = 'Lekki customer';
+export const SAVED_DROPOFF: SavedAddress = { ...SAVED_SHOP, id: '6e5d4c3b-2222-4333-8444-aaaabbbbcccc', label: DROPOFF_LABEL, area: 'Lekki', address: '5 Admiralty Way', landmark: '', contact_name: 'Tunde Bello', contact_phone: '+2348123456789' };
 
 /** The booking as kept after each step, for the starts after a reload (a held price, one run out, booked). */
 export function savedInputs(): { label: string; input: BookingInput }[] {
@@ -87,7 +106,7 @@ export const DELIVERY = {
   price_kobo: 580000,
 };
 
-type Actor = 'requestQuote' | 'verifyCaptcha' | 'book';
+type Actor = 'requestQuote' | 'verifyCaptcha' | 'book' | 'saveAddresses';
 export type BookingModelEvent =
   | (BookingEvent & { expire?: boolean })
   | { type: `xstate.done.actor.${Actor}`; output: unknown }
@@ -121,6 +140,9 @@ export function bookingEvents(snapshot: BookingSnapshot): BookingModelEvent[] {
     const events: BookingModelEvent[] = [{ type: 'QUOTE' }];
     if (next) events.push({ type: 'CHANGE', field: next[0], value: next[1] });
     if (count === 0) events.push({ type: 'TICK', now: context.now + 60_000 });
+    // A company signs in (in another tab, or its session is read just after the page opened).
+    if (count === 0 && context.account === null) events.push({ type: 'ACCOUNT', account: ACCOUNT });
+    if (context.account !== null && context.values['pickup.address'] === '') events.push({ type: 'USE_ADDRESS', end: 'pickup', id: SAVED_SHOP.id });
     return events;
   }
   if (snapshot.matches('quoting') || snapshot.matches('requoting')) {
@@ -144,6 +166,11 @@ export function bookingEvents(snapshot: BookingSnapshot): BookingModelEvent[] {
     // Another form of the tab passes the captcha: this one needs it no more.
     if (count === DETAILS_FILL.length && !context.captchaPassed) events.push({ type: 'CAPTCHA_PASS', passed: true });
     if (count === 0) events.push({ type: 'EDIT_TRIP' });
+    // A company asks to save the drop-off, and names it.
+    if (context.account !== null && count === DETAILS_FILL.length) {
+      if (context.values['dropoff.save'] === '') events.push({ type: 'CHANGE', field: 'dropoff.save', value: 'yes' });
+      else if (context.values['dropoff.save_label'] === '') events.push({ type: 'CHANGE', field: 'dropoff.save_label', value: DROPOFF_LABEL });
+    }
     return events;
   }
   if (snapshot.matches('verifyingCaptcha')) {
@@ -161,6 +188,12 @@ export function bookingEvents(snapshot: BookingSnapshot): BookingModelEvent[] {
       { type: 'xstate.error.actor.book', error: fail('pickup.area', m.unknownArea) },
       { type: 'xstate.error.actor.book', error: fail('sender.phone', messages.invalidPhone) },
       { type: 'xstate.error.actor.book', error: fail('alert', messages.submitFailed) },
+    ];
+  }
+  if (snapshot.matches('savingAddresses')) {
+    return [
+      { type: 'xstate.done.actor.saveAddresses', output: { addresses: [SAVED_DROPOFF] } },
+      { type: 'xstate.error.actor.saveAddresses', error: fail('alert', m.savedAddresses.tooMany(20)) },
     ];
   }
   if (snapshot.matches('booked')) return [{ type: 'NEW_BOOKING', idempotencyKey: NEXT_KEY }];
@@ -182,6 +215,9 @@ export function serializeBooking(snapshot: BookingSnapshot): string {
     context.notice !== null,
     context.booked !== null,
     context.idempotencyKey === KEY,
+    context.account !== null,
+    context.values['dropoff.save'],
+    context.values['dropoff.save_label'] !== '',
   ]);
 }
 
@@ -195,7 +231,7 @@ function keysOf(machine: AnyStateMachine, steps: Step[]): Set<string> {
   const recorder = new TransitionRecorder();
   // Requests never settle by themselves: the path's own answers are sent as events.
   const never = fromPromise(() => new Promise<never>(() => {}));
-  const actor = createActor((machine as typeof bookingMachine).provide({ actors: { requestQuote: never, verifyCaptcha: never, book: never } as never }), {
+  const actor = createActor((machine as typeof bookingMachine).provide({ actors: { requestQuote: never, verifyCaptcha: never, book: never, saveAddresses: never } as never }), {
     input: INPUT,
     inspect: recorder.inspect,
   });

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { companyApiKeys, deliveryOffers, pastEmployees, staffSessions, workHistories } from '../../src/server/db/schema';
+import { companyApiKeys, companySavedAddresses, deliveryOffers, pastEmployees, staffSessions, workHistories } from '../../src/server/db/schema';
 import { createApiKey, revokeApiKey } from '../../src/server/domain/apiKeys';
 import { moveDelivery } from '../../src/server/domain/deliveryMoves';
 import { CALLER_KINDS, refusalStatus, type Access, type CallerKind } from '../../src/server/plugins/access';
@@ -202,6 +202,10 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
       .values({ deliveryId: offeredId, riderId: riderA.id, expiresAt: new Date(Date.now() + 60_000) })
       .returning({ id: deliveryOffers.id });
     const offerId = offer!.id;
+    const [savedAddress] = await db
+      .insert(companySavedAddresses)
+      .values({ companyId: companyA.id, label: 'Shop', state: 'Lagos', area: 'Ikeja', address: '12 Allen Avenue', contactName: 'Ada', contactPhone: '+2348031234567' })
+      .returning({ id: companySavedAddresses.id });
 
     // [method, url, the other owner, the owner] — the owner's answer is checked where reading it changes nothing.
     const cases: Array<[string, string, { token: string }, { token: string } | null, object?]> = [
@@ -227,6 +231,7 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
       ['DELETE', `/api/companies/me/api-keys/${apiKey}`, companyB, null],
       ['POST', `/api/users/offers/${offerId}/accept`, riderB, null],
       ['POST', `/api/users/offers/${offerId}/decline`, riderB, null],
+      ['DELETE', `/api/companies/me/addresses/${savedAddress!.id}`, companyB, null],
     ];
     const failures: string[] = [];
     for (const [method, url, other, owner, payload] of cases) {
@@ -248,8 +253,9 @@ describeEachDatabase('every route × every kind of caller', (kind) => {
     expect((await send('GET', `/api/deliveries/${deliveryId}`, as(companyA))).body).toContain('"status":"assigned"');
     expect((await db.select().from(companyApiKeys).where(eq(companyApiKeys.id, apiKey)))[0]?.revokedAt).toBeNull();
     expect((await db.select().from(deliveryOffers).where(eq(deliveryOffers.id, offerId)))[0]?.status).toBe('open');
+    expect((await db.select().from(companySavedAddresses).where(eq(companySavedAddresses.id, savedAddress!.id))).length).toBe(1);
     // Every route declared owner-only is walked here, or said plainly which is not.
-    const walked = new Set(cases.map(([method, url]) => `${method} ${url.replace(requestId, ':id').replace(deliveryId, ':id').replace(work!.id, ':id').replace(employer!.id, ':id').replace(apiKey, ':id').replace(offerId, ':id')}`));
+    const walked = new Set(cases.map(([method, url]) => `${method} ${url.replace(requestId, ':id').replace(deliveryId, ':id').replace(work!.id, ':id').replace(employer!.id, ':id').replace(apiKey, ':id').replace(offerId, ':id').replace(savedAddress!.id, ':id')}`));
     const owned = t.app.routeTable.filter((route) => route.access?.owner && route.method !== 'HEAD').map((route) => `${route.method} ${route.url}`);
     console.log(`\nOwner-only routes [${kind}]: ${owned.length}; walked with another owner's token: ${owned.filter((r) => walked.has(r)).length}; not walked: ${owned.filter((r) => !walked.has(r)).join(', ') || 'none'}`);
     expect(failures).toEqual([]);

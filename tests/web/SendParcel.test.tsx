@@ -10,7 +10,10 @@
  * to the request the page has in flight. After each step the page must show what the state says,
  * and after each path a reload must show the same booking again; the page's own actor is
  * inspected and must have taken every transition (the reloads take the ones that resume).
+ * A signed-in company is the page told so (as the session would): it then reads the account's
+ * details and saved addresses through the same edge.
  */
+import { useSyncExternalStore } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { toast } from 'sonner';
@@ -18,7 +21,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { getInitialSnapshot, getNextSnapshot } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { bookingMachine, savedOf, type BookingSnapshot } from '../../machines/deliveries/bookingMachine';
-import { bookingBody, quoteBody, type BookingField } from '../../machines/deliveries/bookingRules';
+import { bookingBody, quoteBody, savedAddressBody, type BookingField } from '../../machines/deliveries/bookingRules';
 import { bookingSnapshotToView, whatsAppUrl } from '../../machines/deliveries/bookingView';
 import { bookingMessages as b } from '../../src/shared/deliveries/bookingMessages';
 import { messages } from '../../src/shared/messages';
@@ -30,6 +33,7 @@ import { installHcaptchaStandIn } from '../../storybook/support/hcaptchaStandIn'
 import { StoryRouter } from '../../storybook/support/StoryRouter';
 import { TransitionRecorder, edgePaths } from '../machines/coverage';
 import {
+  ACCOUNT,
   bookingEvents,
   coveringPaths,
   DELIVERY,
@@ -67,8 +71,23 @@ class TestClock implements BookingClock {
 }
 let clock = new TestClock();
 
+/** Whether a company is signed in, as the session would tell the page. */
+const session = {
+  company: false,
+  listeners: new Set<() => void>(),
+  set(company: boolean) {
+    this.company = company;
+    for (const listener of this.listeners) listener();
+  },
+  subscribe: (listener: () => void) => {
+    session.listeners.add(listener);
+    return () => void session.listeners.delete(listener);
+  },
+};
+
 function Page() {
-  const { view, send } = useBooking({ clock, inspect: recorder.inspect });
+  const company = useSyncExternalStore(session.subscribe, () => session.company);
+  const { view, send } = useBooking({ clock, inspect: recorder.inspect, company });
   return <SendParcelView view={view} send={send} />;
 }
 
@@ -97,7 +116,8 @@ const COMBOBOXES: BookingField[] = ['pickup.area', 'dropoff.area'];
 const RADIOS: Partial<Record<BookingField, Record<string, string>>> = { 'parcel.size': b.sizes, payment: b.payments };
 
 function change(field: BookingField, value: string) {
-  if (COMBOBOXES.includes(field)) setCombobox(within(page()).getByRole('combobox', { name: labelOf(field) }), value);
+  if (field === 'dropoff.save' || field === 'pickup.save') fireEvent.click(within(page()).getByRole('checkbox', { name: b.saveThis[field === 'pickup.save' ? 'pickup' : 'dropoff'] }));
+  else if (COMBOBOXES.includes(field)) setCombobox(within(page()).getByRole('combobox', { name: labelOf(field) }), value);
   else if (RADIOS[field]) fireEvent.click(within(page()).getByRole('radio', { name: RADIOS[field]![value]! }));
   else fireEvent.change(inputOf(field), { target: { value } });
 }
@@ -139,6 +159,20 @@ async function perform(event: BookingModelEvent, before: BookingSnapshot): Promi
     case 'NEW_BOOKING':
       fireEvent.click(screen.getByRole('button', { name: b.bookAnother }));
       break;
+    case 'ACCOUNT': {
+      // The session says a company is signed in: the page reads its profile and saved addresses.
+      await act(async () => session.set(true));
+      const profile = await take('/api/companies/me');
+      await act(async () =>
+        profile.respond(200, { company_name: 'Ada Stores', contact_person: ACCOUNT.sender.name, email: ACCOUNT.sender.email, email_verified: true, phone: ACCOUNT.sender.phone }),
+      );
+      const list = await take('/api/companies/me/addresses');
+      await act(async () => list.respond(200, { addresses: ACCOUNT.addresses }));
+      break;
+    }
+    case 'USE_ADDRESS':
+      fireEvent.change(within(page()).getByLabelText(b.useSaved[event.end]), { target: { value: event.id } });
+      break;
     default:
       await answer(event, before);
   }
@@ -174,6 +208,13 @@ async function answer(event: BookingModelEvent, before: BookingSnapshot): Promis
       await act(async () => held.respond(done ? 201 : status, done ? (event as { output: unknown }).output : body));
       break;
     }
+    case 'saveAddresses': {
+      const held = await take('/api/companies/me/addresses');
+      expect(held.body).toEqual(savedAddressBody(context.values, 'dropoff'));
+      const output = (event as { output?: { addresses: unknown[] } }).output;
+      await act(async () => held.respond(done ? 201 : 409, done ? { address: output!.addresses[0] } : body));
+      break;
+    }
   }
 }
 
@@ -189,16 +230,20 @@ async function expectScreen(state: BookingSnapshot): Promise<void> {
   const { context } = state;
   await screen.findByRole('heading', { level: 1, name: b.title });
   const expectedAlerts = [...context.errors.map((e) => e.message), ...(view.notice && view.notice !== b.requoted ? [view.notice] : [])].sort();
-  if (view.state === 'booked') {
+  if (view.state === 'booked' || view.state === 'savingAddresses') {
     const booked = view.booked!;
     await within(page()).findByRole('heading', { level: 2, name: b.bookedHeading });
-    expect(within(page()).getByRole('status').textContent).toBe(b.bookedText(DELIVERY.reference));
+    const statuses = within(page()).getAllByRole('status').map((s) => s.textContent);
+    expect(statuses[0]).toBe(b.bookedText(DELIVERY.reference));
+    // Saving the address, then whether it was saved.
+    if (view.state === 'savingAddresses') expect(statuses).toContain(b.savingAddress);
+    if (view.notice === b.addressSaved(1)) expect(statuses).toContain(view.notice);
     expect(within(page()).getByText(DELIVERY.reference, { selector: 'dd' })).toBeTruthy();
     expect(within(page()).getByRole('link', { name: DELIVERY.tracking_url }).getAttribute('href')).toBe(DELIVERY.tracking_url);
     expect(within(page()).getByRole('link', { name: b.shareWhatsApp }).getAttribute('href')).toBe(whatsAppUrl(DELIVERY.reference, DELIVERY.tracking_url));
     expect(booked.whatsAppUrl.startsWith('https://wa.me/?text=')).toBe(true);
     expect(within(page()).getByText(b.emailOnItsWay(context.values['sender.email']))).toBeTruthy();
-    expect(alertTexts()).toEqual([]);
+    expect(alertTexts()).toEqual(view.notice && view.notice !== b.addressSaved(1) ? [view.notice] : []);
     return;
   }
   if (view.state === 'trip' || view.state === 'quoting') {
@@ -210,6 +255,8 @@ async function expectScreen(state: BookingSnapshot): Promise<void> {
       }
     }
     // The estimate while typing, from the shared price function, once the trip can be priced.
+    // A company's saved addresses, offered for the pickup and the drop-off.
+    expect(within(page()).queryByLabelText(b.useSaved.pickup) !== null, 'a saved address offered').toBe(view.savedChoices.length > 0);
     if (view.estimate) expect(within(page()).getByText(view.estimate)).toBeTruthy();
     else expect(within(page()).queryByText(/^Estimate:/)).toBeNull();
     const submit = screen.getByRole('button', { name: view.busy ? b.pricing : b.getPrice }) as HTMLButtonElement;
@@ -229,6 +276,13 @@ async function expectScreen(state: BookingSnapshot): Promise<void> {
   }
   if (view.notice === b.requoted) expect(within(page()).getAllByRole('status').map((s) => s.textContent)).toContain(b.requoted);
   for (const [field] of DETAILS_FILL) expect(inputOf(field).value, field).toBe(context.values[field]);
+  // A company: its note, "save this address" where the place is not saved yet, and no captcha.
+  expect(within(page()).queryByText(b.companyNote) !== null).toBe(view.company);
+  const saveBox = within(page()).queryByRole('checkbox', { name: b.saveThis.dropoff }) as HTMLInputElement | null;
+  expect(saveBox !== null, 'save the drop-off offered').toBe(view.canSave.dropoff);
+  if (saveBox) expect(saveBox.checked).toBe(context.values['dropoff.save'] === 'yes');
+  expect(within(page()).queryByRole('checkbox', { name: b.saveThis.pickup }) !== null, 'save the pickup offered').toBe(view.canSave.pickup);
+  if (context.values['dropoff.save'] === 'yes' && view.canSave.dropoff) expect(inputOf('dropoff.save_label').value).toBe(context.values['dropoff.save_label']);
   const busy = view.state === 'verifyingCaptcha' || view.state === 'booking';
   const submit = screen.getByRole('button', { name: busy ? b.booking : b.book }) as HTMLButtonElement;
   expect(submit.disabled).toBe(view.busy);
@@ -270,6 +324,7 @@ beforeEach(() => {
   edge.reset();
   clock = new TestClock();
   keys = [KEY];
+  session.company = false;
 });
 afterEach(() => {
   cleanup();

@@ -88,20 +88,28 @@ const senderFields = {
   [BOOKING_FIELDS.senderEmail]: text(m.enterEmail, EMAIL_MAX, [email(m.enterEmail)]),
 };
 
+/** A Lagos end's street address and the person there: the pickup's, a Lagos drop-off's and a company's saved address's rules. */
+export const lagosEndSpecs = {
+  address: text(m.enterAddress, ADDRESS_MAX),
+  landmark: field({ rules: [oneLine], maxLength: LANDMARK_MAX }),
+  contact_name: text(m.enterContactName, PERSON_NAME_MAX),
+  contact_phone: text(m.enterContactPhone, PHONE_INPUT_MAX, [nigerianPhone(m.enterContactPhone)]),
+} as const;
+
 const pickupFields = {
-  [BOOKING_FIELDS.pickupAddress]: text(m.enterAddress, ADDRESS_MAX),
-  [BOOKING_FIELDS.pickupLandmark]: field({ rules: [oneLine], maxLength: LANDMARK_MAX }),
-  [BOOKING_FIELDS.pickupContactName]: text(m.enterContactName, PERSON_NAME_MAX),
-  [BOOKING_FIELDS.pickupContactPhone]: text(m.enterContactPhone, PHONE_INPUT_MAX, [nigerianPhone(m.enterContactPhone)]),
+  [BOOKING_FIELDS.pickupAddress]: lagosEndSpecs.address,
+  [BOOKING_FIELDS.pickupLandmark]: lagosEndSpecs.landmark,
+  [BOOKING_FIELDS.pickupContactName]: lagosEndSpecs.contact_name,
+  [BOOKING_FIELDS.pickupContactPhone]: lagosEndSpecs.contact_phone,
 };
 
 const dropoffFields = (abroad: boolean) => ({
-  [BOOKING_FIELDS.dropoffAddress]: text(m.enterAddress, ADDRESS_MAX),
-  [BOOKING_FIELDS.dropoffLandmark]: field({ rules: [oneLine], maxLength: LANDMARK_MAX }),
-  [BOOKING_FIELDS.dropoffContactName]: text(m.enterContactName, PERSON_NAME_MAX),
+  [BOOKING_FIELDS.dropoffAddress]: lagosEndSpecs.address,
+  [BOOKING_FIELDS.dropoffLandmark]: lagosEndSpecs.landmark,
+  [BOOKING_FIELDS.dropoffContactName]: lagosEndSpecs.contact_name,
   [BOOKING_FIELDS.dropoffContactPhone]: abroad
     ? text(m.enterAbroadPhone, PHONE_INPUT_MAX, [abroadPhone(m.enterAbroadPhone)])
-    : text(m.enterContactPhone, PHONE_INPUT_MAX, [nigerianPhone(m.enterContactPhone)]),
+    : lagosEndSpecs.contact_phone,
 });
 
 const paymentRule =

@@ -42,6 +42,8 @@ export const bookingMessages = {
     'sender.name': 'Your name',
     'sender.phone': 'Your phone',
     'sender.email': 'Your e-mail',
+    'pickup.save_label': 'Name for this pickup address',
+    'dropoff.save_label': 'Name for this drop-off address',
   },
   optional: '(optional)',
   landmarkHint: 'A place a rider can ask for, e.g. "opposite Mobil filling station".',
@@ -81,6 +83,17 @@ export const bookingMessages = {
   senderSection: 'You, the sender',
   book: 'Book delivery',
   booking: 'Booking…',
+
+  // A signed-in company: its details filled, its saved addresses
+  companyNote: 'Booking as your company: your details are filled in from your account (change them if you need to).',
+  useSaved: { pickup: 'Use a saved pickup address', dropoff: 'Use a saved drop-off address' },
+  chooseSaved: 'Choose a saved address',
+  savedChoice: (label: string, address: string, area: string) => `${label}: ${address}, ${area}`,
+  saveThis: { pickup: 'Save this pickup address for next time', dropoff: 'Save this drop-off address for next time' },
+  saveLabelHint: 'e.g. "Shop" or "Warehouse"',
+  savingAddress: 'Saving the address…',
+  addressSaved: (count: number) => (count === 1 ? 'The address is saved: choose it next time.' : 'The addresses are saved: choose them next time.'),
+  addressNotSaved: (reason: string) => `Your delivery is booked, but the address was not saved.${reason ? ` ${reason}` : ' Try again with your next booking.'}`,
 
   // Booked
   bookedText: (reference: string) => `Your delivery ${reference} is booked.`,

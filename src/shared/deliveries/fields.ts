@@ -84,8 +84,10 @@ export const plainText =
     // eslint-disable-next-line no-control-regex
     /[\u0000-\u001f\u007f]/.test(value) ? message : null;
 
-const area = () =>
+/** A Lagos area of the list, required: each end of a Lagos trip, and a company's saved address. */
+export const lagosAreaField = () =>
   field({ rules: [required(m.selectArea), lagosArea], maxLength: PLACE_NAME_MAX, required: true });
+const area = lagosAreaField;
 const state = () => field({ rules: [lagosState], maxLength: PLACE_NAME_MAX });
 
 /** Lagos to Lagos by parcel size. */

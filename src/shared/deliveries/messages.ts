@@ -69,6 +69,11 @@ export const deliveryMessages = {
     idempotencyKeyReused: 'This Idempotency-Key was already used for a different booking. Send a new key with each new booking.',
     idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 visible characters',
   },
+  // A company's saved addresses (POST /api/companies/me/addresses, the booking screen, the Account tab).
+  savedAddresses: {
+    enterLabel: 'Give the address a short name, e.g. "Shop" or "Warehouse"',
+    tooMany: (max: number) => `You can keep up to ${max} saved addresses. Delete one you no longer use first.`,
+  },
   dutiesExcluded: 'Duties and taxes in the destination country are not included; the recipient pays them.',
 
   // What the sender reads once booked: the e-mail, and the names of the payments.

@@ -43,6 +43,10 @@ export const bookingPlan: MachinePlan = {
     verifyingCaptcha: { says: '"Book delivery" reads "Booking…" while the captcha is verified.', story: story('booking'), closest: true },
     booking: { says: '"Book delivery" reads "Booking…" and is disabled while the delivery is booked.', story: story('booking') },
     requoting: { says: '"Your price" reads "Pricing again…": the held price ran out and the same trip is priced again.', story: story('requoting') },
+    savingAddresses: {
+      says: '"Booked" with the reference and the link, and "Saving the address…" while the company\'s drop-off (or pickup) is added to its saved addresses.',
+      story: story('company-saving-addresses'),
+    },
     booked: {
       says: '"Booked": "Your delivery OGB-… is booked.", the reference, the price, the tracking link, "Share on WhatsApp", "An e-mail … is on its way to <e-mail>." and "Send another parcel".',
       story: story('booked'),
@@ -60,6 +64,10 @@ export const bookingPlan: MachinePlan = {
     CAPTCHA_PASS: 'Pass the captcha in another form of this tab (e.g. the Quick Enquiry on the home page)',
     TICK: (e) => ((e as { expire?: boolean }).expire ? 'Wait 15 minutes without booking: the held price runs out' : 'Wait a minute'),
     NEW_BOOKING: 'Press "Send another parcel"',
+    ACCOUNT: 'Sign in as a company (e.g. in another tab, then come back and reload): "Use a saved pickup address" appears when it has saved addresses; the sender fields are filled from its account and no captcha is asked',
+    USE_ADDRESS: (e) => `Under "${b.useSaved[(e.end as 'pickup' | 'dropoff') ?? 'pickup']}" choose a saved address: its area, street address, landmark and contact fill in`,
+    'xstate.done.actor.saveAddresses': 'Wait: "The address is saved: choose it next time." (Account tab → saved addresses lists it)',
+    'xstate.error.actor.saveAddresses': (e) => failure(e, 'Wait for the address to be saved', 'save 20 addresses first, so the list is full'),
     'xstate.done.actor.requestQuote': 'Wait: the price is given and held 15 minutes',
     'xstate.error.actor.requestQuote': (e) => failure(e, 'Wait for the price', 'choose an area the list lacks by editing the page, or a time that has passed'),
     'xstate.done.actor.verifyCaptcha': (e) =>

@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, type ReactNode } from 'react';
 import type { BookingEvent } from '../../../../machines/deliveries/bookingMachine';
-import type { BookingField } from '../../../../machines/deliveries/bookingRules';
+import type { BookingEnd, BookingField } from '../../../../machines/deliveries/bookingRules';
 import type { BookingView } from '../../../../machines/deliveries/bookingView';
 import { bookingMessages as b } from '../../../shared/deliveries/bookingMessages';
 import { deliveryMessages } from '../../../shared/deliveries/messages';
@@ -98,9 +98,44 @@ function TextField({ field, view, send, optional, ...rest }: SendParcelViewProps
   );
 }
 
+/** A signed-in company's saved addresses: choosing one fills the end (its area too). */
+function SavedChoice({ end, view, send }: SendParcelViewProps & { end: BookingEnd }) {
+  if (view.savedChoices.length === 0) return null;
+  const id = `${ID}-${end}-saved`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{b.useSaved[end]}</label>
+      <select id={id} value="" onChange={(e) => e.target.value && send({ type: 'USE_ADDRESS', end, id: e.target.value })}>
+        <option value="">{b.chooseSaved}</option>
+        {view.savedChoices.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** "Save this address for next time", and the name it is saved under. */
+function SaveChoice({ end, view, send }: SendParcelViewProps & { end: BookingEnd }) {
+  if (!view.canSave[end]) return null;
+  const checked = view.values[`${end}.save`] === 'yes';
+  return (
+    <>
+      <label className="send-choice">
+        <input type="checkbox" name={`${end}.save`} checked={checked} onChange={(e) => send({ type: 'CHANGE', field: `${end}.save`, value: e.target.checked ? 'yes' : '' })} />
+        <span>{b.saveThis[end]}</span>
+      </label>
+      {checked ? <TextField field={`${end}.save_label`} view={view} send={send} placeholder={b.saveLabelHint} /> : null}
+    </>
+  );
+}
+
 function Notice({ view }: { view: BookingView }) {
   if (!view.notice) return null;
-  const note = view.notice === b.requoted;
+  // The price given again, and an address saved, are news; anything else went wrong.
+  const note = view.notice === b.requoted || view.notice === b.addressSaved(1) || view.notice === b.addressSaved(2);
   return (
     <p className={note ? 'send-note' : 'field-error send-notice'} role={note ? 'status' : 'alert'}>
       {view.notice}
@@ -137,6 +172,7 @@ function TripForm({ view, send }: SendParcelViewProps) {
       }}
     >
       <h2 id={`${ID}-trip-title`}>{b.tripHeading}</h2>
+      <SavedChoice end="pickup" view={view} send={send} />
       {pick('pickup.area', b.labels['pickup.area'])}
       <Select field="dropoff.kind" view={view} send={send} options={(['lagos', 'abroad'] as const).map((k) => ({ value: k, label: b.kinds[k] }))} />
       {view.abroad ? (
@@ -154,6 +190,7 @@ function TripForm({ view, send }: SendParcelViewProps) {
         </>
       ) : (
         <>
+          <SavedChoice end="dropoff" view={view} send={send} />
           {pick('dropoff.area', b.labels['dropoff.area'])}
           <Choices field="parcel.size" view={view} send={send} options={PARCEL_SIZES.map((s) => ({ value: s, label: b.sizes[s] }))} />
         </>
@@ -245,15 +282,18 @@ function DetailsForm({ view, send }: SendParcelViewProps) {
         <TextField field="pickup.landmark" view={view} send={send} optional placeholder={b.landmarkHint} />
         <TextField field="pickup.contact_name" view={view} send={send} />
         <TextField field="pickup.contact_phone" view={view} send={send} type="tel" inputMode="tel" placeholder="0803 123 4567" />
+        <SaveChoice end="pickup" view={view} send={send} />
       </Section>
       <Section title={b.dropoffSection}>
         <TextField field="dropoff.address" view={view} send={send} />
         {view.abroad ? null : <TextField field="dropoff.landmark" view={view} send={send} optional placeholder={b.landmarkHint} />}
         <TextField field="dropoff.contact_name" view={view} send={send} />
         <TextField field="dropoff.contact_phone" view={view} send={send} type="tel" inputMode="tel" />
+        <SaveChoice end="dropoff" view={view} send={send} />
       </Section>
       <TextField field="description" view={view} send={send} />
       <Section title={b.senderSection}>
+        {view.company ? <p className="field-note">{b.companyNote}</p> : null}
         <TextField field="sender.name" view={view} send={send} autoComplete="name" />
         <TextField field="sender.phone" view={view} send={send} type="tel" inputMode="tel" autoComplete="tel" />
         <TextField field="sender.email" view={view} send={send} type="email" inputMode="email" autoComplete="email" />
@@ -283,6 +323,7 @@ function Booked({ view, send }: SendParcelViewProps) {
         </dd>
       </dl>
       <p>{booked.emailLine}</p>
+      {view.state === 'savingAddresses' ? <p role="status">{b.savingAddress}</p> : <Notice view={view} />}
       <p className="send-actions">
         <a className="btn" href={booked.whatsAppUrl} target="_blank" rel="noopener noreferrer">
           {b.shareWhatsApp}
@@ -291,7 +332,7 @@ function Booked({ view, send }: SendParcelViewProps) {
           {b.openTracking}
         </a>
       </p>
-      <button type="button" className="btn btn-secondary" onClick={() => send({ type: 'NEW_BOOKING', idempotencyKey: newIdempotencyKey() })}>
+      <button type="button" className="btn btn-secondary" disabled={view.busy} onClick={() => send({ type: 'NEW_BOOKING', idempotencyKey: newIdempotencyKey() })}>
         {b.bookAnother}
       </button>
     </section>
@@ -300,7 +341,7 @@ function Booked({ view, send }: SendParcelViewProps) {
 
 export function SendParcelView({ view, send }: SendParcelViewProps) {
   let body: ReactNode;
-  if (view.state === 'booked') body = <Booked view={view} send={send} />;
+  if (view.state === 'booked' || view.state === 'savingAddresses') body = <Booked view={view} send={send} />;
   else if (view.state === 'trip' || view.state === 'quoting') body = <TripForm view={view} send={send} />;
   else
     body = (

@@ -4,14 +4,17 @@
  * captcha pass), keeps the booking in sessionStorage after every step so a reload resumes where
  * the sender was (with the same Idempotency-Key: a retry books once), and a clock that ticks
  * every 15 seconds (the estimate's rush hours, the times left today, the held price's expiry).
+ * For a signed-in company it reads the account's details and saved addresses and hands them to
+ * the machine (ACCOUNT), as the session's captcha pass is handed over.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { bookingMachine, savedOf, type BookingEvent, type SavedBooking } from '../../../../machines/deliveries/bookingMachine';
 import { bookingSnapshotToView, type BookingView } from '../../../../machines/deliveries/bookingView';
 import { captchaApi } from '../../kit/http/client';
 import { captchaPass } from '../../kit/forms/captchaPass';
+import { useAuth } from '../../kit/session/useAuth';
 import { deliveriesApi } from './deliveriesApi';
 
 /** sessionStorage key of the booking in progress (this tab only: it holds names and phone numbers). */
@@ -63,6 +66,8 @@ export interface UseBookingOptions {
   clock?: BookingClock;
   /** XState's inspection hook: view tests record which transitions the sender drove. */
   inspect?: (event: InspectionEvent) => void;
+  /** Whether a company is signed in; by default the session's answer (view tests and stories say it). */
+  company?: boolean;
 }
 
 export function useBooking(options: UseBookingOptions = {}): { view: BookingView; send: (event: BookingEvent) => void } {
@@ -74,6 +79,12 @@ export function useBooking(options: UseBookingOptions = {}): { view: BookingView
         requestQuote: fromPromise(({ input }) => deliveriesApi.quote(input.body)),
         verifyCaptcha: fromPromise(({ input }) => captchaApi.verify(input.token)),
         book: fromPromise(({ input }) => deliveriesApi.book(input.body, input.idempotencyKey)),
+        // One after the other: each is counted against the company's list.
+        saveAddresses: fromPromise(async ({ input }) => {
+          const addresses = [];
+          for (const body of input.bodies) addresses.push((await deliveriesApi.saveAddress(body)).address);
+          return { addresses };
+        }),
       },
       actions: {
         rememberCaptchaPassed: () => captchaPass.granted(),
@@ -88,6 +99,8 @@ export function useBooking(options: UseBookingOptions = {}): { view: BookingView
     saved: readSavedBooking(),
   }));
   const actor = useActorRef(machine, { input, inspect: options.inspect });
+  const auth = useAuth();
+  const company = options.company ?? (auth.signedIn && auth.userType !== null && auth.userType !== 1);
   const snapshot = useSelector(actor, (s) => s);
 
   // Saved after every step, so a reload resumes there.
@@ -108,6 +121,29 @@ export function useBooking(options: UseBookingOptions = {}): { view: BookingView
     if (captchaPass.passed()) actor.send({ type: 'CAPTCHA_PASS', passed: true });
     return captchaPass.subscribe((passed) => actor.send({ type: 'CAPTCHA_PASS', passed }));
   }, [actor]);
+  // A company signed in: its details and saved addresses; signed out again: a visitor once more.
+  const hadAccount = useRef(false);
+  useEffect(() => {
+    if (!company) {
+      if (hadAccount.current) actor.send({ type: 'ACCOUNT', account: null });
+      hadAccount.current = false;
+      return;
+    }
+    let current = true;
+    deliveriesApi.account().then(
+      (account) => {
+        if (!current) return;
+        hadAccount.current = true;
+        actor.send({ type: 'ACCOUNT', account });
+      },
+      // Unread (the session ended, the network): the page books as a visitor does, with the captcha.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [actor, company]);
+
   const send = useCallback(
     (event: BookingEvent) => {
       if (event.type === 'BOOK') actor.send({ type: 'CAPTCHA_PASS', passed: captchaPass.passed() });
