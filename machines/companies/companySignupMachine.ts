@@ -1,47 +1,44 @@
 /**
- * The invited company sign-up: /company-signup?invite=TOKEN.
+ * The invited company sign-up: /company-signup?invite=TOKEN. An orchestrator like the rider
+ * wizard (machines/signup/signupMachine.ts): the form is the kit's captcha-then-submit machine
+ * (machines/kit/formMachine.ts, invoked as 'form'); this machine keeps the invitation, the logo
+ * and the code step.
  *
  *   checking ─┬─▶ form ─────────────────────────────▶ verify ──▶ done (→ /company-dashboard)
  *             ├─▶ invalid (used, expired, revoked or unknown link)
  *             └─▶ checkFailed ──RETRY──▶ checking
  *
- *   form:   editing ──SUBMIT──▶ validating ─┬─▶ editing (a rule failed, or the captcha is missing)
- *                                           ├─▶ verifyingCaptcha ──▶ submitting | editing
- *                                           └─▶ submitting ──▶ verify | editing (under its field) | invalid (the link died meanwhile)
+ *   form:   editing ──SUBMIT──▶ sent ─┬─▶ editing (FORM_REFUSED: a rule, the captcha or the server said no)
+ *                                     ├─▶ invalid (FORM_REFUSED under `invite`: the link died meanwhile)
+ *                                     └─▶ savingLogo (SIGNED_UP) ──▶ verify (a logo that fails is added later)
  *   verify: entering ──SUBMIT_CODE──▶ verifying ──▶ done | entering (under the code)
  *           entering ──RESEND──▶ sending ──▶ entering (a new 60-second countdown, or the server's wait)
  *
- * The resend countdown keeps a deadline (a timestamp); TICK events carry the time, so a
- * simulated clock drives it in tests. Pure: every effect (the requests, the token, navigation,
- * the captcha session flag, toasts) is a named actor or action supplied with .provide().
- *
- * Still its own copy of the form and verify steps the rider wizard takes from machines/kit/.
- * To compose it from them, the kit needs, in this order: the form machine with prefilled values,
- * first-error-only and a named action on a refused submit (the logo stays here: its error wins
- * over the others); the verify step with a one-field code and failures as toasts; then this
- * machine as checking → form → verify → done, and its model, tests, stories and plan rewritten
- * around the child actors as signupModel.ts does.
+ * The form's events go to the form; the logo stays here and its message wins over the form's
+ * (one message at a time, as the form shows its first only). The resend countdown keeps a
+ * deadline (a timestamp); TICK events carry the time, so a simulated clock drives it in tests.
+ * Pure: every effect (the requests, the token, navigation, the captcha session flag, toasts) is a
+ * named actor or action supplied with .provide(), the form's by providing `form`.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assertEvent, assign, fromPromise, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { FieldError } from '../../src/shared/api';
 import { checkLogoFile, COMPANY_SIGNUP_FIELDS, companySignupForm } from '../../src/shared/company';
 import { VERIFY_CODE_LENGTH } from '../../src/shared/constants';
 import type { PublicInvitation } from '../../src/shared/invitations';
-import { areaNames, findState, stateNames, type LocationState } from '../../src/shared/locations';
+import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import { verifyEmailForm } from '../../src/shared/signup';
 import { validateForm } from '../../src/shared/validation';
-import { fieldErrorOf, InvitationDeadError, messageOf, ResendCooldownError } from '../kit/errors';
-import { CAPTCHA_FIELD } from '../kit/formMachine';
-import { CODE_FIELD, resendDeadlineAfter, resendSecondsLeft } from '../kit/resendCode';
+import { fieldErrorOf, InvitationDeadError, messageOf, ResendCooldownError, SubmitError } from '../kit/errors';
+import { CAPTCHA_FIELD, formMachine, type FormContext, type FormEvent, type FormInput } from '../kit/formMachine';
+import { CODE_FIELD, resendDeadlineAfter } from '../kit/resendCode';
 
 export { CAPTCHA_FIELD, CODE_FIELD, InvitationDeadError, ResendCooldownError };
 
 const INVITE_FIELD = 'invite';
-const LOGO_FIELD = 'logo';
+export const LOGO_FIELD = 'logo';
 /** Where the resend control's own message goes (a wait the server asked for). */
-const RESEND_FIELD = 'resend';
-
+export const RESEND_FIELD = 'resend';
 
 export type CompanySignupField = (typeof COMPANY_SIGNUP_FIELDS)[number];
 export type CompanySignupValues = Record<CompanySignupField, string>;
@@ -66,15 +63,15 @@ export interface CompanySignupContext {
   invite: string;
   invitation: PublicInvitation | null;
   locations: LocationState[];
-  values: CompanySignupValues;
   logo: ChosenLogo | null;
-  /** The current step's message (field 'alert' never: those are toasts). */
-  error: FieldError | null;
-  captchaToken: string | null;
+  /** The logo's message; while it shows, the form's is not shown. */
+  logoError: string | null;
+  /** A refused logo hides the form's message until the next submit (one message at a time). */
+  formErrorHidden: boolean;
   captchaPassed: boolean;
-  captchaResets: number;
-  engaged: boolean;
-  /** The e-mail the code went to (as submitted). */
+  /** The code step's message (failures that belong to no field are toasts). */
+  error: FieldError | null;
+  /** The e-mail the code went to. */
   email: string;
   code: string;
   resendDeadline: number | null;
@@ -83,15 +80,14 @@ export interface CompanySignupContext {
   notice: string | null;
 }
 
+/** What the form tells this machine (its `refused` and `announceSuccess` actions). */
+export type FormReport = { type: 'FORM_REFUSED'; field: string | null } | { type: 'SIGNED_UP'; sentAt: number };
+
 export type CompanySignupEvent =
+  | Extract<FormEvent, { type: 'CAPTCHA_SOLVED' | 'CAPTCHA_EXPIRED' | 'CAPTCHA_ERROR' | 'ENGAGE' | 'SUBMIT' }>
   | { type: 'CHANGE'; field: CompanySignupField; value: string }
   | ({ type: 'CHOOSE_LOGO' } & ChosenLogo)
   | { type: 'REMOVE_LOGO' }
-  | { type: 'CAPTCHA_SOLVED'; token: string }
-  | { type: 'CAPTCHA_EXPIRED' }
-  | { type: 'CAPTCHA_ERROR' }
-  | { type: 'ENGAGE' }
-  | { type: 'SUBMIT' }
   | { type: 'RETRY' }
   | { type: 'CHANGE_CODE'; value: string }
   | { type: 'SUBMIT_CODE' }
@@ -103,34 +99,59 @@ export interface CheckedInvitation {
   locations: LocationState[];
 }
 
-export interface SubmitSignupInput {
-  values: CompanySignupValues & { invite: string };
-  logo: ChosenLogo | null;
-}
+/** The form's input: the invitation's company name (to keep or correct) and e-mail (fixed), and the link. */
+export const companyFormInput = (context: Pick<CompanySignupContext, 'invite' | 'invitation' | 'captchaPassed'>): FormInput => ({
+  form: companySignupForm,
+  captchaPassed: context.captchaPassed,
+  values: { invite: context.invite, company_name: context.invitation?.companyName ?? '', email: context.invitation?.email ?? '' },
+  firstErrorOnly: true,
+  captchaFailedMessage: messages.signupCaptchaFailed,
+});
 
-const emptyValues = (): CompanySignupValues =>
-  Object.fromEntries(COMPANY_SIGNUP_FIELDS.map((f) => [f, ''])) as CompanySignupValues;
+/** The company form's own way with a typed value; the rest is the kit's. */
+export const companyFormActions = {
+  applyChange: assign<FormContext, FormEvent, unknown, FormEvent, never>(({ context, event }) => {
+    assertEvent(event, 'CHANGE');
+    // The invited address is the invitation's: the page shows it read-only and the server refuses another.
+    if (!(event.field in context.values) || event.field === 'email' || event.field === INVITE_FIELD) return {};
+    const values = { ...context.values, [event.field]: event.value };
+    // A new state empties the area: the old one is not in its list.
+    if (event.field === 'state' && event.value !== context.values.state) values.town = '';
+    const clears = (e: FieldError) => e.field === event.field || (event.field === 'state' && e.field === 'town');
+    return { values, errors: context.errors.filter((e) => !clears(e)) };
+  }),
+};
 
-const requestValues = (context: CompanySignupContext) => ({ ...context.values, invite: context.invite });
+/** The form as this machine runs it: it reports a refusal and the account made. */
+export const companyForm = formMachine.provide({
+  actions: {
+    ...companyFormActions,
+    refused: sendParent(({ event }) => {
+      const error = (event as { error?: unknown }).error;
+      return { type: 'FORM_REFUSED', field: error instanceof SubmitError ? error.fieldError.field : null } satisfies FormReport;
+    }),
+    announceSuccess: sendParent(({ event }) => ({ type: 'SIGNED_UP', sentAt: (event as { output?: { sentAt?: number } }).output?.sentAt ?? 0 }) satisfies FormReport),
+  },
+});
 
+const toastFailure = (error: unknown) => ({ message: messageOf(error, messages.submitFailed), kind: 'error' as const });
 
 export const companySignupMachine = setup({
   types: {
     input: {} as CompanySignupInput,
     context: {} as CompanySignupContext,
-    events: {} as CompanySignupEvent,
+    events: {} as CompanySignupEvent | FormReport,
   },
   actors: {
     /** GET /api/invitations/:token and GET /api/locations. Rejects with InvitationDeadError on a dead link. */
     checkInvitation: fromPromise<CheckedInvitation, { invite: string }>(async () => {
       throw new Error('checkInvitation not provided');
     }),
-    verifyCaptcha: fromPromise<{ success: boolean }, { token: string }>(async () => {
-      throw new Error('verifyCaptcha not provided');
-    }),
-    /** POST /api/companies/signup (stores the token), then the logo if one was chosen. */
-    submitSignup: fromPromise<{ sentAt: number; logoSaved: boolean }, SubmitSignupInput>(async () => {
-      throw new Error('submitSignup not provided');
+    /** The sign-up form; the app supplies its verifyCaptcha and submitForm (POST /api/companies/signup, storing the token; resolves with { sentAt }). */
+    form: companyForm,
+    /** POST /api/companies/me/logo, once the account exists. */
+    uploadLogo: fromPromise<unknown, { file: unknown }>(async () => {
+      throw new Error('uploadLogo not provided');
     }),
     /** PUT /api/companies/me/verify-email. */
     verifyCode: fromPromise<unknown, { code: string }>(async () => {
@@ -142,33 +163,17 @@ export const companySignupMachine = setup({
     }),
   },
   actions: {
-    rememberCaptchaPassed: () => {},
-    forgetCaptchaPassed: () => {},
     /** A toast in the app. */
     announce: (_, _params: { message: string; kind: 'success' | 'error' }) => {},
     /** The company is in: to /company-dashboard. */
     finished: () => {},
-    applyChange: assign(({ context, event }) => {
-      const e = event as Extract<CompanySignupEvent, { type: 'CHANGE' }>;
-      // The invited address is the invitation's: the page shows it read-only and the server refuses another.
-      if (!(e.field in context.values) || e.field === 'email') return {};
-      const values = { ...context.values, [e.field]: e.value };
-      // A new state empties the area: the old one is not in its list.
-      if (e.field === 'state' && e.value !== context.values.state) values.town = '';
-      const clears = context.error?.field === e.field || (e.field === 'state' && context.error?.field === 'town');
-      return { values, error: clears ? null : context.error };
-    }),
-    resetCaptcha: assign({ captchaToken: null, captchaResets: ({ context }) => context.captchaResets + 1 }),
+    toForm: sendTo('form', ({ event }) => event as FormEvent),
   },
   guards: {
     isDeadInvitation: (_, params: { error: unknown }) => params.error instanceof InvitationDeadError,
     logoRejected: (_, params: { mime: string; size: number }) => checkLogoFile({ type: params.mime, size: params.size }) !== null,
-    formInvalid: ({ context }) => validateForm(companySignupForm, requestValues(context)) !== null,
-    captchaNeeded: ({ context }) => !context.captchaPassed && context.captchaToken === null,
-    captchaAlreadyPassed: ({ context }) => context.captchaPassed,
-    captchaAccepted: (_, params: { success: boolean }) => params.success,
-    isCaptchaRejection: (_, params: { error: unknown }) => fieldErrorOf(params.error).field === CAPTCHA_FIELD,
-    isInviteRefusal: (_, params: { error: unknown }) => fieldErrorOf(params.error).field === INVITE_FIELD,
+    isInviteRefusal: ({ event }) => event.type === 'FORM_REFUSED' && event.field === INVITE_FIELD,
+    hasLogo: ({ context }) => context.logo !== null,
     // A failure the server did not explain is on the alert line (a toast), not under a field.
     isFieldError: (_, params: { error: unknown }) => fieldErrorOf(params.error).field !== 'alert',
     codeInvalid: ({ context }) => validateForm(verifyEmailForm, { verify_email_code: context.code }) !== null,
@@ -181,13 +186,11 @@ export const companySignupMachine = setup({
     invite: input.invite,
     invitation: null,
     locations: [],
-    values: emptyValues(),
     logo: null,
-    error: null,
-    captchaToken: null,
+    logoError: null,
+    formErrorHidden: false,
     captchaPassed: input.captchaPassed,
-    captchaResets: 0,
-    engaged: false,
+    error: null,
     email: '',
     code: '',
     resendDeadline: null,
@@ -203,16 +206,7 @@ export const companySignupMachine = setup({
         input: ({ context }) => ({ invite: context.invite }),
         onDone: {
           target: 'form',
-          actions: assign({
-            invitation: ({ event }) => event.output.invitation,
-            locations: ({ event }) => event.output.locations,
-            // The waitlist's company name (to keep or correct) and the invited e-mail (fixed).
-            values: ({ context, event }) => ({
-              ...context.values,
-              company_name: event.output.invitation.companyName,
-              email: event.output.invitation.email,
-            }),
-          }),
+          actions: assign({ invitation: ({ event }) => event.output.invitation, locations: ({ event }) => event.output.locations }),
         },
         onError: [
           { guard: { type: 'isDeadInvitation', params: ({ event }) => ({ error: event.error }) }, target: 'invalid' },
@@ -227,129 +221,54 @@ export const companySignupMachine = setup({
 
     form: {
       initial: 'editing',
-      on: {
-        ENGAGE: { actions: assign({ engaged: true }) },
-        CAPTCHA_EXPIRED: { actions: 'resetCaptcha' },
-        CAPTCHA_ERROR: { actions: 'resetCaptcha' },
-      },
+      invoke: { id: 'form', src: 'form', input: ({ context }) => companyFormInput(context) },
+      on: { ENGAGE: { actions: 'toForm' }, CAPTCHA_EXPIRED: { actions: 'toForm' }, CAPTCHA_ERROR: { actions: 'toForm' } },
       states: {
         editing: {
           on: {
-            CHANGE: { actions: 'applyChange' },
+            CHANGE: { actions: 'toForm' },
+            CAPTCHA_SOLVED: { actions: 'toForm' },
             CHOOSE_LOGO: [
               {
                 guard: { type: 'logoRejected', params: ({ event }) => ({ mime: event.mime, size: event.size }) },
                 actions: assign({
                   logo: null,
-                  error: ({ event }) => ({ field: LOGO_FIELD, message: checkLogoFile({ type: event.mime, size: event.size }) ?? messages.imageType }),
+                  logoError: ({ event }) => checkLogoFile({ type: event.mime, size: event.size }) ?? messages.imageType,
+                  formErrorHidden: true,
                 }),
               },
-              {
-                actions: assign({
-                  logo: ({ event }) => ({ file: event.file, name: event.name, mime: event.mime, size: event.size }),
-                  error: ({ context }) => (context.error?.field === LOGO_FIELD ? null : context.error),
-                }),
-              },
+              { actions: assign({ logo: ({ event }) => ({ file: event.file, name: event.name, mime: event.mime, size: event.size }), logoError: null }) },
             ],
-            REMOVE_LOGO: {
-              actions: assign({ logo: null, error: ({ context }) => (context.error?.field === LOGO_FIELD ? null : context.error) }),
-            },
-            CAPTCHA_SOLVED: {
-              actions: assign({
-                captchaToken: ({ event }) => event.token,
-                error: ({ context }) => (context.error?.field === CAPTCHA_FIELD ? null : context.error),
-              }),
-            },
-            SUBMIT: 'validating',
+            REMOVE_LOGO: { actions: assign({ logo: null, logoError: null }) },
+            // The form's check (or the server's answer) takes the logo's message's place.
+            SUBMIT: { target: 'sent', actions: [assign({ logoError: null, formErrorHidden: false }), 'toForm'] },
           },
         },
-        validating: {
-          entry: assign({ engaged: true }),
-          always: [
-            {
-              guard: 'formInvalid',
-              target: 'editing',
-              actions: assign({ error: ({ context }) => validateForm(companySignupForm, requestValues(context)) }),
-            },
-            {
-              guard: 'captchaNeeded',
-              target: 'editing',
-              actions: assign({ error: { field: CAPTCHA_FIELD, message: messages.completeCaptcha } }),
-            },
-            { guard: 'captchaAlreadyPassed', target: 'submitting', actions: assign({ error: null }) },
-            { target: 'verifyingCaptcha', actions: assign({ error: null }) },
-          ],
-        },
-        verifyingCaptcha: {
-          invoke: {
-            id: 'verifyCaptcha',
-            src: 'verifyCaptcha',
-            input: ({ context }) => ({ token: context.captchaToken ?? '' }),
-            onDone: [
-              {
-                guard: { type: 'captchaAccepted', params: ({ event }) => event.output },
-                target: 'submitting',
-                actions: [assign({ captchaPassed: true, captchaToken: null }), 'rememberCaptchaPassed'],
-              },
-              {
-                target: 'editing',
-                actions: [assign({ error: { field: CAPTCHA_FIELD, message: messages.signupCaptchaFailed } }), 'resetCaptcha'],
-              },
+        sent: {
+          on: {
+            FORM_REFUSED: [{ guard: 'isInviteRefusal', target: '#companySignup.invalid' }, { target: 'editing' }],
+            SIGNED_UP: [
+              { guard: 'hasLogo', target: 'savingLogo', actions: assign({ now: ({ event }) => event.sentAt }) },
+              { target: '#companySignup.verify', actions: assign({ now: ({ event }) => event.sentAt }) },
             ],
-            onError: {
-              target: 'editing',
-              actions: ['resetCaptcha', { type: 'announce', params: { message: messages.submitFailed, kind: 'error' } }],
-            },
           },
         },
-        submitting: {
+        // The account exists: a logo that fails is added later from the account page.
+        savingLogo: {
           invoke: {
-            id: 'submitSignup',
-            src: 'submitSignup',
-            input: ({ context }) => ({ values: requestValues(context), logo: context.logo }),
-            onDone: {
-              target: '#companySignup.verify',
-              actions: assign({
-                email: ({ context }) => context.values.email.trim().toLowerCase(),
-                values: ({ context }) => ({ ...context.values, password: '' }),
-                error: null,
-                now: ({ event }) => event.output.sentAt,
-                resendDeadline: ({ event }) => resendDeadlineAfter(event.output.sentAt),
-                notice: ({ event }) => (event.output.logoSaved ? null : messages.companyLogoLater),
-              }),
-            },
-            onError: [
-              {
-                // The server no longer honours this browser's pass: ask for the captcha again.
-                guard: { type: 'isCaptchaRejection', params: ({ event }) => ({ error: event.error }) },
-                target: 'editing',
-                actions: [
-                  assign({ captchaPassed: false, error: { field: CAPTCHA_FIELD, message: messages.completeCaptcha } }),
-                  'resetCaptcha',
-                  'forgetCaptchaPassed',
-                ],
-              },
-              {
-                // The link was used, revoked or expired meanwhile.
-                guard: { type: 'isInviteRefusal', params: ({ event }) => ({ error: event.error }) },
-                target: '#companySignup.invalid',
-              },
-              {
-                guard: { type: 'isFieldError', params: ({ event }) => ({ error: event.error }) },
-                target: 'editing',
-                actions: assign({ error: ({ event }) => fieldErrorOf(event.error) }),
-              },
-              {
-                target: 'editing',
-                actions: { type: 'announce', params: ({ event }) => ({ message: messageOf(event.error, messages.submitFailed), kind: 'error' as const }) },
-              },
-            ],
+            id: 'uploadLogo',
+            src: 'uploadLogo',
+            input: ({ context }) => ({ file: context.logo?.file }),
+            onDone: { target: '#companySignup.verify' },
+            onError: { target: '#companySignup.verify', actions: assign({ notice: messages.companyLogoLater }) },
           },
         },
       },
     },
 
+    // The first code went out when the account was made (`now` is that time).
     verify: {
+      entry: assign(({ context }) => ({ email: (context.invitation?.email ?? '').trim().toLowerCase(), resendDeadline: resendDeadlineAfter(context.now) })),
       initial: 'entering',
       on: { TICK: { actions: assign({ now: ({ event }) => event.now }) } },
       states: {
@@ -391,10 +310,7 @@ export const companySignupMachine = setup({
                   error: ({ event }) => ({ field: RESEND_FIELD, message: (event.error as ResendCooldownError).message }),
                 }),
               },
-              {
-                target: 'entering',
-                actions: { type: 'announce', params: ({ event }) => ({ message: messageOf(event.error, messages.submitFailed), kind: 'error' as const }) },
-              },
+              { target: 'entering', actions: { type: 'announce', params: ({ event }) => toastFailure(event.error) } },
             ],
           },
         },
@@ -410,10 +326,7 @@ export const companySignupMachine = setup({
                 target: 'entering',
                 actions: assign({ error: ({ event }) => ({ field: CODE_FIELD, message: fieldErrorOf(event.error).message }) }),
               },
-              {
-                target: 'entering',
-                actions: { type: 'announce', params: ({ event }) => ({ message: messageOf(event.error, messages.submitFailed), kind: 'error' as const }) },
-              },
+              { target: 'entering', actions: { type: 'announce', params: ({ event }) => toastFailure(event.error) } },
             ],
           },
         },
@@ -429,92 +342,4 @@ export const companySignupMachine = setup({
 
 export type CompanySignupMachine = typeof companySignupMachine;
 export type CompanySignupSnapshot = SnapshotFrom<typeof companySignupMachine>;
-
-// ---------------------------------------------------------------------------------------------
-// The view model.
-
-/** Every state the sign-up page can show; stories and view tests must cover each one. */
-export const companySignupViewStates = [
-  'checking',
-  'checkFailed',
-  'invitationInvalid',
-  'editing',
-  'fieldError',
-  'verifyingCaptcha',
-  'submitting',
-  'enterCode',
-  'codeError',
-  'sendingCode',
-  'verifyingCode',
-  'done',
-] as const;
-export type CompanySignupViewState = (typeof companySignupViewStates)[number];
-
-export interface CompanySignupView {
-  state: CompanySignupViewState;
-  invitation: PublicInvitation | null;
-  values: CompanySignupValues;
-  /** The state select's options and the chosen state's areas (towns and LGAs). */
-  states: string[];
-  areas: string[];
-  logo: { name: string } | null;
-  busy: boolean;
-  /** The message under a field, by field name (the form's fields, logo, captcha, the code, resend). */
-  fieldError: (field: string) => string | null;
-  captchaError: string | null;
-  showCaptcha: boolean;
-  captchaSlot: boolean;
-  captchaResets: number;
-  // The code step
-  email: string;
-  code: string;
-  notice: string | null;
-  /** Whole seconds until a new code may be asked for; 0 when it may. */
-  resendSecondsLeft: number;
-}
-
-export function companySignupSnapshotToView(snapshot: Pick<CompanySignupSnapshot, 'context' | 'matches'>): CompanySignupView {
-  const { context } = snapshot;
-  const error = context.error;
-  const state: CompanySignupViewState = snapshot.matches('checking')
-    ? 'checking'
-    : snapshot.matches('checkFailed')
-      ? 'checkFailed'
-      : snapshot.matches('invalid')
-        ? 'invitationInvalid'
-        : snapshot.matches({ form: 'verifyingCaptcha' })
-          ? 'verifyingCaptcha'
-          : snapshot.matches({ form: 'submitting' })
-            ? 'submitting'
-            : snapshot.matches('form')
-              ? error
-                ? 'fieldError'
-                : 'editing'
-              : snapshot.matches({ verify: 'sending' })
-                ? 'sendingCode'
-                : snapshot.matches({ verify: 'verifying' })
-                  ? 'verifyingCode'
-                  : snapshot.matches('verify')
-                    ? error
-                      ? 'codeError'
-                      : 'enterCode'
-                    : 'done';
-  return {
-    state,
-    invitation: context.invitation,
-    values: context.values,
-    states: stateNames(context.locations),
-    areas: areaNames(findState(context.locations, context.values.state)),
-    logo: context.logo ? { name: context.logo.name } : null,
-    busy: state === 'verifyingCaptcha' || state === 'submitting' || state === 'sendingCode' || state === 'verifyingCode',
-    fieldError: (field) => (error && error.field === field ? error.message : null),
-    captchaError: error && error.field === CAPTCHA_FIELD ? error.message : null,
-    showCaptcha: !context.captchaPassed && context.engaged,
-    captchaSlot: !context.captchaPassed,
-    captchaResets: context.captchaResets,
-    email: context.email,
-    code: context.code,
-    notice: context.notice,
-    resendSecondsLeft: resendSecondsLeft(context.resendDeadline, context.now),
-  };
-}
+export type CompanyFormSnapshot = SnapshotFrom<typeof companyForm>;

@@ -30,6 +30,10 @@ export interface FormInput {
   captchaFailedMessage?: string;
   /** The toast for a failure the server did not explain: spec §8's form default, or 'Something went wrong.' on reset. */
   failureMessage?: string;
+  /** Values the form starts with (e.g. what an invitation already knows); the rest start empty. */
+  values?: Record<string, string>;
+  /** Only the first failing rule is shown (a form that shows one message at a time). */
+  firstErrorOnly?: boolean;
 }
 
 export interface FormContext {
@@ -48,6 +52,7 @@ export interface FormContext {
   captchaFirst: boolean;
   captchaFailedMessage: string;
   failureMessage: string;
+  firstErrorOnly: boolean;
   /** Bumped whenever the widget must be reset; the view resets it when this changes. */
   captchaResets: number;
   /** The user has started on the form: only then is the captcha script loaded (DESIGN.md §8). */
@@ -86,9 +91,9 @@ const captchaMissing = (context: FormContext) => !context.captchaPassed && conte
  */
 function formErrors(context: FormContext): FieldError[] {
   const fields = validateAll(context.form, context.values);
-  if (!captchaMissing(context)) return fields;
   const captcha = { field: CAPTCHA_FIELD, message: messages.completeCaptcha };
-  return context.captchaFirst ? [captcha, ...fields] : [...fields, captcha];
+  const all = !captchaMissing(context) ? fields : context.captchaFirst ? [captcha, ...fields] : [...fields, captcha];
+  return context.firstErrorOnly ? all.slice(0, 1) : all;
 }
 
 const without = (errors: readonly FieldError[], field: string) => errors.filter((e) => e.field !== field);
@@ -129,6 +134,8 @@ export const formMachine = setup({
     announceSuccess: () => {},
     /** Show a failure that belongs to no field (a toast in the app). */
     announceFailure: (_, _params: { message: string }) => {},
+    /** A submit ended back at the form, refused by a rule, the captcha or the server (a parent may act on it). */
+    refused: () => {},
   },
   guards: {
     invalid: ({ context }) => formErrors(context).length > 0,
@@ -143,7 +150,7 @@ export const formMachine = setup({
   id: 'form',
   context: ({ input }) => ({
     form: input.form,
-    values: emptyValues(input.form),
+    values: { ...emptyValues(input.form), ...input.values },
     errors: [],
     notice: null,
     focusInvalid: 0,
@@ -153,6 +160,7 @@ export const formMachine = setup({
     captchaFirst: input.captchaFirst ?? false,
     captchaFailedMessage: input.captchaFailedMessage ?? messages.captchaFailed,
     failureMessage: input.failureMessage ?? messages.submitFailed,
+    firstErrorOnly: input.firstErrorOnly ?? false,
     captchaResets: 0,
     engaged: false,
   }),
@@ -186,7 +194,7 @@ export const formMachine = setup({
       // A new try: the last failure's notice goes.
       entry: assign({ engaged: true, notice: null }),
       always: [
-        { guard: 'invalid', target: 'editing', actions: 'showErrors' },
+        { guard: 'invalid', target: 'editing', actions: ['showErrors', 'refused'] },
         { guard: 'captchaAlreadyPassed', target: 'submitting', actions: assign({ errors: [] }) },
         { target: 'verifyingCaptcha', actions: assign({ errors: [] }) },
       ],
@@ -204,12 +212,15 @@ export const formMachine = setup({
           },
           {
             target: 'editing',
-            actions: assign({
-              errors: ({ context }) => [{ field: CAPTCHA_FIELD, message: context.captchaFailedMessage }],
-              focusInvalid: ({ context }) => context.focusInvalid + 1,
-              captchaToken: null,
-              captchaResets: ({ context }) => context.captchaResets + 1,
-            }),
+            actions: [
+              assign({
+                errors: ({ context }) => [{ field: CAPTCHA_FIELD, message: context.captchaFailedMessage }],
+                focusInvalid: ({ context }) => context.focusInvalid + 1,
+                captchaToken: null,
+                captchaResets: ({ context }) => context.captchaResets + 1,
+              }),
+              'refused',
+            ],
           },
         ],
         onError: {
@@ -221,6 +232,7 @@ export const formMachine = setup({
               notice: ({ context }) => context.failureMessage,
             }),
             { type: 'announceFailure', params: ({ context }) => ({ message: context.failureMessage }) },
+            'refused',
           ],
         },
       },
@@ -251,15 +263,19 @@ export const formMachine = setup({
                 focusInvalid: ({ context }) => context.focusInvalid + 1,
               }),
               'forgetCaptchaPassed',
+              'refused',
             ],
           },
           {
             guard: { type: 'isFieldError', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
-            actions: assign({
-              errors: ({ event }) => [(event.error as SubmitError).fieldError],
-              focusInvalid: ({ context }) => context.focusInvalid + 1,
-            }),
+            actions: [
+              assign({
+                errors: ({ event }) => [(event.error as SubmitError).fieldError],
+                focusInvalid: ({ context }) => context.focusInvalid + 1,
+              }),
+              'refused',
+            ],
           },
           {
             target: 'editing',
@@ -274,6 +290,7 @@ export const formMachine = setup({
                   message: event.error instanceof SubmitError ? event.error.fieldError.message : context.failureMessage,
                 }),
               },
+              'refused',
             ],
           },
         ],

@@ -1,21 +1,17 @@
 /**
- * The invited company sign-up in every state its page can show, each from a real
- * snapshot of machines/companies/companySignupMachine.ts reached with the events named in the story
+ * The invited company sign-up in every state its page can show, each from real snapshots of
+ * machines/companies/companySignupMachine.ts and its form (advanced together as
+ * tests/machines/companySignupModel.ts does) reached with the events named in the story
  * (`parameters.signupState`, one of companySignupViewStates). tests/storybook/
  * companyStories.test.tsx checks that every state has a story and that each story's view is in
  * the state it claims.
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
-import { initialTransition, transition } from 'xstate';
 import { SubmitError } from '../../machines/kit/formMachine';
-import {
-  companySignupMachine,
-  companySignupSnapshotToView,
-  InvitationDeadError,
-  type CompanySignupEvent,
-  type CompanySignupView,
-} from '../../machines/companies/companySignupMachine';
+import { InvitationDeadError } from '../../machines/companies/companySignupMachine';
+import type { CompanySignupView } from '../../machines/companies/companySignupView';
+import { systemStart, systemTransition, viewOf, type CompanyModelEvent } from '../../tests/machines/companySignupModel';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import { CompanySignupView as Page } from '../../src/web/features/companies/CompanySignupView';
@@ -29,12 +25,12 @@ const LOCATIONS: LocationState[] = [
   { name: 'Oyo', capital: 'Ibadan', state_code: 'OY', creation_date: '1976-02-03', location: null, total_area: null, population: null, towns: [place('Ibadan')], lgas: [] },
 ];
 
-type StoryEvent = CompanySignupEvent | { type: `xstate.${string}`; output?: unknown; error?: unknown };
+type StoryEvent = CompanyModelEvent;
 
 function viewAfter(events: readonly StoryEvent[]): CompanySignupView {
-  let [snapshot] = initialTransition(companySignupMachine, { invite: 'Q2hpYW1ha2EtTGVra2ktQmFrZXMtaW52aXRhdGlvbi0x', captchaPassed: false, now: NOW });
-  for (const event of events) [snapshot] = transition(companySignupMachine, snapshot, event as CompanySignupEvent);
-  return companySignupSnapshotToView(snapshot);
+  let system = systemStart({ invite: 'Q2hpYW1ha2EtTGVra2ktQmFrZXMtaW52aXRhdGlvbi0x', captchaPassed: false, now: NOW });
+  for (const event of events) system = systemTransition(system, event);
+  return viewOf(system);
 }
 
 const loaded: StoryEvent = { type: 'xstate.done.actor.checkInvitation', output: { invitation: INVITATION, locations: LOCATIONS } };
@@ -52,7 +48,8 @@ const filled: StoryEvent[] = [
   { type: 'CAPTCHA_SOLVED', token: 'pass-story' },
 ];
 const submitting: StoryEvent[] = [...filled, { type: 'SUBMIT' }, { type: 'xstate.done.actor.verifyCaptcha', output: { success: true } }];
-const onCode: StoryEvent[] = [...submitting, { type: 'xstate.done.actor.submitSignup', output: { sentAt: NOW, logoSaved: true } }];
+const signedUp: StoryEvent[] = [...submitting, { type: 'xstate.done.actor.submitForm', output: { sentAt: NOW } }];
+const onCode: StoryEvent[] = [...signedUp, { type: 'xstate.done.actor.uploadLogo', output: {} }];
 
 function Screen({ signup }: { signup: CompanySignupView }) {
   return (
@@ -82,12 +79,12 @@ export const CheckFailed = story([{ type: 'xstate.error.actor.checkInvitation', 
 export const InvitationInvalid = story([{ type: 'xstate.error.actor.checkInvitation', error: new InvitationDeadError() }], [messages.invitationInvalid, messages.invitationContactUs]);
 export const Editing = story([loaded], [messages.companySignupIntro('Lekki Bakes'), messages.companySignupSubmit, messages.companyLabels.cac_number]);
 export const FieldError = story([loaded, { type: 'SUBMIT' }], [messages.fieldRequired]);
-export const EmailTaken = story([...submitting, { type: 'xstate.error.actor.submitSignup', error: new SubmitError({ field: 'email', message: messages.emailTaken }) }], [messages.emailTaken]);
+export const EmailTaken = story([...submitting, { type: 'xstate.error.actor.submitForm', error: new SubmitError({ field: 'email', message: messages.emailTaken }) }], [messages.emailTaken]);
 export const LogoTooLarge = story([loaded, { type: 'CHOOSE_LOGO', file: null, name: 'huge.png', mime: 'image/png', size: 3_000_000 }], [messages.companyLogoTooLarge]);
 export const VerifyingCaptcha = story([...filled, { type: 'SUBMIT' }], [messages.submitting]);
 export const Submitting = story(submitting, [messages.submitting, 'lekki-bakes.png']);
 export const EnterCode = story(onCode, [messages.companyCodeHeading, messages.companyCodeIntro(INVITATION.email), messages.companyResendIn(60)]);
-export const LogoLater = story([...submitting, { type: 'xstate.done.actor.submitSignup', output: { sentAt: NOW, logoSaved: false } }], [messages.companyLogoLater]);
+export const LogoLater = story([...signedUp, { type: 'xstate.error.actor.uploadLogo', error: new Error('refused') }], [messages.companyLogoLater]);
 export const CodeError = story([...onCode, { type: 'SUBMIT_CODE' }], [messages.enterCode]);
 export const WrongCode = story(
   [...onCode, { type: 'CHANGE_CODE', value: '4821' }, { type: 'SUBMIT_CODE' }, { type: 'xstate.error.actor.verifyCode', error: new SubmitError({ field: 'verify_email_code', message: messages.codeIncorrect(4) }) }],

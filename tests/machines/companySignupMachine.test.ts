@@ -8,18 +8,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import {
-  companySignupMachine,
-  companySignupSnapshotToView,
-  companySignupViewStates,
-  type CompanySignupSnapshot,
-} from '../../machines/companies/companySignupMachine';
+import { companyForm, companySignupMachine } from '../../machines/companies/companySignupMachine';
+import { companySignupViewStates } from '../../machines/companies/companySignupView';
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder, edgePaths } from './coverage';
 import {
   CAPTCHA_TOKEN,
   CODE,
   companySignupEvents,
+  companySignupSystem,
   coveringPaths,
   FILL,
   GOOD_LOGO,
@@ -28,9 +25,12 @@ import {
   LARGE_LOGO,
   liveEvent,
   serializeCompanySignup,
+  systemOf,
   T0,
   TEST_LOCATIONS,
+  viewOf,
   type CompanyModelEvent,
+  type CompanySystem,
 } from './companySignupModel';
 
 interface Pending {
@@ -61,16 +61,21 @@ function harness(recorder?: TransitionRecorder) {
   const machine = companySignupMachine.provide({
     actors: {
       checkInvitation: held('checkInvitation'),
-      verifyCaptcha: held('verifyCaptcha'),
-      submitSignup: held('submitSignup'),
+      form: companyForm.provide({
+        actors: { verifyCaptcha: held('verifyCaptcha'), submitForm: held('submitForm') } as never,
+        actions: {
+          announceFailure: (_, params) => void state.notices.push(params.message),
+          rememberCaptchaPassed: () => void (state.captchaFlag = true),
+          forgetCaptchaPassed: () => void (state.captchaFlag = false),
+        },
+      }),
+      uploadLogo: held('uploadLogo'),
       sendCode: held('sendCode'),
       verifyCode: held('verifyCode'),
     } as never,
     actions: {
       announce: (_, params) => void state.notices.push(params.message),
       finished: () => void (state.finished += 1),
-      rememberCaptchaPassed: () => void (state.captchaFlag = true),
-      forgetCaptchaPassed: () => void (state.captchaFlag = false),
     },
   });
   const actor = createActor(machine, { input: INPUT, inspect: recorder?.inspect });
@@ -94,7 +99,7 @@ async function drive(h: ReturnType<typeof harness>, event: CompanyModelEvent): P
   await flush();
 }
 
-const model = new TestModel(companySignupMachine, { events: companySignupEvents as never, serializeState: serializeCompanySignup as never, input: INPUT } as never);
+const model = new TestModel(companySignupSystem as never, { events: companySignupEvents as never, serializeState: serializeCompanySignup as never, input: INPUT } as never);
 const everyEdge = edgePaths(
   { getShortestPaths: () => model.getShortestPaths({ allowDuplicatePaths: true } as never), getAdjacencyMap: () => model.getAdjacencyMap() } as never,
   serializeCompanySignup as never,
@@ -109,14 +114,15 @@ describe('companySignupMachine along its model paths', () => {
     async (_i, _name, steps) => {
       const h = harness(recorder);
       for (const step of steps) {
-        const event = liveEvent(step.event as CompanyModelEvent, h.actor.getSnapshot());
+        const event = liveEvent(step.event as CompanyModelEvent, systemOf(h.actor));
         const requestsBefore = h.state.requests.length;
         await drive(h, event);
-        const expected = step.state as CompanySignupSnapshot;
-        const actual = h.actor.getSnapshot();
-        expect(actual.value, event.type).toEqual(expected.value);
+        const expected = step.state as CompanySystem;
+        const actual = systemOf(h.actor);
+        expect(actual.main.value, event.type).toEqual(expected.main.value);
+        expect(actual.form?.value ?? null, event.type).toEqual(expected.form?.value ?? null);
         expect(serializeCompanySignup(actual)).toBe(serializeCompanySignup(expected));
-        const view = companySignupSnapshotToView(actual);
+        const view = viewOf(actual);
         viewStatesSeen.add(view.state);
         // Busy exactly while a request other than the first check is in flight.
         expect(view.busy).toBe(h.state.pending !== null && h.state.pending.src !== 'checkInvitation');
@@ -129,7 +135,7 @@ describe('companySignupMachine along its model paths', () => {
           const { src, input } = h.state.requests.at(-1)!;
           if (src === 'checkInvitation') expect(input).toEqual({ invite: INVITE });
           if (src === 'verifyCaptcha') expect(input).toEqual({ token: CAPTCHA_TOKEN });
-          if (src === 'submitSignup') {
+          if (src === 'submitForm') {
             expect(input).toMatchObject({ values: { invite: INVITE, company_name: INVITATION.companyName, email: INVITATION.email, ...Object.fromEntries(FILL) } });
           }
           if (src === 'verifyCode') expect(input).toEqual({ code: CODE });
@@ -143,36 +149,36 @@ describe('companySignupMachine along its model paths', () => {
   it('prefills the company name and e-mail from the invitation and lists the areas of the chosen state', async () => {
     const h = harness();
     await drive(h, { type: 'xstate.done.actor.checkInvitation', output: { invitation: INVITATION, locations: TEST_LOCATIONS } });
-    let view = companySignupSnapshotToView(h.actor.getSnapshot());
+    let view = viewOf(systemOf(h.actor));
     expect(view.values).toMatchObject({ company_name: 'Lekki Bakes', email: 'hello@lekkibakes.ng', contact_person: '' });
     expect(view.states).toEqual(['Lagos', 'Oyo']);
     expect(view.areas).toEqual([]);
     h.actor.send({ type: 'CHANGE', field: 'state', value: 'Lagos' });
     h.actor.send({ type: 'CHANGE', field: 'town', value: 'Lekki' });
-    view = companySignupSnapshotToView(h.actor.getSnapshot());
+    view = viewOf(systemOf(h.actor));
     expect(view.areas).toEqual(['Eti-Osa', 'Ikeja', 'Lekki']);
     // A new state empties the area.
     h.actor.send({ type: 'CHANGE', field: 'state', value: 'Oyo' });
-    expect(companySignupSnapshotToView(h.actor.getSnapshot()).values.town).toBe('');
+    expect(viewOf(systemOf(h.actor)).values.town).toBe('');
   });
 
   it('checks the fields in order with the shared rules, a bad CAC number and a large logo under their fields', async () => {
     const h = harness();
     await drive(h, { type: 'xstate.done.actor.checkInvitation', output: { invitation: INVITATION, locations: TEST_LOCATIONS } });
     h.actor.send({ type: 'SUBMIT' });
-    expect(companySignupSnapshotToView(h.actor.getSnapshot()).fieldError('contact_person')).toBe(messages.fieldRequired);
+    expect(viewOf(systemOf(h.actor)).fieldError('contact_person')).toBe(messages.fieldRequired);
     for (const [field, value] of FILL) h.actor.send({ type: 'CHANGE', field, value });
     h.actor.send({ type: 'CHANGE', field: 'cac_number', value: 'CAC-77' });
     h.actor.send({ type: 'SUBMIT' });
-    expect(companySignupSnapshotToView(h.actor.getSnapshot()).fieldError('cac_number')).toBe(messages.companyCacInvalid);
+    expect(viewOf(systemOf(h.actor)).fieldError('cac_number')).toBe(messages.companyCacInvalid);
     h.actor.send({ type: 'CHANGE', field: 'cac_number', value: 'RC 123456' });
     h.actor.send({ type: 'CHOOSE_LOGO', file: null, ...LARGE_LOGO });
-    expect(companySignupSnapshotToView(h.actor.getSnapshot()).fieldError('logo')).toBe(messages.companyLogoTooLarge);
+    expect(viewOf(systemOf(h.actor)).fieldError('logo')).toBe(messages.companyLogoTooLarge);
     h.actor.send({ type: 'CHOOSE_LOGO', file: null, ...GOOD_LOGO });
-    const view = companySignupSnapshotToView(h.actor.getSnapshot());
+    const view = viewOf(systemOf(h.actor));
     expect([view.state, view.logo]).toEqual(['editing', { name: GOOD_LOGO.name }]);
     h.actor.send({ type: 'SUBMIT' });
-    expect(companySignupSnapshotToView(h.actor.getSnapshot()).captchaError).toBe(messages.completeCaptcha);
+    expect(viewOf(systemOf(h.actor)).captchaError).toBe(messages.completeCaptcha);
     expect(h.state.requests.map((r) => r.src)).toEqual(['checkInvitation']);
   });
 
@@ -180,27 +186,31 @@ describe('companySignupMachine along its model paths', () => {
     const h = harness();
     await drive(h, { type: 'xstate.done.actor.checkInvitation', output: { invitation: INVITATION, locations: TEST_LOCATIONS } });
     for (const [field, value] of FILL) h.actor.send({ type: 'CHANGE', field, value });
+    h.actor.send({ type: 'CHOOSE_LOGO', file: null, ...GOOD_LOGO });
     h.actor.send({ type: 'ENGAGE' });
     h.actor.send({ type: 'CAPTCHA_SOLVED', token: CAPTCHA_TOKEN });
     h.actor.send({ type: 'SUBMIT' });
     await drive(h, { type: 'xstate.done.actor.verifyCaptcha', output: { success: true } });
     expect(h.state.captchaFlag).toBe(true);
-    await drive(h, { type: 'xstate.done.actor.submitSignup', output: { sentAt: T0, logoSaved: false } });
-    let view = companySignupSnapshotToView(h.actor.getSnapshot());
+    await drive(h, { type: 'xstate.done.actor.submitForm', output: { sentAt: T0 } });
+    // The account exists; the logo follows, and a refused one is added later.
+    expect(viewOf(systemOf(h.actor)).state).toBe('submitting');
+    await drive(h, { type: 'xstate.error.actor.uploadLogo', error: new Error('refused') });
+    let view = viewOf(systemOf(h.actor));
     expect([view.state, view.resendSecondsLeft, view.notice, view.email]).toEqual(['enterCode', 60, messages.companyLogoLater, INVITATION.email]);
     // The typed password is not kept once the account exists.
     expect(view.values.password).toBe('');
     // No new code while the countdown runs.
     h.actor.send({ type: 'RESEND' });
     expect(h.state.pending).toBeNull();
-    expect(h.state.requests.map((r) => r.src)).toEqual(['checkInvitation', 'verifyCaptcha', 'submitSignup']);
+    expect(h.state.requests.map((r) => r.src)).toEqual(['checkInvitation', 'verifyCaptcha', 'submitForm', 'uploadLogo']);
     h.actor.send({ type: 'TICK', now: T0 + 59_001 });
-    expect(companySignupSnapshotToView(h.actor.getSnapshot()).resendSecondsLeft).toBe(1);
+    expect(viewOf(systemOf(h.actor)).resendSecondsLeft).toBe(1);
     h.actor.send({ type: 'TICK', now: T0 + 60_000 });
-    view = companySignupSnapshotToView(h.actor.getSnapshot());
+    view = viewOf(systemOf(h.actor));
     expect(view.resendSecondsLeft).toBe(0);
     h.actor.send({ type: 'CHANGE_CODE', value: ' 12-34 9' });
-    expect(companySignupSnapshotToView(h.actor.getSnapshot()).code).toBe('1234');
+    expect(viewOf(systemOf(h.actor)).code).toBe('1234');
   });
 
   it('has a view state for every state it can be in', () => {

@@ -11,7 +11,7 @@ import axe from 'axe-core';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { companySignupViewStates } from '../../machines/companies/companySignupMachine';
+import { companySignupViewStates } from '../../machines/companies/companySignupView';
 import preview from '../../storybook/preview';
 import * as accountStories from '../../storybook/stories/CompanyAccount.stories';
 import * as signupStories from '../../storybook/stories/CompanySignup.stories';

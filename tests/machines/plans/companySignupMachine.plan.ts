@@ -24,9 +24,11 @@ export const companySignupPlan: MachinePlan = {
       says: 'The form as typed, with any message under its field (e.g. the logo "The logo is too large. The limit is 2 MB.", the e-mail taken, "Please complete the CAPTCHA.").',
       story: story('editing'),
     },
-    'form.validating': { says: 'Only for a moment after "Create company account": the fields are checked in the browser.', story: story('field-error'), closest: true },
-    'form.verifyingCaptcha': { says: 'The button is busy while the captcha is verified; the fields are locked.', story: story('verifying-captcha') },
-    'form.submitting': { says: 'The button is busy ("Create company account" in progress) while the account is created.', story: story('submitting') },
+    'form.sent': {
+      says: 'After "Create company account": the form checks the fields and the captcha (the kit form\'s plan, formMachine.md); the button is busy while the captcha is verified and the account is created.',
+      story: story('submitting'),
+    },
+    'form.savingLogo': { says: 'The button stays busy while the chosen logo is uploaded to the new account.', story: story('submitting') },
     verify: { says: 'The "Verify your email" step: "We sent a 4-digit code to <e-mail>. Enter it to finish."', story: story('enter-code') },
     'verify.entering': {
       says: '"Verify your email": "We sent a 4-digit code to <e-mail>. Enter it to finish.", the code field, "Verify email", and "Send a new code in Ns" counting down (then "Send a new code"); any message under the code.',
@@ -54,11 +56,13 @@ export const companySignupPlan: MachinePlan = {
     REMOVE_LOGO: 'Press "Remove" next to the chosen logo',
     CAPTCHA_SOLVED: 'Tick the hCaptcha box and solve it',
     SUBMIT: 'Press "Create company account"',
-    'xstate.done.actor.verifyCaptcha': (e) =>
-      (e.output as { success?: boolean } | undefined)?.success ? 'Wait: the captcha is accepted' : 'Wait: the captcha is refused (solve it slowly until it expires, or use a spent one)',
-    'xstate.error.actor.verifyCaptcha': (e) => failure(e, 'Wait for the captcha check'),
-    'xstate.done.actor.submitSignup': 'Wait: the account is made and the code e-mail is sent',
-    'xstate.error.actor.submitSignup': (e) => failure(e, 'Wait for the sign-up'),
+    FORM_REFUSED: (e) =>
+      e.field === 'invite'
+        ? 'Wait: the sign-up is refused because the link died meanwhile (revoke the invitation in the console before pressing the button)'
+        : 'Wait: the form refuses (leave a field empty, skip the captcha, or use an e-mail already taken): the first message shows under its field, or a toast',
+    SIGNED_UP: 'Wait: the account is made and the code e-mail is sent',
+    'xstate.done.actor.uploadLogo': 'Wait: the logo is saved',
+    'xstate.error.actor.uploadLogo': 'Wait: the logo is refused (choose a renamed non-image file): the account is made all the same',
     TICK: 'Wait until the countdown ends',
     CHANGE_CODE: (e) => `Type the 4-digit code from the e-mail (${String(e.value)} in this plan; use the one e-mailed)`,
     SUBMIT_CODE: 'Press "Verify email"',

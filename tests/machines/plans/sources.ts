@@ -38,7 +38,7 @@ import { deliveriesEvents, serializeDeliveries } from '../companyDeliveriesModel
 import { authActorResultCanHappen, authEvents, NOW, serializeAuthState, tokens } from '../authModel';
 import { bookingEvents, INPUT as BOOKING_INPUT, liveEvent as bookingLive, savedInputs, serializeBooking } from '../bookingModel';
 import { captchaPassEvents, serializeCaptchaPass } from '../captchaPassModel';
-import { companySignupEvents, INVITE, liveEvent as companyLive, serializeCompanySignup, T0 as COMPANY_T0 } from '../companySignupModel';
+import { companySignupMainEvents, INVITE, liveEvent as companyLive, serializeCompanySignupMain, T0 as COMPANY_T0 } from '../companySignupModel';
 import { dashboardEvents, serializeDashboard } from '../dashboardModel';
 import { engagementEvents, hireItem, liveEvent as engagementLive, serializeEngagement } from '../engagementModel';
 import { actorResultCanHappen, formEvents, serializeFormState } from '../formModel';
@@ -183,10 +183,13 @@ export const planSources: Record<string, PlanSource> = {
       },
     ],
   },
+  // The company sign-up alone, its form's reports as the form makes them (the form is formMachine's plan).
   companySignupMachine: {
     machine: companySignupMachine,
-    liveEvent: companyLive as never,
-    starts: [{ label: 'invitation link', input: { invite: INVITE, captchaPassed: false, now: COMPANY_T0 }, events: companySignupEvents as never, serialize: serializeCompanySignup as never }],
+    liveEvent: ((event: never, main: never) => companyLive(event, { main, form: null })) as never,
+    starts: [
+      { label: 'invitation link', input: { invite: INVITE, captchaPassed: false, now: COMPANY_T0 }, events: companySignupMainEvents as never, serialize: serializeCompanySignupMain as never },
+    ],
   },
   dashboardMachine: {
     machine: dashboardMachine,

@@ -5,7 +5,8 @@
  */
 import { Link } from '@tanstack/react-router';
 import type { ChangeEvent, ReactNode } from 'react';
-import type { CompanySignupEvent, CompanySignupField, CompanySignupView as View } from '../../../../machines/companies/companySignupMachine';
+import type { CompanySignupEvent, CompanySignupField } from '../../../../machines/companies/companySignupMachine';
+import type { CompanySignupView as View } from '../../../../machines/companies/companySignupView';
 import { COMPANY_LOGO_ACCEPT, companySignupForm } from '../../../shared/company';
 import { VERIFY_CODE_LENGTH } from '../../../shared/constants';
 import { lagosDate } from '../../../shared/invitations';

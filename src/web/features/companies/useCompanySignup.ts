@@ -7,14 +7,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { toast } from '../../kit/components/toast';
-import { fromPromise, type InspectionEvent } from 'xstate';
+import { fromPromise, type ActorRef, type InspectionEvent } from 'xstate';
 import { SubmitError } from '../../../../machines/kit/formMachine';
 import {
+  companyForm,
   companySignupMachine,
-  companySignupSnapshotToView,
+  type CompanyFormSnapshot,
   type CompanySignupEvent,
-  type CompanySignupView,
 } from '../../../../machines/companies/companySignupMachine';
+import { companySignupSnapshotToView, type CompanySignupView } from '../../../../machines/companies/companySignupView';
 import { messages } from '../../../shared/messages';
 import { captchaApi } from '../../kit/http/client';
 import { auth } from '../../kit/session/authService';
@@ -54,19 +55,23 @@ export function useCompanySignup(options: UseCompanySignupOptions): { view: Comp
           const locations = await loadLocations();
           return { invitation, locations };
         }),
-        verifyCaptcha: fromPromise(({ input }) => captchaApi.verify(input.token)),
-        submitSignup: fromPromise(async ({ input }) => {
-          const { token } = await companySignupApi.signup(input.values);
-          if (!auth.login(token)) throw new SubmitError({ field: 'alert', message: messages.invalidToken });
-          const sentAt = clock.now();
-          if (!input.logo) return { sentAt, logoSaved: true };
-          // The account exists now: a logo that fails is added later from the account page.
-          const logoSaved = await companySignupApi.uploadLogo(input.logo.file as Blob).then(
-            () => true,
-            () => false,
-          );
-          return { sentAt, logoSaved };
+        form: companyForm.provide({
+          actors: {
+            verifyCaptcha: fromPromise(({ input }) => captchaApi.verify(input.token)),
+            submitForm: fromPromise(async ({ input }) => {
+              const { token } = await companySignupApi.signup(input.values as Parameters<typeof companySignupApi.signup>[0]);
+              if (!auth.login(token)) throw new SubmitError({ field: 'alert', message: messages.invalidToken });
+              return { sentAt: clock.now() };
+            }),
+          },
+          actions: {
+            // The session's one captcha pass, shared with every other form.
+            rememberCaptchaPassed: () => captchaPass.granted(),
+            forgetCaptchaPassed: () => captchaPass.refused(),
+            announceFailure: (_, params) => void toast.error(params.message),
+          },
         }),
+        uploadLogo: fromPromise(({ input }) => companySignupApi.uploadLogo(input.file as Blob)),
         verifyCode: fromPromise(({ input }) => companySignupApi.verifyEmail(input.code)),
         sendCode: fromPromise(async () => {
           await companySignupApi.sendVerifyEmail(clock.now);
@@ -74,9 +79,6 @@ export function useCompanySignup(options: UseCompanySignupOptions): { view: Comp
         }),
       },
       actions: {
-        // The session's one captcha pass, shared with every other form.
-        rememberCaptchaPassed: () => captchaPass.granted(),
-        forgetCaptchaPassed: () => captchaPass.refused(),
         announce: (_, params) => void (params.kind === 'success' ? toast.success(params.message) : toast.error(params.message)),
         finished: () => options.goToDashboard(),
       },
@@ -84,7 +86,9 @@ export function useCompanySignup(options: UseCompanySignupOptions): { view: Comp
     { input: { invite: options.invite, captchaPassed: captchaPass.passed(), now: clock.now() }, inspect: options.inspect },
   );
   const snapshot = useSelector(actor, (s) => s);
-  const view = companySignupSnapshotToView(snapshot);
+  // The form: the child actor the machine invoked as 'form' while the form shows.
+  const form = useSelector(snapshot.children.form as ActorRef<CompanyFormSnapshot, never> | undefined, (s) => s);
+  const view = companySignupSnapshotToView(snapshot, form);
 
   // The countdown's clock: a TICK each second while it runs, and one at once.
   const counting = view.resendSecondsLeft > 0 && (view.state === 'enterCode' || view.state === 'codeError');
