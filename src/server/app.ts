@@ -20,6 +20,7 @@ import { companiesRoutes } from './features/companies/routes';
 import { enquiriesRoutes } from './features/enquiries/routes';
 import { hiringRoutes } from './features/hiring/routes';
 import { startHiringSweeper } from './features/hiring/sweeper';
+import { startDeliverySweeper } from './features/deliveries/sweeper';
 import { locationsRoutes } from './features/locations/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { opsRoutes } from './features/ops/routes';
@@ -157,6 +158,8 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(deliveryBookingRoutes);
   // The 7-day expiry of hire requests, kept by the server (tests call expireDueRequests themselves).
   if (startWorkers) startHiringSweeper(app);
+  // Quotes never booked and day-old Idempotency-Keys (tests call sweepDeliveryLeftovers themselves).
+  if (startWorkers) startDeliverySweeper(app);
 
   if (config.webRoot) await registerWeb(app, config.webRoot);
   else
