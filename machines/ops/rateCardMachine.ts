@@ -5,6 +5,8 @@
  *
  *   loading ──done──▶ ready            ──error──▶ failed ──RETRY──▶ loading
  *   ready ──EDIT / DISCARD──▶ ready     (admins only; the draft and its errors)
+ *         ──ADD / REMOVE / TOGGLE_DAY──▶ ready  (admins only: a distance band or rush-hour window
+ *                                        more or less, a window's day on or off; within the rules' counts)
  *         ──SAVE[draft refused]──▶ ready  (each refusal under its field, by the shared rules)
  *         ──SAVE[unchanged]──▶ ready      (says there is nothing to save)
  *         ──SAVE──▶ confirming ──CANCEL──▶ ready
@@ -18,9 +20,20 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { FieldError } from '../../src/shared/api';
 import {
+  addToDraft,
+  canAdd,
+  canRemove,
   cardOfDraft,
-  changedFields,
+  draftChanged,
   draftOf,
+  isListField,
+  rateCardFields,
+  removeFromDraft,
+  shapeOf,
+  renumberedField,
+  toggleDayInDraft,
+  type RateCardField,
+  type RateCardList,
   priceSamples,
   type OpsRateCard,
   type RateCardBody,
@@ -54,6 +67,9 @@ export type RateCardEvent =
   | { type: 'RETRY' }
   | { type: 'EDIT'; name: string; value: string }
   | { type: 'DISCARD' }
+  | { type: 'ADD'; list: RateCardList }
+  | { type: 'REMOVE'; list: RateCardList; index: number }
+  | { type: 'TOGGLE_DAY'; index: number; day: number }
   | { type: 'SAVE' }
   | { type: 'CONFIRM'; confirmation: string }
   | { type: 'CANCEL' }
@@ -89,7 +105,10 @@ export const rateCardMachine = setup({
   guards: {
     canEdit: ({ context }) => context.canEdit,
     refused: ({ context }) => cardOfDraft(bodyOf(context.data!.current.card), context.draft).errors.length > 0,
-    unchanged: ({ context }) => changedFields(draftOf(bodyOf(context.data!.current.card)), context.draft).length === 0,
+    unchanged: ({ context }) => !draftChanged(bodyOf(context.data!.current.card), context.draft),
+    canAdd: ({ context, event }) => context.canEdit && event.type === 'ADD' && canAdd(context.draft, event.list),
+    canRemove: ({ context, event }) => context.canEdit && event.type === 'REMOVE' && canRemove(context.draft, event.list, event.index),
+    canToggle: ({ context, event }) => context.canEdit && event.type === 'TOGGLE_DAY' && `lagos.rushHours.windows[${event.index}].days` in context.draft,
     confirmationRefused: ({ event }) => {
       const error = (event as unknown as { error?: unknown }).error;
       return error instanceof SubmitError && error.fieldError.field === 'confirmation';
@@ -123,6 +142,32 @@ export const rateCardMachine = setup({
             draft: { ...context.draft, [event.name]: event.value },
             // A figure being fixed loses its message; the others keep theirs until the next save.
             errors: context.errors.filter((e) => e.field !== event.name),
+            alert: null,
+            notice: null,
+          })),
+        },
+        ADD: {
+          guard: 'canAdd',
+          actions: assign(({ context, event }) => ({ draft: addToDraft(context.draft, event.list), alert: null, notice: null })),
+        },
+        REMOVE: {
+          guard: 'canRemove',
+          actions: assign(({ context, event }) => {
+            const draft = removeFromDraft(context.draft, event.list, event.index);
+            // The later items move up, and their messages with them; the removed item's go (and
+            // the "up to" of a band that is now the open last one).
+            const errors = context.errors.flatMap((e) => {
+              const field = renumberedField(e.field, event.list, event.index);
+              return field === null || (isListField(field) && !(field in draft)) ? [] : [{ ...e, field }];
+            });
+            return { draft, errors, alert: null, notice: null };
+          }),
+        },
+        TOGGLE_DAY: {
+          guard: 'canToggle',
+          actions: assign(({ context, event }) => ({
+            draft: toggleDayInDraft(context.draft, event.index, event.day),
+            errors: context.errors.filter((e) => e.field !== `lagos.rushHours.windows[${event.index}].days`),
             alert: null,
             notice: null,
           })),
@@ -202,6 +247,12 @@ export interface RateCardView {
   confirmError: string | null;
   /** Whether the draft differs from the card in force. */
   changed: boolean;
+  /** The form's fields, for the draft's bands and windows. */
+  fields: RateCardField[];
+  /** Whether "Add a band" / "Add a window" may be pressed (the rules' counts). */
+  canAdd: Record<RateCardList, boolean>;
+  /** Whether a band's "Remove" may be pressed (a card keeps one band). */
+  canRemoveBand: boolean;
   /** Sample trips priced now and with the draft (null while the draft is refused). */
   preview: RateCardPreviewRow[];
 }
@@ -216,12 +267,14 @@ export function rateCardView(snapshot: RateCardSnapshotLike): RateCardView {
   const base = context.data ? bodyOf(context.data.current.card) : null;
   let preview: RateCardPreviewRow[] = [];
   let changed = false;
+  let fields: RateCardField[] = [];
   if (base) {
+    fields = rateCardFields(shapeOf(base, context.draft));
     const drafted = cardOfDraft(base, context.draft);
     const now = priceSamples(base);
     const next = drafted.errors.length === 0 ? priceSamples(drafted.card) : null;
     preview = now.map((sample, i) => ({ label: sample.label, currentKobo: sample.priceKobo, draftKobo: next ? (next[i]!.priceKobo ?? null) : null }));
-    changed = changedFields(draftOf(base), context.draft).length > 0;
+    changed = draftChanged(base, context.draft);
   }
   return {
     state: snapshot.value as RateCardViewState,
@@ -234,5 +287,8 @@ export function rateCardView(snapshot: RateCardSnapshotLike): RateCardView {
     confirmError: context.confirmError,
     changed,
     preview,
+    fields,
+    canAdd: { bands: canAdd(context.draft, 'bands'), windows: canAdd(context.draft, 'windows') },
+    canRemoveBand: canRemove(context.draft, 'bands', 0),
   };
 }

@@ -25,6 +25,7 @@ import { hiringRoutes } from './features/hiring/routes';
 import { startHiringSweeper } from './features/hiring/sweeper';
 import { deliveryRiderRoutes } from './features/deliveries/riderDispatchRoutes';
 import { startOfferSweeper } from './features/deliveries/offerSweeper';
+import { startDeliverySweeper } from './features/deliveries/sweeper';
 import { locationsRoutes } from './features/locations/routes';
 import { newsletterRoutes } from './features/newsletter/routes';
 import { opsRoutes } from './features/ops/routes';
@@ -167,6 +168,8 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   // The 7-day expiry of hire requests, kept by the server (tests call expireDueRequests themselves).
   if (startWorkers) startHiringSweeper(app);
   if (startWorkers) startOfferSweeper(app);
+  // Quotes never booked and day-old Idempotency-Keys (tests call sweepDeliveryLeftovers themselves).
+  if (startWorkers) startDeliverySweeper(app);
 
   if (config.webRoot) await registerWeb(app, config.webRoot);
   else

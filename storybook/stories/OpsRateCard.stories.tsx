@@ -58,6 +58,11 @@ export const Loading: Story = { args: { page: viewAfter([]) }, parameters: { key
 export const LoadFailed: Story = { args: { page: viewAfter([{ type: 'xstate.error.actor.load', error: new Error('offline') }]) }, parameters: { keyText: [rm.loadFailed, messages.tryAgain] } };
 export const Editing: Story = { args: { page: viewAfter([loaded, edit('1200')]) }, parameters: { keyText: [rm.heading, rm.previewHeading, '₦6,950', rm.save] } };
 export const Refused: Story = { args: { page: viewAfter([loaded, edit('-5'), { type: 'SAVE' }]) }, parameters: { keyText: [rm.enterAmount, rm.fixErrors] } };
+/** An added band (the band before it now needs an "up to") and an added window with its days. */
+export const BandsAndWindows: Story = {
+  args: { page: viewAfter([loaded, { type: 'ADD', list: 'bands' }, { type: 'ADD', list: 'windows' }, { type: 'TOGGLE_DAY', index: 2, day: 6 }, { type: 'SAVE' }]) },
+  parameters: { keyText: [rm.addBand, rm.addWindow, rm.fields.lastBandRate(3, 'km'), rm.fields.windowDays(3), rm.enterNumber, rm.enterTime] },
+};
 export const Confirming: Story = { args: { page: viewAfter(toConfirm) }, parameters: { keyText: [rm.confirmTitle, rm.confirmHelp] } };
 export const WrongPassword: Story = {
   args: { page: viewAfter([...toConfirm, { type: 'CONFIRM', confirmation: 'x' }, { type: 'xstate.error.actor.save', error: new SubmitError({ field: 'confirmation', message: messages.opsConfirmFailed }) }]) },

@@ -1,7 +1,8 @@
 /**
  * The events the rate card machine (machines/ops/rateCardMachine.ts) is explored with, shared by
  * its view test and its test plan: the admin changes the base fare (to a sound figure, to one the
- * shared rules refuse, back to what it was), discards, saves, confirms or cancels the step-up, and
+ * shared rules refuse, back to what it was), adds and removes a distance band and a rush-hour window,
+ * switches a window's Saturday on or off, discards, saves, confirms or cancels the step-up, and
  * reloads after a conflict; the network answers each request (the card, a refused password,
  * someone else's save, a refusal under a figure, a failure). The model's states are coarse: where
  * the machine is, whether the draft is unchanged, sound or refused, and what the form says.
@@ -10,7 +11,7 @@ import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import { SubmitError } from '../../machines/kit/errors';
 import type { rateCardMachine, RateCardEvent } from '../../machines/ops/rateCardMachine';
 import { defaultRateCard, type RateCard } from '../../src/shared/deliveries/rateCard';
-import { cardOfDraft, changedFields, draftOf, type OpsRateCard } from '../../src/shared/deliveries/rateCardForm';
+import { canAdd, cardOfDraft, draftChanged, draftCounts, type OpsRateCard } from '../../src/shared/deliveries/rateCardForm';
 import { rateCardMessages as rm } from '../../src/shared/deliveries/rateCardMessages';
 import { messages } from '../../src/shared/messages';
 import { coverAll, pathKeys, transitionKey } from './coverage';
@@ -84,10 +85,16 @@ export function rateCardEvents(snapshot: RateCardSnapshot): RateCardModelEvent[]
   const { data, draft } = snapshot.context;
   const value = draft[FIELD];
   // Discard is offered only when there is something to discard (the button is disabled otherwise).
-  const changed = changedFields(draftOf(bodyOf(data!.current.card)), draft).length > 0;
+  const changed = draftChanged(bodyOf(data!.current.card), draft);
+  const { bands, windows } = draftCounts(draft);
+  // Add and Remove only where their buttons can be pressed: the shared rules' counts.
   return [
     ...[GOOD, BAD, ORIGINAL].filter((v) => v !== value).map((v): RateCardModelEvent => ({ type: 'EDIT', name: FIELD, value: v })),
     ...(changed ? [{ type: 'DISCARD' } as const] : []),
+    ...(canAdd(draft, 'bands') ? [{ type: 'ADD', list: 'bands' } as const] : []),
+    ...(bands > 1 ? [{ type: 'REMOVE', list: 'bands', index: bands - 1 } as const] : []),
+    ...(canAdd(draft, 'windows') ? [{ type: 'ADD', list: 'windows' } as const] : []),
+    ...(windows > 0 ? [{ type: 'REMOVE', list: 'windows', index: 0 } as const, { type: 'TOGGLE_DAY', index: 0, day: 6 } as const] : []),
     { type: 'SAVE' },
   ];
 }
@@ -98,7 +105,7 @@ export function serializeRateCard(snapshot: RateCardSnapshot): string {
   let kind = 'none';
   if (data) {
     const base = bodyOf(data.current.card);
-    kind = changedFields(draftOf(base), draft).length === 0 ? 'unchanged' : cardOfDraft(base, draft).errors.length > 0 ? 'refused' : 'sound';
+    kind = !draftChanged(base, draft) ? 'unchanged' : cardOfDraft(base, draft).errors.length > 0 ? 'refused' : 'sound';
   }
   return JSON.stringify([snapshot.value, canEdit, kind, errors.length > 0, alert, notice !== null, confirmError !== null]);
 }

@@ -10,7 +10,8 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfLagosDay } from '../../src/shared/deliveries/lagosTime';
 import { defaultRateCard, type MarginalBand, type RateCard } from '../../src/shared/deliveries/rateCard';
-import type { OpsRateCard, RateCardBody } from '../../src/shared/deliveries/rateCardForm';
+import { addToDraft, cardOfDraft, draftOf, type OpsRateCard, type RateCardBody } from '../../src/shared/deliveries/rateCardForm';
+import { ceilTo, marginalChargeKobo } from '../../src/shared/deliveries/price';
 import { rateCardMessages as rm } from '../../src/shared/deliveries/rateCardMessages';
 import { messages } from '../../src/shared/messages';
 import { auditLog, deliveryQuotes, rateCards } from '../../src/server/db/schema';
@@ -162,6 +163,22 @@ describeEachDatabase('ops rate card', (kind) => {
         expect(res.statusCode, res.body).toBe(400);
       }
     });
+  });
+
+  it('a card with a band added in the form saves, and the next quote is priced by its three bands', async () => {
+    const latest = await current(t, callers.admin);
+    let draft = addToDraft(draftOf(bodyOf(latest.current.card)), 'bands');
+    draft = { ...draft, 'lagos.distanceBands[1].upTo': '25', 'lagos.distanceBands[2].rateKobo': '1000' };
+    const { card, errors } = cardOfDraft(bodyOf(latest.current.card), draft);
+    expect(errors).toEqual([]);
+    const res = await t.app.inject({ method: 'POST', url: URL, headers: callers.admin, payload: { card, baseVersion: latest.current.version, confirmation: GOOD_PASSWORD } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<OpsRateCard>().current.card.lagos.distanceBands).toEqual([...card.lagos.distanceBands]);
+    expect(card.lagos.distanceBands).toHaveLength(3);
+    const priced = (await quote(t)).json<{ quote: { distance_km: number; rate_card_version: number; breakdown: { label: string; amount_kobo: number }[] } }>().quote;
+    expect(priced.rate_card_version).toBe(latest.current.version + 1);
+    const line = priced.breakdown.find((b) => b.label.endsWith(' km'))!;
+    expect(line.amount_kobo).toBe(ceilTo(marginalChargeKobo(Math.round(priced.distance_km * 10), 10, card.lagos.distanceBands), 100));
   });
 
   it('the next quote uses the new version, an older quote keeps its own, and the audit log says what changed in words', async () => {

@@ -16,7 +16,7 @@ import { getInitialSnapshot, getNextSnapshot } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { rateCardMachine } from '../../machines/ops/rateCardMachine';
 import { formatNaira } from '../../src/shared/deliveries/messages';
-import { cardOfDraft, changedFields, draftOf, priceSamples, rateCardFields } from '../../src/shared/deliveries/rateCardForm';
+import { canAdd, cardOfDraft, draftChanged, draftCounts, draftDays, priceSamples, rateCardFields, shapeOf } from '../../src/shared/deliveries/rateCardForm';
 import { rateCardMessages as rm } from '../../src/shared/deliveries/rateCardMessages';
 import { messages } from '../../src/shared/messages';
 import { RateCardPage } from '../../src/web/features/ops/RateCardView';
@@ -40,7 +40,7 @@ const baseFareLabel = rm.fields.baseFare;
 
 const bodyOf = (card: { version: number }) => {
   const { version: _v, ...body } = card;
-  return body as Parameters<typeof draftOf>[0];
+  return body as Parameters<typeof shapeOf>[0];
 };
 
 async function perform(event: RateCardModelEvent, before: RateCardSnapshot): Promise<void> {
@@ -50,6 +50,10 @@ async function perform(event: RateCardModelEvent, before: RateCardSnapshot): Pro
   else if (type === 'RELOAD') fireEvent.click(screen.getByRole('button', { name: rm.reload }));
   else if (type === 'EDIT') fireEvent.change(screen.getByLabelText(baseFareLabel), { target: { value: event.value } });
   else if (type === 'DISCARD') fireEvent.click(screen.getByRole('button', { name: rm.discard }));
+  else if (type === 'ADD') fireEvent.click(screen.getByRole('button', { name: event.list === 'bands' ? rm.addBand : rm.addWindow }));
+  else if (type === 'REMOVE') fireEvent.click(screen.getByRole('button', { name: event.list === 'bands' ? rm.removeBand(event.index + 1) : rm.removeWindow(event.index + 1) }));
+  else if (type === 'TOGGLE_DAY')
+    fireEvent.click(within(screen.getByRole('group', { name: rm.fields.windowDays(event.index + 1) })).getByRole('checkbox', { name: rm.dayShort[event.day] }));
   else if (type === 'SAVE') fireEvent.click(screen.getByRole('button', { name: rm.save }));
   else if (type === 'CANCEL') fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: messages.cancel }));
   else if (type === 'CONFIRM') {
@@ -87,9 +91,20 @@ async function expectScreen(state: RateCardSnapshot): Promise<void> {
   const data = context.data!;
   await screen.findByRole('heading', { level: 1, name: rm.heading });
   expect(screen.getByText(new RegExp(`^Version ${data.current.version}, saved by ${data.current.savedBy ?? rm.shippedBy}`))).toBeTruthy();
-  // Every figure of the card, in naira, as the draft has it.
+  // Every figure of the card, in naira, as the draft has it: as many bands and windows as the draft.
   const base = bodyOf(data.current.card);
-  for (const field of rateCardFields(base)) {
+  const fields = rateCardFields(shapeOf(base, context.draft));
+  const { bands, windows } = draftCounts(context.draft);
+  expect(document.querySelectorAll('input[name$=".rateKobo"][name^="lagos.distanceBands"]')).toHaveLength(bands);
+  expect(document.querySelectorAll('input[name$=".from"][name^="lagos.rushHours.windows"]')).toHaveLength(windows);
+  for (const field of fields) {
+    if (field.kind === 'days') {
+      // A window's days: a tick box per day, ticked as the draft has them.
+      const group = screen.getByRole('group', { name: field.label });
+      const on = draftDays(context.draft, field.item!.index);
+      expect(within(group).getAllByRole('checkbox').map((c) => (c as HTMLInputElement).checked)).toEqual(rm.dayShort.map((_d, i) => on.includes(i)));
+      continue;
+    }
     // Labels repeat between groups (each destination's "Minimum charge"): the input by its name, its label by its id.
     const input = document.querySelector<HTMLInputElement>(`input[name="${field.name}"]`)!;
     expect(document.querySelector(`label[for="${input.id}"]`)!.textContent).toBe(field.label);
@@ -128,9 +143,17 @@ async function expectScreen(state: RateCardSnapshot): Promise<void> {
     const save = screen.getByRole('button', { name: state.matches('saving') ? rm.saving : rm.save }) as HTMLButtonElement;
     expect(save.disabled).toBe(!state.matches('ready'));
     const discard = screen.getByRole('button', { name: rm.discard }) as HTMLButtonElement;
-    expect(discard.disabled).toBe(!state.matches('ready') || changedFields(draftOf(base), context.draft).length === 0);
+    expect(discard.disabled).toBe(!state.matches('ready') || !draftChanged(base, context.draft));
+    // Add and Remove, pressable only while editing and within the rules' counts (one band at least).
+    const ready = state.matches('ready');
+    expect((screen.getByRole('button', { name: rm.addBand }) as HTMLButtonElement).disabled).toBe(!ready || !canAdd(context.draft, 'bands'));
+    expect((screen.getByRole('button', { name: rm.addWindow }) as HTMLButtonElement).disabled).toBe(!ready || !canAdd(context.draft, 'windows'));
+    for (let i = 0; i < bands; i++) expect((screen.getByRole('button', { name: rm.removeBand(i + 1) }) as HTMLButtonElement).disabled).toBe(!ready || bands === 1);
+    for (let i = 0; i < windows; i++) expect((screen.getByRole('button', { name: rm.removeWindow(i + 1) }) as HTMLButtonElement).disabled).toBe(!ready);
   } else {
     expect(screen.queryByRole('button', { name: rm.save })).toBeNull();
+    expect(screen.queryByRole('button', { name: rm.addBand })).toBeNull();
+    expect(screen.queryByRole('button', { name: rm.removeBand(1) })).toBeNull();
   }
   if (!context.canEdit) expect(screen.getByText(rm.readOnly)).toBeTruthy();
 }

@@ -2,8 +2,9 @@
  * The rate card as the console's form shows it: one text field per figure, named by the
  * card's path (the name a refusal comes back under), money in naira. `cardOfDraft` converts
  * the form to kobo once and runs the shared rules; the server runs the same rules on what it is
- * sent. The list of fields follows the card's shape (its bands, windows and days); what the form
- * does not show (the hub, the days of a rush window) is kept from the card being edited.
+ * sent. The list of fields follows the card's shape: the draft itself says how many distance bands
+ * and rush-hour windows there are (staff add and remove them), and a window's days are a field
+ * ("1,2,3,4,5"); what the form does not show (the hub) is kept from the card being edited.
  * The same fields give the audit log its words: "Lagos same-day · Base fare (₦)": ₦1,000 → ₦1,200.
  */
 import type { FieldError } from '../api';
@@ -12,10 +13,10 @@ import { formatNaira } from './messages';
 import { priceInternational, priceLagosTrip } from './price';
 import { COUNTRIES, PARCEL_SIZES, type RateCard } from './rateCard';
 import { rateCardMessages as m } from './rateCardMessages';
-import { rateCardErrors } from './rateCardRules';
+import { MAX_BANDS, MAX_WINDOWS, rateCardErrors } from './rateCardRules';
 
 /** How a field's text becomes the card's value. */
-export type RateCardFieldKind = 'naira' | 'number' | 'integer' | 'percent' | 'time';
+export type RateCardFieldKind = 'naira' | 'number' | 'integer' | 'percent' | 'time' | 'days';
 
 export interface RateCardField {
   /** The card's path, e.g. 'lagos.distanceBands[0].rateKobo'. */
@@ -24,20 +25,25 @@ export interface RateCardField {
   kind: RateCardFieldKind;
   /** The group's heading, for the form's fieldsets. */
   group: string;
+  /** The distance band or rush-hour window the field belongs to (the form's Remove button). */
+  item?: { list: RateCardList; index: number };
 }
+
+/** The parts of the card staff add to and remove from. */
+export type RateCardList = 'bands' | 'windows';
 
 export type RateCardDraft = Record<string, string>;
 
 /** The card without its version: what is saved (the server numbers it). */
 export type RateCardBody = Omit<RateCard, 'version'>;
 
-const WEEKDAY_SHORT = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const daysText = (days: readonly number[]) => days.map((d) => WEEKDAY_SHORT[d] ?? '?').join(', ');
+const daysText = (days: readonly number[]) => days.map((d) => m.dayShort[d] ?? '?').join(', ');
 
 /** Every field of the form for a card of this shape, in the order shown. */
 export function rateCardFields(card: RateCardBody): RateCardField[] {
   const fields: RateCardField[] = [];
-  const add = (group: string, name: string, label: string, kind: RateCardFieldKind) => fields.push({ group, name, label, kind });
+  const add = (group: string, name: string, label: string, kind: RateCardFieldKind, item?: RateCardField['item']) =>
+    fields.push(item ? { group, name, label, kind, item } : { group, name, label, kind });
   const f = m.fields;
   const g = m.groups;
   add(g.lagos, 'lagos.baseFareKobo', f.baseFare, 'naira');
@@ -46,9 +52,10 @@ export function rateCardFields(card: RateCardBody): RateCardField[] {
   add(g.lagos, 'lagos.minimumKobo', f.minimum, 'naira');
   add(g.lagos, 'lagos.roundToKobo', f.roundTo, 'naira');
   card.lagos.distanceBands.forEach((band, i) => {
-    if (band.upTo !== null || i < card.lagos.distanceBands.length - 1) add(g.distance, `lagos.distanceBands[${i}].upTo`, f.bandUpTo(i + 1, 'km'), 'number');
+    const item = { list: 'bands', index: i } as const;
+    if (band.upTo !== null || i < card.lagos.distanceBands.length - 1) add(g.distance, `lagos.distanceBands[${i}].upTo`, f.bandUpTo(i + 1, 'km'), 'number', item);
     const last = i === card.lagos.distanceBands.length - 1;
-    add(g.distance, `lagos.distanceBands[${i}].rateKobo`, last ? f.lastBandRate(i + 1, 'km') : f.bandRate(i + 1, 'km'), 'naira');
+    add(g.distance, `lagos.distanceBands[${i}].rateKobo`, last ? f.lastBandRate(i + 1, 'km') : f.bandRate(i + 1, 'km'), 'naira', item);
   });
   for (const size of PARCEL_SIZES) {
     const label = m.sizes[size];
@@ -57,9 +64,11 @@ export function rateCardFields(card: RateCardBody): RateCardField[] {
     add(g.sizes, `lagos.sizes.${size}.maxSideCm`, f.sizeSide(label), 'number');
   }
   add(g.rush, 'lagos.rushHours.surchargeKobo', f.rushSurcharge, 'naira');
-  card.lagos.rushHours.windows.forEach((w, i) => {
-    add(g.rush, `lagos.rushHours.windows[${i}].from`, f.windowFrom(i + 1, daysText(w.days)), 'time');
-    add(g.rush, `lagos.rushHours.windows[${i}].to`, f.windowTo(i + 1, daysText(w.days)), 'time');
+  card.lagos.rushHours.windows.forEach((_w, i) => {
+    const item = { list: 'windows', index: i } as const;
+    add(g.rush, `lagos.rushHours.windows[${i}].from`, f.windowFrom(i + 1), 'time', item);
+    add(g.rush, `lagos.rushHours.windows[${i}].to`, f.windowTo(i + 1), 'time', item);
+    add(g.rush, `lagos.rushHours.windows[${i}].days`, f.windowDays(i + 1), 'days', item);
   });
   m.days.forEach((day, i) => {
     add(g.opening, `lagos.openingHours[${i}].open`, f.open(day), 'time');
@@ -105,6 +114,12 @@ const nairaText = (kobo: number) => (kobo % 100 === 0 ? String(kobo / 100) : (ko
 /** Basis points as a percentage: 200 → "2", 7550 → "75.5". */
 const percentText = (bp: number) => String(bp / 100);
 
+/** A window's days as the draft keeps them: "1,2,3,4,5" (0 = Sunday), sorted. */
+const daysOfText = {
+  write: (days: readonly number[]) => [...days].sort((a, b) => a - b).join(','),
+  read: (text: string): number[] => (text.trim() === '' ? [] : text.split(',').map((d) => (/^\d$/.test(d.trim()) ? Number(d.trim()) : Number.NaN))),
+};
+
 /** The form's text for each field of the card. */
 export function draftOf(card: RateCardBody): RateCardDraft {
   const draft: RateCardDraft = {};
@@ -113,6 +128,7 @@ export function draftOf(card: RateCardBody): RateCardDraft {
     if (value === undefined || value === null) draft[field.name] = '';
     else if (field.kind === 'naira') draft[field.name] = nairaText(value as number);
     else if (field.kind === 'percent') draft[field.name] = percentText(value as number);
+    else if (field.kind === 'days') draft[field.name] = daysOfText.write(value as readonly number[]);
     else draft[field.name] = String(value);
   }
   return draft;
@@ -142,12 +158,12 @@ function percentToBasisPoints(text: string): number | null {
  * rules on the card in kobo.
  */
 export function cardOfDraft(base: RateCardBody, draft: RateCardDraft): { card: RateCardBody; errors: FieldError[] } {
-  const card = JSON.parse(JSON.stringify({ ...base, version: undefined })) as RateCardBody;
+  const card = shapeOf(base, draft);
   const errors: FieldError[] = [];
   const text = (name: string) => (draft[name] ?? '').trim();
-  const fields = rateCardFields(base);
+  const fields = rateCardFields(card);
   for (const field of fields) {
-    if (field.kind === 'time') continue;
+    if (field.kind === 'time' || field.kind === 'days') continue;
     const raw = text(field.name);
     let value: number | null;
     if (field.kind === 'naira') value = nairaToKobo(raw);
@@ -165,6 +181,7 @@ export function cardOfDraft(base: RateCardBody, draft: RateCardDraft): { card: R
   }
   card.lagos.rushHours.windows.forEach((_w, i) => {
     for (const end of ['from', 'to'] as const) write(card, `lagos.rushHours.windows[${i}].${end}`, text(`lagos.rushHours.windows[${i}].${end}`));
+    write(card, `lagos.rushHours.windows[${i}].days`, daysOfText.read(text(`lagos.rushHours.windows[${i}].days`)));
   });
   // A day with both times empty is closed; one time alone is a slip.
   const hours = m.days.map((_day, i) => {
@@ -180,9 +197,116 @@ export function cardOfDraft(base: RateCardBody, draft: RateCardDraft): { card: R
   return { card, errors };
 }
 
+const BAND = /^lagos\.distanceBands\[(\d+)\]\.rateKobo$/;
+const WINDOW = /^lagos\.rushHours\.windows\[(\d+)\]\.from$/;
+const LIST_PREFIX: Record<RateCardList, string> = { bands: 'lagos.distanceBands[', windows: 'lagos.rushHours.windows[' };
+
+/** How many distance bands and rush-hour windows the draft has. */
+export function draftCounts(draft: RateCardDraft): Record<RateCardList, number> {
+  let bands = 0;
+  let windows = 0;
+  for (const name of Object.keys(draft)) {
+    const band = BAND.exec(name);
+    if (band) bands = Math.max(bands, Number(band[1]) + 1);
+    const window = WINDOW.exec(name);
+    if (window) windows = Math.max(windows, Number(window[1]) + 1);
+  }
+  return { bands, windows };
+}
+
+/**
+ * A copy of `base` with as many distance bands and rush-hour windows as the draft has: the
+ * shape the form's fields follow. The figures are placeholders the draft's text replaces; only
+ * the last band is open (no "up to").
+ */
+export function shapeOf(base: RateCardBody, draft: RateCardDraft): RateCardBody {
+  const card = JSON.parse(JSON.stringify({ ...base, version: undefined })) as RateCardBody;
+  const { bands, windows } = draftCounts(draft);
+  const lagos = card.lagos as unknown as { distanceBands: { upTo: number | null; rateKobo: number }[]; rushHours: { windows: { from: string; to: string; days: number[] }[] } };
+  lagos.distanceBands = Array.from({ length: bands }, (_, i) => ({ upTo: i < bands - 1 ? 0 : null, rateKobo: 0 }));
+  lagos.rushHours.windows = Array.from({ length: windows }, () => ({ from: '', to: '', days: [] }));
+  return card;
+}
+
+/** What may be added now: fewer than the rules allow. */
+export const canAdd = (draft: RateCardDraft, list: RateCardList): boolean => draftCounts(draft)[list] < (list === 'bands' ? MAX_BANDS : MAX_WINDOWS);
+/** What may be removed now: a card keeps at least one distance band; windows may all go. */
+export const canRemove = (draft: RateCardDraft, list: RateCardList, index: number): boolean =>
+  index >= 0 && index < draftCounts(draft)[list] && (list === 'windows' || draftCounts(draft).bands > 1);
+
+const WEEKDAYS_TEXT = '1,2,3,4,5';
+
+/**
+ * The draft with one more band or window at the end. A new band is the open one beyond the
+ * others, at the last band's rate; the band before it now needs an upper end, left for staff to
+ * type. A new window runs Monday to Friday, its times left to type.
+ */
+export function addToDraft(draft: RateCardDraft, list: RateCardList): RateCardDraft {
+  if (!canAdd(draft, list)) return draft;
+  const n = draftCounts(draft)[list];
+  if (list === 'bands') {
+    return {
+      ...draft,
+      [`lagos.distanceBands[${n - 1}].upTo`]: draft[`lagos.distanceBands[${n - 1}].upTo`] ?? '',
+      [`lagos.distanceBands[${n}].rateKobo`]: draft[`lagos.distanceBands[${n - 1}].rateKobo`] ?? '',
+    };
+  }
+  const path = `lagos.rushHours.windows[${n}]`;
+  return { ...draft, [`${path}.from`]: '', [`${path}.to`]: '', [`${path}.days`]: WEEKDAYS_TEXT };
+}
+
+/** Renumbers a field of `list` after item `index` went; null for the removed item's own fields. */
+function renumbered(name: string, list: RateCardList, index: number): string | null {
+  const prefix = LIST_PREFIX[list];
+  if (!name.startsWith(prefix)) return name;
+  const at = Number(name.slice(prefix.length, name.indexOf(']', prefix.length)));
+  if (at < index) return name;
+  if (at === index) return null;
+  return `${prefix}${at - 1}${name.slice(name.indexOf(']', prefix.length))}`;
+}
+
+/** The draft without band or window `index`, the later ones moved up; the last band is open again. */
+export function removeFromDraft(draft: RateCardDraft, list: RateCardList, index: number): RateCardDraft {
+  if (!canRemove(draft, list, index)) return draft;
+  const next: RateCardDraft = {};
+  for (const [name, value] of Object.entries(draft)) {
+    const moved = renumbered(name, list, index);
+    if (moved !== null) next[moved] = value;
+  }
+  if (list === 'bands') delete next[`lagos.distanceBands[${draftCounts(next).bands - 1}].upTo`];
+  return next;
+}
+
+/** A refusal's field after item `index` of `list` went (null when it was under the removed item). */
+export const renumberedField = renumbered;
+
+/** Whether `name` is a field of a distance band or a rush-hour window. */
+export const isListField = (name: string): boolean => Object.values(LIST_PREFIX).some((prefix) => name.startsWith(prefix));
+
+/** The draft with `day` (0 = Sunday) of window `index` switched on or off. */
+export function toggleDayInDraft(draft: RateCardDraft, index: number, day: number): RateCardDraft {
+  const name = `lagos.rushHours.windows[${index}].days`;
+  if (!(name in draft) || !Number.isInteger(day) || day < 0 || day > 6) return draft;
+  const days = new Set(daysOfText.read(draft[name]!));
+  if (days.has(day)) days.delete(day);
+  else days.add(day);
+  return { ...draft, [name]: daysOfText.write([...days]) };
+}
+
+/** The days of window `index` the draft has on. */
+export const draftDays = (draft: RateCardDraft, index: number): number[] => daysOfText.read(draft[`lagos.rushHours.windows[${index}].days`] ?? '');
+
 /** The fields whose text differs between two drafts (the form's "changed" test). */
 export const changedFields = (a: RateCardDraft, b: RateCardDraft): string[] =>
   [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((name) => (a[name] ?? '') !== (b[name] ?? ''));
+
+/** Whether the draft differs from the card `base` in a figure or in its bands and windows (the form's "changed" test). */
+export function draftChanged(base: RateCardBody, draft: RateCardDraft): boolean {
+  const was = draftOf(base);
+  const a = draftCounts(was);
+  const b = draftCounts(draft);
+  return a.bands !== b.bands || a.windows !== b.windows || changedFields(was, draft).length > 0;
+}
 
 function wordsOf(card: RateCardBody): Record<string, string> {
   const draft = draftOf(card);
@@ -193,6 +317,7 @@ function wordsOf(card: RateCardBody): Record<string, string> {
     if (field.kind === 'naira') words[key] = formatNaira(read(card, field.name) as number);
     else if (field.kind === 'percent') words[key] = `${raw}%`;
     else if (field.kind === 'time') words[key] = raw === '' ? m.audit.closed : raw;
+    else if (field.kind === 'days') words[key] = daysText(read(card, field.name) as number[]);
     else words[key] = raw;
   }
   return words;

@@ -15,6 +15,7 @@ import { rateCardMessages as m } from './rateCardMessages';
 /** The most any single amount of the card may be: ₦1,000,000. */
 export const MAX_AMOUNT_KOBO = 100_000_000;
 export const MAX_BANDS = 10;
+export const MAX_WINDOWS = 6;
 export const MAX_DISTANCE_KM = 200;
 export const MAX_WEIGHT_KG = 100;
 export const MAX_SIDE_CM = 300;
@@ -104,12 +105,14 @@ export function rateCardErrors(card: Omit<RateCard, 'version'> & { version?: num
   }
   money('lagos.crossingKobo', l.crossingKobo);
   money('lagos.rushHours.surchargeKobo', l.rushHours.surchargeKobo);
-  if (l.rushHours.windows.length > 6) fault('lagos.rushHours.windows', m.shape);
+  if (l.rushHours.windows.length > MAX_WINDOWS) fault('lagos.rushHours.windows', m.windowCount(MAX_WINDOWS));
   l.rushHours.windows.forEach((w, i) => {
     const path = `lagos.rushHours.windows[${i}]`;
     const times = clock(`${path}.from`, w.from) && clock(`${path}.to`, w.to);
     if (times && w.from >= w.to) fault(`${path}.to`, m.endsAfterStart);
     if (w.days.some((d) => !Number.isInteger(d) || d < 0 || d > 6) || new Set(w.days).size !== w.days.length) fault(`${path}.days`, m.daysOfWeek);
+    // A window on no day would never apply: surely a slip.
+    else if (w.days.length === 0) fault(`${path}.days`, m.chooseDay);
   });
   basisPoints('lagos.cashOnDelivery.basisPoints', l.cashOnDelivery.basisPoints);
   money('lagos.cashOnDelivery.minimumKobo', l.cashOnDelivery.minimumKobo);

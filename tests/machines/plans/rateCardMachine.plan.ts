@@ -19,6 +19,7 @@ export const rateCardPlan: MachinePlan = {
     ready: {
       says:
         '"Version N, saved by … on …", every figure in naira grouped (Lagos same-day, Distance bands, Parcel sizes, Rush hours, Opening hours, …), ' +
+        `each distance band and rush-hour window with "${rm.remove}" and its group's "${rm.addBand}" / "${rm.addWindow}", a window's days as tick boxes, ` +
         `"${rm.previewHeading}" with each sample's price now and with these figures (a dash while a figure is refused), and "${rm.history}"; a refused figure shows its message under it; after a save, "Saved: version N…".`,
       story: story('editing'),
     },
@@ -30,6 +31,9 @@ export const rateCardPlan: MachinePlan = {
     RETRY: 'Press "Try again"',
     EDIT: (e) => `Type ${String(e.value)} in "${rm.fields.baseFare}"`,
     DISCARD: `Press "${rm.discard}"`,
+    ADD: (e) => `Press "${e.list === 'bands' ? rm.addBand : rm.addWindow}"${e.list === 'bands' ? ' (the band that was last now needs an "up to")' : ' (a Monday-to-Friday window, its times to type)'}`,
+    REMOVE: (e) => `Press "${rm.remove}" beside ${e.list === 'bands' ? `band ${Number(e.index) + 1}` : `window ${Number(e.index) + 1}`}`,
+    TOGGLE_DAY: (e) => `Tick or untick "${rm.dayShort[Number(e.day)]}" in "${rm.fields.windowDays(Number(e.index) + 1)}"`,
     SAVE: `Press "${rm.save}"`,
     CONFIRM: `Type your password in "Your password or a fresh 6-digit code" and press "${rm.confirmLabel}"`,
     CANCEL: 'Press "Cancel" in the dialog',

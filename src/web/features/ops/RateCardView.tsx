@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { RateCardEvent, RateCardView as View } from '../../../../machines/ops/rateCardMachine';
 import { formatNaira } from '../../../shared/deliveries/messages';
-import { rateCardFields, type RateCardField } from '../../../shared/deliveries/rateCardForm';
+import { draftDays, type RateCardField, type RateCardList } from '../../../shared/deliveries/rateCardForm';
 import { rateCardMessages as m } from '../../../shared/deliveries/rateCardMessages';
 import type { OpsMe } from '../../../shared/opsForms';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -18,7 +18,38 @@ import './staff.css';
 
 const idOf = (name: string) => `rate-${name.replace(/[^a-zA-Z0-9]+/g, '-')}`;
 
+/** A rush-hour window's days: a checkbox per day of the week, Sunday first as the card counts them. */
+function DaysField({ field, view, send }: { field: RateCardField; view: View; send: (event: RateCardEvent) => void }) {
+  const id = idOf(field.name);
+  const error = view.errors[field.name];
+  const index = field.item!.index;
+  const on = new Set(draftDays(view.draft, index));
+  return (
+    <fieldset className="field ops-days" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend id={id}>{field.label}</legend>
+      {m.dayShort.map((day, d) => (
+        <label key={day} className="ops-day">
+          <input
+            type="checkbox"
+            name={`${field.name}.${d}`}
+            checked={on.has(d)}
+            disabled={!view.canEdit || view.state !== 'ready'}
+            onChange={() => send({ type: 'TOGGLE_DAY', index, day: d })}
+          />{' '}
+          {day}
+        </label>
+      ))}
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 function Field({ field, view, send }: { field: RateCardField; view: View; send: (event: RateCardEvent) => void }) {
+  if (field.kind === 'days') return <DaysField field={field} view={view} send={send} />;
   const id = idOf(field.name);
   const error = view.errors[field.name];
   const busy = view.state !== 'ready';
@@ -52,8 +83,10 @@ export function RateCardView({ view, send }: { view: View; send: (event: RateCar
   if (view.state === 'loading') return <OpsSkeleton label={m.loading} />;
   if (view.state === 'failed' || !view.data) return <OpsLoadFailed message={m.loadFailed} error={null} onRetry={() => send({ type: 'RETRY' })} />;
   const { current, versions } = view.data;
-  const fields = rateCardFields(current.card);
+  const fields = view.fields;
   const groups = [...new Set(fields.map((f) => f.group))];
+  const listOf = (group: string): RateCardList | null => fields.find((f) => f.group === group)?.item?.list ?? (group === m.groups.rush ? 'windows' : null);
+  const editable = view.canEdit && view.state !== 'conflict';
   const who = (savedBy: string | null) => savedBy ?? m.shippedBy;
   return (
     <section aria-labelledby="ops-rate-card-heading" className="ops-rate-card">
@@ -82,16 +115,53 @@ export function RateCardView({ view, send }: { view: View; send: (event: RateCar
           send({ type: 'SAVE' });
         }}
       >
-        {groups.map((group) => (
-          <fieldset key={group}>
-            <legend>{group}</legend>
-            {fields
-              .filter((f) => f.group === group)
-              .map((field) => (
+        {groups.map((group) => {
+          const list = listOf(group);
+          const inGroup = fields.filter((f) => f.group === group);
+          const loose = inGroup.filter((f) => !f.item);
+          const items = [...new Set(inGroup.filter((f) => f.item).map((f) => f.item!.index))];
+          return (
+            <fieldset key={group}>
+              <legend>{group}</legend>
+              {loose.map((field) => (
                 <Field key={field.name} field={field} view={view} send={send} />
               ))}
-          </fieldset>
-        ))}
+              {list
+                ? items.map((index) => {
+                    const label = list === 'bands' ? m.removeBand(index + 1) : m.removeWindow(index + 1);
+                    return (
+                      <div key={index} className="ops-rate-item">
+                        {inGroup
+                          .filter((f) => f.item?.index === index)
+                          .map((field) => (
+                            <Field key={field.name} field={field} view={view} send={send} />
+                          ))}
+                        {editable ? (
+                          <button
+                            type="button"
+                            className="btn btn-secondary"
+                            aria-label={label}
+                            disabled={view.state !== 'ready' || (list === 'bands' && !view.canRemoveBand)}
+                            onClick={() => send({ type: 'REMOVE', list, index })}
+                          >
+                            {m.remove}
+                          </button>
+                        ) : null}
+                      </div>
+                    );
+                  })
+                : null}
+              {list && editable ? (
+                <button type="button" className="btn btn-secondary" disabled={view.state !== 'ready' || !view.canAdd[list]} onClick={() => send({ type: 'ADD', list })}>
+                  {list === 'bands' ? m.addBand : m.addWindow}
+                </button>
+              ) : null}
+              {list && view.errors[list === 'bands' ? 'lagos.distanceBands' : 'lagos.rushHours.windows'] ? (
+                <p className="field-error">{view.errors[list === 'bands' ? 'lagos.distanceBands' : 'lagos.rushHours.windows']}</p>
+              ) : null}
+            </fieldset>
+          );
+        })}
         {view.alert ? (
           <p role="alert" className="field-error">
             {view.alert}
