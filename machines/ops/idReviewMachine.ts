@@ -13,6 +13,8 @@
  *     active ──START_SUSPEND──▶ confirmingSuspend ──CONFIRM_SUSPEND[reason and confirmation]──▶ suspending ──▶ suspended | confirmingSuspend
  *                               confirmingSuspend ──CANCEL_SUSPEND──▶ active
  *     suspended ──LIFT──▶ lifting ──▶ active | suspended (the refusal said)
+ *   ready.documents, the ID documents shown inline beside the rider's name and picture:
+ *     none (no document) | loading ──▶ shown | failed ──RETRY_DOCUMENTS──▶ loading
  *
  * A suspension asks for the staff member's password or a fresh code (the step-up); the server
  * checks it. Every answer of an action carries the rider as they now are. Pure: the requests and
@@ -36,6 +38,8 @@ export interface IdReviewContext {
   reviewError: FieldError | null;
   accountError: FieldError | null;
   loadError: string | null;
+  /** Each shown document's address for an <img> or <iframe> (made by the effect that loaded it), by id. */
+  documentUrls: Record<string, string>;
 }
 
 export type IdReviewEvent =
@@ -49,7 +53,8 @@ export type IdReviewEvent =
   | { type: 'SUSPEND_REASON_CHANGED'; value: string }
   | { type: 'CONFIRM_SUSPEND'; confirmation: string }
   | { type: 'CANCEL_SUSPEND' }
-  | { type: 'LIFT' };
+  | { type: 'LIFT' }
+  | { type: 'RETRY_DOCUMENTS' };
 
 export interface IdReviewInput {
   riderId: string;
@@ -80,6 +85,13 @@ export const idReviewMachine = setup({
     suspend: fromPromise<OpsRiderActionResponse, { riderId: string; reason: string; confirmation: string }>(async () => {
       throw new Error('suspend not provided');
     }),
+    /**
+     * GET /api/ops/riders/:id/files/:fileId for each document, with the staff token in its header:
+     * answers an address the page can show each one at (never one carrying the token).
+     */
+    loadDocuments: fromPromise<Record<string, string>, { riderId: string; documents: OpsRiderDetail['documents'] }>(async () => {
+      throw new Error('loadDocuments not provided');
+    }),
     /** POST /api/ops/riders/:id/unsuspend. */
     lift: fromPromise<OpsRiderActionResponse, { riderId: string }>(async () => {
       throw new Error('lift not provided');
@@ -91,6 +103,7 @@ export const idReviewMachine = setup({
   },
   guards: {
     reviewIs: ({ context }, params: { status: OpsRiderDetail['review']['status'] }) => context.rider?.review.status === params.status,
+    hasDocuments: ({ context }) => documentIds(context.rider).length > 0,
     isSuspended: ({ context }) => context.rider?.suspension !== null && context.rider?.suspension !== undefined,
     reasonBlank: ({ context }) => blank(context.reason),
     suspendReasonBlank: ({ context }) => blank(context.suspendReason),
@@ -107,6 +120,7 @@ export const idReviewMachine = setup({
     reviewError: null,
     accountError: null,
     loadError: null,
+    documentUrls: {},
   }),
   initial: 'loading',
   states: {
@@ -278,6 +292,29 @@ export const idReviewMachine = setup({
             },
           },
         },
+        documents: {
+          initial: 'entering',
+          states: {
+            entering: {
+              always: [{ guard: 'hasDocuments', target: 'loading' }, { target: 'none' }],
+            },
+            none: {},
+            // Not 'busy': the check's buttons stay usable while a large scan arrives.
+            loading: {
+              invoke: {
+                id: 'loadDocuments',
+                src: 'loadDocuments',
+                input: ({ context }) => ({ riderId: context.riderId, documents: context.rider?.documents ?? [] }),
+                onDone: { target: 'shown', actions: assign({ documentUrls: ({ event }) => event.output }) },
+                onError: { target: 'failed', actions: assign({ documentUrls: {} }) },
+              },
+            },
+            shown: {},
+            failed: {
+              on: { RETRY_DOCUMENTS: 'loading' },
+            },
+          },
+        },
       },
     },
   },
@@ -287,6 +324,8 @@ export type IdReviewMachine = typeof idReviewMachine;
 
 export const reviewViewStates = ['none', 'pending', 'approving', 'rejecting', 'sendingRejection', 'approved', 'rejected'] as const;
 export const accountViewStates = ['active', 'confirmingSuspend', 'suspending', 'suspended', 'lifting'] as const;
+export const documentsViewStates = ['none', 'loading', 'shown', 'failed'] as const;
+export type DocumentsViewState = (typeof documentsViewStates)[number];
 export type ReviewViewState = (typeof reviewViewStates)[number];
 export type AccountViewState = (typeof accountViewStates)[number];
 
@@ -295,6 +334,9 @@ export interface IdReviewView {
   rider: OpsRiderDetail | null;
   review: ReviewViewState | null;
   account: AccountViewState | null;
+  documents: DocumentsViewState | null;
+  /** Each shown document's address, by id (empty unless documents is 'shown'). */
+  documentUrls: Record<string, string>;
   reason: string;
   suspendReason: string;
   reviewError: FieldError | null;
@@ -315,7 +357,7 @@ interface SnapshotLike {
 /** The one mapper from a snapshot to what the rider's console page shows. */
 export function idReviewSnapshotToView(snapshot: SnapshotLike): IdReviewView {
   const value = snapshot.value;
-  const ready = typeof value === 'object' && value !== null ? (value as { ready: { review: string; account: string } }).ready : null;
+  const ready = typeof value === 'object' && value !== null ? (value as { ready: { review: string; account: string; documents: string } }).ready : null;
   const pick = <T extends string>(states: readonly T[], v: string | undefined): T | null => (states as readonly string[]).includes(v ?? '') ? (v as T) : null;
   const c = snapshot.context;
   return {
@@ -323,6 +365,8 @@ export function idReviewSnapshotToView(snapshot: SnapshotLike): IdReviewView {
     rider: c.rider,
     review: ready ? pick(reviewViewStates, ready.review) : null,
     account: ready ? pick(accountViewStates, ready.account) : null,
+    documents: ready ? pick(documentsViewStates, ready.documents) : null,
+    documentUrls: c.documentUrls,
     reason: c.reason,
     suspendReason: c.suspendReason,
     reviewError: c.reviewError,

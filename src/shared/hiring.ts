@@ -82,7 +82,7 @@ export type HireFilter = (typeof HIRE_FILTERS)[number];
 
 /** The other side's contact details: only once the request is accepted (active or ended). */
 export interface HireContact {
-  /** The company's contact person, or the rider's display name. */
+  /** The company's contact person, or the rider's full name (the display name when none was given). */
   name: string | null;
   phone: string | null;
   email: string;
@@ -112,7 +112,13 @@ export interface HireItem {
   end_outcome: EndOutcome | null;
   review_deadline: string | null;
   company: { name: string; logo: { url: string } | null };
-  rider: { username: string; display_name: string; picture: { url: string } | null };
+  rider: {
+    username: string;
+    display_name: string;
+    /** "Ada Obi": only once the rider accepted (active or ended) and gave both names, else null. */
+    full_name: string | null;
+    picture: { url: string } | null;
+  };
   /** The other side's contact: null unless the status is active or ended. */
   contact: HireContact | null;
 }

@@ -57,6 +57,8 @@ export interface OpsRiderDocument {
 export interface OpsRiderDetail
   extends Pick<ProfileUser, 'username' | 'email' | 'phone' | 'address' | 'town' | 'state' | 'introduction' | 'bio' | 'picture'> {
   id: string;
+  /** The first and last name as the rider gave them (compared with the ID's), or null. */
+  fullName: string | null;
   emailVerified: boolean;
   completed: boolean;
   currentTab: number;

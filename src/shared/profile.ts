@@ -124,6 +124,8 @@ export interface ProfileWriteResponse {
 /** The rider's public page (/riders/{username}): public fields only, no e-mail, phone or documents. */
 export interface PublicProfile {
   username: string;
+  /** What a stranger calls the rider: "Ada O." when both names were given, else the username. */
+  display_name: string;
   introduction: string | null;
   bio: string | null;
   state: string | null;

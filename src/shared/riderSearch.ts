@@ -152,6 +152,8 @@ export const SEARCH_COUNT_MAX = 1000;
 /** GET /api/companies/riders/:username: the public profile, the reputation, the shortlist flag. */
 export interface CompanyRiderProfile extends PublicProfile, RiderReputationFigures {
   display_name: string;
+  /** "Ada Obi": only to a company whose request the rider accepted (active or ended), else null. */
+  full_name: string | null;
   shortlisted: boolean;
 }
 

@@ -132,6 +132,7 @@ export const ShortlistLoadFailed = shortlistStory([{ type: 'xstate.error.actor.s
 const PROFILE: CompanyRiderProfile = {
   username: 'ada_okafor',
   display_name: 'Ada O.',
+  full_name: null,
   introduction: 'Careful motorbike dispatch rider for pharmacy orders',
   bio: 'Ten years on Lagos roads, from Ikeja to Lekki. I call before I arrive and keep parcels dry in the rain.',
   state: 'Lagos',
@@ -168,6 +169,8 @@ export const RiderProfile = riderStory({ status: 'loaded', rider: PROFILE, savin
   'Yaba Pharmacy',
   messages.shortlistAdd,
 ]);
+/** A rider who accepted this company's request: the company now sees the full name. */
+export const RiderHired = riderStory({ status: 'loaded', rider: { ...PROFILE, full_name: 'Ada Okafor' }, saving: false }, ['Ada Okafor', messages.jobSuccessScore(96)]);
 export const RiderNewAndShortlisted = riderStory(
   { status: 'loaded', rider: { ...PROFILE, display_name: 'bayo_lagos', id_verified: false, job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, bio: null, workHistories: [], pastEmployees: [], shortlisted: true }, saving: false },
   [messages.newRider, messages.noReviewsYet, messages.riderPageNoBio, messages.riderPageNoWorkHistory, messages.shortlistRemove],

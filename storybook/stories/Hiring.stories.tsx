@@ -41,10 +41,11 @@ function storyItem(side: EngagementSide, status: EngagementStatus, id = 'b2f7c1d
     end_outcome: status === 'ended' ? 'completed' : null,
     review_deadline: status === 'ended' ? '2026-12-09T17:00:00.000Z' : null,
     company: { name: 'Lekki Bakes', logo: null },
-    rider: { ...rider, picture: null },
+    // The full name reaches the company only once the rider accepted.
+    rider: { ...rider, full_name: open ? 'Ada Okafor' : null, picture: null },
     contact: open
       ? side === 'company'
-        ? { name: rider.display_name, phone: '+2348031234567', email: 'ada@example.com', whatsapp: 'https://wa.me/2348031234567' }
+        ? { name: 'Ada Okafor', phone: '+2348031234567', email: 'ada@example.com', whatsapp: 'https://wa.me/2348031234567' }
         : { name: 'Bisi Ade', phone: '+2347040000001', email: 'orders@lekkibakes.ng', whatsapp: 'https://wa.me/2347040000001' }
       : null,
   };

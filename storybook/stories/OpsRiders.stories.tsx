@@ -1,7 +1,8 @@
 /**
  * The console's riders in every state their views can show, each from real machine
  * snapshots reached with the events named in the story: the rider page
- * (`parameters.riderState`: the page's state and, once loaded, the ID check's and the account's)
+ * (`parameters.riderState`: the page's state and, once loaded, the ID check's, the account's and
+ * the inline documents')
  * and the riders list (`parameters.listState`). tests/storybook/opsRidersStories.test.tsx checks
  * that every state has a story and that each story's view is in the state it claims.
  */
@@ -49,7 +50,7 @@ type Story = StoryObj<typeof meta>;
 
 function riderStory(events: readonly RiderStoryEvent[], keyText: readonly string[]): Story {
   const view = riderViewAfter(events);
-  return { args: { rider: view }, parameters: { riderState: { state: view.state, review: view.review, account: view.account }, keyText } };
+  return { args: { rider: view }, parameters: { riderState: { state: view.state, review: view.review, account: view.account, documents: view.documents }, keyText } };
 }
 
 const pending = onRider.loaded(storyRider('pending'));
@@ -70,7 +71,16 @@ export const IdPending = riderStory([pending], [
   messages.opsRiderOpenDocument(messages.opsRiderDocumentKind.valid_id),
   messages.opsRiderOpenDocument(messages.opsRiderDocumentKind.rider_id_card),
   'nin-slip.pdf',
+  'Adeola Bakare',
+  messages.opsIdDocumentLoading,
 ]);
+/** The documents inline beside the name and picture the rider gave: the PDF in a frame, the photo as an image. */
+export const IdDocumentsShown = riderStory([pending, onRider.documentsShown], [
+  'Adeola Bakare',
+  messages.opsIdDocumentFrame(messages.opsRiderDocumentKind.valid_id, 'Adeola Bakare'),
+  messages.opsIdApprove,
+]);
+export const IdDocumentsFailed = riderStory([pending, onRider.documentsFailed], [messages.opsIdDocumentFailed, messages.opsIdDocumentShowAgain]);
 export const IdApproving = riderStory([pending, { type: 'APPROVE' }], [messages.submitting]);
 export const IdApproveRefused = riderStory(
   [pending, { type: 'APPROVE' }, onRider.refused('approve', 'alert', messages.opsIdDocumentsChanged)],

@@ -44,6 +44,7 @@ type Story = StoryObj<typeof meta>;
 
 const complete: PublicProfile = {
   username: 'adeola_rides',
+  display_name: 'Adeola B.',
   introduction: 'Same-day dispatch rider in Ikeja and Ogba',
   bio: 'Five years of deliveries across the mainland.\nI know every shortcut from Ogba to Allen Avenue.',
   state: 'Lagos',
@@ -90,6 +91,7 @@ const reviews: PublicReviewsPage = {
 
 const minimal: PublicProfile = {
   username: 'tunde.k',
+  display_name: 'tunde.k',
   introduction: null,
   bio: null,
   state: 'Lagos',
@@ -107,12 +109,12 @@ const minimal: PublicProfile = {
 
 export const CompleteProfile: Story = {
   args: { address: publicProfilePath(complete.username), html: renderPublicProfile(complete, PUBLIC_URL, reviews) },
-  parameters: { keyText: [publicProfilePath(complete.username)], publicPage: { username: complete.username, status: 'complete' } },
+  parameters: { keyText: [publicProfilePath(complete.username)], publicPage: { username: complete.username, name: complete.display_name, status: 'complete' } },
 };
 
 export const MinimalProfile: Story = {
   args: { address: publicProfilePath(minimal.username), html: renderPublicProfile(minimal, PUBLIC_URL) },
-  parameters: { keyText: [publicProfilePath(minimal.username)], publicPage: { username: minimal.username, status: 'minimal' } },
+  parameters: { keyText: [publicProfilePath(minimal.username)], publicPage: { username: minimal.username, name: minimal.display_name, status: 'minimal' } },
 };
 
 /** No such rider, one who has not finished sign-up, or a suspended one: the same 404 page. */

@@ -18,6 +18,7 @@ export function storyRider(status: IdReviewStatus, suspended = false): OpsRiderD
   return {
     id: STORY_RIDER_ID,
     username: 'adeola_rides',
+    fullName: 'Adeola Bakare',
     email: 'adeola.bakare@example.com',
     emailVerified: true,
     phone: '+2348031234567',
@@ -54,7 +55,9 @@ export function storyRider(status: IdReviewStatus, suspended = false): OpsRiderD
 export type RiderStoryEvent =
   | IdReviewEvent
   | { type: `xstate.done.actor.${'loadRider' | 'approve' | 'reject' | 'suspend' | 'lift'}`; output: OpsRiderDetail | OpsRiderActionResponse }
-  | { type: `xstate.error.actor.${'loadRider' | 'approve' | 'reject' | 'suspend' | 'lift'}`; error: unknown };
+  | { type: `xstate.error.actor.${'loadRider' | 'approve' | 'reject' | 'suspend' | 'lift'}`; error: unknown }
+  | { type: 'xstate.done.actor.loadDocuments'; output: Record<string, string> }
+  | { type: 'xstate.error.actor.loadDocuments'; error: unknown };
 
 export function riderViewAfter(events: readonly RiderStoryEvent[]): IdReviewView {
   let [snapshot] = initialTransition(idReviewMachine, { riderId: STORY_RIDER_ID });
@@ -65,6 +68,15 @@ export function riderViewAfter(events: readonly RiderStoryEvent[]): IdReviewView
 export const onRider = {
   loaded: (rider: OpsRiderDetail): RiderStoryEvent => ({ type: 'xstate.done.actor.loadRider', output: rider }),
   loadFailed: { type: 'xstate.error.actor.loadRider', error: new Error('offline') } as RiderStoryEvent,
+  /** The documents shown inline: a PDF (an inline data: page stands in for its blob: address) and a photo. */
+  documentsShown: {
+    type: 'xstate.done.actor.loadDocuments',
+    output: {
+      '5d6e7f80-2222-4b3c-9d4e-5f6a7b8c9d0e': 'data:application/pdf;base64,JVBERi0xLjQKJSBzdG9yeQo=',
+      '5d6e7f80-3333-4b3c-9d4e-5f6a7b8c9d0e': '/avatar.svg',
+    },
+  } as RiderStoryEvent,
+  documentsFailed: { type: 'xstate.error.actor.loadDocuments', error: new Error('offline') } as RiderStoryEvent,
   done: (actor: 'approve' | 'reject' | 'suspend' | 'lift', message: string, rider: OpsRiderDetail): RiderStoryEvent => ({
     type: `xstate.done.actor.${actor}`,
     output: { message, rider },

@@ -188,6 +188,9 @@ describe.skipIf(!databaseUrl)('the company side, end to end at 375 px', () => {
     await shoot(company, '3-request');
     await company.getByRole('button', { name: messages.hireSendRequest }).click();
     await company.getByText(messages.hireRequestSent('Tunde B.')).first().waitFor();
+    // Before the rider accepts the company knows them as "Tunde B." only.
+    await company.getByRole('heading', { level: 1, name: /^Tunde B\./ }).waitFor();
+    expect(await company.locator('main').innerText()).not.toContain(rider.lastName);
 
     // ── The rider accepts on a phone and sees the company's contact ──
     const phone = await browser.open('phone');
@@ -202,7 +205,13 @@ describe.skipIf(!databaseUrl)('the company side, end to end at 375 px', () => {
     // ── The company sees the rider's contact now, ends the engagement and reviews ──
     await company.goto('/company-dashboard/hires');
     await company.getByRole('link', { name: messages.hireWhatsApp }).first().waitFor();
+    // Hired: the company reads the full name on its Hires list and on the rider's page.
+    await company.getByRole('heading', { level: 2, name: 'Tunde Bakare' }).waitFor();
+    await shoot(company, '4b-hires-full-name');
     expect(await company.getByRole('link', { name: messages.hireWhatsApp }).first().getAttribute('href')).toBe('https://wa.me/2348031234567');
+    await company.goto(`/company-dashboard/riders/${rider.username}`);
+    await company.getByRole('heading', { level: 1, name: /^Tunde Bakare/ }).waitFor();
+    await company.goto('/company-dashboard/hires');
     await company.getByRole('button', { name: messages.hireEnd }).click();
     await company.getByLabel(messages.hireOutcomeLabels.completed).check();
     await company.getByRole('button', { name: messages.hireEndConfirm }).click();
@@ -241,5 +250,10 @@ describe.skipIf(!databaseUrl)('the company side, end to end at 375 px', () => {
     expect(publicPage).toContain(messages.jobSuccessScore(100));
     expect(publicPage).toContain('Careful with the cakes, always on time.');
     expect(publicPage).not.toContain(rider.email);
+    // A stranger reads the display name: the page, its title and its link preview.
+    expect(publicPage).toContain('<h1 id="rider-name">Tunde B.</h1>');
+    expect(publicPage).toMatch(/<title>Tunde B\.: dispatch rider/);
+    expect(publicPage).toContain('<meta property="og:title" content="Tunde B. · Dispatch rider');
+    expect(publicPage).not.toContain(rider.lastName);
   }, 240_000);
 });

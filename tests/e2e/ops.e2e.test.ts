@@ -202,7 +202,18 @@ describe('the operations console', () => {
     const before = await publicPageStatus(rider.username);
     expect(before.status).toBe(200);
     expect(before.body).not.toContain(messages.idVerified);
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to (frame|display)/i.test(m.text())) refused.push(m.text());
+    });
     await openRider(page, rider.username);
+    // The document inline beside the rider's name: the PDF in a frame at a blob: address of
+    // this origin (fetched with the staff token in a header), framed with no CSP refusal.
+    const frame = page.getByTitle(messages.opsIdDocumentFrame(messages.opsRiderDocumentKind.valid_id, rider.username));
+    await frame.waitFor();
+    const src = (await frame.getAttribute('src'))!;
+    expect(src).toMatch(new RegExp(`^blob:${baseURL}/`));
+    expect(refused).toEqual([]);
     await shoot(page, 'rider', 'phone');
     await page.getByRole('button', { name: messages.opsIdApprove }).click();
     await page.getByText(messages.opsIdApproved(rider.username)).first().waitFor();

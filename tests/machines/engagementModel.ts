@@ -43,10 +43,11 @@ export function hireItem(side: EngagementSide, overrides: Partial<HireItem> = {}
     end_outcome: status === 'ended' ? 'completed' : null,
     review_deadline: status === 'ended' ? '2026-12-09T17:00:00.000Z' : null,
     company: { name: 'Lekki Bakes', logo: null },
-    rider: { username: 'ada_rides', display_name: 'Ada O.', picture: null },
+    // As the server answers: the full name only once the rider accepted.
+    rider: { username: 'ada_rides', display_name: 'Ada O.', full_name: open ? 'Ada Okafor' : null, picture: null },
     contact: open
       ? side === 'company'
-        ? { name: 'Ada O.', phone: '+2348031234567', email: 'ada@example.com', whatsapp: 'https://wa.me/2348031234567' }
+        ? { name: 'Ada Okafor', phone: '+2348031234567', email: 'ada@example.com', whatsapp: 'https://wa.me/2348031234567' }
         : { name: 'Bisi Ade', phone: '+2347040000001', email: 'orders@lekkibakes.ng', whatsapp: 'https://wa.me/2347040000001' }
       : null,
     ...overrides,

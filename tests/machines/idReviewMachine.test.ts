@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { SubmitError } from '../../machines/kit/formMachine';
-import { accountViewStates, idReviewMachine, idReviewSnapshotToView, reviewViewStates, type IdReviewEvent } from '../../machines/ops/idReviewMachine';
+import { accountViewStates, documentsViewStates, idReviewMachine, idReviewSnapshotToView, reviewViewStates, type IdReviewEvent } from '../../machines/ops/idReviewMachine';
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder, edgePaths } from './coverage';
 import {
@@ -47,7 +47,7 @@ function harness(recorder: TransitionRecorder) {
     });
   const actor = createActor(
     idReviewMachine.provide({
-      actors: { loadRider: held('loadRider') as never, decide: held('decide') as never, suspend: held('suspend') as never, lift: held('lift') as never },
+      actors: { loadRider: held('loadRider') as never, decide: held('decide') as never, suspend: held('suspend') as never, lift: held('lift') as never, loadDocuments: held('loadDocuments') as never },
       actions: { notify: (_, params) => void notices.push(params.message) },
     }),
     { input: { riderId: RIDER_ID }, inspect: recorder.inspect },
@@ -56,7 +56,7 @@ function harness(recorder: TransitionRecorder) {
   return { actor, pending, requests, notices };
 }
 
-const SRC: Record<string, string> = { loadRider: 'loadRider', approve: 'decide', reject: 'decide', suspend: 'suspend', lift: 'lift' };
+const SRC: Record<string, string> = { loadRider: 'loadRider', approve: 'decide', reject: 'decide', suspend: 'suspend', lift: 'lift', loadDocuments: 'loadDocuments' };
 
 async function drive(run: ReturnType<typeof harness>, event: IdReviewModelEvent) {
   if ((event.type as string) === 'xstate.init') return;
@@ -76,6 +76,7 @@ describe('ID review machine, model-based', () => {
   const model = new TestModel(idReviewMachine, { events: idReviewEvents as never, serializeState: serializeIdReviewState as never, input: { riderId: RIDER_ID } } as never);
   const seenReview = new Set<string>();
   const seenAccount = new Set<string>();
+  const seenDocuments = new Set<string>();
   const paths = edgePaths(everyPrefix(model) as never, serializeIdReviewState as never, idReviewEventCanHappen as never);
 
   it('generates paths', () => {
@@ -95,16 +96,19 @@ describe('ID review machine, model-based', () => {
         const view = idReviewSnapshotToView(actual);
         if (view.review) seenReview.add(view.review);
         if (view.account) seenAccount.add(view.account);
-        // Busy exactly while something is on its way to the server.
-        expect(view.busy).toBe(run.pending.size > 0);
+        if (view.documents) seenDocuments.add(view.documents);
+        // Busy exactly while a decision or the rider is on its way (the documents do not hold the buttons).
+        expect(view.busy).toBe([...run.pending.keys()].some((name) => name !== 'loadDocuments'));
+        expect(view.documents === 'loading').toBe(run.pending.has('loadDocuments'));
       }
       run.actor.stop();
     });
   }
 
-  it('reaches every view state of both regions', () => {
+  it('reaches every view state of the three regions', () => {
     expect([...seenReview].sort()).toEqual([...reviewViewStates].sort());
     expect([...seenAccount].sort()).toEqual([...accountViewStates].sort());
+    expect([...seenDocuments].sort()).toEqual([...documentsViewStates].sort());
   });
 
   it('sends what staff decided: the documents seen, the trimmed reason, the confirmation once', async () => {
@@ -131,6 +135,19 @@ describe('ID review machine, model-based', () => {
     await drive(run, { type: 'xstate.error.actor.suspend', error: new SubmitError({ field: 'confirmation', message: messages.opsConfirmFailed }) });
     // A refused secret is forgotten; the reason typed stays.
     expect(run.actor.getSnapshot().context).toMatchObject({ confirmation: '', suspendReason: SUSPEND_REASON, accountError: { field: 'confirmation' } });
+    run.actor.stop();
+  });
+
+  it('asks for the rider’s documents once loaded, and again only when staff ask after a failure', async () => {
+    const run = harness(recorder);
+    await drive(run, { type: 'xstate.done.actor.loadRider', output: riderFixture('pending') });
+    expect(run.requests.at(-1)).toEqual({ actor: 'loadDocuments', input: { riderId: RIDER_ID, documents: riderFixture('pending').documents } });
+    await drive(run, { type: 'xstate.error.actor.loadDocuments', error: new Error('offline') });
+    expect(idReviewSnapshotToView(run.actor.getSnapshot()).documents).toBe('failed');
+    await drive(run, { type: 'RETRY_DOCUMENTS' });
+    await drive(run, { type: 'xstate.done.actor.loadDocuments', output: { '5d6e7f80-2222-4b3c-9d4e-5f6a7b8c9d0e': 'blob:x/1' } });
+    expect(idReviewSnapshotToView(run.actor.getSnapshot())).toMatchObject({ documents: 'shown', documentUrls: { '5d6e7f80-2222-4b3c-9d4e-5f6a7b8c9d0e': 'blob:x/1' } });
+    expect(run.requests.filter((r) => r.actor === 'loadDocuments')).toHaveLength(2);
     run.actor.stop();
   });
 

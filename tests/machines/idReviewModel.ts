@@ -20,6 +20,7 @@ export function riderFixture(status: IdReviewStatus, suspended = false): OpsRide
   return {
     id: RIDER_ID,
     username: 'ada_rides',
+    fullName: 'Ada Okafor',
     email: 'ada@example.com',
     emailVerified: true,
     phone: '+2348031234567',
@@ -67,7 +68,13 @@ export type IdReviewModelEvent =
   | { type: 'xstate.done.actor.loadRider'; output: OpsRiderDetail }
   | { type: 'xstate.error.actor.loadRider'; error: unknown }
   | { type: `xstate.done.actor.${'approve' | 'reject' | 'suspend' | 'lift'}`; output: OpsRiderActionResponse }
-  | { type: `xstate.error.actor.${'approve' | 'reject' | 'suspend' | 'lift'}`; error: unknown };
+  | { type: `xstate.error.actor.${'approve' | 'reject' | 'suspend' | 'lift'}`; error: unknown }
+  | { type: 'xstate.done.actor.loadDocuments'; output: Record<string, string> }
+  | { type: 'xstate.error.actor.loadDocuments'; error: unknown };
+
+/** The address the document effect makes for each document (a blob: address in the browser). */
+export const documentUrlsOf = (rider: OpsRiderDetail | null): Record<string, string> =>
+  Object.fromEntries((rider?.documents ?? []).map((d) => [d.id, `blob:https://ogbadispatch.ng/${d.id}`]));
 
 const refusal = (field: string, message: string) => new SubmitError({ field, message });
 
@@ -78,6 +85,10 @@ export function idReviewEvents(state: Snapshot): IdReviewModelEvent[] {
   }
   if (state.matches('failed')) return [{ type: 'RETRY' }];
   const events: IdReviewModelEvent[] = [];
+  if (state.matches({ ready: { documents: 'loading' } })) {
+    events.push({ type: 'xstate.done.actor.loadDocuments', output: documentUrlsOf(c.rider) }, { type: 'xstate.error.actor.loadDocuments', error: new Error('offline') });
+  }
+  if (state.matches({ ready: { documents: 'failed' } })) events.push({ type: 'RETRY_DOCUMENTS' });
   if (state.matches({ ready: { review: 'pending' } })) events.push({ type: 'APPROVE' }, { type: 'START_REJECT' });
   if (state.matches({ ready: { review: 'approving' } })) {
     events.push(
@@ -132,6 +143,7 @@ export function idReviewEventCanHappen(state: Snapshot, event: IdReviewModelEven
     reject: state.matches({ ready: { review: 'sendingRejection' } }),
     suspend: state.matches({ ready: { account: 'suspending' } }),
     lift: state.matches({ ready: { account: 'lifting' } }),
+    loadDocuments: state.matches({ ready: { documents: 'loading' } }),
   };
   const match = /^xstate\.(?:done|error)\.actor\.(\w+)$/.exec(event.type);
   return match ? running[match[1]!] === true : true;

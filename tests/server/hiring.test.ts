@@ -7,7 +7,8 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { engagements, outboxEmails, riderCards } from '../../src/server/db/schema';
+import { engagements, outboxEmails, riderCards, users } from '../../src/server/db/schema';
+import { refreshRiderCard } from '../../src/server/domain/riderCards';
 import { HIRE_REQUEST_LIMIT } from '../../src/server/features/hiring/service';
 import { PAGE_SIZE } from '../../src/server/lib/keyset';
 import { readRiderReputation } from '../../src/server/domain/reputation';
@@ -249,7 +250,7 @@ function suite(kind: DatabaseKind) {
 
       const asCompany = (await getItem(t, co, sent.id)).json<HireItem>();
       expect(asCompany.contact).toEqual({
-        name: asCompany.rider.display_name,
+        name: asCompany.rider.full_name,
         phone: rider.phone,
         email: rider.email.toLowerCase(),
         whatsapp: `https://wa.me/${rider.phone.slice(1)}`,
@@ -387,6 +388,87 @@ function suite(kind: DatabaseKind) {
       await act(t, rider, second.id, 'accept');
       const [card] = await t.database.db.select().from(riderCards).where(eq(riderCards.userId, rider.id));
       expect(card!.jobsCounted).toBe((await readRiderReputation(t.database.db, rider.id)).jobs);
+    });
+  });
+
+  describe('the rider’s names', () => {
+    async function lastNameOf(id: string): Promise<string> {
+      const [row] = await t.database.db.select({ lastName: users.lastName }).from(users).where(eq(users.id, id));
+      return row!.lastName!;
+    }
+    const riderPage = (as: { token: string }, username: string) =>
+      t.app.inject({ method: 'GET', url: `/api/companies/riders/${username}`, headers: { 'x-auth-token': as.token } });
+
+    it('the hiring company learns the full name once the rider accepts (and keeps it after the end); before that, and to any other company or stranger, only "Ada O."', async () => {
+      const co = await company(t, 'names', 'Names Bakery');
+      const other = await company(t, 'names-other', 'Other Bakery');
+      const rider = await listedRider(t, 'names');
+      const last = await lastNameOf(rider.id);
+      const full = `Ada ${last}`;
+      const sent = await sendRequest(t, co, rider);
+      expect(sent.rider).toMatchObject({ display_name: 'Ada O.', full_name: null });
+
+      const strangers = async () => {
+        for (const res of [await riderPage(other, rider.username), await t.app.inject({ method: 'GET', url: `/riders/${rider.username}` })]) {
+          expect(res.statusCode, res.body).toBe(200);
+          expect(res.body).not.toContain(last);
+        }
+        expect((await riderPage(other, rider.username)).json()).toMatchObject({ display_name: 'Ada O.', full_name: null });
+      };
+      // Requested: no answer the company reads carries the last name.
+      for (const res of [await getItem(t, co, sent.id), await list(t, co), await riderPage(co, rider.username)]) {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.body).not.toContain(last);
+      }
+      expect((await riderPage(co, rider.username)).json()).toMatchObject({ display_name: 'Ada O.', full_name: null });
+      await strangers();
+
+      await act(t, rider, sent.id, 'accept');
+      const item = (await getItem(t, co, sent.id)).json<HireItem>();
+      expect(item.rider).toMatchObject({ display_name: 'Ada O.', full_name: full });
+      expect(item.contact?.name).toBe(full);
+      expect((await list(t, co)).json<HirePage>().items.find((i) => i.id === sent.id)?.rider.full_name).toBe(full);
+      expect((await riderPage(co, rider.username)).json()).toMatchObject({ display_name: 'Ada O.', full_name: full });
+      await strangers();
+
+      await act(t, co, sent.id, 'end', { outcome: 'early' });
+      expect((await getItem(t, co, sent.id)).json<HireItem>().rider.full_name).toBe(full);
+      expect((await riderPage(co, rider.username)).json()).toMatchObject({ full_name: full });
+      await strangers();
+    });
+
+    it('a declined, withdrawn or expired request never names the rider in full', async () => {
+      const co = await company(t, 'names-no', 'Never Named');
+      const rider = await listedRider(t, 'names-no');
+      const last = await lastNameOf(rider.id);
+      const declined = await sendRequest(t, co, rider);
+      await act(t, rider, declined.id, 'decline');
+      const withdrawn = await sendRequest(t, co, rider);
+      await act(t, co, withdrawn.id, 'withdraw');
+      const expired = await sendRequest(t, co, rider);
+      await t.database.db.update(engagements).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(engagements.id, expired.id));
+      for (const res of [await list(t, co), await riderPage(co, rider.username)]) {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.body).not.toContain(last);
+      }
+      const items = (await list(t, co)).json<HirePage>().items;
+      expect(items.map((i) => [i.status, i.rider.full_name]).sort()).toEqual([
+        ['declined', null],
+        ['expired', null],
+        ['withdrawn', null],
+      ]);
+    });
+
+    it('a rider who gave no last name is called by the username, also by the company that hired them', async () => {
+      const co = await company(t, 'names-one', 'One Name');
+      const rider = await listedRider(t, 'names-one');
+      await t.database.db.update(users).set({ lastName: null }).where(eq(users.id, rider.id));
+      await refreshRiderCard(t.database.db, rider.id);
+      const sent = await sendRequest(t, co, rider);
+      await act(t, rider, sent.id, 'accept');
+      const item = (await getItem(t, co, sent.id)).json<HireItem>();
+      expect(item.rider).toMatchObject({ display_name: rider.username, full_name: null });
+      expect(item.contact?.name).toBe(rider.username);
     });
   });
 

@@ -169,6 +169,7 @@ describeEachDatabase('console riders: profile and documents', (kind) => {
     ]);
     await t.database.db.insert(workHistories).values({ userId: rider.id, position: 'Dispatch rider', companyName: 'Gokada', numberOfYears: '3-5', startDate: daysAgo(900) });
     await t.database.db.insert(pastEmployees).values({ userId: rider.id, companyName: 'Max.ng', companyContact: 'Tunde', startDate: daysAgo(2000), endDate: daysAgo(1000) });
+    await t.database.db.update(users).set({ firstName: ' Adaeze ', lastName: 'Nwosu' }).where(eq(users.id, rider.id));
 
     const res = await ops(t, staff, 'GET', `/api/ops/riders/${rider.id}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -177,6 +178,8 @@ describeEachDatabase('console riders: profile and documents', (kind) => {
     expect(detail).toMatchObject({
       id: rider.id,
       username: rider.username,
+      // The name staff compare with the one on the document.
+      fullName: 'Adaeze Nwosu',
       email: rider.email,
       state: 'Lagos',
       town: 'Ikeja',
@@ -220,6 +223,15 @@ describeEachDatabase('console riders: profile and documents', (kind) => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['content-disposition']).toBe('attachment; filename="valid_id.pdf"');
+    // The console shows it inline from a blob: address it made with these bytes; the route itself
+    // is never framed by any page, and the console's pages frame only such blob: addresses.
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    const consolePage = await t.app.inject({ method: 'GET', url: '/ops' });
+    const frameSrc = String(consolePage.headers['content-security-policy']).split('; ').find((d) => d.startsWith('frame-src '))!;
+    expect(frameSrc.split(' ')).toContain('blob:');
+    expect(frameSrc.split(' ')).not.toContain("'self'");
+    expect(consolePage.headers['x-frame-options']).toBe('DENY');
     const [viewed] = await auditOf(t, rider.id, 'rider.view_document');
     expect(viewed).toMatchObject({ staffId: staff.id, staffEmail: staff.email, entityType: 'rider', after: { file: fileId, kind: 'valid_id' } });
 

@@ -13,6 +13,7 @@ import { messages } from '../../src/shared/messages';
 import { describeEachDatabase, useTestApp, type TestApp } from './helper';
 import { signedInUser } from './opsHelpers';
 import { daysAgo, signedInRider, type Rider } from './profileHelpers';
+import { refreshRiderCard } from '../../src/server/domain/riderCards';
 import { daysBefore, makeCompany, reviewedJob } from './reputationFixtures';
 
 async function withPicture(t: TestApp, rider: Rider): Promise<string> {
@@ -37,7 +38,7 @@ describeEachDatabase('GET /riders/:username', (kind) => {
     const db = t.database.db;
     await db
       .update(users)
-      .set({ introduction: 'Careful rider on the mainland', bio: 'Five years across Lagos.', phone: '+2348031234567' })
+      .set({ introduction: 'Careful rider on the mainland', bio: 'Five years across Lagos.', phone: '+2348031234567', firstName: 'Adaeze', lastName: 'Nwosu' })
       .where(eq(users.id, rider.id));
     const [doc] = await db
       .insert(files)
@@ -46,6 +47,8 @@ describeEachDatabase('GET /riders/:username', (kind) => {
     await db.insert(personalInfo).values({ userId: rider.id, totalYearsOfExperience: '3-5', languagesSpoken: 'English, Yoruba', education: 'Diploma', validIdFileId: doc!.id, idReviewStatus: 'approved' });
     await db.insert(workHistories).values({ userId: rider.id, position: 'Dispatch rider', companyName: 'Gokada', numberOfYears: '3-5', startDate: daysAgo(900) });
     await db.insert(pastEmployees).values({ userId: rider.id, companyName: 'Max.ng', companyContact: 'Tunde 0803 555 0101', startDate: daysAgo(2000), endDate: daysAgo(1000) });
+    // Written straight to the tables: the card (which keeps the display name) is rebuilt as every write does.
+    await refreshRiderCard(db, rider.id);
 
     const res = await t.app.inject({ method: 'GET', url: `/riders/${rider.username}` });
     expect(res.statusCode).toBe(200);
@@ -54,12 +57,17 @@ describeEachDatabase('GET /riders/:username', (kind) => {
     const again = await t.app.inject({ method: 'GET', url: `/riders/${rider.username}`, headers: { 'if-none-match': res.headers.etag as string } });
     expect(again.statusCode).toBe(304);
     const body = res.body;
-    expect(meta(body, 'og:title')).toBe(`${rider.username} · Dispatch rider in Ikeja, Lagos`);
+    // Strangers read the display name: the first name and the last name's initial.
+    expect(meta(body, 'og:title')).toBe('Adaeze N. · Dispatch rider in Ikeja, Lagos');
+    expect(meta(body, 'twitter:title')).toBe('Adaeze N.');
+    expect(meta(body, 'og:image:alt')).toBe('Photo of Adaeze N.');
+    expect(body).toContain(`<title>Adaeze N.: dispatch rider in Ikeja, Lagos | `);
+    expect(body).not.toContain('Nwosu');
     expect(meta(body, 'og:description')).toBe('New rider. Careful rider on the mainland. 3-5 years of experience, speaks English, Yoruba, ID verified.');
     expect(meta(body, 'og:url')).toBe(`https://ogbadispatch.ng/riders/${rider.username}`);
     expect(meta(body, 'og:image')).toBe(`https://ogbadispatch.ng/riders/${rider.username}/photo.jpg`);
     expect(meta(body, 'og:type')).toBe('profile');
-    expect(body).toContain(`<h1 id="rider-name">${rider.username}</h1>`);
+    expect(body).toContain(`<h1 id="rider-name">Adaeze N.</h1>`);
     expect(body).toContain(`src="/api/files/${pictureId}"`);
     for (const text of ['New rider', 'Five years across Lagos.', '3-5 years', 'English, Yoruba', 'Diploma', 'Gokada', 'Max.ng', 'Present']) {
       expect(body).toContain(text);

@@ -9,7 +9,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { accountViewStates, reviewViewStates, type IdReviewView } from '../../machines/ops/idReviewMachine';
+import { accountViewStates, documentsViewStates, reviewViewStates, type IdReviewView } from '../../machines/ops/idReviewMachine';
 import type { PagedListView } from '../../machines/kit/pagedListMachine';
 import { messages } from '../../src/shared/messages';
 import { ID_REVIEW_STATUSES } from '../../src/shared/profile';
@@ -27,7 +27,7 @@ afterEach(cleanup);
 interface Composed {
   (props?: Record<string, unknown>): React.ReactNode;
   args: { rider?: IdReviewView; list?: PagedListView<unknown> };
-  parameters: { riderState?: { state: string; review: string | null; account: string | null }; listState?: string; keyText: string[] };
+  parameters: { riderState?: { state: string; review: string | null; account: string | null; documents: string | null }; listState?: string; keyText: string[] };
 }
 const all = Object.entries(composeStories(stories)) as unknown as Array<[string, Composed]>;
 
@@ -40,6 +40,8 @@ describe('console riders stories', () => {
     expect(reviewViewStates.filter((s) => !reviews.has(s))).toEqual([]);
     const accounts = new Set(claims.map((c) => c.account));
     expect(accountViewStates.filter((s) => !accounts.has(s))).toEqual([]);
+    const documents = new Set(claims.map((c) => c.documents));
+    expect(documentsViewStates.filter((s) => !documents.has(s))).toEqual([]);
   });
 
   it('has a story for each state of the riders list', () => {
@@ -60,7 +62,17 @@ describe('console riders stories', () => {
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (rider) {
         const claim = Story.parameters.riderState!;
-        expect({ state: rider.state, review: rider.review, account: rider.account }).toEqual(claim);
+        expect({ state: rider.state, review: rider.review, account: rider.account, documents: rider.documents }).toEqual(claim);
+        // A shown document is inline: a PDF in a frame, an image as <img>, each named for the rider.
+        if (rider.documents === 'shown') {
+          for (const doc of rider.rider!.documents) {
+            const label = messages.opsIdDocumentFrame(messages.opsRiderDocumentKind[doc.kind], rider.rider!.fullName ?? rider.rider!.username);
+            const shown = doc.contentType === 'application/pdf' ? screen.getByTitle(label) : screen.getByRole('img', { name: label });
+            expect(shown.tagName).toBe(doc.contentType === 'application/pdf' ? 'IFRAME' : 'IMG');
+            expect(shown.getAttribute('src')).toBe(rider.documentUrls[doc.id]);
+          }
+        }
+        if (rider.documents === 'failed') expect(screen.getByRole('button', { name: messages.opsIdDocumentShowAgain })).toBeTruthy();
         const dialog = screen.queryByRole('dialog');
         expect(Boolean(dialog)).toBe(rider.account === 'confirmingSuspend' || rider.account === 'suspending');
         if (rider.state === 'ready' && rider.busy) expect(screen.getAllByRole('button', { name: messages.submitting }).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);

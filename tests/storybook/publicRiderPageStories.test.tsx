@@ -21,7 +21,7 @@ afterEach(cleanup);
 interface Composed {
   (): ReactNode;
   args: { address: string; html: string };
-  parameters: { publicPage: { username: string | null; status: 'complete' | 'minimal' | 'notFound' } };
+  parameters: { publicPage: { username: string | null; name?: string; status: 'complete' | 'minimal' | 'notFound' } };
 }
 const all = Object.entries(composeStories(stories)) as unknown as Array<[string, Composed]>;
 
@@ -38,19 +38,22 @@ describe('public rider page stories', () => {
       const frame = screen.getByTitle(`The page at ${Story.args.address}`) as HTMLIFrameElement;
       expect(frame.getAttribute('srcdoc')).toBe(Story.args.html);
       const doc = new DOMParser().parseFromString(Story.args.html, 'text/html');
-      const { username, status } = Story.parameters.publicPage;
+      const { username, name: shownName, status } = Story.parameters.publicPage;
       if (status === 'notFound') {
         expect(doc.querySelector('h1')?.textContent).toBe('Rider not found');
         expect(doc.querySelector('.photo')).toBeNull();
         return;
       }
-      expect(doc.querySelector('h1')?.textContent).toBe(username);
+      // The display name ("Adeola B."), never the username, is what a stranger reads.
+      expect(doc.querySelector('h1')?.textContent).toBe(shownName);
+      expect(doc.title.startsWith(`${shownName}: dispatch rider`)).toBe(true);
+      expect(doc.querySelector('meta[property="og:title"]')?.getAttribute('content')?.startsWith(`${shownName} · `)).toBe(true);
       const photo = doc.querySelector<HTMLImageElement>('img.photo')!;
       const badges = texts(doc, '.badges li');
       const empties = texts(doc, '.empty');
       if (status === 'complete') {
         expect(photo.getAttribute('src')).toBe(`/api${STORY_PICTURE_URL}`);
-        expect(photo.getAttribute('alt')).toBe(`Photo of ${username}`);
+        expect(photo.getAttribute('alt')).toBe(`Photo of ${shownName}`);
         expect(badges).toEqual(expect.arrayContaining([messages.jobSuccessScore(92), messages.idVerified, 'Ikeja, Lagos']));
         expect(empties).toEqual([]);
         expect(texts(doc, '#work ~ .list li strong')).toEqual(['Dispatch rider']);

@@ -296,6 +296,7 @@ describe('the shortlist page', () => {
 const RIDER: CompanyRiderProfile = {
   username: 'ada_okafor',
   display_name: 'Ada O.',
+  full_name: null,
   introduction: 'Careful motorbike dispatch rider',
   bio: 'Ten years on Lagos roads.',
   state: 'Lagos',
@@ -333,6 +334,14 @@ describe('the rider page for companies', () => {
     await act(async () => put.respond(502, { error: { field: 'alert', message: messages.submitFailed } }));
     await waitFor(() => expect(screen.getByRole('button', { name: messages.shortlistAddLabel('Ada O.') }).getAttribute('aria-pressed')).toBe('false'));
     expect(await screen.findAllByText(messages.shortlistFailed)).not.toHaveLength(0);
+  });
+
+  it('names a rider who accepted this company in full', async () => {
+    renderApp('/company-dashboard/riders/ada_okafor');
+    const asked = await waitFor(() => edge.take('/api/companies/riders/ada_okafor'));
+    await act(async () => asked.respond(200, { ...RIDER, full_name: 'Ada Okafor' }));
+    expect(await screen.findByRole('heading', { level: 1, name: /^Ada Okafor/ })).toBeTruthy();
+    expect(screen.queryByText('Ada O.')).toBeNull();
   });
 
   it('says the rider is not available on a 404', async () => {

@@ -150,12 +150,15 @@ describe('the lists', () => {
     );
     const first = await waitFor(() => edge.take(LIST));
     expect(first.search).toBe('');
-    const waiting = hireItem('company', { id: '00000000-0000-4000-8000-000000000001', expires_at: soon, rider: { username: 'chike', display_name: 'Chike E.', picture: null } });
+    const waiting = hireItem('company', { id: '00000000-0000-4000-8000-000000000001', expires_at: soon, rider: { username: 'chike', display_name: 'Chike E.', full_name: null, picture: null } });
     const ended = hireItem('company', { id: '00000000-0000-4000-8000-000000000002', status: 'ended' });
     await act(async () => first.respond(200, { items: [waiting, ended], next: 'cursor-1' }));
     expect(await screen.findByRole('heading', { level: 1, name: messages.hireHiresHeading })).toBeTruthy();
     // The cards' code loads with the first item.
     expect(await screen.findByRole('heading', { level: 2, name: 'Chike E.' })).toBeTruthy();
+    // The rider who accepted is named in full on the card and its contact; the waiting one is not.
+    expect(screen.getByRole('heading', { level: 2, name: 'Ada Okafor' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Ada O.' })).toBeNull();
     expect(screen.getByText('Review slot ended')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: messages.hireLoadMore }));

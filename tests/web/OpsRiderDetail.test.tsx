@@ -88,7 +88,7 @@ function pageEvents(state: Snapshot): IdReviewModelEvent[] {
   return idReviewEvents(state).filter((event) => !dialogOpen || event.type.startsWith('xstate.') || inDialog.has(event.type));
 }
 
-const SRC: Record<string, string> = { loadRider: 'loadRider', approve: 'decide', reject: 'decide', suspend: 'suspend', lift: 'lift' };
+const SRC: Record<string, string> = { loadRider: 'loadRider', approve: 'decide', reject: 'decide', suspend: 'suspend', lift: 'lift', loadDocuments: 'loadDocuments' };
 
 /** The transitions a path takes, found on a bare actor whose requests are answered at once. */
 async function transitionsOf(steps: readonly Step[]): Promise<Set<string>> {
@@ -96,7 +96,7 @@ async function transitionsOf(steps: readonly Step[]): Promise<Set<string>> {
   const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   const held = (name: string) => fromPromise(() => new Promise((resolve, reject) => pending.set(name, { resolve, reject })));
   const actor = createActor(
-    idReviewMachine.provide({ actors: { loadRider: held('loadRider') as never, decide: held('decide') as never, suspend: held('suspend') as never, lift: held('lift') as never } }),
+    idReviewMachine.provide({ actors: { loadRider: held('loadRider') as never, decide: held('decide') as never, suspend: held('suspend') as never, lift: held('lift') as never, loadDocuments: held('loadDocuments') as never } }),
     { input: { riderId: RIDER_ID }, inspect: local.inspect },
   );
   actor.start();
@@ -132,7 +132,7 @@ async function choosePaths(): Promise<Step[][]> {
     // A view state not yet shown counts as new too.
     for (const step of steps) {
       const view = idReviewSnapshotToView(step.state);
-      keys.add(`view:${view.state}:${view.review}:${view.account}:${view.reviewError?.field ?? ''}:${view.accountError?.field ?? ''}`);
+      keys.add(`view:${view.state}:${view.review}:${view.account}:${view.documents}:${view.reviewError?.field ?? ''}:${view.accountError?.field ?? ''}`);
     }
     const fresh = [...keys].filter((k) => !covered.has(k) && !k.startsWith('view:'));
     if (fresh.length === 0) continue;
@@ -151,7 +151,7 @@ const dialog = () => screen.getByRole('dialog');
 
 async function answer(path: string, respond: (request: ReturnType<ApiEdge['take']>) => void, check?: (body: unknown) => void): Promise<void> {
   const request = await waitFor(() => edge.take(path));
-  expect(request.method).toBe(path === BASE ? 'GET' : 'POST');
+  expect(request.method).toBe(path === BASE || path.startsWith(`${BASE}/files/`) ? 'GET' : 'POST');
   check?.(request.body);
   await act(async () => respond(request));
 }
@@ -164,6 +164,16 @@ async function perform(step: Step, before: Snapshot | null): Promise<void> {
   const { event } = step;
   const files = (before?.context.rider?.documents ?? []).map((d) => d.id);
   const result = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
+  if (result && result[2] === 'loadDocuments') {
+    // The document itself, asked for with the staff token in its header (never in the address).
+    const doc = before!.context.rider!.documents[0]!;
+    await answer(`${BASE}/files/${doc.id}`, (request) => {
+      expect(request.headers.get('x-ops-token')).toBe(STAFF_TOKEN);
+      if (result[1] === 'done') request.respond(200, '%PDF-1.4', { 'content-type': doc.contentType });
+      else request.fail();
+    });
+    return;
+  }
   if (result) {
     const [, outcome, actor] = result;
     const path = { loadRider: BASE, approve: `${BASE}/id-review`, reject: `${BASE}/id-review`, suspend: `${BASE}/suspend`, lift: `${BASE}/unsuspend` }[actor!]!;
@@ -222,6 +232,9 @@ async function perform(step: Step, before: Snapshot | null): Promise<void> {
     case 'LIFT':
       fireEvent.click(within(accountCard()).getByRole('button', { name: messages.opsLiftSuspension }));
       return;
+    case 'RETRY_DOCUMENTS':
+      fireEvent.click(within(reviewCard()).getByRole('button', { name: messages.opsIdDocumentShowAgain }));
+      return;
   }
 }
 
@@ -264,7 +277,16 @@ async function expectShown(state: Snapshot): Promise<void> {
   }
   if (view.review === 'none') expect(within(card).getByText(messages.opsRiderNoDocuments)).toBeTruthy();
   if (view.review === 'rejected') expect(within(card).getByText(rider.review.reason!)).toBeTruthy();
-  expect(alertsIn(card)).toEqual(view.reviewError ? [view.reviewError.message] : []);
+  shown.add(`documents:${view.documents}`);
+  // Beside the document: the name and the picture the rider gave.
+  expect(within(card).getByText(rider.fullName!)).toBeTruthy();
+  // The document inline once loaded (a PDF in a frame, at a blob: address), a retry when it failed.
+  const frameTitle = messages.opsIdDocumentFrame(messages.opsRiderDocumentKind.valid_id, rider.fullName!);
+  await waitFor(() => expect(Boolean(within(card).queryByTitle(frameTitle))).toBe(view.documents === 'shown'));
+  if (view.documents === 'shown') expect(within(card).getByTitle(frameTitle).getAttribute('src')).toMatch(/^blob:/);
+  expect(Boolean(within(card).queryByText(messages.opsIdDocumentLoading))).toBe(view.documents === 'loading');
+  const documentsAlert = view.documents === 'failed' ? [`${messages.opsIdDocumentFailed}${messages.opsIdDocumentShowAgain}`] : [];
+  expect(alertsIn(card)).toEqual([...documentsAlert, ...(view.reviewError ? [view.reviewError.message] : [])]);
 
   // The account: suspended or not, the dialog with its reason and refusal.
   const account = accountCard();
@@ -296,12 +318,13 @@ function waitingFor(state: Snapshot): string[] {
   if (state.matches({ ready: { review: 'approving' } }) || state.matches({ ready: { review: 'sendingRejection' } })) waits.push(`${BASE}/id-review`);
   if (state.matches({ ready: { account: 'suspending' } })) waits.push(`${BASE}/suspend`);
   if (state.matches({ ready: { account: 'lifting' } })) waits.push(`${BASE}/unsuspend`);
+  if (state.matches({ ready: { documents: 'loading' } })) waits.push(...state.context.rider!.documents.map((d) => `${BASE}/files/${d.id}`));
   return waits;
 }
 
 /** The toast a step announces, if any. */
 function toastOf(step: Step): string | null {
-  return step.event.type.startsWith('xstate.done.actor.') && step.event.type !== 'xstate.done.actor.loadRider'
+  return step.event.type.startsWith('xstate.done.actor.') && step.event.type !== 'xstate.done.actor.loadRider' && step.event.type !== 'xstate.done.actor.loadDocuments'
     ? (step.event as { output: { message: string } }).output.message
     : null;
 }

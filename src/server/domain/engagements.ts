@@ -3,7 +3,7 @@
  * hiring feature and the features built on engagements (reviews): who the reader is to the
  * engagement, and the engagement as that side may see it. The other side's phone and e-mail are
  * selected only when the engagement is active or ended: before a rider accepts, no query made
- * here can hand a company the rider's contact details.
+ * here can hand a company the rider's contact details or full name.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../shared/hiring';
 import { USER_TYPE_RIDER } from '../../shared/constants';
 import { fileUrl } from '../plugins/files';
+import { fullNameOf } from './riderNames';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string): boolean => UUID.test(value);
@@ -49,6 +50,7 @@ export interface EngagementRow {
   company_email: string | null;
   rider_username: string;
   rider_display_name: string;
+  rider_full_name: string | null;
   rider_picture: string | null;
   rider_phone: string | null;
   rider_email: string | null;
@@ -69,6 +71,7 @@ export function engagementRows(where: SQL, tail: SQL = sql``): SQL {
       case when e.status in ('active', 'ended') then cu.phone end as company_phone,
       case when e.status in ('active', 'ended') then cu.email end as company_email,
       ru.username as rider_username, coalesce(rc.display_name, ru.username) as rider_display_name,
+      case when e.status in ('active', 'ended') then ${fullNameOf('ru')} end as rider_full_name,
       ru.picture_file_id as rider_picture,
       case when e.status in ('active', 'ended') then ru.phone end as rider_phone,
       case when e.status in ('active', 'ended') then ru.email end as rider_email
@@ -110,12 +113,13 @@ export function toHireItem(row: EngagementRow, side: EngagementSide, now: Date =
     rider: {
       username: row.rider_username,
       display_name: row.rider_display_name,
+      full_name: row.rider_full_name,
       picture: row.rider_picture ? { url: fileUrl(row.rider_picture) } : null,
     },
     contact:
       open && email
         ? {
-            name: side === 'company' ? row.rider_display_name : row.company_contact_person,
+            name: side === 'company' ? (row.rider_full_name ?? row.rider_display_name) : row.company_contact_person,
             phone,
             email,
             whatsapp: phone ? whatsAppLink(phone) : null,

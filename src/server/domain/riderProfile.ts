@@ -95,7 +95,8 @@ export async function readPublicProfile(db: Db, username: string): Promise<Publi
   const [row] = rowsOf<{ profile: RawPublicProfile | string }>(
     await db.execute(sql`
       select json_build_object(
-        'username', u.username, 'introduction', u.introduction, 'bio', u.bio,
+        'username', u.username, 'display_name', coalesce(rc.display_name, u.username),
+        'introduction', u.introduction, 'bio', u.bio,
         'state', u.state, 'town', u.town, 'picture_file_id', u.picture_file_id,
         'total_years_of_experience', p.total_years_of_experience,
         'languages_spoken', p.languages_spoken,

@@ -20,7 +20,9 @@ function contentSecurityPolicy(config: Config): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${bootScriptSource} ${c}`,
-    `frame-src ${c} https://www.openstreetmap.org`,
+    // blob: is this origin's own bytes: the console shows a rider's PDF ID, fetched with the
+    // staff token in a header, in a frame (a blob: address cannot be made by another origin).
+    `frame-src ${c} https://www.openstreetmap.org blob:`,
     // hCaptcha and sonner insert <style> elements; styles cannot run code.
     `style-src 'self' 'unsafe-inline' ${c}`,
     // Browser errors go to Sentry's ingest origin when SENTRY_DSN is set.

@@ -35,6 +35,12 @@ export const idReviewPlan: MachinePlan = {
     'ready.account.suspending': { says: '"Suspend" is busy.', story: story('suspending') },
     'ready.account.suspended': { says: 'The "Suspended" badge, "since <date>: <reason>", and "Lift suspension".', story: story('suspended') },
     'ready.account.lifting': { says: '"Lift suspension" is busy.', story: story('lifting') },
+    'ready.documents': { says: 'In the "ID check" section: the name and picture the rider gave, beside the documents.', story: story('id-documents-shown') },
+    'ready.documents.entering': { says: 'Only for a moment: a rider with documents starts loading them (nothing of its own is drawn).', story: story('id-pending'), closest: true },
+    'ready.documents.none': { says: 'No document to show: "No ID document uploaded yet."', story: story('id-none') },
+    'ready.documents.loading': { says: '"Loading the document…" under the documents.', story: story('id-pending') },
+    'ready.documents.shown': { says: 'Each document inline: a PDF in a frame, a photo as an image, beside the rider’s name and picture.', story: story('id-documents-shown') },
+    'ready.documents.failed': { says: '"The document could not be shown here. Try again, or open it." with "Show the document again".', story: story('id-documents-failed') },
   },
   events: {
     'xstate.done.actor.loadRider': (e) => {
@@ -66,5 +72,8 @@ export const idReviewPlan: MachinePlan = {
     LIFT: 'Press "Lift suspension"',
     'xstate.done.actor.lift': 'Wait: the suspension is lifted ("<username> can sign in again")',
     'xstate.error.actor.lift': (e) => failure(e, 'Wait for the lift', 'lift it in another tab first to see this refusal'),
+    'xstate.done.actor.loadDocuments': 'Wait: the document appears inline (a PDF in a frame, a photo as an image)',
+    'xstate.error.actor.loadDocuments': (e) => failure(e, 'Wait for the document', 'go offline (DevTools → Network → Offline) before opening the rider to see this'),
+    RETRY_DOCUMENTS: 'Press "Show the document again"',
   },
 };

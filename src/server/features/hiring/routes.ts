@@ -57,8 +57,13 @@ const hireItemSchema = {
     company: { type: 'object', required: ['name', 'logo'], properties: { name: { type: 'string' }, logo: fileRef } },
     rider: {
       type: 'object',
-      required: ['username', 'display_name', 'picture'],
-      properties: { username: { type: 'string' }, display_name: { type: 'string' }, picture: fileRef },
+      required: ['username', 'display_name', 'full_name', 'picture'],
+      properties: {
+        username: { type: 'string' },
+        display_name: { type: 'string' },
+        full_name: { type: ['string', 'null'], description: 'Once the rider accepted (active or ended) and gave both names; else null' },
+        picture: fileRef,
+      },
     },
     contact: {
       anyOf: [

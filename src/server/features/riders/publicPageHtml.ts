@@ -79,7 +79,7 @@ footer{padding:24px 0;color:var(--muted);font-size:.875rem;text-align:center}
 
 function pageTitle(profile: PublicProfile): string {
   const place = [profile.town, profile.state].filter(Boolean).join(', ');
-  return `${profile.username}: dispatch rider${place ? ` in ${place}` : ''} | ${site.name}`;
+  return `${profile.display_name}: dispatch rider${place ? ` in ${place}` : ''} | ${site.name}`;
 }
 
 const reputationOf = (profile: PublicProfile) => profile.reputation ?? NEW_RIDER_REPUTATION;
@@ -115,9 +115,9 @@ export const CTA_SCRIPT_PATH = '/riders/assets/cta.js';
 
 const stars = (rating: number) => html`<span class="stars" role="img" aria-label="${messages.reviewStars(rating)}">${'★'.repeat(rating)}${'☆'.repeat(5 - rating)}</span>`;
 
-function reviewItem(review: PublicReview, username: string): Raw {
+function reviewItem(review: PublicReview, riderName: string): Raw {
   return html`<li>${stars(review.rating)} <strong>${review.company_name}</strong><div class="meta">${[reviewDate(review.published_at), review.would_hire_again ? messages.reviewWouldHireAgain : null].filter(Boolean).join(' · ')}</div><p class="rv">${review.comment}</p>${
-    review.reply ? html`<div class="reply"><div class="meta">${messages.reviewReplyFrom(username)}</div><p>${review.reply}</p></div>` : null
+    review.reply ? html`<div class="reply"><div class="meta">${messages.reviewReplyFrom(riderName)}</div><p>${review.reply}</p></div>` : null
   }</li>`;
 }
 
@@ -129,7 +129,7 @@ function reviewsSection(profile: PublicProfile, reviews: PublicReviewsPage, page
   return html`<section class="card" aria-labelledby="reviews">
 <h2 id="reviews">${messages.reviewsHeading}</h2>
 ${rating !== null && reputation.review_count > 0 ? html`<p class="meta"><span aria-hidden="true">★ </span>${messages.ratingSummary(rating, reputation.review_count)}</p>` : null}
-${reviews.items.length ? html`<ul class="list">${reviews.items.map((review) => reviewItem(review, profile.username))}</ul>` : html`<p class="empty">${messages.noReviewsYet}</p>`}
+${reviews.items.length ? html`<ul class="list">${reviews.items.map((review) => reviewItem(review, profile.display_name))}</ul>` : html`<p class="empty">${messages.noReviewsYet}</p>`}
 ${
   reviews.next || paged
     ? html`<p class="links">${reviews.next ? html`<a href="${`${path}?cursor=${encodeURIComponent(reviews.next)}#reviews`}">${messages.reviewsShowMore}</a>` : null}${paged ? html`<a href="${`${path}#reviews`}">${messages.reviewsNewest}</a>` : null}</p>`
@@ -145,7 +145,7 @@ ${
 function hireSection(profile: PublicProfile): Raw {
   const quote = `${paths.contactUs}?rider=${encodeURIComponent(profile.username)}#quote-title`;
   return html`<section class="card" aria-labelledby="hire">
-<h2 id="hire">${messages.hireRider(profile.username)}</h2>
+<h2 id="hire">${messages.hireRider(profile.display_name)}</h2>
 <div id="cta-public"><p class="links"><a class="cta" href="${quote}">${messages.hireThisRiderQuote}</a><a href="${paths.companyWaitlist}">${messages.joinCompanyWaitlist}</a></p></div>
 <div id="cta-company" hidden><p class="links"><a class="cta" href="${companyPaths.rider(profile.username)}">${messages.requestThisRider}</a></p></div>
 </section>`;
@@ -171,7 +171,7 @@ export function renderPublicProfile(profile: PublicProfile, publicUrl: string, r
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <meta property="og:type" content="profile">
 <meta property="og:site_name" content="${site.name}">
-<meta property="og:title" content="${`${profile.username} · Dispatch rider${place ? ` in ${place}` : ''}`}">
+<meta property="og:title" content="${`${profile.display_name} · Dispatch rider${place ? ` in ${place}` : ''}`}">
 <meta property="og:description" content="${description}">
 <meta property="og:url" content="${pageUrl}">
 <meta property="profile:username" content="${profile.username}">
@@ -181,12 +181,12 @@ ${
 <meta property="og:image:type" content="image/jpeg">
 <meta property="og:image:width" content="600">
 <meta property="og:image:height" content="600">
-<meta property="og:image:alt" content="${`Photo of ${profile.username}`}">
+<meta property="og:image:alt" content="${`Photo of ${profile.display_name}`}">
 <meta name="twitter:card" content="summary">
 <meta name="twitter:image" content="${photoUrl}">`
     : html`<meta name="twitter:card" content="summary">`
 }
-<meta name="twitter:title" content="${profile.username}">
+<meta name="twitter:title" content="${profile.display_name}">
 <meta name="twitter:description" content="${description}">
 <style>${new Raw(STYLE)}</style>
 </head>
@@ -198,9 +198,9 @@ ${
 <main class="wrap" id="main">
 <section class="card" aria-labelledby="rider-name">
 <div class="head">
-<img class="photo" src="${profile.picture ? `/api${profile.picture.url}` : '/avatar.svg'}" alt="${profile.picture ? `Photo of ${profile.username}` : ''}" width="136" height="136">
+<img class="photo" src="${profile.picture ? `/api${profile.picture.url}` : '/avatar.svg'}" alt="${profile.picture ? `Photo of ${profile.display_name}` : ''}" width="136" height="136">
 <div>
-<h1 id="rider-name">${profile.username}</h1>
+<h1 id="rider-name">${profile.display_name}</h1>
 ${profile.introduction ? html`<p class="intro">${profile.introduction}</p>` : null}
 <ul class="badges">
 ${reputation.job_success === null ? html`<li class="new">${messages.newRider}</li>` : html`<li class="success">${messages.jobSuccessScore(reputation.job_success)}</li>`}

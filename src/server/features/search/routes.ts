@@ -74,13 +74,14 @@ const dated = { type: 'object', properties: { start_date: { type: 'string' }, en
 const riderSchema = {
   type: 'object',
   required: [
-    'username', 'display_name', 'introduction', 'bio', 'state', 'town', 'picture', 'total_years_of_experience',
+    'username', 'display_name', 'full_name', 'introduction', 'bio', 'state', 'town', 'picture', 'total_years_of_experience',
     'languages_spoken', 'education', 'id_verified', 'workHistories', 'pastEmployees', 'member_since',
     'job_success', 'jobs_counted', 'review_count', 'rating_average_x100', 'shortlisted',
   ],
   properties: {
     username: { type: 'string' },
     display_name: { type: 'string' },
+    full_name: { type: ['string', 'null'], description: 'Only once the rider accepted a request of this company (active or ended)' },
     introduction: nullableString,
     bio: nullableString,
     state: nullableString,

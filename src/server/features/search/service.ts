@@ -24,6 +24,7 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset';
 import { readPublicProfile } from '../../domain/riderProfile';
 import { rowsOf } from '../../lib/rows';
 import { assertCompanyEmailVerified } from '../../domain/companyAccess';
+import { fullNameOf, HIRED_STATUSES } from '../../domain/riderNames';
 
 const USERNAME = /^[A-Za-z0-9._-]{1,64}$/;
 /** A name is matched from two characters: one letter is in nearly every name. */
@@ -246,24 +247,31 @@ const riderNotFound = () => new AppError('NOT_FOUND', messages.riderPageNotFound
 
 /**
  * GET /api/companies/riders/:username: the rider's public profile (never a phone or an e-mail),
- * the card's reputation and whether this company shortlisted them. A rider who is suspended or
+ * the card's reputation, whether this company shortlisted them, and their full name once they
+ * accepted this company's request. A rider who is suspended or
  * has not finished sign-up is the same 404 as no rider.
  */
 export async function readRiderForCompany(db: Db, companyId: string, username: string): Promise<CompanyRiderProfile> {
   const rider = await listedRider(db, username);
   const profile = rider ? await readPublicProfile(db, username) : null;
   if (!rider || !profile) throw riderNotFound();
-  const [mark] = rowsOf<{ n: number }>(
-    await db.execute(sql`select 1 as n from shortlists where company_id = ${companyId} and rider_id = ${rider.user_id} limit 1`),
+  // The full name only to a company the rider accepted: never before, never to another company.
+  const [facts] = rowsOf<{ shortlisted: boolean; full_name: string | null }>(
+    await db.execute(sql`
+      select exists(select 1 from shortlists where company_id = ${companyId} and rider_id = u.id) as shortlisted,
+        case when exists(select 1 from engagements e where e.company_id = ${companyId} and e.rider_id = u.id and e.status in ${HIRED_STATUSES})
+          then ${fullNameOf('u')} end as full_name
+      from users u where u.id = ${rider.user_id}`),
   );
   return {
     ...profile,
     display_name: rider.display_name,
+    full_name: facts?.full_name ?? null,
     job_success: rider.job_success === null ? null : Number(rider.job_success),
     jobs_counted: Number(rider.jobs_counted),
     review_count: Number(rider.review_count),
     rating_average_x100: rider.rating_average_x100 === null ? null : Number(rider.rating_average_x100),
-    shortlisted: mark !== undefined,
+    shortlisted: facts?.shortlisted === true,
   };
 }
 

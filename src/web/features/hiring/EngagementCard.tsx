@@ -80,7 +80,8 @@ export function EngagementCardView({
   const titleId = `hire-${item.id}-title`;
   const party = side === 'rider' ? item.company : null;
   const picture = side === 'company' ? item.rider.picture : party?.logo ?? null;
-  const title = side === 'rider' ? messages.hireCompanyRequests(item.company.name) : item.rider.display_name;
+  // The company knows the rider by the full name once they accepted, before that as "Ada O.".
+  const title = side === 'rider' ? messages.hireCompanyRequests(item.company.name) : (item.rider.full_name ?? item.rider.display_name);
   const left = status === 'requested' ? timeLeftText(item.expires_at, now) : null;
   const activity = view.activity;
   return (

@@ -44,6 +44,43 @@ function Facts({ rows }: { rows: Array<[string, string | null | undefined]> }) {
   );
 }
 
+/** The name and picture the rider gave, beside the document they are checked against. */
+function Identity({ rider }: { rider: OpsRiderDetail }) {
+  const name = rider.fullName ?? rider.username;
+  return (
+    <div className="ops-id-who">
+      <img
+        src={rider.picture ? `/api${rider.picture.url}` : '/avatar.svg'}
+        alt={rider.picture ? messages.opsIdPictureAlt(name) : ''}
+        width={96}
+        height={96}
+        className="ops-id-picture"
+      />
+      <dl className="ops-dl">
+        <div className="ops-dl-row">
+          <dt>{messages.opsIdNameGiven}</dt>
+          <dd>{rider.fullName ?? messages.opsIdNoNameGiven}</dd>
+        </div>
+        <div className="ops-dl-row">
+          <dt>{messages.opsRiderUsername}</dt>
+          <dd>{rider.username}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** A document inline: an image as <img>, a PDF in a frame; nothing until its address is loaded. */
+function DocumentShown({ doc, url, name }: { doc: OpsRiderDocument; url: string | undefined; name: string }) {
+  if (!url) return null;
+  const label = messages.opsIdDocumentFrame(messages.opsRiderDocumentKind[doc.kind], name);
+  return doc.contentType === 'application/pdf' ? (
+    <iframe className="ops-id-document" src={url} title={label} />
+  ) : (
+    <img className="ops-id-document" src={url} alt={label} />
+  );
+}
+
 function ReviewCard({ view, send, onOpenDocument }: RiderDetailViewProps & { rider: OpsRiderDetail }) {
   const rider = view.rider!;
   const { review } = rider;
@@ -56,12 +93,14 @@ function ReviewCard({ view, send, onOpenDocument }: RiderDetailViewProps & { rid
       <h2 id="ops-rider-review">
         {messages.opsIdCheckHeading} <ReviewBadge status={review.status} />
       </h2>
+      <Identity rider={rider} />
       {rider.documents.length === 0 ? (
         <p className="ops-muted">{messages.opsRiderNoDocuments}</p>
       ) : (
         <ul className="ops-documents" aria-label={messages.opsRiderDocuments}>
           {rider.documents.map((doc) => (
             <li key={doc.id}>
+              <DocumentShown doc={doc} url={view.documentUrls[doc.id]} name={rider.fullName ?? rider.username} />
               <button type="button" className="btn btn-secondary btn-small" onClick={() => onOpenDocument(doc)}>
                 {messages.opsRiderOpenDocument(messages.opsRiderDocumentKind[doc.kind])}
               </button>{' '}
@@ -72,6 +111,19 @@ function ReviewCard({ view, send, onOpenDocument }: RiderDetailViewProps & { rid
           ))}
         </ul>
       )}
+      {view.documents === 'loading' ? (
+        <p className="ops-muted" role="status">
+          {messages.opsIdDocumentLoading}
+        </p>
+      ) : null}
+      {view.documents === 'failed' ? (
+        <div role="alert" className="ops-document-failed">
+          <p>{messages.opsIdDocumentFailed}</p>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => send({ type: 'RETRY_DOCUMENTS' })}>
+            {messages.opsIdDocumentShowAgain}
+          </button>
+        </div>
+      ) : null}
       {review.reviewedAt ? (
         <p className="ops-muted">
           {messages.opsIdDecidedBy(review.status === 'approved', review.reviewedBy ?? messages.opsIdFormerStaff, formatWhen(review.reviewedAt))}

@@ -55,12 +55,18 @@ export function withQuery(path: string, query: Record<string, string | null | un
  * token travels in the header, never in a URL, and the browser is handed the bytes.
  */
 export async function downloadFromOps(path: string, fallbackName: string): Promise<void> {
+  const response = await fetchFromOps(path);
+  downloadBlob(await response.blob(), fileNameOf(response.headers.get('content-disposition'), fallbackName));
+}
+
+/** A console file's answer (the token in the header), or the refusal as a SubmitError or an Error. */
+export async function fetchFromOps(path: string): Promise<Response> {
   const token = opsSession.token();
   const response = await fetch(`/api/ops${path}`, { headers: token ? { [OPS_TOKEN_HEADER]: token } : {} });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => null);
     throw isApiErrorBody(body) ? new SubmitError(body.error) : new Error(response.statusText);
   }
-  downloadBlob(await response.blob(), fileNameOf(response.headers.get('content-disposition'), fallbackName));
+  return response;
 }
 

@@ -95,7 +95,7 @@ export function CompanyRiderView({
         <img src={rider.picture ? `${API_BASE}${rider.picture.url}` : DEFAULT_PICTURE} alt="" width={96} height={96} />
         <div>
           <h1>
-            {rider.display_name}
+            {rider.full_name ?? rider.display_name}
             {rider.id_verified ? <span className="id-badge">{messages.idVerified}</span> : null}
           </h1>
           {rider.introduction ? <p>{rider.introduction}</p> : null}

@@ -54,12 +54,13 @@ const listItemSchema = {
 const detailSchema = {
   type: 'object',
   required: [
-    'id', 'username', 'email', 'emailVerified', 'phone', 'address', 'town', 'state', 'introduction', 'bio', 'picture',
+    'id', 'username', 'fullName', 'email', 'emailVerified', 'phone', 'address', 'town', 'state', 'introduction', 'bio', 'picture',
     'completed', 'currentTab', 'signIn', 'createdAt', 'personalInfo', 'workHistories', 'pastEmployees', 'documents', 'review', 'suspension',
   ],
   properties: {
     id: { type: 'string' },
     username: { type: 'string' },
+    fullName: { type: ['string', 'null'], description: 'The first and last name as the rider gave them, or null' },
     email: { type: 'string' },
     emailVerified: { type: 'boolean' },
     ...riderContactProperties,

@@ -124,6 +124,8 @@ export async function readRider(db: Db, id: string): Promise<OpsRiderDetail> {
   return {
     id: user.id,
     username: user.username,
+    // Staff compare the name with the one on the document: as the rider typed it, when given.
+    fullName: [user.firstName, user.lastName].map((part) => part?.trim() ?? '').filter(Boolean).join(' ') || null,
     email: user.email,
     emailVerified: user.emailVerifiedAt !== null,
     phone: user.phone,
