@@ -411,6 +411,18 @@ export const messages = {
   opsRiderNoPastEmployers: 'No past employers',
   // Rider-facing: the dashboard, the e-mails, the log-in
   idAwaitingCheck: 'ID uploaded, awaiting check',
+  idPendingReview: 'Pending review',
+  idKindLabel: 'Kind of ID',
+  idKindPlaceholder: 'Select the kind of ID',
+  idKindChoose: 'Please choose the kind of ID',
+  idKindLabels: {
+    nin_slip: 'NIN slip',
+    drivers_licence: "Driver's licence",
+    voters_card: "Voter's card",
+    international_passport: 'International passport',
+  },
+  idWhoSees: 'Only you and the staff who check it see this document.',
+  chooseAFile: 'Choose a file',
   idVerified: 'ID verified',
   idRejected: 'Not accepted',
   idRejectedHelp: 'Please upload a clear photo or PDF of a valid ID again.',

@@ -70,7 +70,7 @@ const fixture: Profile = {
   },
   workHistories: [{ _id: ENTRY_ID, position: 'Dispatch rider', company_name: 'Gokada', number_of_years: '3-5', start_date: '2019-03-01', end_date: null }],
   pastEmployees: [{ _id: ENTRY_ID, company_name: 'Max.ng', company_contact: 'Tunde 0803 555 0101', start_date: '2016-01-10', end_date: '2018-12-31' }],
-  personalInfo: { total_years_of_experience: '3-5', languages_spoken: 'English, Yoruba', education: 'Diploma', valid_id: null, rider_id_card: null, id_review_status: 'none', id_review_reason: null },
+  personalInfo: { total_years_of_experience: '3-5', languages_spoken: 'English, Yoruba', education: 'Diploma', valid_id: null, rider_id_card: null, id_kind: null, id_review_status: 'none', id_review_reason: null },
   reputation: { job_success: 92, jobs_counted: 12, review_count: 12, rating_average_x100: 483, reviewed: 12 },
 };
 const googleFixture: Profile = { ...fixture, user: { ...fixture.user, has_password: false } };

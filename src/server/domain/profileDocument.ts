@@ -97,6 +97,7 @@ function buildSelect(where: SQL): SQL {
           'education', p.education,
           'valid_id', ${fileJson('valid_id_file_id')},
           'rider_id_card', ${fileJson('rider_id_card_file_id')},
+          'id_kind', case when p.valid_id_file_id is not null then p.id_kind end,
           'id_review_status', p.id_review_status,
           'id_review_reason', p.id_review_reason
         )

@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Profile, ProfileReputation, PublicProfile } from '../../shared/profile';
-import { NEW_RIDER_REPUTATION } from '../../shared/profile';
+import { ID_KINDS, NEW_RIDER_REPUTATION } from '../../shared/profile';
 import type { Db } from '../db/client';
 import { fileUrl } from '../plugins/files';
 import { buildProfileDocument, readProfileDocument } from './profileDocument';
@@ -236,6 +236,7 @@ export const profileSchema = {
         education: nullableString,
         valid_id: fileRefSchema,
         rider_id_card: fileRefSchema,
+        id_kind: { type: ['string', 'null'], enum: [...ID_KINDS, null] },
         id_review_status: { type: 'string', enum: ['none', 'pending', 'approved', 'rejected'] },
         id_review_reason: nullableString,
       },
