@@ -735,6 +735,9 @@ export const messages = {
   hireOutcomeLabels: { completed: 'The work was completed', early: 'It ended early' },
   hireEndConfirm: 'Yes, end it',
   hireEndCancel: 'Keep it active',
+  hireEarlyEndWarning: (rider: string) =>
+    `Ending early counts against ${rider}'s Job Success, which companies see when they look for riders. If the work was done, choose "The work was completed" instead.`,
+  hireCompletedBeforeStart: (date: string) => `This job starts on ${date}: it cannot be marked completed before then.`,
   hireAccepted: (company: string) => `You accepted the request. You can now contact ${company}.`,
   hireDeclined: 'Request declined.',
   hireWithdrawn: 'Request withdrawn.',

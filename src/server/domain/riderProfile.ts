@@ -15,6 +15,7 @@ import type { Db } from '../db/client';
 import { fileUrl } from '../plugins/files';
 import { buildProfileDocument, readProfileDocument } from './profileDocument';
 import { reviewsPublished } from './reputation';
+import { lastedLongEnough } from './reviewsPublished';
 import { rowsOf } from '../lib/rows';
 
 /** Numbers as numbers on every driver (a count can come back as text). */
@@ -42,7 +43,7 @@ const reputationJson = sql`json_build_object(
     'rating_average_x100', rc.rating_average_x100,
     'reviewed', (select count(*) from reviews r join engagements re on re.id = r.engagement_id
       where r.subject_id = u.id and r.author_role = 'company' and r.hidden_at is null and re.status = 'ended'
-        and re.ended_at >= now() - interval '24 months' and re.ended_at <= now() and ${reviewsPublished('re')})
+        and re.ended_at >= now() - interval '24 months' and re.ended_at <= now() and ${reviewsPublished('re')} and ${lastedLongEnough('re')})
   )`;
 
 /**
