@@ -30,7 +30,7 @@ function storyItem(side: EngagementSide, status: EngagementStatus, id = 'b2f7c1d
     role: 'Dispatch rider',
     state: 'Lagos',
     town: 'Ikeja',
-    start_date: '2026-12-01',
+    start_date: '2026-11-02',
     pay_note: '₦120,000 a month plus fuel',
     message: 'Mornings, Ikeja to Lekki. We provide the bike.',
     created_at: CREATED,

@@ -167,11 +167,11 @@ export function EngagementCardView({
       {activity === 'confirmingEarlyEnd' ? (
         <fieldset className="hire-end">
           <legend>{messages.hireEndHeading}</legend>
-          <p className="hire-early-warning" role="alert">
+          <p className="hire-early-warning" id={`hire-${item.id}-early`}>
             {view.earlyEndWarning}
           </p>
           <div className="hire-actions">
-            <button type="button" className="btn btn-danger" onClick={() => send({ type: 'CONFIRM_END' })}>
+            <button type="button" className="btn btn-danger" aria-describedby={`hire-${item.id}-early`} onClick={() => send({ type: 'CONFIRM_END' })}>
               {messages.hireEndConfirm}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => send({ type: 'CANCEL' })}>
