@@ -599,7 +599,7 @@ describe('rider dashboard in the page, along the edit machine’s paths', () => 
     const reason = 'The photo is blurred: the name cannot be read.';
     const cases = [
       { status: 'none', valid_id: null, shows: 'No' },
-      { status: 'pending', valid_id: document, shows: messages.idAwaitingCheck },
+      { status: 'pending', valid_id: document, shows: messages.idPendingReview },
       { status: 'approved', valid_id: document, shows: `Yes ${messages.idVerified}` },
       { status: 'rejected', valid_id: document, shows: messages.idRejected },
     ] as const;
