@@ -457,7 +457,11 @@ async function expectShown(state: Snapshot): Promise<void> {
   const alerts = within(d)
     .queryAllByRole('alert')
     .map((a) => a.textContent);
-  expect(alerts).toEqual(state.context.error ? [state.context.error.message] : []);
+  // Every field the model finds wrong says so (a new valid ID without its kind adds one under
+  // id_kind), and a message from the server under its field or the form.
+  const { error, errors } = state.context;
+  const expected = [...errors, ...(error && !errors.some((e) => e.field === error.field) ? [error] : [])].map((e) => e.message);
+  expect([...alerts].sort()).toEqual(expected.sort());
   for (const [field, value] of Object.entries(view.values)) {
     const input = d.querySelector<HTMLInputElement>(`[name="${field}"]`);
     if (input) expect(input.value, field).toBe(value);
