@@ -128,7 +128,15 @@ export const ConfirmingEnd = cardStory('rider', 'active', [{ type: 'END' }, { ty
   messages.hireEndConfirm,
   messages.hireEndCancel,
 ]);
-export const Ending = cardStory('company', 'active', [{ type: 'END' }, { type: 'CHOOSE_OUTCOME', outcome: 'early' }, { type: 'CONFIRM_END' }], [messages.hireEnding]);
+// The company ending early is told first what it costs the rider.
+export const ConfirmingEarlyEnd = cardStory('company', 'active', [{ type: 'END' }, { type: 'CHOOSE_OUTCOME', outcome: 'early' }, { type: 'CONFIRM_END' }], [
+  messages.hireEarlyEndWarning('Ada O.'),
+  messages.hireEndConfirm,
+  messages.hireEndCancel,
+]);
+export const Ending = cardStory('company', 'active', [{ type: 'END' }, { type: 'CHOOSE_OUTCOME', outcome: 'early' }, { type: 'CONFIRM_END' }, { type: 'CONFIRM_END' }], [
+  messages.hireEnding,
+]);
 export const Ended = cardStory('company', 'active', [{ type: 'END' }, { type: 'CHOOSE_OUTCOME', outcome: 'completed' }, { type: 'CONFIRM_END' }, answer('company', 'ended', messages.hireEnded)], [
   messages.hireStatusLabels.ended,
   messages.hireEndedCompleted,
