@@ -147,7 +147,7 @@ describe('rider dashboard at 375 px', () => {
     await modal.getByLabel(/Kind of ID/).selectOption('nin_slip');
     await modal.getByText('Only you and the staff who check it see this document.', { exact: false }).first().waitFor();
     expect(await modal.locator('input[type=file][capture=environment]').count()).toBe(2);
-    await modal.getByLabel('Valid ID').setInputFiles({ name: 'nin-slip.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await modal.locator('input[type=file][name=valid_id]').setInputFiles({ name: 'nin-slip.pdf', mimeType: 'application/pdf', buffer: pdf });
     await modal.getByText('Chosen: nin-slip.pdf', { exact: false }).waitFor();
     await modal.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Personal info updated successfully').waitFor();
