@@ -8,8 +8,10 @@
  *                  ──WITHDRAW (company)▶ withdrawing ▶ sorting ─▶ withdrawn
  *                  ──EXPIRE──▶ expired               (the 7 days ran out while on screen)
  *   active.idle ──END──▶ confirmingEnd ──CHOOSE_OUTCOME──▶ (completed | early)
- *                          ──CONFIRM_END [outcome chosen]──▶ ending ──▶ sorting ─▶ ended
+ *                          ──CONFIRM_END [early, the company]──▶ confirmingEarlyEnd ──CONFIRM_END──▶ ending
+ *                          ──CONFIRM_END [outcome chosen]──▶ ending ──▶ sorting ─▶ ended      └─CANCEL──▶ idle
  *                          ──CANCEL──▶ idle
+ *   'completed' is not offered (CHOOSE_OUTCOME ignored) before the job's start date (input.today).
  *   <moving> ──409 (someone moved first)──▶ reloading ──▶ sorting (the latest, the message kept)
  *            ──any other failure──▶ idle             (the server's message shown)
  *   declined, expired, withdrawn, ended: nothing more to do here (reviews have their own machine)
@@ -22,6 +24,7 @@ import type { FieldError } from '../../src/shared/api';
 import {
   ENGAGEMENT_STATUSES,
   canMove,
+  endOutcomesOn,
   movesFor,
   type EndOutcome,
   type EngagementAction,
@@ -36,11 +39,14 @@ import { fieldErrorOf, SubmitError } from '../kit/errors';
 export interface EngagementInput {
   side: EngagementSide;
   item: HireItem;
+  /** Today in Lagos (YYYY-MM-DD): 'completed' is offered from the start date on. '' offers both. */
+  today?: string;
 }
 
 export interface EngagementContext {
   side: EngagementSide;
   item: HireItem;
+  today: string;
   /** The outcome chosen in the end dialog. */
   outcome: EndOutcome | null;
   /** The last failure: 'conflict' when the server said someone moved first (409), else 'failed'. */
@@ -136,11 +142,17 @@ export const engagementMachine = setup({
     is: ({ context }, params: { status: EngagementStatus }) => context.item.status === params.status,
     may: ({ context }, params: { action: EngagementAction }) => canMove(context.item.status, params.action, context.side),
     outcomeChosen: ({ context }) => context.outcome !== null,
+    outcomeOffered: ({ context, event }) => {
+      assertEvent(event, 'CHOOSE_OUTCOME');
+      return endOutcomesOn(context.item.start_date, context.today).includes(event.outcome);
+    },
+    // Only the company's early end counts against the rider's Job Success: it is said first.
+    earlyByCompany: ({ context }) => context.outcome === 'early' && context.side === 'company',
     conflict: ({ event }) => isConflict((event as { error?: unknown }).error),
   },
 }).createMachine({
   id: 'engagement',
-  context: ({ input }) => ({ side: input.side, item: input.item, outcome: null, error: null }),
+  context: ({ input }) => ({ side: input.side, item: input.item, today: input.today ?? '', outcome: null, error: null }),
   initial: 'sorting',
   states: {
     sorting: {
@@ -170,8 +182,17 @@ export const engagementMachine = setup({
         },
         confirmingEnd: {
           on: {
-            CHOOSE_OUTCOME: { actions: 'chooseOutcome' },
-            CONFIRM_END: { guard: 'outcomeChosen', target: 'ending' },
+            CHOOSE_OUTCOME: { guard: 'outcomeOffered', actions: 'chooseOutcome' },
+            CONFIRM_END: [
+              { guard: 'earlyByCompany', target: 'confirmingEarlyEnd' },
+              { guard: 'outcomeChosen', target: 'ending' },
+            ],
+            CANCEL: { target: 'idle', actions: 'forgetOutcome' },
+          },
+        },
+        confirmingEarlyEnd: {
+          on: {
+            CONFIRM_END: 'ending',
             CANCEL: { target: 'idle', actions: 'forgetOutcome' },
           },
         },
@@ -199,7 +220,7 @@ export const engagementMachine = setup({
 export type EngagementMachine = typeof engagementMachine;
 export type EngagementSnapshot = SnapshotFrom<typeof engagementMachine>;
 
-export type EngagementActivity = 'idle' | 'accepting' | 'declining' | 'withdrawing' | 'confirmingEnd' | 'ending';
+export type EngagementActivity = 'idle' | 'accepting' | 'declining' | 'withdrawing' | 'confirmingEnd' | 'confirmingEarlyEnd' | 'ending';
 
 /**
  * Every state a request's card can show; stories and view tests must cover each one. A status
@@ -212,6 +233,7 @@ export const engagementViewStates = [
   'declining',
   'withdrawing',
   'confirmingEnd',
+  'confirmingEarlyEnd',
   'ending',
   'reloading',
   'failed',
@@ -230,7 +252,11 @@ export interface EngagementView {
   actions: EngagementAction[];
   /** The outcome chosen in the end dialog, and whether it may be confirmed. */
   outcome: EndOutcome | null;
+  /** The outcomes the end dialog offers (no 'completed' before the start date). */
+  outcomes: EndOutcome[];
   canConfirmEnd: boolean;
+  /** 'Ending early counts against … Job Success': the step before an early end by the company. */
+  earlyEndWarning: string | null;
   /** The failure to show (a 409's message stays after the reload). */
   alert: string | null;
 }
@@ -258,7 +284,9 @@ export function engagementSnapshotToView(snapshot: Pick<EngagementSnapshot, 'val
     busy: snapshot.hasTag('busy'),
     actions: atRest ? movesFor(status, context.side) : [],
     outcome: context.outcome,
-    canConfirmEnd: activity === 'confirmingEnd' && context.outcome !== null,
+    outcomes: endOutcomesOn(context.item.start_date, context.today),
+    canConfirmEnd: (activity === 'confirmingEnd' && context.outcome !== null) || activity === 'confirmingEarlyEnd',
+    earlyEndWarning: activity === 'confirmingEarlyEnd' ? messages.hireEarlyEndWarning(context.item.rider.display_name) : null,
     alert: context.error?.message ?? null,
   };
 }

@@ -100,6 +100,8 @@ function checkModalAll(context: Pick<ProfileEditContext, 'modal' | 'values' | 'f
     const message = spec.checkFile?.(name, context.files[name] ?? null) ?? null;
     if (message) errors.push({ field: name, message });
   }
+  const together = spec.checkTogether?.(context.values, context.files) ?? null;
+  if (together && !errors.some((e) => e.field === together.field)) errors.push(together);
   return errors;
 }
 

@@ -9,6 +9,7 @@ import {
   checkDocumentFile,
   deleteAccountForm,
   displayPhone,
+  idKindMissing,
   pastEmployeeForm,
   pastEmployeeUpdateForm,
   personalInfoForm,
@@ -55,6 +56,8 @@ export interface ModalSpec {
   fileFields: readonly string[];
   /** The message for a file field (null when it may be sent), given every chosen file. */
   checkFile?: (field: string, file: FileLike | null) => string | null;
+  /** A rule over fields and files together (a new valid ID needs its kind), or null when it holds. */
+  checkTogether?: (values: Readonly<Record<string, string>>, files: Readonly<Record<string, FileLike | null>>) => { field: string; message: string } | null;
   /**
    * The file field shown in a square preview the rider recentres (RECENTRE), its focal
    * point sent with it; the modal then has a 'previewing' state (a photo chosen, nothing wrong).
@@ -99,6 +102,10 @@ export const modalSpecs: Readonly<Record<ModalKind, ModalSpec>> = {
     hidden: [],
     fileFields: ['valid_id', 'rider_id_card'],
     checkFile: (_field, file) => checkDocumentFile(file),
+    checkTogether: (values, files) => {
+      const message = idKindMissing(values.id_kind ?? '', !!files.valid_id, null);
+      return message ? { field: 'id_kind', message } : null;
+    },
     submitLabel: 'Save',
     success: messages.personalInfoUpdated,
     failure: messages.errorUpdatingProfile,
@@ -242,6 +249,7 @@ export function openEventFor(
         total_years_of_experience: info?.total_years_of_experience ?? '',
         languages_spoken: info?.languages_spoken ?? '',
         education: info?.education ?? '',
+        id_kind: info?.id_kind ?? '',
       };
       break;
     case 'editWorkHistory':

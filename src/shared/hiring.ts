@@ -56,6 +56,14 @@ const startDateRule: Rule = (value) => {
   return value < lagosToday() ? messages.hireStartDatePast : null;
 };
 
+/**
+ * The outcomes an engagement can end with on a Lagos day: the work cannot be completed before
+ * its start date, so until then only an early end. `today` '' (not known) offers both.
+ */
+export function endOutcomesOn(startDate: string, today: string): EndOutcome[] {
+  return today !== '' && today < startDate ? ['early'] : [...END_OUTCOMES];
+}
+
 /** POST /api/hiring/requests: what a company sends a rider. */
 export const hireRequestForm = defineForm('hireRequest', {
   rider: field({ rules: [required(messages.fieldRequired)], maxLength: 60, required: true }),

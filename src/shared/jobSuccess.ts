@@ -12,6 +12,10 @@
  * - A job is bad when the company rated it 1-2 or ended it early, unless it was followed by a
  *   rehire.
  * - A 3 rating with no rehire is neither: it counts in the total, not as good.
+ * - No score in minutes: a job that lasted less than 7 days (from the later of its start date and
+ *   the rider's acceptance to its end) counts only when the company ended it early. A good
+ *   outcome needs a week of real work, and the one-open-request-per-company-and-rider rule keeps
+ *   one company to one job at a time; a bad one (an early end) is never hidden by being short.
  * - Score = round(100 × good ÷ counted). Until the rider has 3 reviewed jobs (a published,
  *   visible company review) the score is not shown: "New rider".
  */
@@ -19,6 +23,9 @@
 const JOB_SUCCESS_WINDOW_MONTHS = 24;
 export const JOB_SUCCESS_MIN_REVIEWED = 3;
 const GOOD_RATING_MIN = 4;
+/** The shortest job that can count (unless the company ended it early). */
+export const JOB_SUCCESS_MIN_DAYS = 7;
+const DAY_MS = 86_400_000;
 
 /** What the server knows of one ended engagement. */
 export interface EngagementOutcome {
@@ -29,6 +36,22 @@ export interface EngagementOutcome {
   endedEarlyByCompany: boolean;
   /** The same company hired the rider again after this engagement began. */
   rehired: boolean;
+  /** When the work began: engagementStartedAt(start date, acceptance). */
+  startedAt: Date;
+}
+
+/**
+ * When an engagement's work began: its start date (midnight in Lagos, UTC+1) or the rider's
+ * acceptance, whichever is later.
+ */
+export function engagementStartedAt(startDate: string, acceptedAt: Date | null): Date {
+  const day = new Date(`${startDate}T00:00:00+01:00`);
+  return acceptedAt && acceptedAt.getTime() > day.getTime() ? acceptedAt : day;
+}
+
+/** The job lasted long enough to count, or the company ended it early (which always counts). */
+export function lastedLongEnough(outcome: Pick<EngagementOutcome, 'startedAt' | 'endedAt' | 'endedEarlyByCompany'>): boolean {
+  return outcome.endedEarlyByCompany || outcome.endedAt.getTime() - outcome.startedAt.getTime() >= JOB_SUCCESS_MIN_DAYS * DAY_MS;
 }
 
 export interface JobSuccess {
@@ -55,6 +78,7 @@ export function computeJobSuccess(outcomes: readonly EngagementOutcome[], now: D
   for (const outcome of outcomes) {
     const at = outcome.endedAt.getTime();
     if (at < since || at > now.getTime()) continue;
+    if (!lastedLongEnough(outcome)) continue;
     const rated = outcome.companyRating !== null;
     if (!rated && !outcome.endedEarlyByCompany && !outcome.rehired) continue;
     jobs += 1;

@@ -419,6 +419,18 @@ export const messages = {
   opsRiderNoPastEmployers: 'No past employers',
   // Rider-facing: the dashboard, the e-mails, the log-in
   idAwaitingCheck: 'ID uploaded, awaiting check',
+  idPendingReview: 'Pending review',
+  idKindLabel: 'Kind of ID',
+  idKindPlaceholder: 'Select the kind of ID',
+  idKindChoose: 'Please choose the kind of ID',
+  idKindLabels: {
+    nin_slip: 'NIN slip',
+    drivers_licence: "Driver's licence",
+    voters_card: "Voter's card",
+    international_passport: 'International passport',
+  },
+  idWhoSees: 'Only you and the staff who check it see this document.',
+  chooseAFile: 'Choose a file',
   idVerified: 'ID verified',
   idRejected: 'Not accepted',
   idRejectedHelp: 'Please upload a clear photo or PDF of a valid ID again.',
@@ -731,6 +743,9 @@ export const messages = {
   hireOutcomeLabels: { completed: 'The work was completed', early: 'It ended early' },
   hireEndConfirm: 'Yes, end it',
   hireEndCancel: 'Keep it active',
+  hireEarlyEndWarning: (rider: string) =>
+    `Ending early counts against ${rider}'s Job Success, which companies see when they look for riders. If the work was done, choose "The work was completed" instead.`,
+  hireCompletedBeforeStart: (date: string) => `This job starts on ${date}: it cannot be marked completed before then.`,
   hireAccepted: (company: string) => `You accepted the request. You can now contact ${company}.`,
   hireDeclined: 'Request declined.',
   hireWithdrawn: 'Request withdrawn.',

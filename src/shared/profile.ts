@@ -19,6 +19,14 @@ export type Experience = (typeof EXPERIENCE_OPTIONS)[number];
 export type NumberOfYears = (typeof NUMBER_OF_YEARS_OPTIONS)[number];
 export type Education = (typeof EDUCATION_OPTIONS)[number];
 
+/**
+ * The kinds of valid ID a rider can upload (what Lagos riders carry), stored as these codes in
+ * personal_info.id_kind; their names are messages.idKindLabels.
+ */
+export const ID_KINDS = ['nin_slip', 'drivers_licence', 'voters_card', 'international_passport'] as const;
+export type IdKind = (typeof ID_KINDS)[number];
+export const isIdKind = (value: unknown): value is IdKind => typeof value === 'string' && (ID_KINDS as readonly string[]).includes(value);
+
 // ---------------------------------------------------------------------------------------------
 // Shapes of GET /api/users/profile (spec §3 'Profile response')
 
@@ -67,6 +75,8 @@ export interface PersonalInfo {
   /** ID documents: private, readable at their url by their owner only (with x-auth-token). */
   valid_id: FileRef | null;
   rider_id_card: FileRef | null;
+  /** Added to the spec's shape: which kind of ID the valid ID is (null: not said, or none on file). */
+  id_kind: IdKind | null;
   /** Added to the spec's shape: where the staff check of the documents stands. */
   id_review_status: IdReviewStatus;
   /** Why staff rejected the documents (shown to the rider); null otherwise. */
@@ -301,7 +311,19 @@ export const personalInfoForm = defineForm('personalInfo', {
     maxLength: 20,
     required: true,
   }),
+  // Optional for the server (the spec's API has no such field); the dashboard asks for it with a new valid ID (idKindMissing).
+  id_kind: field({ rules: [oneOf(ID_KINDS, messages.idKindChoose)], maxLength: 32 }),
 });
+
+/**
+ * The dashboard sends a new valid ID with its kind, unless the kind on file stays true for it:
+ * the message under id_kind, else null. (The server stores a kind when given, and forgets the
+ * old one when a new valid ID comes without it: clients of the spec's API never send it.)
+ */
+export function idKindMissing(idKind: string, newValidId: boolean, kindOnFile: string | null): string | null {
+  if (!newValidId || idKind !== '' || kindOnFile) return null;
+  return messages.idKindChoose;
+}
 
 const workHistoryFields = {
   position: field({ rules: [required(messages.fieldRequired)], maxLength: POSITION_MAX, required: true }),
@@ -354,6 +376,8 @@ export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
 /** An ID document: a phone photo or a scanned PDF. */
 export const DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
 export const DOCUMENT_ACCEPT = 'application/pdf,image/jpeg,image/png,image/webp';
+/** The "Take a photo" input: the phone's camera (its JPEG is checked like any file). */
+export const DOCUMENT_CAMERA_ACCEPT = 'image/*,application/pdf';
 const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
   'application/pdf': 'pdf',
   'image/jpeg': 'jpg',

@@ -30,7 +30,7 @@ function storyItem(side: EngagementSide, status: EngagementStatus, id = 'b2f7c1d
     role: 'Dispatch rider',
     state: 'Lagos',
     town: 'Ikeja',
-    start_date: '2026-12-01',
+    start_date: '2026-11-02',
     pay_note: '₦120,000 a month plus fuel',
     message: 'Mornings, Ikeja to Lekki. We provide the bike.',
     created_at: CREATED,
@@ -129,7 +129,15 @@ export const ConfirmingEnd = cardStory('rider', 'active', [{ type: 'END' }, { ty
   messages.hireEndConfirm,
   messages.hireEndCancel,
 ]);
-export const Ending = cardStory('company', 'active', [{ type: 'END' }, { type: 'CHOOSE_OUTCOME', outcome: 'early' }, { type: 'CONFIRM_END' }], [messages.hireEnding]);
+// The company ending early is told first what it costs the rider.
+export const ConfirmingEarlyEnd = cardStory('company', 'active', [{ type: 'END' }, { type: 'CHOOSE_OUTCOME', outcome: 'early' }, { type: 'CONFIRM_END' }], [
+  messages.hireEarlyEndWarning('Ada O.'),
+  messages.hireEndConfirm,
+  messages.hireEndCancel,
+]);
+export const Ending = cardStory('company', 'active', [{ type: 'END' }, { type: 'CHOOSE_OUTCOME', outcome: 'early' }, { type: 'CONFIRM_END' }, { type: 'CONFIRM_END' }], [
+  messages.hireEnding,
+]);
 export const Ended = cardStory('company', 'active', [{ type: 'END' }, { type: 'CHOOSE_OUTCOME', outcome: 'completed' }, { type: 'CONFIRM_END' }, answer('company', 'ended', messages.hireEnded)], [
   messages.hireStatusLabels.ended,
   messages.hireEndedCompleted,

@@ -93,7 +93,7 @@ export const FullProfile = story({ profile: 'loaded' }, loaded(), [], [
   'Lead rider',
   'Present',
   'Max.ng',
-  'Valid ID: nin-slip.pdf',
+  'Valid ID (NIN slip): nin-slip.pdf',
   messages.idVerified,
 ]);
 
@@ -102,7 +102,7 @@ export const FullProfile = story({ profile: 'loaded' }, loaded(), [], [
 /** No document: the spec's "No". */
 export const IdNone = story({ profile: 'loaded' }, loaded(riderWithReview('none')), [], ['Valid ID', 'No']);
 /** Uploaded, nobody checked it yet: never "Yes". */
-export const IdAwaitingCheck = story({ profile: 'loaded' }, loaded(riderWithReview('pending')), [], [messages.idAwaitingCheck, 'Valid ID: nin-slip.pdf']);
+export const IdAwaitingCheck = story({ profile: 'loaded' }, loaded(riderWithReview('pending')), [], [messages.idPendingReview, 'Valid ID (NIN slip): nin-slip.pdf']);
 /** Staff approved it: "Yes" and the "ID verified" badge. */
 export const IdVerified = story({ profile: 'loaded' }, loaded(riderWithReview('approved')), [], ['Yes', messages.idVerified]);
 /** Staff rejected it: the reason, and a way to upload again. */
@@ -267,7 +267,7 @@ export const OpeningDocument = dashboardStory(
   [{ type: 'OPEN_DOCUMENT', document: fullRider.personalInfo!.valid_id! }],
   loaded(),
   [],
-  ['Valid ID: nin-slip.pdf'],
+  ['Valid ID (NIN slip): nin-slip.pdf'],
 );
 /** The share under way (the sheet or the clipboard): the share icon waits. */
 export const ShareUnderWay = dashboardStory(

@@ -100,6 +100,7 @@ export const fullRider: Profile = {
     education: 'Diploma',
     valid_id: { url: '/files/5d6e7f80-2222-4b3c-9d4e-5f6a7b8c9d0e', extension: 'pdf', original_name: 'nin-slip.pdf' },
     rider_id_card: null,
+    id_kind: 'nin_slip',
     id_review_status: 'approved',
     id_review_reason: null,
   },

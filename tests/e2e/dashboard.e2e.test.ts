@@ -143,17 +143,21 @@ describe('rider dashboard at 375 px', () => {
     await modal.getByLabel('Languages spoken').fill('English, Yoruba, Pidgin');
     await modal.getByLabel('Education').selectOption('Diploma');
     const pdf = minimalPdf();
-    await modal.getByLabel('Valid ID').setInputFiles({ name: 'nin-slip.pdf', mimeType: 'application/pdf', buffer: pdf });
+    // The kind of ID, and who sees the document, before it goes up.
+    await modal.getByLabel(/Kind of ID/).selectOption('nin_slip');
+    await modal.getByText('Only you and the staff who check it see this document.', { exact: false }).first().waitFor();
+    expect(await modal.locator('input[type=file][capture=environment]').count()).toBe(2);
+    await modal.locator('input[type=file][name=valid_id]').setInputFiles({ name: 'nin-slip.pdf', mimeType: 'application/pdf', buffer: pdf });
     await modal.getByText('Chosen: nin-slip.pdf', { exact: false }).waitFor();
     await modal.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Personal info updated successfully').waitFor();
     await expect
       .poll(() => section(page, 'Personal Information').locator('dd').allInnerTexts())
       // An upload waits for the staff check: never "Yes" until approved.
-      .toEqual(['3-5 years', 'ID uploaded, awaiting check', 'English, Yoruba, Pidgin', 'Diploma']);
+      .toEqual(['3-5 years', 'Pending review', 'English, Yoruba, Pidgin', 'Diploma']);
     // The rider opens their own document (fetched with the token, never from a public address).
     const documentDownload = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Valid ID: nin-slip.pdf' }).click();
+    await page.getByRole('button', { name: 'Valid ID (NIN slip): nin-slip.pdf' }).click();
     const doc = await documentDownload;
     expect(doc.suggestedFilename()).toBe('nin-slip.pdf');
     expect(readFileSync((await doc.path())!).subarray(0, 5).toString()).toBe('%PDF-');

@@ -153,3 +153,35 @@ describe('engagementMachine rules', () => {
     expect(recorder.report('engagementMachine (company and rider)', engagementMachine)).toEqual([]);
   });
 });
+
+describe('ending before the start date', () => {
+  it("offers only an early end before the job's start date, and both from that day on", () => {
+    const item = hireItem('company', { status: 'active', start_date: '2026-12-10' });
+    const before = createActor(engagementMachine, { input: { side: 'company', item, today: '2026-12-09' } }).start();
+    before.send({ type: 'END' });
+    expect(engagementSnapshotToView(before.getSnapshot()).outcomes).toEqual(['early']);
+    before.send({ type: 'CHOOSE_OUTCOME', outcome: 'completed' });
+    expect(before.getSnapshot().context.outcome).toBeNull();
+    const on = createActor(engagementMachine, { input: { side: 'company', item, today: '2026-12-10' } }).start();
+    on.send({ type: 'END' });
+    expect(engagementSnapshotToView(on.getSnapshot()).outcomes).toEqual(['completed', 'early']);
+  });
+
+  it("the company's early end is warned of first; the rider's is not (it does not count against them)", () => {
+    for (const side of ['company', 'rider'] as const) {
+      const actor = createActor(engagementMachine, { input: { side, item: hireItem(side, { status: 'active' }), today: '2026-12-10' } }).start();
+      actor.send({ type: 'END' });
+      actor.send({ type: 'CHOOSE_OUTCOME', outcome: 'early' });
+      actor.send({ type: 'CONFIRM_END' });
+      const view = engagementSnapshotToView(actor.getSnapshot());
+      if (side === 'company') {
+        expect(view.state).toBe('confirmingEarlyEnd');
+        expect(view.earlyEndWarning).toBe(messages.hireEarlyEndWarning(view.item.rider.display_name));
+      } else {
+        expect(view.state).toBe('ending');
+        expect(view.earlyEndWarning).toBeNull();
+      }
+      actor.stop();
+    }
+  });
+});

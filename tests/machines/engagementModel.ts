@@ -32,7 +32,7 @@ export function hireItem(side: EngagementSide, overrides: Partial<HireItem> = {}
     role: 'Dispatch rider',
     state: 'Lagos',
     town: 'Ikeja',
-    start_date: '2026-12-01',
+    start_date: '2026-11-02',
     pay_note: '₦120,000 a month plus fuel',
     message: 'Mornings, Ikeja to Lekki.',
     created_at: CREATED,
@@ -61,7 +61,7 @@ export type EngagementModelEvent =
   | { type: 'xstate.done.actor.loadEngagement'; output: HireItem }
   | { type: 'xstate.error.actor.loadEngagement'; error: unknown };
 
-type Activity = 'idle' | 'accepting' | 'declining' | 'withdrawing' | 'confirmingEnd' | 'ending';
+type Activity = 'idle' | 'accepting' | 'declining' | 'withdrawing' | 'confirmingEnd' | 'confirmingEarlyEnd' | 'ending';
 
 export function activityOf(snapshot: EngagementSnapshot): Activity | 'reloading' | null {
   const value = snapshot.value as unknown;
@@ -128,6 +128,7 @@ export function engagementEvents(snapshot: EngagementSnapshot): EngagementModelE
       { type: 'CANCEL' },
     ];
   }
+  if (activity === 'confirmingEarlyEnd') return [{ type: 'CONFIRM_END' }, { type: 'CANCEL' }];
   if (activity === 'idle' && item.status === 'requested') {
     return side === 'rider' ? [{ type: 'ACCEPT' }, { type: 'DECLINE' }, { type: 'EXPIRE' }] : [{ type: 'WITHDRAW' }, { type: 'EXPIRE' }];
   }

@@ -58,8 +58,13 @@ export const breakAndMend: Partial<Record<ModalKind, { field: string; broken: st
   deleteAccount: { field: 'password', broken: '', mended: 'ogba-rides-at-dawn-42' },
 };
 
-/** The add forms open empty: these fill them, one CHANGE each, before the break/mend pair. */
+/**
+ * The add forms open empty: these fill them, one CHANGE each, before the break/mend pair. The
+ * personal information asks for the kind of ID once a new valid ID is chosen: choosing it lets
+ * such a form be sent.
+ */
 export const fillIn: Partial<Record<ModalKind, Record<string, string>>> = {
+  personalInfo: { id_kind: 'nin_slip' },
   addWorkHistory: { company_name: 'Gokada', number_of_years: '3-5', start_date: '2019-03-01' },
   addPastEmployee: { start_date: '2016-01-10', end_date: '2018-12-31' },
 };

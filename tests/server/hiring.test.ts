@@ -12,11 +12,12 @@ import { refreshRiderCard } from '../../src/server/domain/riderCards';
 import { HIRE_REQUEST_LIMIT } from '../../src/server/features/hiring/service';
 import { PAGE_SIZE } from '../../src/server/lib/keyset';
 import { readRiderReputation } from '../../src/server/domain/reputation';
-import { DAY_MS, whatsAppLink, type HireActionResponse, type HireItem, type HirePage } from '../../src/shared/hiring';
+import { DAY_MS, lagosToday, whatsAppLink, type HireActionResponse, type HireItem, type HirePage } from '../../src/shared/hiring';
 import { messages } from '../../src/shared/messages';
 import { describeEachDatabase, errorOf, useTestApp, type DatabaseKind, type TestApp } from './helper';
 import { act, company, getItem, list, listedRider, postRequest, requestBody, sendRequest, unlistedRider, type Party } from './hiringHelpers';
 import { signedInStaff } from './opsHelpers';
+import { profileOf, type Rider } from './profileHelpers';
 
 const NOT_FOUND = { field: 'alert', message: messages.notFound };
 
@@ -469,6 +470,48 @@ function suite(kind: DatabaseKind) {
       const item = (await getItem(t, co, sent.id)).json<HireItem>();
       expect(item.rider).toMatchObject({ display_name: rider.username, full_name: null });
       expect(item.contact?.name).toBe(rider.username);
+    });
+  });
+
+  describe('fair Job Success', () => {
+    it('a job cannot be marked completed before its start date: 409 under outcome, and the engagement stays active', async () => {
+      const co = await company(t, 'early-complete');
+      const rider = await listedRider(t, 'early-complete');
+      const start = lagosToday(new Date(Date.now() + 3 * DAY_MS));
+      const sent = await sendRequest(t, co, rider, { start_date: start });
+      expect((await act(t, rider, sent.id, 'accept')).statusCode).toBe(200);
+      for (const ender of [co, rider]) {
+        const res = await act(t, ender, sent.id, 'end', { outcome: 'completed' });
+        const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Africa/Lagos' }).format(new Date(`${start}T12:00:00Z`));
+        expect([res.statusCode, errorOf(res.body)]).toEqual([409, { field: 'outcome', message: messages.hireCompletedBeforeStart(day) }]);
+      }
+      expect((await getItem(t, co, sent.id)).json<HireItem>()).toMatchObject({ status: 'active', end_outcome: null });
+      // Ending early stays open before the start.
+      const early = await act(t, rider, sent.id, 'end', { outcome: 'early' });
+      expect([early.statusCode, early.json<HireActionResponse>().item.end_outcome]).toEqual([200, 'early']);
+    });
+
+    it('a job shorter than 7 days ended "completed" does not count toward Job Success on the profile; one of 30 days does', async () => {
+      const co = await company(t, 'short-job');
+      const rider = await listedRider(t, 'short-job');
+      const first = await sendRequest(t, co, rider);
+      await act(t, rider, first.id, 'accept');
+      expect((await act(t, co, first.id, 'end', { outcome: 'completed' })).statusCode).toBe(200);
+      // A rehire would make the first job count (a good one) had it lasted long enough.
+      const second = await sendRequest(t, co, rider);
+      await act(t, rider, second.id, 'accept');
+      expect((await profileOf(t, { ...rider, ip: '198.51.100.32' } satisfies Rider)).reputation.jobs_counted).toBe(0);
+
+      // The same first job, as if it had run 30 days: now it counts.
+      await t.database.db.execute(
+        sql`update engagements set start_date = (now() - interval '31 days')::date, responded_at = now() - interval '31 days', ended_at = now() - interval '1 day' where id = ${first.id}`,
+      );
+      expect((await act(t, rider, second.id, 'end', { outcome: 'completed' })).statusCode).toBe(200);
+      const third = await sendRequest(t, co, rider);
+      await act(t, rider, third.id, 'accept');
+      // The 30-day job counts; the second, rehired but ended the day it began, does not.
+      expect((await profileOf(t, { ...rider, ip: '198.51.100.32' } satisfies Rider)).reputation.jobs_counted).toBe(1);
+      expect((await readRiderReputation(t.database.db, rider.id)).jobs).toBe(1);
     });
   });
 

@@ -10,8 +10,10 @@ import { computeJobSuccess, JOB_SUCCESS_MIN_REVIEWED, jobSuccessWindowStart, typ
 const NOW = new Date('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;
 
+/** A job of two months (well past the shortest that counts) unless told otherwise. */
 function job(overrides: Partial<EngagementOutcome> = {}): EngagementOutcome {
-  return { endedAt: new Date(NOW.getTime() - 30 * DAY), companyRating: 5, endedEarlyByCompany: false, rehired: false, ...overrides };
+  const endedAt = overrides.endedAt ?? new Date(NOW.getTime() - 30 * DAY);
+  return { endedAt, startedAt: new Date(endedAt.getTime() - 60 * DAY), companyRating: 5, endedEarlyByCompany: false, rehired: false, ...overrides };
 }
 
 const rated = (...ratings: number[]) => ratings.map((companyRating) => job({ companyRating }));

@@ -49,6 +49,7 @@ describeEachDatabase('POST /api/riders/personal-info/save', (kind) => {
       education: 'Diploma',
       valid_id: null,
       rider_id_card: null,
+      id_kind: null,
       id_review_status: 'none',
       id_review_reason: null,
     });
@@ -65,6 +66,7 @@ describeEachDatabase('POST /api/riders/personal-info/save', (kind) => {
       [{ languages_spoken: ' ' }, 'languages_spoken', messages.fieldRequired],
       [{ languages_spoken: 'x'.repeat(201) }, 'languages_spoken', messages.tooLong(200)],
       [{ education: 'PhD' }, 'education', messages.chooseOption],
+      [{ id_kind: 'library_card' }, 'id_kind', messages.idKindChoose],
     ];
     for (const [changed, field, message] of cases) {
       const res = await save(t, rider, { ...fields, ...changed });
@@ -161,6 +163,31 @@ describeEachDatabase('POST /api/riders/personal-info/save', (kind) => {
     expect(JSON.stringify(otherProfile)).not.toContain(url.slice('/files/'.length));
     const exported = await as(t, other, { method: 'GET', url: '/api/users/export' });
     expect(exported.body).not.toContain(url.slice('/files/'.length));
+  });
+
+  it('stores the kind of ID with the valid ID and returns it; a new valid ID without a kind forgets the old kind', async () => {
+    const rider = await signedInRider(t);
+    const saved = await save(t, rider, { ...fields, id_kind: 'drivers_licence' }, [{ field: 'valid_id', filename: 'licence.pdf', data: PDF }]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<ProfileWriteResponse>().profile.personalInfo).toMatchObject({ id_kind: 'drivers_licence', id_review_status: 'pending' });
+    // The kind alone can be corrected, and it is what GET /api/users/profile says.
+    expect((await save(t, rider, { ...fields, id_kind: 'voters_card' })).statusCode).toBe(200);
+    expect((await profileOf(t, rider)).personalInfo).toMatchObject({ id_kind: 'voters_card', valid_id: { original_name: 'licence.pdf' } });
+    // An unknown kind changes nothing.
+    const bad = await save(t, rider, { ...fields, id_kind: 'Voters Card' }, [{ field: 'valid_id', filename: 'other.pdf', data: PDF }]);
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad.body)).toEqual({ field: 'id_kind', message: messages.idKindChoose });
+    expect((await profileOf(t, rider)).personalInfo).toMatchObject({ id_kind: 'voters_card', valid_id: { original_name: 'licence.pdf' } });
+    // A client of the spec's API (no id_kind) replacing the document: the old kind no longer names it.
+    const replaced = await save(t, rider, fields, [{ field: 'valid_id', filename: 'passport.pdf', data: PDF }]);
+    expect(replaced.json<ProfileWriteResponse>().profile.personalInfo).toMatchObject({ id_kind: null, valid_id: { original_name: 'passport.pdf' } });
+  });
+
+  it('a kind with no valid ID on file reads as none', async () => {
+    const rider = await signedInRider(t);
+    const res = await save(t, rider, { ...fields, id_kind: 'nin_slip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<ProfileWriteResponse>().profile.personalInfo).toMatchObject({ id_kind: null, valid_id: null });
   });
 
   it('needs sign-in before reading the upload', async () => {

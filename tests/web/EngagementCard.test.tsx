@@ -116,6 +116,15 @@ async function expectScreen(state: EngagementSnapshot, event: EngagementModelEve
     .map((b) => [b.textContent, (b as HTMLButtonElement).disabled || b.closest('fieldset')?.disabled === true]);
   if (activity === 'accepting' || activity === 'declining' || activity === 'withdrawing') {
     expect(buttons).toEqual([[BUSY[activity], true]]);
+  } else if (activity === 'confirmingEarlyEnd') {
+    // Said first: the company's early end counts against the rider's Job Success.
+    const confirm = within(card).getByRole('button', { name: messages.hireEndConfirm });
+    expect(document.getElementById(confirm.getAttribute('aria-describedby')!)?.textContent).toBe(messages.hireEarlyEndWarning(item.rider.display_name));
+    expect(within(card).queryByLabelText(messages.hireOutcomeLabels.early)).toBeNull();
+    expect(buttons).toEqual([
+      [messages.hireEndConfirm, false],
+      [messages.hireEndCancel, false],
+    ]);
   } else if (activity === 'confirmingEnd' || activity === 'ending') {
     expect(within(card).getByRole('group', { name: messages.hireEndHeading })).toBeTruthy();
     for (const o of ['completed', 'early'] as const) {

@@ -30,7 +30,7 @@ import { executePrepared } from '../lib/preparedSql';
 import { profileDocuments, sessions, users } from '../db/schema';
 import { openSession, sessionFoundOpen, type AuthContext } from '../plugins/auth';
 import { fileUrl } from '../plugins/files';
-import { reviewsPublished } from './reviewsPublished';
+import { lastedLongEnough, reviewsPublished } from './reviewsPublished';
 import { rowsOf } from '../lib/rows';
 import { forgetProfile } from '../plugins/profileCache';
 
@@ -45,7 +45,7 @@ const fileJson = (column: string) => sql`(
 
 /** A company review of the rider that counts now (published, visible, job ended in the last 24 months). */
 const countedReview = sql`r.subject_id = u.id and r.author_role = 'company' and r.hidden_at is null and re.status = 'ended'
-  and re.ended_at >= now() - interval '24 months' and re.ended_at <= now() and ${reviewsPublished('re')}`;
+  and re.ended_at >= now() - interval '24 months' and re.ended_at <= now() and ${reviewsPublished('re')} and ${lastedLongEnough('re')}`;
 
 /**
  * The document's `user`, all of it from the users row (`u`): a write of the rider's own fields
@@ -97,6 +97,7 @@ function buildSelect(where: SQL): SQL {
           'education', p.education,
           'valid_id', ${fileJson('valid_id_file_id')},
           'rider_id_card', ${fileJson('rider_id_card_file_id')},
+          'id_kind', case when p.valid_id_file_id is not null then p.id_kind end,
           'id_review_status', p.id_review_status,
           'id_review_reason', p.id_review_reason
         )

@@ -9,7 +9,7 @@
  * (read from review_deadline too, so the figure is right even before the sweeper marks it).
  */
 import { sql } from 'drizzle-orm';
-import { computeJobSuccess, jobSuccessWindowStart, type EngagementOutcome, type JobSuccess } from '../../shared/jobSuccess';
+import { computeJobSuccess, engagementStartedAt, jobSuccessWindowStart, type EngagementOutcome, type JobSuccess } from '../../shared/jobSuccess';
 import type { Db } from '../db/client';
 import { writeRiderReputation } from './riderCards';
 import { reviewsPublished } from './reviewsPublished';
@@ -25,9 +25,9 @@ export interface RiderReputationFacts extends JobSuccess {
 /** Reads what the rider's reputation is now, without writing it. */
 export async function readRiderReputation(db: Db, riderId: string, now: Date = new Date()): Promise<RiderReputationFacts> {
   const since = jobSuccessWindowStart(now);
-  const rows = rowsOf<{ ended_at: string | Date; early: boolean; rating: number | null; rehired: boolean }>(
+  const rows = rowsOf<{ ended_at: string | Date; start_date: string | Date; responded_at: string | Date | null; early: boolean; rating: number | null; rehired: boolean }>(
     await db.execute(sql`
-      select e.ended_at,
+      select e.ended_at, e.start_date::text as start_date, e.responded_at,
         (e.ended_by = 'company' and e.end_outcome = 'early') as early,
         (select r.rating from reviews r
           where r.engagement_id = e.id and r.author_role = 'company' and r.hidden_at is null and ${reviewsPublished('e')}) as rating,
@@ -42,6 +42,7 @@ export async function readRiderReputation(db: Db, riderId: string, now: Date = n
     companyRating: row.rating === null ? null : Number(row.rating),
     endedEarlyByCompany: row.early === true,
     rehired: row.rehired === true,
+    startedAt: engagementStartedAt(String(row.start_date).slice(0, 10), row.responded_at === null ? null : new Date(row.responded_at)),
   }));
   const [ratings] = rowsOf<{ count: number | string; average: number | string | null }>(
     await db.execute(sql`

@@ -10,11 +10,12 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Profile, ProfileReputation, PublicProfile } from '../../shared/profile';
-import { NEW_RIDER_REPUTATION } from '../../shared/profile';
+import { ID_KINDS, NEW_RIDER_REPUTATION } from '../../shared/profile';
 import type { Db } from '../db/client';
 import { fileUrl } from '../plugins/files';
 import { buildProfileDocument, readProfileDocument } from './profileDocument';
 import { reviewsPublished } from './reputation';
+import { lastedLongEnough } from './reviewsPublished';
 import { rowsOf } from '../lib/rows';
 
 /** Numbers as numbers on every driver (a count can come back as text). */
@@ -42,7 +43,7 @@ const reputationJson = sql`json_build_object(
     'rating_average_x100', rc.rating_average_x100,
     'reviewed', (select count(*) from reviews r join engagements re on re.id = r.engagement_id
       where r.subject_id = u.id and r.author_role = 'company' and r.hidden_at is null and re.status = 'ended'
-        and re.ended_at >= now() - interval '24 months' and re.ended_at <= now() and ${reviewsPublished('re')})
+        and re.ended_at >= now() - interval '24 months' and re.ended_at <= now() and ${reviewsPublished('re')} and ${lastedLongEnough('re')})
   )`;
 
 /**
@@ -237,6 +238,7 @@ export const profileSchema = {
         education: nullableString,
         valid_id: fileRefSchema,
         rider_id_card: fileRefSchema,
+        id_kind: { type: ['string', 'null'], enum: [...ID_KINDS, null] },
         id_review_status: { type: 'string', enum: ['none', 'pending', 'approved', 'rejected'] },
         id_review_reason: nullableString,
       },

@@ -31,6 +31,10 @@ export const engagementPlan: MachinePlan = {
       says: 'The dialog "End this engagement?" asking "How did it end?" ("The work was completed" / "It ended early"), "Yes, end it" and "Keep it active".',
       story: story('confirming-end'),
     },
+    'active.confirmingEarlyEnd': {
+      says: 'As the company, after "It ended early" and "Yes, end it": the warning that ending early counts against the rider\'s Job Success, with "Yes, end it" and "Keep it active".',
+      story: story('confirming-early-end'),
+    },
     'active.ending': { says: '"Ending..." on the busy button.', story: story('ending') },
     declined: { says: 'Status "Declined"; no buttons.', story: story('declined') },
     expired: { says: 'Status "Expired"; no buttons.', story: story('expired') },

@@ -21,6 +21,8 @@ import {
   REVIEW_WINDOW_DAYS,
   canMove,
   effectiveStatus,
+  endOutcomesOn,
+  lagosToday,
   type EndOutcome,
   type EngagementAction,
   type EngagementSide,
@@ -335,6 +337,10 @@ export async function moveHireRequest(
     if (!current) throw new AppError('NOT_FOUND', messages.notFound);
     const status = effectiveStatus(current.status, current.expires_at);
     if (!canMove(status, input.action, side)) throw new AppError('CONFLICT', messages.hireConflict[status], 'status');
+    // The work cannot be completed before it starts (a company could otherwise make a record in minutes).
+    if (input.action === 'end' && input.outcome && !endOutcomesOn(current.start_date, lagosToday()).includes(input.outcome)) {
+      throw new AppError('CONFLICT', messages.hireCompletedBeforeStart(lagosDay(current.start_date)), 'outcome');
+    }
     const changed = rowsOf<{ id: string }>(
       await tx.execute(sql`
         update engagements set ${SET[input.action](side, input.outcome ?? null)}, updated_at = now()

@@ -219,7 +219,6 @@ ${hireSection(profile)}
 <h2 id="about">About</h2>
 <dl class="facts">
 <div><dt>Total experience</dt><dd>${profile.total_years_of_experience ? `${profile.total_years_of_experience} years` : 'Not given'}</dd></div>
-<div><dt>Valid ID</dt><dd>${profile.id_verified ? 'Yes' : 'No'}</dd></div>
 <div><dt>Languages</dt><dd>${profile.languages_spoken ?? 'Not given'}</dd></div>
 <div><dt>Education</dt><dd>${profile.education ?? 'Not given'}</dd></div>
 </dl>

@@ -8,7 +8,7 @@
  *   PUT    /api/riders/past-employees/update   the same plus past_employee_id
  *   DELETE /api/riders/past-employees/:id
  *   POST   /api/riders/personal-info/save     multipart {total_years_of_experience, languages_spoken,
- *                                              education, valid_id?, rider_id_card?}
+ *                                              education, id_kind?, valid_id?, rider_id_card?}
  * Each answers {message, profile}: the profile as it now is. ID documents are private: the
  * profile names them at /files/<id>, which answers their owner's x-auth-token only.
  * And the public page every rider shares: GET /riders/:username (publicPage.ts).
@@ -90,7 +90,7 @@ export async function ridersRoutes(app: FastifyInstance): Promise<void> {
         tags: ['riders'],
         summary: 'Save the Edit Personal Information form, with new ID documents if any',
         description:
-          'multipart/form-data: total_years_of_experience (0-2, 3-5, 6-10, 10+), languages_spoken (comma-separated), education (High School, Diploma, Graduate, Post Graduate, Others), and optionally valid_id and rider_id_card: a PDF or a JPEG, PNG or WebP image (judged by its bytes) of at most 5 MB. Images are re-encoded without metadata. Documents are private to their owner.',
+          'multipart/form-data: total_years_of_experience (0-2, 3-5, 6-10, 10+), languages_spoken (comma-separated), education (High School, Diploma, Graduate, Post Graduate, Others), id_kind (nin_slip, drivers_licence, voters_card, international_passport: optional: which ID valid_id is; an unknown kind is a 400 under id_kind; a new valid_id without it leaves the kind unknown), and optionally valid_id and rider_id_card: a PDF or a JPEG, PNG or WebP image (judged by its bytes) of at most 5 MB. Images are re-encoded without metadata. Documents are private to their owner.',
         consumes: ['multipart/form-data'],
         response: { ...responses, 413: { $ref: 'ErrorBody#' } },
       },

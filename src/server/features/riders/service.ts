@@ -142,6 +142,8 @@ export interface PersonalInfoInput {
   total_years_of_experience: string;
   languages_spoken: string;
   education: string;
+  /** One of ID_KINDS, or '' to keep the kind on file. */
+  id_kind: string;
 }
 
 /** 'english,  Yoruba ,,Pidgin' → 'english, Yoruba, Pidgin': the comma-separated text of spec §3, tidied. */
@@ -189,6 +191,9 @@ export async function savePersonalInfo(
       totalYearsOfExperience: input.total_years_of_experience,
       languagesSpoken: tidyLanguages(input.languages_spoken),
       education: input.education,
+      // The kind names the valid ID on file: given, it is stored; a new valid ID without one (the
+      // spec's API has no such field) leaves it unknown rather than keep the old file's kind.
+      ...(input.id_kind ? { idKind: input.id_kind } : documents.some((doc) => doc.kind === 'valid_id') ? { idKind: null } : {}),
       ...fileIds,
       ...review,
       updatedAt: sql`now()`,

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import type { EngagementEvent, EngagementView } from '../../../../machines/hiring/engagementMachine';
-import { END_OUTCOMES, timeLeftText, type EngagementAction, type HireItem } from '../../../shared/hiring';
+import { timeLeftText, type EngagementAction, type HireItem } from '../../../shared/hiring';
 import { messages } from '../../../shared/messages';
 import { useEngagement } from './useEngagement';
 import './hiring.css';
@@ -142,7 +142,7 @@ export function EngagementCardView({
         <fieldset className="hire-end" disabled={activity === 'ending'}>
           <legend>{messages.hireEndHeading}</legend>
           <p>{messages.hireEndQuestion}</p>
-          {END_OUTCOMES.map((outcome) => (
+          {view.outcomes.map((outcome) => (
             <label key={outcome} className="hire-radio">
               <input
                 type="radio"
@@ -165,7 +165,24 @@ export function EngagementCardView({
         </fieldset>
       ) : null}
 
-      {activity && activity !== 'idle' && activity !== 'confirmingEnd' && activity !== 'ending' ? (
+      {activity === 'confirmingEarlyEnd' ? (
+        <fieldset className="hire-end">
+          <legend>{messages.hireEndHeading}</legend>
+          <p className="hire-early-warning" id={`hire-${item.id}-early`}>
+            {view.earlyEndWarning}
+          </p>
+          <div className="hire-actions">
+            <button type="button" className="btn btn-danger" aria-describedby={`hire-${item.id}-early`} onClick={() => send({ type: 'CONFIRM_END' })}>
+              {messages.hireEndConfirm}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => send({ type: 'CANCEL' })}>
+              {messages.hireEndCancel}
+            </button>
+          </div>
+        </fieldset>
+      ) : null}
+
+      {activity && activity !== 'idle' && activity !== 'confirmingEnd' && activity !== 'confirmingEarlyEnd' && activity !== 'ending' ? (
         <div className="hire-actions">
           <button type="button" className="btn" disabled>
             {BUSY_LABEL[activity]}

@@ -14,7 +14,7 @@ import {
   type EngagementMoveRequest,
   type EngagementView,
 } from '../../../../machines/hiring/engagementMachine';
-import type { EngagementSide, HireActionResponse, HireItem } from '../../../shared/hiring';
+import { lagosToday, type EngagementSide, type HireActionResponse, type HireItem } from '../../../shared/hiring';
 import { hiringApi } from './hiringApi';
 
 /** The machine with the hiring API's requests. */
@@ -40,7 +40,7 @@ export function useEngagement(
   side: EngagementSide,
   inspect?: (event: InspectionEvent) => void,
 ): { view: EngagementView; send: (event: EngagementEvent) => void } {
-  const actor = useActorRef(engagementLogic(), { input: { side, item }, inspect });
+  const actor = useActorRef(engagementLogic(), { input: { side, item, today: lagosToday() }, inspect });
   const view = useSelector(actor, engagementSnapshotToView, sameView);
   const waiting = view.status === 'requested';
   const expiresAt = view.item.expires_at;

@@ -194,7 +194,7 @@ function ValidIdFact({ status }: { status: IdReviewStatus }) {
       </dd>
     );
   }
-  if (status === 'pending') return <dd className="id-pending">{messages.idAwaitingCheck}</dd>;
+  if (status === 'pending') return <dd className="id-pending">{messages.idPendingReview}</dd>;
   if (status === 'rejected') return <dd className="id-rejected">{messages.idRejected}</dd>;
   return <dd>No</dd>;
 }
@@ -242,13 +242,13 @@ function PersonalInfoCard({ profile, open, send, opening }: { profile: Profile; 
         </div>
       ) : null}
       {documents.length ? (
-        <ul className="documents" aria-label="Your ID documents (only you can see them)" aria-busy={opening || undefined}>
+        <ul className="documents" aria-label="Your ID documents (only you and the staff who check them can see them)" aria-busy={opening || undefined}>
           {documents.map((kind) => (
             <li key={kind}>
               <button type="button" className="link-button" disabled={opening} onClick={() => send({ type: 'OPEN_DOCUMENT', document: info![kind]! })}>
                 <FileIcon />
                 <span>
-                  {kind === 'valid_id' ? 'Valid ID' : 'Rider ID card'}: {info![kind]!.original_name}
+                  {kind === 'valid_id' ? `Valid ID${info?.id_kind ? ` (${messages.idKindLabels[info.id_kind]})` : ''}` : 'Rider ID card'}: {info![kind]!.original_name}
                 </span>
               </button>
             </li>

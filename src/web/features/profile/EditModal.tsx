@@ -11,6 +11,9 @@ import { messages } from '../../../shared/messages';
 import {
   BIO_MAX,
   DOCUMENT_ACCEPT,
+  DOCUMENT_CAMERA_ACCEPT,
+  ID_KINDS,
+  isIdKind,
   DOCUMENT_MAX_BYTES,
   EDUCATION_OPTIONS,
   EXPERIENCE_OPTIONS,
@@ -170,11 +173,33 @@ function DocumentField({ view, send, modal, name, label, current }: FieldProps &
       label={label}
       labelHint="(optional)"
       accept={DOCUMENT_ACCEPT}
+      // The back camera of a phone photographs the document; a PDF or a photo taken earlier is a file.
+      capture="environment"
+      cameraAccept={DOCUMENT_CAMERA_ACCEPT}
+      chooseLabel={messages.chooseAFile}
       file={view.files[name] ?? null}
       current={current ? `On file: ${current}. Choose a new file to replace it.` : null}
-      hint={`A PDF or a photo (JPEG, PNG or WebP), up to ${DOCUMENT_MAX_BYTES / (1024 * 1024)} MB. Only you can see it.`}
+      hint={`A PDF or a photo (JPEG, PNG or WebP), up to ${DOCUMENT_MAX_BYTES / (1024 * 1024)} MB. ${messages.idWhoSees}`}
       error={view.fieldError(name)}
       onFile={(file) => send({ type: 'SELECT_FILE', field: name, file })}
+    />
+  );
+}
+
+/** Which ID the valid ID is: the codes of ID_KINDS, read as their names. */
+function IdKindSelect({ view, send, modal }: FieldProps) {
+  return (
+    <SelectField
+      id={fieldId(modal, 'id_kind')}
+      name="id_kind"
+      label={messages.idKindLabel}
+      labelHint="(with a valid ID)"
+      value={view.values.id_kind ?? ''}
+      options={ID_KINDS}
+      labelOf={(kind) => (isIdKind(kind) ? messages.idKindLabels[kind] : kind)}
+      placeholder={messages.idKindPlaceholder}
+      error={view.fieldError('id_kind')}
+      onValueChange={(value) => send({ type: 'CHANGE', field: 'id_kind', value })}
     />
   );
 }
@@ -208,6 +233,7 @@ function body(props: EditModalProps, modal: ModalKind): ReactNode {
           <Select {...f} name="total_years_of_experience" label="Total experience (years)" options={EXPERIENCE_OPTIONS} placeholder="Select your experience" />
           <TextField {...f} name="languages_spoken" label="Languages spoken" hint="(separate them with commas)" />
           <Select {...f} name="education" label="Education" options={EDUCATION_OPTIONS} placeholder="Select your education" />
+          <IdKindSelect {...f} />
           <DocumentField {...f} name="valid_id" label="Valid ID" current={profile.personalInfo?.valid_id?.original_name ?? null} />
           <DocumentField {...f} name="rider_id_card" label="Rider ID card" current={profile.personalInfo?.rider_id_card?.original_name ?? null} />
         </>

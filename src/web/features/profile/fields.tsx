@@ -19,9 +19,11 @@ interface SelectFieldProps extends Described {
   required?: boolean;
   /** Shown after the label, e.g. '(optional)'. */
   labelHint?: string;
+  /** What an option reads as, when its value is a code (the ID kinds). */
+  labelOf?: (option: string) => string;
 }
 
-export function SelectField({ id, name, label, value, options, placeholder, onValueChange, error, hint, disabled, required, labelHint }: SelectFieldProps) {
+export function SelectField({ id, name, label, value, options, placeholder, onValueChange, error, hint, disabled, required, labelHint, labelOf }: SelectFieldProps) {
   // A value the list does not have (a place from older data) stays choosable.
   const all = value && !options.includes(value) ? [value, ...options] : options;
   return (
@@ -43,7 +45,7 @@ export function SelectField({ id, name, label, value, options, placeholder, onVa
         <option value="">{placeholder}</option>
         {all.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {labelOf ? labelOf(option) : option}
           </option>
         ))}
       </select>
@@ -100,6 +102,9 @@ interface FileFieldProps extends Described {
   preview?: boolean;
   /** A picture: "Take a photo" (this camera) and "Choose from gallery" in place of the bare input. */
   capture?: 'user' | 'environment';
+  /** With capture: what the camera input accepts, when not `accept`, and the other button's words. */
+  cameraAccept?: string;
+  chooseLabel?: string;
   /** The preview is the square the picture is stored as, recentred by the rider (null: not now). */
   crop?: { focus: FocalPoint; onRecentre: ((focus: FocalPoint) => void) | null };
 }
@@ -118,7 +123,7 @@ function Preview({ id, file, crop }: { id: string; file: FileLike; crop?: FileFi
   return <img className="file-preview" src={url} alt="Preview of the chosen picture" width={120} height={120} />;
 }
 
-export function FileField({ id, name, label, accept, file, onFile, error, hint, current, labelHint, preview, capture, crop }: FileFieldProps) {
+export function FileField({ id, name, label, accept, file, onFile, error, hint, current, labelHint, preview, capture, cameraAccept, chooseLabel, crop }: FileFieldProps) {
   return (
     <div className="field file-field">
       <label htmlFor={id}>
@@ -127,7 +132,14 @@ export function FileField({ id, name, label, accept, file, onFile, error, hint, 
       </label>
       {current ? <p className="file-current">{current}</p> : null}
       {capture ? (
-        <PictureSource id={id} name={name} accept={accept} capture={capture} invalid={!!error} describedBy={describedByOf({ id, error, hint })} onFile={onFile} />
+        <PictureSource
+          id={id}
+          name={name}
+          accept={accept}
+          cameraAccept={cameraAccept}
+          chooseLabel={chooseLabel}
+          capture={capture}
+          invalid={!!error} describedBy={describedByOf({ id, error, hint })} onFile={onFile} />
       ) : (
         <input
           id={id}

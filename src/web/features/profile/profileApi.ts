@@ -21,6 +21,8 @@ export interface PersonalInfoUpload {
   total_years_of_experience: string;
   languages_spoken: string;
   education: string;
+  /** One of ID_KINDS, or '' to keep the kind on file. */
+  id_kind: string;
   valid_id: Blob | null;
   rider_id_card: Blob | null;
 }
@@ -43,6 +45,7 @@ export const profileApi = {
     form.append('total_years_of_experience', values.total_years_of_experience);
     form.append('languages_spoken', values.languages_spoken);
     form.append('education', values.education);
+    form.append('id_kind', values.id_kind);
     for (const field of ['valid_id', 'rider_id_card'] as const) {
       const file = values[field];
       if (file) form.append(field, file, file instanceof File ? file.name : field);

@@ -33,6 +33,7 @@ function saveModal(input: SaveInput, signal?: AbortSignal): Promise<unknown> {
           total_years_of_experience: values.total_years_of_experience ?? '',
           languages_spoken: values.languages_spoken ?? '',
           education: values.education ?? '',
+          id_kind: values.id_kind ?? '',
           valid_id: (files.valid_id as unknown as Blob | null) ?? null,
           rider_id_card: (files.rider_id_card as unknown as Blob | null) ?? null,
         },

@@ -23,7 +23,8 @@ function Facts({ rider }: { rider: CompanyRiderProfile }) {
     [labels.experience, rider.total_years_of_experience ? messages.riderPageYears(rider.total_years_of_experience) : ''],
     [labels.languages, rider.languages_spoken ?? ''],
     [labels.education, rider.education ?? ''],
-    [labels.verified, rider.id_verified ? messages.riderPageYes : messages.riderPageNo],
+    // "ID verified" or nothing: an unchecked ID is not a fact to hold against a rider.
+    [labels.verified, rider.id_verified ? messages.riderPageYes : ''],
     [labels.memberSince, displayDate(rider.member_since)],
   ];
   return (

@@ -16,13 +16,16 @@ export interface PictureSourceProps {
   accept: string;
   /** Which camera the phone opens: the front one for a face, the back one for a document. */
   capture: 'user' | 'environment';
+  /** What the camera input accepts (default: accept), and the other button's words (default: 'Choose from gallery'). */
+  cameraAccept?: string;
+  chooseLabel?: string;
   disabled?: boolean;
   invalid?: boolean;
   describedBy?: string;
   onFile: (file: File | null) => void;
 }
 
-export function PictureSource({ id, name, accept, capture, disabled, invalid, describedBy, onFile }: PictureSourceProps) {
+export function PictureSource({ id, name, accept, cameraAccept, chooseLabel, capture, disabled, invalid, describedBy, onFile }: PictureSourceProps) {
   const chosen = (e: ChangeEvent<HTMLInputElement>) => {
     onFile(e.target.files?.[0] ?? null);
     // The same photo chosen again still reports a change.
@@ -39,13 +42,13 @@ export function PictureSource({ id, name, accept, capture, disabled, invalid, de
   };
   return (
     <div className="picture-source">
-      <input id={`${id}-camera`} capture={capture} {...common} />
+      <input id={`${id}-camera`} capture={capture} {...common} accept={cameraAccept ?? accept} />
       <label htmlFor={`${id}-camera`} className="btn btn-secondary picture-source-button" aria-disabled={disabled || undefined}>
         {messages.takePhoto}
       </label>
       <input id={id} name={name} {...common} />
       <label htmlFor={id} className="btn btn-secondary picture-source-button" aria-disabled={disabled || undefined}>
-        {messages.chooseFromGallery}
+        {chooseLabel ?? messages.chooseFromGallery}
       </label>
     </div>
   );
