@@ -286,7 +286,7 @@ export function engagementSnapshotToView(snapshot: Pick<EngagementSnapshot, 'val
     outcome: context.outcome,
     outcomes: endOutcomesOn(context.item.start_date, context.today),
     canConfirmEnd: (activity === 'confirmingEnd' && context.outcome !== null) || activity === 'confirmingEarlyEnd',
-    earlyEndWarning: activity === 'confirmingEarlyEnd' ? messages.hireEarlyEndWarning(context.item.rider.display_name) : null,
+    earlyEndWarning: activity === 'confirmingEarlyEnd' ? messages.hireEarlyEndWarning(context.item.rider.full_name ?? context.item.rider.display_name) : null,
     alert: context.error?.message ?? null,
   };
 }

@@ -21,7 +21,7 @@ const CREATED = '2026-11-20T09:15:00.000Z';
 /** The countdown's clock: a day after the request was sent. */
 const NOW = new Date(Date.parse(CREATED) + DAY_MS);
 
-function storyItem(side: EngagementSide, status: EngagementStatus, id = 'b2f7c1d0-1111-4a2b-9c3d-000000000001', rider = { username: 'ada_rides', display_name: 'Ada O.' }): HireItem {
+function storyItem(side: EngagementSide, status: EngagementStatus, id = 'b2f7c1d0-1111-4a2b-9c3d-000000000001', rider = { username: 'ada_rides', display_name: 'Ada O.', full_name: 'Ada Okafor' }): HireItem {
   const open = status === 'active' || status === 'ended';
   return {
     id,
@@ -42,10 +42,10 @@ function storyItem(side: EngagementSide, status: EngagementStatus, id = 'b2f7c1d
     review_deadline: status === 'ended' ? '2026-12-09T17:00:00.000Z' : null,
     company: { name: 'Lekki Bakes', logo: null },
     // The full name reaches the company only once the rider accepted.
-    rider: { ...rider, full_name: open ? 'Ada Okafor' : null, picture: null },
+    rider: { ...rider, full_name: open ? rider.full_name : null, picture: null },
     contact: open
       ? side === 'company'
-        ? { name: 'Ada Okafor', phone: '+2348031234567', email: 'ada@example.com', whatsapp: 'https://wa.me/2348031234567' }
+        ? { name: rider.full_name, phone: '+2348031234567', email: 'ada@example.com', whatsapp: 'https://wa.me/2348031234567' }
         : { name: 'Bisi Ade', phone: '+2347040000001', email: 'orders@lekkibakes.ng', whatsapp: 'https://wa.me/2347040000001' }
       : null,
   };
@@ -131,7 +131,7 @@ export const ConfirmingEnd = cardStory('rider', 'active', [{ type: 'END' }, { ty
 ]);
 // The company ending early is told first what it costs the rider.
 export const ConfirmingEarlyEnd = cardStory('company', 'active', [{ type: 'END' }, { type: 'CHOOSE_OUTCOME', outcome: 'early' }, { type: 'CONFIRM_END' }], [
-  messages.hireEarlyEndWarning('Ada O.'),
+  messages.hireEarlyEndWarning('Ada Okafor'),
   messages.hireEndConfirm,
   messages.hireEndCancel,
 ]);
@@ -164,9 +164,9 @@ function listAfter(events: readonly PagedListEvent[] | readonly CardEvent[], fil
 const page = (items: HireItem[], next: string | null = null): CardEvent => ({ type: 'xstate.done.actor.firstPage', output: { items, next } });
 
 const companyRows = [
-  storyItem('company', 'requested', 'b2f7c1d0-1111-4a2b-9c3d-000000000011', { username: 'chike_moves', display_name: 'Chike E.' }),
+  storyItem('company', 'requested', 'b2f7c1d0-1111-4a2b-9c3d-000000000011', { username: 'chike_moves', display_name: 'Chike E.', full_name: 'Chike Eze' }),
   storyItem('company', 'active', 'b2f7c1d0-1111-4a2b-9c3d-000000000012'),
-  storyItem('company', 'ended', 'b2f7c1d0-1111-4a2b-9c3d-000000000013', { username: 'funmi_r', display_name: 'Funmi A.' }),
+  storyItem('company', 'ended', 'b2f7c1d0-1111-4a2b-9c3d-000000000013', { username: 'funmi_r', display_name: 'Funmi A.', full_name: 'Funmi Adeyemi' }),
 ];
 const riderRows = [storyItem('rider', 'requested', 'b2f7c1d0-1111-4a2b-9c3d-000000000021'), storyItem('rider', 'active', 'b2f7c1d0-1111-4a2b-9c3d-000000000022')];
 
@@ -178,7 +178,7 @@ export const CompanyListLoading = listStory('company', listAfter([]), [messages.
 export const CompanyListFailed = listStory('company', listAfter([{ type: 'xstate.error.actor.firstPage', error: new Error('offline') }]), [messages.hireLoadFailed, messages.tryAgain]);
 export const CompanyListEmpty = listStory('company', listAfter([page([])]), [messages.hireEmpty]);
 export const CompanyListFilteredEmpty = listStory('company', listAfter([page([])], { status: 'ended' }), [messages.hireEmptyFiltered]);
-export const CompanyList = listStory('company', listAfter([page(companyRows, 'next-cursor')]), ['Chike E.', 'Ada O.', 'Funmi A.', messages.hireWithdraw, messages.hireEnd, messages.hireLoadMore]);
+export const CompanyList = listStory('company', listAfter([page(companyRows, 'next-cursor')]), ['Chike E.', 'Ada Okafor', 'Funmi Adeyemi', messages.hireWithdraw, messages.hireEnd, messages.hireLoadMore]);
 export const CompanyListLoadingMore = listStory('company', listAfter([page(companyRows, 'next-cursor'), { type: 'LOAD_MORE' }]), [messages.hireLoading]);
 export const RiderList = listStory('rider', listAfter([page(riderRows)]), [messages.hireRiderHeading, messages.hireAccept, messages.hireDecline, messages.hireCall('+2347040000001')]);
 export const RiderListEmpty = listStory('rider', listAfter([page([])]), [messages.hireRiderHeading, messages.hireEmpty]);

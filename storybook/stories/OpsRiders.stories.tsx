@@ -77,7 +77,8 @@ export const IdPending = riderStory([pending], [
 /** The documents inline beside the name and picture the rider gave: the PDF in a frame, the photo as an image. */
 export const IdDocumentsShown = riderStory([pending, onRider.documentsShown], [
   'Adeola Bakare',
-  messages.opsIdDocumentFrame(messages.opsRiderDocumentKind.valid_id, 'Adeola Bakare'),
+  // The frame's title is an attribute (not text); the view test finds the frame by it.
+  messages.opsRiderOpenDocument(messages.opsRiderDocumentKind.valid_id),
   messages.opsIdApprove,
 ]);
 export const IdDocumentsFailed = riderStory([pending, onRider.documentsFailed], [messages.opsIdDocumentFailed, messages.opsIdDocumentShowAgain]);

@@ -176,7 +176,7 @@ describe('ending before the start date', () => {
       const view = engagementSnapshotToView(actor.getSnapshot());
       if (side === 'company') {
         expect(view.state).toBe('confirmingEarlyEnd');
-        expect(view.earlyEndWarning).toBe(messages.hireEarlyEndWarning(view.item.rider.display_name));
+        expect(view.earlyEndWarning).toBe(messages.hireEarlyEndWarning(view.item.rider.full_name ?? view.item.rider.display_name));
       } else {
         expect(view.state).toBe('ending');
         expect(view.earlyEndWarning).toBeNull();

@@ -91,7 +91,7 @@ async function expectScreen(state: EngagementSnapshot, event: EngagementModelEve
   const { context } = state;
   const { item, side, error, outcome } = context;
   const activity = activityOf(state);
-  const title = side === 'rider' ? messages.hireCompanyRequests(item.company.name) : item.rider.display_name;
+  const title = side === 'rider' ? messages.hireCompanyRequests(item.company.name) : (item.rider.full_name ?? item.rider.display_name);
   const card = (await screen.findByRole('heading', { level: 3, name: title })).closest('article')!;
   await waitFor(() => expect(within(card).getByText(messages.hireStatusLabels[item.status])).toBeTruthy());
   expect(within(card).getByText(item.role)).toBeTruthy();
@@ -119,7 +119,7 @@ async function expectScreen(state: EngagementSnapshot, event: EngagementModelEve
   } else if (activity === 'confirmingEarlyEnd') {
     // Said first: the company's early end counts against the rider's Job Success.
     const confirm = within(card).getByRole('button', { name: messages.hireEndConfirm });
-    expect(document.getElementById(confirm.getAttribute('aria-describedby')!)?.textContent).toBe(messages.hireEarlyEndWarning(item.rider.display_name));
+    expect(document.getElementById(confirm.getAttribute('aria-describedby')!)?.textContent).toBe(messages.hireEarlyEndWarning(item.rider.full_name ?? item.rider.display_name));
     expect(within(card).queryByLabelText(messages.hireOutcomeLabels.early)).toBeNull();
     expect(buttons).toEqual([
       [messages.hireEndConfirm, false],

@@ -17,6 +17,7 @@ export const jobMessages = {
   codeLocked: `The code was wrong ${DELIVERY_CODE_TRIES} times. Call staff to finish this delivery.`,
   proofRequired: 'Take a photo of the parcel handed over first',
   proofNotNow: 'The photo is taken at the drop-off, after pickup',
+  proofNone: 'No photo yet: the rider takes one when the parcel is handed over.',
   photoMissing: 'Choose a photo of the parcel handed over',
   photoTooLarge: 'The photo is too large: at most 10 MB',
   cashRequired: 'Enter the cash you collected, in kobo',

@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../../shared/messages';
+import { jobMessages } from '../../../shared/deliveries/jobMessages';
 import { AppError, errorResponses } from '../../errors';
 import type { Limit } from '../../lib/limits';
 import { access } from '../../plugins/access';
@@ -96,7 +97,8 @@ export async function deliverySenderRoutes(app: FastifyInstance): Promise<void> 
     { config: { access: access('tracking') }, onRequest: proofReads, schema: proofSchema('The proof photo, by the tracking link') },
     async (request, reply) => {
       const file = await readDeliveryProof(app.database.db, request.credential!.id, trackedOf(request) as { trackedId: string });
-      if (!file) throw notFound();
+      // The token is good: say why there is nothing to see, rather than "not found".
+      if (!file) throw new AppError('NOT_FOUND', jobMessages.proofNone);
       return sendStoredFile(reply, file, 'private');
     },
   );
