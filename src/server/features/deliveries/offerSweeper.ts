@@ -5,26 +5,12 @@
  * background workers are on; tests call expireDueOffers directly.
  */
 import type { FastifyInstance } from 'fastify';
+import { startSweeper } from '../../lib/sweeper';
 import { expireDueOffers } from '../../domain/deliveryOffers';
 
 /** An offer runs 3 minutes; a quarter of a minute late at most is fair to the next rider. */
 const SWEEP_INTERVAL_MS = 15 * 1000;
 
 export function startOfferSweeper(app: FastifyInstance, intervalMs: number = SWEEP_INTERVAL_MS): void {
-  let running: Promise<void> | null = null;
-  let closing = false;
-  const sweep = () => {
-    if (closing || running) return;
-    running = expireDueOffers(app.database.db)
-      .then(() => undefined)
-      .catch((err: unknown) => app.log.error({ err }, 'delivery offer expiry sweep failed'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearInterval(timer);
-    await running;
-  });
+  startSweeper(app, 'delivery offer expiry sweep', intervalMs, () => expireDueOffers(app.database.db));
 }

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { startSweeper } from '../../lib/sweeper';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../lib/rows';
 
@@ -63,20 +64,5 @@ export async function sweepDeliveryLeftovers(db: Db, now: Date = new Date()): Pr
 }
 
 export function startDeliverySweeper(app: FastifyInstance, intervalMs: number = SWEEP_INTERVAL_MS): void {
-  let running: Promise<void> | null = null;
-  let closing = false;
-  const sweep = () => {
-    if (closing || running) return;
-    running = sweepDeliveryLeftovers(app.database.db)
-      .then(() => undefined)
-      .catch((err: unknown) => app.log.error({ err }, 'delivery leftovers sweep failed'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearInterval(timer);
-    await running;
-  });
+  startSweeper(app, 'delivery leftovers sweep', intervalMs, () => sweepDeliveryLeftovers(app.database.db));
 }

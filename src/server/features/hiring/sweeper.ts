@@ -5,27 +5,13 @@
  * when background workers are on; tests call expireDueRequests directly.
  */
 import type { FastifyInstance } from 'fastify';
+import { startSweeper } from '../../lib/sweeper';
 import { expireDueRequests } from './service';
 
 const SWEEP_INTERVAL_MS = 60 * 1000;
 
 export function startHiringSweeper(app: FastifyInstance, intervalMs: number = SWEEP_INTERVAL_MS): void {
-  let running: Promise<void> | null = null;
-  let closing = false;
-  const sweep = () => {
-    if (closing || running) return;
-    running = expireDueRequests(app.database.db, app.config)
-      .then((expired) => {
-        if (expired > 0) app.mailer.kick();
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'hire request expiry sweep failed'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearInterval(timer);
-    await running;
+  startSweeper(app, 'hire request expiry sweep', intervalMs, async () => {
+    if ((await expireDueRequests(app.database.db, app.config)) > 0) app.mailer.kick();
   });
 }

@@ -9,14 +9,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { recomputeAgedReputations } from '../../domain/reputation';
+import { startSweeper } from '../../lib/sweeper';
 import { publishDueReviews } from './service';
 
 const REVIEW_SWEEP_INTERVAL_MS = 60_000;
 const AGED_REPUTATION_INTERVAL_MS = 60 * 60_000;
 
 export function startReviewSweeper(app: FastifyInstance, intervalMs = REVIEW_SWEEP_INTERVAL_MS): void {
-  let running: Promise<void> | null = null;
-  let closing = false;
   let agedAt = 0;
   const sweep = async () => {
     const published = await publishDueReviews(app.database.db, app.config);
@@ -30,18 +29,5 @@ export function startReviewSweeper(app: FastifyInstance, intervalMs = REVIEW_SWE
       if (riders > 0) app.log.info({ riders }, 'Job Success recomputed for jobs leaving the 24-month window');
     }
   };
-  const tick = () => {
-    if (running || closing) return;
-    running = sweep()
-      .catch((err: unknown) => app.log.error({ err }, 'review publish sweep failed'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  app.addHook('onReady', async () => tick());
-  app.addHook('onClose', async () => {
-    closing = true;
-    clearInterval(timer);
-    await running;
-  });
+  startSweeper(app, 'review publish sweep', intervalMs, sweep, { onReady: true });
 }
