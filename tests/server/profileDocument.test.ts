@@ -270,6 +270,11 @@ describeEachDatabase('profile documents', (kind) => {
 
     const item = await sendRequest(t, co, r);
     expect((await act(t, r, item.id, 'accept')).statusCode).toBe(200);
+    // A job counts once it lasted a week (docs/companies.md): this one began a month ago.
+    await t.database.db
+      .update(engagements)
+      .set({ startDate: sql`(now() - interval '30 days')::date`, respondedAt: sql`now() - interval '30 days'` })
+      .where(eq(engagements.id, item.id));
     expect((await act(t, co, item.id, 'end', { outcome: 'completed' })).statusCode).toBe(200);
     await expectCurrent(t, r, 'job ended');
 
