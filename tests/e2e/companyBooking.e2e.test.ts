@@ -54,7 +54,8 @@ describe.skipIf(!pool)('a signed-in company sends a parcel', () => {
     }, token);
     await page.goto(paths.sendParcel);
     await waitForScreenHydrated(page);
-    await page.getByText(b.companyNote).waitFor();
+    // The account's saved addresses are offered once read.
+    await page.getByLabel(b.useSaved.pickup).waitFor();
 
     // The saved pickup fills the area (the price depends on it).
     await page.getByLabel(b.useSaved.pickup).selectOption({ label: b.savedChoice('Shop', '14 Allen Avenue', 'Ikeja') });
@@ -66,10 +67,13 @@ describe.skipIf(!pool)('a signed-in company sends a parcel', () => {
     await page.getByRole('heading', { name: b.quoteHeading }).waitFor();
 
     // The saved pickup's street and contact, and the account's details, are filled in.
+    await page.getByText(b.companyNote).waitFor();
     expect(await page.getByLabel(b.labels['pickup.address']).inputValue()).toBe('14 Allen Avenue');
     expect(await page.getByLabel(b.labels['pickup.contact_name']).inputValue()).toBe('Ngozi Eze');
     expect(await page.getByLabel(b.labels['sender.email']).inputValue()).toBe(email);
     expect(await page.getByLabel(b.labels['sender.name']).inputValue()).not.toBe('');
+    // This company's account has no phone yet: the sender's phone is typed.
+    await page.getByLabel(b.labels['sender.phone']).fill('0803 123 4567');
     await page.getByLabel(b.labels['dropoff.address']).fill('5 Admiralty Way');
     await page.getByLabel(b.labels['dropoff.contact_name']).fill('Tunde Bello');
     await page.getByLabel(b.labels['dropoff.contact_phone']).fill('0812 345 6789');
