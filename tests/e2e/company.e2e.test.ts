@@ -211,6 +211,13 @@ describe.skipIf(!databaseUrl)('the company side, end to end at 375 px', () => {
     expect(await company.getByRole('link', { name: messages.hireWhatsApp }).first().getAttribute('href')).toBe('https://wa.me/2348031234567');
     await company.goto(`/company-dashboard/riders/${rider.username}`);
     await company.getByRole('heading', { level: 1, name: /^Tunde Bakare/ }).waitFor();
+    // A month of work goes by (a job counts once it lasted a week and can be "completed" only
+    // after its start date: docs/companies.md).
+    await sql(
+      `update engagements set start_date = (now() - interval '30 days')::date, responded_at = now() - interval '30 days'
+       where rider_id = (select id from users where username = $1) and status = 'active'`,
+      [rider.username],
+    );
     await company.goto('/company-dashboard/hires');
     await company.getByRole('button', { name: messages.hireEnd }).click();
     await company.getByLabel(messages.hireOutcomeLabels.completed).check();
