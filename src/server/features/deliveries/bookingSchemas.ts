@@ -111,7 +111,8 @@ const eventsSchema = {
   items: { type: 'object', required: ['status', 'at'], properties: { status: { type: 'string' }, at: { type: 'string', format: 'date-time' } } },
 } as const;
 
-const placeSchema = {
+/** A pickup or drop-off as answered (the job's answer shows parts of it by stage). */
+export const placeSchema = {
   type: 'object',
   properties: {
     state: { type: 'string' },
@@ -125,7 +126,7 @@ const placeSchema = {
   },
 } as const;
 
-const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
+export const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
 
 export const companyDeliverySchema = {
   type: 'object',

@@ -29,8 +29,6 @@ const m = deliveryMessages.booking;
 
 /** How long an Idempotency-Key answers with its booking; after that the key may book again. */
 export const IDEMPOTENCY_HOLD_MS = 24 * 60 * 60_000;
-// The pickup window lives with dispatch (the board flags a booking late past it).
-export { PICKUP_WINDOW_MS };
 
 /** References people read out on the phone: no 0/O, 1/I/L, U/V look-alikes. */
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';

@@ -2,22 +2,11 @@
 import { CANCEL_REASON_MAX, FAILURE_NOTE_MAX, RATING_COMMENT_MAX, RATING_MAX, RATING_MIN, RIDER_JOB_ACTIONS } from '../../../shared/deliveries/jobs';
 import { DELIVERY_FAILURE_REASONS, DELIVERY_STATUSES } from '../../../shared/deliveries/moves';
 import { PAYMENTS } from '../../../shared/deliveries/rateCard';
-
-const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
+import { nullableTime, placeSchema } from './bookingSchemas';
 
 const jobPlaceSchema = {
-  type: 'object',
+  ...placeSchema,
   description: 'The area always; the street address, landmark and contact only when the job is at that stage',
-  properties: {
-    state: { type: 'string' },
-    area: { type: 'string' },
-    country: { type: 'string' },
-    city: { type: 'string' },
-    address: { type: 'string' },
-    landmark: { type: 'string' },
-    contact_name: { type: 'string' },
-    contact_phone: { type: 'string' },
-  },
 } as const;
 
 export const jobSchema = {

@@ -35,8 +35,10 @@ const OPEN_STATUSES = DELIVERY_STATUSES.filter((s) => !DELIVERY_FINAL.includes(s
 // ---------------------------------------------------------------------------------------------
 // The board's order: attention rank, then the longest waiting first
 
-/** Past its pickup window (the chosen time or the booking's, and the hour after) and still without a rider. */
-const late = sql`(${deliveries.status} in ('booked', 'offered') and coalesce(${deliveries.pickupAt}, ${deliveries.createdAt}) < now() - make_interval(secs => ${PICKUP_WINDOW_MS / 1000}))`;
+/** Its pickup window (the chosen time or the booking's, and the hour after) is over. */
+const windowOver = sql`(coalesce(${deliveries.pickupAt}, ${deliveries.createdAt}) < now() - make_interval(secs => ${PICKUP_WINDOW_MS / 1000}))`;
+/** Past its pickup window and still without a rider. */
+const late = sql`(${deliveries.status} in ('booked', 'offered') and ${windowOver})`;
 /** 0 failed, 1 late for pickup, 2 unassigned, 3 the rest. */
 const rank = sql<number>`(case when ${deliveries.status} = 'failed' then 0 when ${late} then 1 when ${deliveries.status} = 'booked' then 2 else 3 end)`;
 const ATTENTION: Record<number, BoardAttention | null> = { 0: 'failed', 1: 'late_pickup', 2: 'unassigned', 3: null };
@@ -133,8 +135,8 @@ function toItem(r: ItemRow): BoardItem {
 
 /** The board's parts: each one status (and, for booked and offered, late or not) and its rank. */
 function boardParts(status?: DeliveryStatus): Array<{ rank: number; status: DeliveryStatus; when?: SQL }> {
-  const notLate = sql`coalesce(${deliveries.pickupAt}, ${deliveries.createdAt}) >= now() - make_interval(secs => ${PICKUP_WINDOW_MS / 1000})`;
-  const isLate = sql`coalesce(${deliveries.pickupAt}, ${deliveries.createdAt}) < now() - make_interval(secs => ${PICKUP_WINDOW_MS / 1000})`;
+  const isLate = windowOver;
+  const notLate = sql`not ${windowOver}`;
   const parts: Array<{ rank: number; status: DeliveryStatus; when?: SQL }> = [
     { rank: 0, status: 'failed' },
     { rank: 1, status: 'booked', when: isLate },
