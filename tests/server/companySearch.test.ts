@@ -177,6 +177,9 @@ describeEachDatabase('GET /api/companies/riders', (kind) => {
     expect(names(await search(t, company.token, { q: `${tag}_rides` }))).toEqual([ada]);
     expect(names(await search(t, company.token, { q: `${tag.toUpperCase()}_RI` }))).toEqual([ada]);
     expect(names(await search(t, company.token, { q: tag }))).toEqual([ada]);
+    // "_" and "%" are letters a company typed, not wildcards: "<tag>_r" is not "<tag>Xr".
+    expect(names(await search(t, company.token, { q: `${tag}%rides` }))).toEqual([]);
+    expect(names(await search(t, company.token, { q: `${tag.slice(0, -1)}_` }))).toEqual([]);
     // The full last name is not a way in (a company learns it once the rider accepts).
     expect(names(await search(t, company.token, { q: `${first} Okafor` }))).toEqual([]);
     // Filters still narrow a name search.

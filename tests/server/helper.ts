@@ -33,7 +33,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config';
-import { openDatabase, type Database, type Db } from '../../src/server/db/client';
+import { openDatabase, pgliteExtensions, type Database, type Db } from '../../src/server/db/client';
 import * as schema from '../../src/server/db/schema';
 import type { LogStream } from '../../src/server/logger';
 import { startHcaptchaStub, type HcaptchaStub } from '../support/hcaptcha';
@@ -183,7 +183,7 @@ function pgliteTemplate(): Promise<Blob> {
 
 /** An in-memory PGlite started from the template: the same Database openDatabase gives. */
 async function openPgliteFromTemplate(): Promise<Database> {
-  const client = await PGlite.create({ loadDataDir: await pgliteTemplate() });
+  const client = await PGlite.create({ loadDataDir: await pgliteTemplate(), extensions: pgliteExtensions });
   const db = drizzle(client, { schema }) as unknown as Db;
   // Applies nothing when the template is current; keeps the schema right if it were not.
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });

@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -26,6 +27,9 @@ export interface Database {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** The extensions the migrations create, which PGlite must have loaded (pg_trgm: rider name search). */
+export const pgliteExtensions = { pg_trgm };
 
 /**
  * @param dataDir where PGlite keeps its files; 'memory://' gives a throw-away database (tests).
@@ -63,7 +67,7 @@ export async function openDatabase(options: {
   }
   let client: PGlite;
   try {
-    client = await PGlite.create(dataPath);
+    client = await PGlite.create(dataPath, { extensions: pgliteExtensions });
     await migratePglite(drizzlePglite(client), { migrationsFolder });
   } catch (err) {
     // The disk filled up or went away between the probe and PGlite's own writes.

@@ -552,6 +552,11 @@ export const riderCards = pgTable(
     index('rider_cards_rating_idx').on(table.listed, sql`coalesce(${table.ratingAverage}, -1) desc`, table.userId),
     index('rider_cards_newest_idx').on(table.listed, table.completedAt.desc(), table.userId),
     index('rider_cards_place_idx').on(table.listed, table.state, table.town),
+    // A company finds a rider by a piece of the name ("ada", "ada_rides"): trigram indexes answer
+    // `lower(name) like '%piece%'` without reading every card (pg_trgm: a trusted extension, so a
+    // database owner may create it; PGlite loads it in db/client.ts).
+    index('rider_cards_display_name_trgm_idx').using('gin', sql`lower(${table.displayName}) gin_trgm_ops`),
+    index('rider_cards_username_trgm_idx').using('gin', sql`lower(${table.username}) gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,3 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "rider_cards_display_name_trgm_idx" ON "rider_cards" USING gin (lower("display_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "rider_cards_username_trgm_idx" ON "rider_cards" USING gin (lower("username") gin_trgm_ops);
