@@ -23,6 +23,7 @@ import { currentCode } from '../../src/server/lib/totp';
 import { messages } from '../../src/shared/messages';
 import { opsPaths } from '../../src/shared/opsForms';
 import { companyPaths, paths, publicPaths } from '../../src/shared/routes';
+import { chooseOption } from './combobox';
 import { baseURL, databaseUrl, loginThroughApi, screenshotsDir, uniqueEmail, useBrowser } from './browser';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -217,6 +218,29 @@ describe(`every screen at ${WIDTH} px`, () => {
       await open(page, where, () => h1(page));
       await check(page, name);
     }
+    // After "Send request" the toast and the request's card come in: the moment the page once grew
+    // to 451 px on a 375 px phone. Then the rider accepts on theirs, with its own toast.
+    await page.getByRole('button', { name: messages.hireRequestThisRider }).click();
+    await page.getByLabel(messages.hireLabels.role).fill('Dispatch rider for the Ikeja and Lekki routes, weekdays');
+    await chooseOption(page.getByRole('combobox', { name: messages.hireLabels.state, exact: true }), 'Lagos');
+    await chooseOption(page.getByRole('combobox', { name: messages.hireLabels.town, exact: true }), 'Ikeja');
+    await page.getByLabel(messages.hireLabels.start_date).fill(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
+    await page.getByLabel(messages.hireLabels.pay_note).fill('₦120,000 a month plus fuel');
+    await check(page, 'company-rider-request-form');
+    await page.getByRole('button', { name: messages.hireSendRequest }).click();
+    await page.getByText(messages.hireRequestSent('Oluwaseyifunmi A.')).first().waitFor();
+    await check(page, 'company-rider-request-sent');
+
+    const phone = await browser.open('narrow');
+    await signedIn(phone, await loginThroughApi(listed.email, PASSWORD));
+    await open(phone, paths.riderDashboard, () => phone.getByRole('button', { name: messages.hireAccept }).waitFor());
+    await check(phone, 'rider-dashboard-request');
+    await phone.getByRole('button', { name: messages.hireAccept }).click();
+    await phone.getByText(messages.hireAccepted('Ikeja Parcels and Logistics Nigeria Limited')).first().waitFor();
+    // Answered: "Waiting for you" no longer offers it, and the header's count goes with it.
+    await phone.getByText(messages.waitingRequestAction).waitFor({ state: 'detached' });
+    await expect.poll(() => phone.getByRole('img', { name: messages.waitingCount(1) }).count()).toBe(0);
+    await check(phone, 'rider-dashboard-accepted');
   });
 
   it.skipIf(needsDatabase)("the operations console's screens", async () => {

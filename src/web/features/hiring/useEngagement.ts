@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { toast } from '../../kit/components/toast';
+import { waiting } from '../../kit/session/waiting';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import {
   engagementMachine,
@@ -27,6 +28,7 @@ function engagementLogic() {
     actions: {
       announce: (_, params) => {
         toast.success(params.message);
+        waiting.changed();
       },
     },
   });
@@ -42,10 +44,10 @@ export function useEngagement(
 ): { view: EngagementView; send: (event: EngagementEvent) => void } {
   const actor = useActorRef(engagementLogic(), { input: { side, item, today: lagosToday() }, inspect });
   const view = useSelector(actor, engagementSnapshotToView, sameView);
-  const waiting = view.status === 'requested';
+  const open = view.status === 'requested';
   const expiresAt = view.item.expires_at;
   useEffect(() => {
-    if (!waiting) return;
+    if (!open) return;
     const due = Date.parse(expiresAt);
     const check = () => {
       if (Date.now() >= due) actor.send({ type: 'EXPIRE' });
@@ -60,7 +62,7 @@ export function useEngagement(
       window.removeEventListener('focus', check);
       document.removeEventListener('visibilitychange', check);
     };
-  }, [actor, waiting, expiresAt]);
+  }, [actor, open, expiresAt]);
   return { view, send: actor.send };
 }
 

@@ -154,7 +154,12 @@ export function WaitingForYou({ onUploadId, focusKey, inspect }: Omit<WaitingFor
       if (document.visibilityState === 'visible') actor.send({ type: 'REFRESH' });
     };
     document.addEventListener('visibilitychange', again);
-    return () => document.removeEventListener('visibilitychange', again);
+    // Answered on this page (a request accepted, a review written): it waits no more.
+    const stop = waiting.onChanged(() => actor.send({ type: 'REFRESH' }));
+    return () => {
+      document.removeEventListener('visibilitychange', again);
+      stop();
+    };
   }, [actor]);
   return <WaitingForYouView list={list} send={actor.send} onUploadId={onUploadId} focusKey={focusKey} />;
 }

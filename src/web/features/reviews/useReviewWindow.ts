@@ -4,6 +4,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { toast } from '../../kit/components/toast';
+import { waiting } from '../../kit/session/waiting';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import {
   reviewWindowMachine,
@@ -27,6 +28,7 @@ function reviewWindowLogic() {
     actions: {
       announce: (_, params) => {
         toast.success(params.message);
+        waiting.changed();
       },
     },
   });

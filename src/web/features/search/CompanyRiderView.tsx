@@ -30,7 +30,7 @@ function Facts({ rider }: { rider: CompanyRiderProfile }) {
   return (
     <section aria-labelledby="rider-facts">
       <h2 id="rider-facts">{messages.riderPageFacts}</h2>
-      <dl>
+      <dl className="company-rider-facts">
         {rows
           .filter(([, value]) => value !== '')
           .map(([label, value]) => (

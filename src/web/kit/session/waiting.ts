@@ -11,6 +11,7 @@ let count: number | null = null;
 let inFlight: Promise<WaitingResponse> | null = null;
 const listeners = new Set<() => void>();
 const tell = () => listeners.forEach((listener) => listener());
+const staleListeners = new Set<() => void>();
 
 export const waiting = {
   /** Asks the server (once at a time) and keeps the count. */
@@ -31,6 +32,20 @@ export const waiting = {
     if (count === null) return;
     count = null;
     tell();
+  },
+  /**
+   * The rider just did something that may change what waits (answered a request, wrote a
+   * review): the "Waiting for you" list on screen reads again, else the header's count does, so
+   * neither keeps offering what is done.
+   */
+  changed(): void {
+    if (staleListeners.size > 0) staleListeners.forEach((listener) => listener());
+    else if (count !== null) waiting.load().catch(() => undefined);
+  },
+  /** The list on screen hears of `changed()`. */
+  onChanged(listener: () => void): () => void {
+    staleListeners.add(listener);
+    return () => staleListeners.delete(listener);
   },
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
