@@ -160,13 +160,14 @@ export async function killDuringMoves(kind, ctx) {
  * the delivery at the same moment, one to rider A through instance 1 and one to rider B through
  * instance 2; if one offer closed the other (the lock on the delivery), the second open offer is
  * put back directly in the database, as the state two instances racing would leave without it;
- * then A accepts through instance 1 and B through instance 2 at once. Exactly one 200, the
- * other 409, the delivery assigned to the winner, one accept in its timeline.
+ * then A accepts through instance 1 and B through instance 2 at once, and A's phone sends its
+ * accept again through instance 2. Exactly one 200, the others 409, the delivery assigned to the
+ * winner, one accept in its timeline.
  */
 export async function offerRace(ctx) {
   const { database, server, dbEnv, report, log, T } = ctx;
   const name = 'two instances: one offer, one winner';
-  const budget = 'exactly one 200 and one 409 each round, the winner assigned, one accept';
+  const budget = 'each round exactly one 200 of 3 accepts (the others 409), the winner assigned, one accept';
   const db = await database('postgres', 'race');
   const fixtures = await dbStep(dbEnv(db), 'dispatch', { riders: 2 });
   const [riderA, riderB] = fixtures.riders;
@@ -206,16 +207,18 @@ export async function offerRace(ctx) {
         continue;
       }
       tally.rounds += 1;
+      // A's phone also sends its accept twice, once through each instance (a double tap on a slow network).
       const answers = await Promise.all([
         call(a.origin, 'POST', `/api/users/offers/${offerA.id}/accept`, { token: riderA.token }),
         call(b.origin, 'POST', `/api/users/offers/${offerB.id}/accept`, { token: riderB.token }),
+        call(b.origin, 'POST', `/api/users/offers/${offerA.id}/accept`, { token: riderA.token }),
       ]);
       const codes = answers.map((r) => r.status);
-      const winner = codes[0] === 200 ? riderA : codes[1] === 200 ? riderB : null;
+      const winner = codes[0] === 200 || codes[2] === 200 ? riderA : codes[1] === 200 ? riderB : null;
       const detail = (await call(a.origin, 'GET', `/api/ops/deliveries/${booked.id}`, { staffToken: fixtures.dispatcher.token })).body;
       const accepts = (detail?.events ?? []).filter((e) => e.action === 'accept').length;
       const assignedTo = (await client.query('select rider_id, status from deliveries where id = $1', [booked.id])).rows[0];
-      const good = [...codes].sort().join(',') === '200,409' && winner && assignedTo?.rider_id === winner.id && assignedTo?.status === 'assigned' && accepts === 1;
+      const good = [...codes].sort().join(',') === '200,409,409' && winner && assignedTo?.rider_id === winner.id && assignedTo?.status === 'assigned' && accepts === 1;
       if (good) {
         tally.oneWinner += 1;
         if (winner === riderA) tally.winsA += 1;
@@ -230,7 +233,7 @@ export async function offerRace(ctx) {
   report(
     name,
     'postgres',
-    `${tally.rounds}/${T.raceRounds} rounds raced, ${tally.oneWinner} with exactly one winner (A through instance 1: ${tally.winsA}, B through instance 2: ${tally.winsB}), ${tally.bad.length} bad; both offers left open by the two dispatchers offering at once: ${tally.bothOpenByApi} of ${tally.rounds} (the second put back in the database ${tally.reopened} times)`,
+    `${tally.rounds}/${T.raceRounds} rounds raced (3 accepts at once: A and B through different instances, A again through B's), ${tally.oneWinner} with exactly one winner (won by A ${tally.winsA} times, by B ${tally.winsB}), ${tally.bad.length} bad; both offers left open by the two dispatchers offering at once: ${tally.bothOpenByApi} of ${tally.rounds} (the second put back in the database ${tally.reopened} times)`,
     tally.rounds === T.raceRounds && tally.oneWinner === tally.rounds && tally.bad.length === 0,
     budget,
   );
