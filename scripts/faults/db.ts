@@ -5,6 +5,8 @@
  *   node --import tsx scripts/faults/db.ts seed '{"sets":2,"writers":12}'   → fixtures as JSON
  *   node --import tsx scripts/faults/db.ts check '{"enquiries":[...],...}'   → what was found
  *   node --import tsx scripts/faults/db.ts hostile                           → the hostile input's callers (hostileCallers.ts)
+ *   node --import tsx scripts/faults/db.ts dispatch '{"riders":6}'           → riders who may deliver (switched on in Ikeja) and a dispatcher
+ *   node --import tsx scripts/faults/db.ts moves '{"moves":[...]}'           → each acknowledged move's events, each delivery's timeline
  *
  * The database is the one the server would open with the same environment (DATABASE_URL or
  * DATA_DIR), so the fixtures' tokens are valid for the server started next (same JWT_SECRET).
@@ -12,7 +14,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { companies, deliveries, deliveryEvents, enquiries, inboxItems, staff, users } from '../../src/server/db/schema';
+import { companies, deliveries, deliveryEvents, enquiries, inboxItems, personalInfo, riderAvailability, staff, users } from '../../src/server/db/schema';
 import { startSession } from '../../src/server/plugins/auth';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { startStaffSession } from '../../src/server/plugins/staffAuth';
@@ -114,6 +116,59 @@ async function check() {
   };
 }
 
+/**
+ * Riders who may deliver (sign-up finished, ID approved, switched on in Ikeja), as the ID review
+ * and the availability switch leave them, and a dispatcher with a complete console session.
+ */
+async function dispatch() {
+  const riders: unknown[] = [];
+  for (let i = 0; i < Number(args.riders ?? 2); i += 1) {
+    const rider = await user(`rider${i}`, 1, { password: false });
+    await db.update(users).set({ firstName: 'Rider', lastName: `Faults${i}`, phone: `+2348031${String(100000 + i).slice(-6)}` }).where(eq(users.id, rider.id));
+    await db.insert(personalInfo).values({ userId: rider.id, idReviewStatus: 'approved' });
+    await db.insert(riderAvailability).values({ userId: rider.id, available: true, areas: ['Ikeja'] });
+    riders.push(rider);
+  }
+  const [member] = await db
+    .insert(staff)
+    .values({ email: `dispatcher.${tag()}@faults.example.com`, role: 'dispatcher', passwordHash: await hashPassword(PASSWORD), totpSecret: encryptSecret(config, newTotpSecret()), totpEnabledAt: new Date() })
+    .returning({ id: staff.id });
+  return { riders, dispatcher: { id: member!.id, token: await startStaffSession(db, config, member!.id, 'complete') } };
+}
+
+/**
+ * The acknowledged moves looked up: for each Idempotency-Key, how many events of its delivery
+ * carry it and with which action; for each delivery, its status, the status of its last event and
+ * how many events it has.
+ */
+async function moves() {
+  const wanted = (args.moves as Array<{ deliveryId: string; key: string; action: string }> | undefined) ?? [];
+  const ids = [...new Set(wanted.map((m) => m.deliveryId))];
+  const events: Array<{ deliveryId: string; clientKey: string | null; action: string; status: string; createdAt: Date }> = [];
+  const rows: Array<{ id: string; status: string }> = [];
+  for (let i = 0; i < ids.length; i += 200) {
+    const slice = ids.slice(i, i + 200);
+    events.push(
+      ...(await db
+        .select({ deliveryId: deliveryEvents.deliveryId, clientKey: deliveryEvents.clientKey, action: deliveryEvents.action, status: deliveryEvents.status, createdAt: deliveryEvents.createdAt })
+        .from(deliveryEvents)
+        .where(inArray(deliveryEvents.deliveryId, slice))),
+    );
+    rows.push(...(await db.select({ id: deliveries.id, status: deliveries.status }).from(deliveries).where(inArray(deliveries.id, slice))));
+  }
+  const byKey = new Map<string, string[]>();
+  for (const e of events) if (e.clientKey) byKey.set(`${e.deliveryId} ${e.clientKey}`, [...(byKey.get(`${e.deliveryId} ${e.clientKey}`) ?? []), e.action]);
+  const keys = wanted.map((m) => {
+    const actions = byKey.get(`${m.deliveryId} ${m.key}`) ?? [];
+    return { key: m.key, count: actions.length, sameAction: actions.every((a) => a === m.action) };
+  });
+  const perDelivery = rows.map((r) => {
+    const mine = events.filter((e) => e.deliveryId === r.id).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    return { id: r.id, status: r.status, lastEventStatus: mine.at(-1)?.status ?? null, events: mine.length };
+  });
+  return { keys, deliveries: perDelivery, events: events.length };
+}
+
 /** The outbox's state: how many messages are sent, pending or failed. */
 async function outbox() {
   const result = await db.execute(sql`select status, count(*)::int as n from outbox_emails group by status`);
@@ -122,7 +177,7 @@ async function outbox() {
 }
 
 try {
-  const result = command === 'seed' ? await seed() : command === 'check' ? await check() : command === 'outbox' ? await outbox() : command === 'hostile' ? await hostileCallers(db, config) : null;
+  const result = command === 'seed' ? await seed() : command === 'check' ? await check() : command === 'outbox' ? await outbox() : command === 'hostile' ? await hostileCallers(db, config) : command === 'dispatch' ? await dispatch() : command === 'moves' ? await moves() : null;
   if (result === null) throw new Error(`unknown command ${command}`);
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {

@@ -198,7 +198,10 @@ export function realParam(records, path, name) {
   const rules = [
     [/^\/riders\/\{username\}|^\/api\/riders\/\{username\}|^\/api\/companies\/(riders|shortlist)\/\{username\}/, 'username', records.riderUsername],
     [/^\/api\/deliveries\/\{id\}/, 'id', records.deliveryId],
-    [/^\/api\/(ops\/deliveries|users\/jobs)\/\{id\}/, 'id', records.deliveryId],
+    [/^\/api\/ops\/deliveries\/\{id\}/, 'id', records.deliveryId],
+    [/^\/api\/users\/jobs\/\{id\}/, 'id', records.jobId],
+    [/^\/api\/users\/offers\/\{id\}/, 'id', records.offerId],
+    [/^\/api\/companies\/me\/addresses\/\{id\}/, 'id', records.savedAddressId],
     [/^\/api\/riders\/work-history\/\{id\}/, 'id', records.workHistoryId],
     [/^\/api\/riders\/past-employees\/\{id\}/, 'id', records.pastEmployeeId],
     [/^\/api\/(hiring\/requests|engagements)\/\{id\}/, 'id', records.engagementId],
@@ -348,6 +351,22 @@ export async function prepareRecords(send, fixtures, { nextIp, captcha, mailTo }
   records.deliveryId = booked?.id ?? null;
   const trackingToken = booked?.tracking_url?.split('/').pop();
   if (trackingToken) c.tracking = { headers: { 'x-tracking-token': trackingToken }, spare: { 'x-tracking-token': trackingToken } };
+
+  // The rider caller at work: switched on in Ikeja (its ID is approved in hostileCallers), a job
+  // the dispatcher assigned to it, and an open offer of another booking; the company's saved address.
+  await post('/api/users/availability', c.rider.headers, { available: true, areas: ['Ikeja'] }, 'PUT');
+  const bookAnother = async (description) => {
+    const quoteId = json(await post('/api/deliveries/quotes', {}, { pickup: { area: 'Ikeja' }, dropoff: { area: 'Lekki' }, parcel: { size: 'small' } }))?.quote?.id;
+    return json(await post('/api/deliveries', apiKey ? { 'x-api-key': apiKey } : c.company.headers, { ...booking, quote_id: quoteId, description }))?.delivery?.id ?? null;
+  };
+  const jobId = await bookAnother('The rider caller\'s job');
+  if (jobId && (await post(`/api/ops/deliveries/${jobId}/assign`, c.dispatcher.headers, { rider_id: fixtures.rider.id })).status === 200) records.jobId = jobId;
+  const offeredId = await bookAnother('Offered to the rider caller');
+  if (offeredId && (await post(`/api/ops/deliveries/${offeredId}/offer`, c.dispatcher.headers, { rider_id: fixtures.rider.id })).status === 200) {
+    records.offerId = (json(await get('/api/users/offers', c.rider.headers))?.items ?? []).find((o) => o.delivery_id === offeredId)?.id ?? null;
+  }
+  const saved = { label: 'Hostile shop', area: 'Ikeja', address: '12 Allen Avenue', landmark: 'Opposite the bank', contact_name: 'Ada Obi', contact_phone: '0803 123 4567' };
+  records.savedAddressId = json(await post('/api/companies/me/addresses', c.company.headers, saved))?.address?.id ?? null;
 
   const form = async (url, payload) => {
     const cookie = await captcha();

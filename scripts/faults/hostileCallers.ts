@@ -1,7 +1,7 @@
 /**
  * The callers of the generated hostile input (scripts/faults/hostile.mjs), made directly in the
  * database the way the sign-ups and the console's sign-in leave them: a rider who finished
- * sign-up (listed), a company with its companies row, staff at each role with TOTP and a complete
+ * sign-up (listed, its ID approved so it may deliver), a company with its companies row, staff at each role with TOTP and a complete
  * session, a staff session that still owes its second factor, and a rider still signing up
  * (sent to every rider operation besides the finished rider). Each kind also gets a spare
  * session, used only by the operations that end the session they are called with (logouts), and
@@ -14,7 +14,7 @@
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
-import { companies, staff, users } from '../../src/server/db/schema';
+import { companies, personalInfo, staff, users } from '../../src/server/db/schema';
 import { refreshRiderCard } from '../../src/server/domain/riderCards';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { encryptSecret, newTotpSecret } from '../../src/server/lib/totp';
@@ -87,6 +87,8 @@ export async function hostileCallers(db: Db, config: Config): Promise<HostileCal
     .update(users)
     .set({ firstName: 'Ada', lastName: 'Hostile', phone: `+23480${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, state: 'Lagos', town: 'Ikeja' })
     .where(eq(users.id, rider.id));
+  // Its ID approved, as the console's review leaves it, so it may switch deliveries on and be given jobs.
+  await db.insert(personalInfo).values({ userId: rider.id, idReviewStatus: 'approved' });
   await refreshRiderCard(db, rider.id);
   const company = await user(db, 'company', 2, passwordHash);
   await db.update(users).set({ phone: `+23470${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` }).where(eq(users.id, company.id));

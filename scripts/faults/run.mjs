@@ -1,11 +1,12 @@
-// npm run test:faults [-- --quick] [-- --only=limits,kill,postgres-outage,smtp,sigterm,npm-start,redis,hostile]
+// npm run test:faults [-- --quick] [-- --only=limits,kill,postgres-outage,smtp,sigterm,npm-start,redis,hostile,moves,offer-race,smtp-deliveries]
 //
 // The fault suite: real server processes (what `npm start` runs) on PGlite and on a
 // PostgreSQL database of their own, with the stand-ins for hCaptcha and the mail server
 // (tests/support), measured under bursts against every limit, kill -9 under writes, a
 // PostgreSQL restart and outage (cut at the network edge by a TCP proxy), a mail server outage
 // and a silent one, SIGTERM under load (directly and through `npm start`), two instances sharing
-// Redis, and generated hostile input over the OpenAPI document. Prints one table
+// Redis, generated hostile input over the OpenAPI document, and deliveries: kill -9 during riders'
+// moves, two instances racing accepts of one delivery, a mail server outage around pickups. Prints one table
 // (case | PGlite | PostgreSQL | budget | pass) and exits 1 when any case fails.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,13 +34,14 @@ import {
   tempDir,
 } from './lib.mjs';
 import { limitBursts } from './limits.mjs';
+import { killDuringMoves, mailOutageDeliveries, offerRace } from './deliveries.mjs';
 
 const QUICK = process.argv.includes('--quick');
 const ONLY = (process.argv.find((a) => a.startsWith('--only=')) ?? '').slice(7).split(',').filter(Boolean);
 const wanted = (name) => ONLY.length === 0 || ONLY.includes(name);
 const T = QUICK
-  ? { hostile: 2000, killAfterMs: 6000, outageMs: 10_000, restartMs: 2000, smtpOutageMs: 20_000, smtpDrainMs: 120_000, loadMs: 2000, writers: 8 }
-  : { hostile: 10_000, killAfterMs: 15_000, outageMs: 30_000, restartMs: 2000, smtpOutageMs: 120_000, smtpDrainMs: 360_000, loadMs: 4000, writers: 16 };
+  ? { hostile: 2000, killAfterMs: 6000, outageMs: 10_000, restartMs: 2000, smtpOutageMs: 20_000, smtpDrainMs: 120_000, loadMs: 2000, writers: 8, moveDeliveries: 12, moveRiders: 4, raceRounds: 20, mailDownMs: 20_000 }
+  : { hostile: 10_000, killAfterMs: 15_000, outageMs: 30_000, restartMs: 2000, smtpOutageMs: 120_000, smtpDrainMs: 360_000, loadMs: 4000, writers: 16, moveDeliveries: 24, moveRiders: 6, raceRounds: 60, mailDownMs: 60_000 };
 
 process.chdir(ROOT);
 const suiteStarted = Date.now();
@@ -488,6 +490,8 @@ async function twoInstances() {
 
 /* ---- Run ---- */
 
+const deliveryCtx = { database, server, dbEnv, report, log, T, startSmtpSink };
+
 const pgUp = await postgresAvailable();
 let crashed = null;
 try {
@@ -500,6 +504,9 @@ try {
     if (wanted('kill')) await killNine(kind);
     if (wanted('smtp')) await smtpFaults(kind);
     if (wanted('npm-start')) await npmStart(kind);
+    if (wanted('moves')) await killDuringMoves(kind, deliveryCtx);
+    if (wanted('smtp-deliveries')) await mailOutageDeliveries(kind, deliveryCtx);
+    if (kind === 'postgres' && wanted('offer-race')) await offerRace(deliveryCtx);
     if (kind === 'postgres' && wanted('postgres-outage')) await postgresOutage();
     if (kind === 'postgres' && wanted('redis')) await twoInstances();
   }
