@@ -7,6 +7,7 @@
  */
 import { messages } from './messages';
 import { defineForm, field, maxLength, required, type Rule } from './validation';
+import { NO_DELIVERY_RECORD, type DeliveryRecordFigures } from './deliveries/record';
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (spec §3)
@@ -105,7 +106,7 @@ export interface PastEmployee {
  * Added to the spec's shape: what the rider's card says of their reputation (Job
  * Success, docs/companies.md), the same figures search results and the public page show.
  */
-export interface ProfileReputation {
+export interface ProfileReputation extends DeliveryRecordFigures {
   /** 0-100, or null for "New rider" (fewer than 3 reviewed jobs in the last 24 months). */
   job_success: number | null;
   /** The jobs the score is based on (last 24 months). */
@@ -115,6 +116,7 @@ export interface ProfileReputation {
   rating_average_x100: number | null;
   /** Jobs of the last 24 months with a published, visible company review ("2 so far" while a New rider). */
   reviewed: number;
+  // And the delivery record (DeliveryRecordFigures): deliveries, on time, senders' ratings.
 }
 
 export interface Profile {
@@ -158,7 +160,14 @@ export interface PublicProfile {
 }
 
 /** A rider with no reviewed job and no review. */
-export const NEW_RIDER_REPUTATION: ProfileReputation = { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 };
+export const NEW_RIDER_REPUTATION: ProfileReputation = {
+  job_success: null,
+  jobs_counted: 0,
+  review_count: 0,
+  rating_average_x100: null,
+  reviewed: 0,
+  ...NO_DELIVERY_RECORD,
+};
 
 /** Where a rider's public page lives (the share link). */
 export function publicProfilePath(username: string): string {

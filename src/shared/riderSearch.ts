@@ -7,6 +7,7 @@
  */
 import type { PublicProfile } from './profile';
 import { EDUCATION_OPTIONS, EXPERIENCE_OPTIONS } from './profile';
+import type { DeliveryRecordFigures } from './deliveries/record';
 
 export const SEARCH_SORTS = ['job_success', 'rating', 'newest'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -112,8 +113,11 @@ export function sameFilters(a: RiderSearchFilters, b: RiderSearchFilters): boole
   return JSON.stringify(filtersToParams(a)) === JSON.stringify(filtersToParams(b));
 }
 
-/** Job Success and the rating, as the card keeps them (src/web/kit/components/JobSuccess.tsx shows them). */
-export interface RiderReputationFigures {
+/**
+ * Job Success and the rating, as the card keeps them (src/web/kit/components/JobSuccess.tsx shows
+ * them), and the delivery record (shared/deliveries/record.ts formats it).
+ */
+export interface RiderReputationFigures extends DeliveryRecordFigures {
   job_success: number | null;
   jobs_counted: number;
   review_count: number;

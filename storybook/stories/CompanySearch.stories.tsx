@@ -14,6 +14,7 @@ import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
 import type { CompanyRiderProfile, RiderSearchFilters, RiderSearchPage, RiderSearchResult } from '../../src/shared/riderSearch';
 import { EMPTY_FILTERS } from '../../src/shared/riderSearch';
+import { NO_DELIVERY_RECORD } from '../../src/shared/deliveries/record';
 import { CompanyRiderView } from '../../src/web/features/search/CompanyRiderView';
 import type { CompanyRiderState } from '../../src/web/features/search/useCompanyRider';
 import { RiderSearchScreen, ShortlistScreen } from '../../src/web/features/search/RiderSearchView';
@@ -40,12 +41,14 @@ function rider(username: string, display: string, overrides: Partial<RiderSearch
     jobs_counted: 0,
     review_count: 0,
     rating_average_x100: null,
+    ...NO_DELIVERY_RECORD,
     shortlisted: false,
     ...overrides,
   };
 }
 
-const ADA = rider('ada_okafor', 'Ada O.', { id_verified: true, job_success: 96, jobs_counted: 7, review_count: 12, rating_average_x100: 480 });
+// Ada has delivered on the platform: her delivery record shows; Bayo and Chiamaka have none yet.
+const ADA = rider('ada_okafor', 'Ada O.', { id_verified: true, job_success: 96, jobs_counted: 7, review_count: 12, rating_average_x100: 480, deliveries_completed: 148, deliveries_on_time: 142, delivery_rating_count: 121, delivery_rating_average_x100: 480 });
 const BAYO = rider('bayo_lagos', 'bayo_lagos', { town: 'Surulere', experience: '3-5', introduction: 'Van driver for market goods', job_success: 82, jobs_counted: 5, review_count: 4, rating_average_x100: 410, shortlisted: true });
 const CHI = rider('chi_ikeja', 'Chiamaka E.', { town: 'Yaba', experience: '0-2', introduction: 'Bicycle courier for documents around Yaba' });
 const FIRST: RiderSearchPage = { items: [ADA, BAYO], next: 'next-cursor', total: 23 };
@@ -95,7 +98,7 @@ function searchStory(events: readonly StoryEvent[], keyText: readonly string[], 
 // ---- The search page
 
 export const Searching = searchStory([], [messages.searchHeading, messages.searchSearching, messages.searchFilters]);
-export const Results = searchStory([found(FIRST)], [messages.searchCount(23), 'Ada O.', messages.idVerified, messages.jobSuccessScore(96), messages.ratingSummary('4.8', 12), 'bayo_lagos', messages.searchLoadMore]);
+export const Results = searchStory([found(FIRST)], [messages.searchCount(23), 'Ada O.', messages.idVerified, messages.jobSuccessScore(96), messages.ratingSummary('4.8', 12), '148 deliveries · 96% on time · 4.8 from 121 ratings', 'bayo_lagos', messages.searchLoadMore]);
 /** On a phone: the number found and the filters applied, each chip removing its own, above the list. */
 export const ResultsByNameOnAPhone = searchStory(
   [found({ items: [ADA], next: null, total: 1 })],
@@ -152,6 +155,11 @@ const PROFILE: CompanyRiderProfile = {
   jobs_counted: 7,
   review_count: 12,
   rating_average_x100: 480,
+  // Delivered on the platform: the rider page shows the record with what it is based on.
+  deliveries_completed: 148,
+  deliveries_on_time: 142,
+  delivery_rating_count: 121,
+  delivery_rating_average_x100: 480,
   shortlisted: false,
 };
 
@@ -164,6 +172,7 @@ export const RiderProfile = riderStory({ status: 'loaded', rider: PROFILE, savin
   'Ada O.',
   messages.jobSuccessScore(96),
   messages.jobSuccessBasis(7),
+  '148 deliveries · 96% on time · 4.8 from 121 ratings',
   messages.riderPageContactHidden,
   'Kwik Logistics',
   'Yaba Pharmacy',
@@ -172,7 +181,7 @@ export const RiderProfile = riderStory({ status: 'loaded', rider: PROFILE, savin
 /** A rider who accepted this company's request: the company now sees the full name. */
 export const RiderHired = riderStory({ status: 'loaded', rider: { ...PROFILE, full_name: 'Ada Okafor' }, saving: false }, ['Ada Okafor', messages.jobSuccessScore(96)]);
 export const RiderNewAndShortlisted = riderStory(
-  { status: 'loaded', rider: { ...PROFILE, display_name: 'bayo_lagos', id_verified: false, job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, bio: null, workHistories: [], pastEmployees: [], shortlisted: true }, saving: false },
+  { status: 'loaded', rider: { ...PROFILE, display_name: 'bayo_lagos', id_verified: false, job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, ...NO_DELIVERY_RECORD, bio: null, workHistories: [], pastEmployees: [], shortlisted: true }, saving: false },
   [messages.newRider, messages.noReviewsYet, messages.riderPageNoBio, messages.riderPageNoWorkHistory, messages.shortlistRemove],
 );
 export const RiderNotFound = riderStory({ status: 'notFound' }, [messages.riderPageNotFound]);

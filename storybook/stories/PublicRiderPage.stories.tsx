@@ -58,7 +58,18 @@ const complete: PublicProfile = {
   workHistories: [{ position: 'Dispatch rider', company_name: 'Ogba Foods', number_of_years: '3-5', start_date: '2021-02-01', end_date: null }],
   pastEmployees: [{ company_name: 'Lekki Parcels', start_date: '2019-01-01', end_date: '2021-01-01' }],
   member_since: '2022-03-14',
-  reputation: { job_success: 92, jobs_counted: 13, review_count: 2, rating_average_x100: 450, reviewed: 13 },
+  reputation: {
+    job_success: 92,
+    jobs_counted: 13,
+    review_count: 2,
+    rating_average_x100: 450,
+    reviewed: 13,
+    // Deliveries made on the platform, some rated by their senders.
+    deliveries_completed: 148,
+    deliveries_on_time: 142,
+    delivery_rating_count: 121,
+    delivery_rating_average_x100: 480,
+  },
 };
 
 const reviews: PublicReviewsPage = {

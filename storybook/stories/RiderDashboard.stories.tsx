@@ -86,6 +86,7 @@ export const FullProfile = story({ profile: 'loaded' }, loaded(), [], [
   messages.jobSuccessScore(92),
   messages.jobSuccessBasis(12),
   messages.ratingSummary('4.8', 12),
+  '148 deliveries · 96% on time · 4.8 from 121 ratings',
   '3-5 years',
   'Yes',
   'English, Yoruba, Pidgin',
@@ -96,6 +97,14 @@ export const FullProfile = story({ profile: 'loaded' }, loaded(), [], [
   'Valid ID (NIN slip): nin-slip.pdf',
   messages.idVerified,
 ]);
+
+/** First deliveries made, no sender has rated one yet: the record without a rating part. */
+export const FirstDeliveries = story(
+  { profile: 'loaded' },
+  loaded({ ...newRider, reputation: { ...newRider.reputation, deliveries_completed: 1, deliveries_on_time: 1 } }),
+  [],
+  ['1 delivery · 100% on time', messages.newRider],
+);
 
 // ---- The staff check of the ID: only an approved one reads "Yes" with the badge
 

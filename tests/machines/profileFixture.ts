@@ -4,6 +4,7 @@
  * start from; `overrides` change the user's fields.
  */
 import type { Profile } from '../../src/shared/profile';
+import { NO_DELIVERY_RECORD } from '../../src/shared/deliveries/record';
 
 export const emptyProfile = (overrides: Partial<Profile['user']> = {}): Profile => ({
   user: {
@@ -25,5 +26,5 @@ export const emptyProfile = (overrides: Partial<Profile['user']> = {}): Profile 
   workHistories: [],
   pastEmployees: [],
   personalInfo: null,
-  reputation: { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 },
+  reputation: { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0, ...NO_DELIVERY_RECORD },
 });

@@ -15,6 +15,7 @@ import type { RiderSearchEvent, RiderSearchSnapshot } from '../../machines/searc
 import { messages } from '../../src/shared/messages';
 import { EMPTY_FILTERS, sameFilters, type RiderSearchFilters, type RiderSearchPage, type RiderSearchResult } from '../../src/shared/riderSearch';
 import { coverAll, pathKeys, transitionKey } from './coverage';
+import { NO_DELIVERY_RECORD } from '../../src/shared/deliveries/record';
 
 export const LAGOS: RiderSearchFilters = { ...EMPTY_FILTERS, state: 'Lagos', town: 'Ikeja', languages: 'Yoruba', verified: true, min_rating: '4', q: 'motorbike' };
 
@@ -32,6 +33,10 @@ export function rider(username: string, overrides: Partial<RiderSearchResult> = 
     jobs_counted: username === 'ada_okafor' ? 7 : 1,
     review_count: username === 'ada_okafor' ? 12 : 0,
     rating_average_x100: username === 'ada_okafor' ? 480 : null,
+    // Ada has delivered on the platform (her card shows the record); the others have not.
+    ...(username === 'ada_okafor'
+      ? { deliveries_completed: 148, deliveries_on_time: 142, delivery_rating_count: 121, delivery_rating_average_x100: 480 }
+      : NO_DELIVERY_RECORD),
     shortlisted: false,
     ...overrides,
   };

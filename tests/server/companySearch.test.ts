@@ -133,6 +133,11 @@ describeEachDatabase('GET /api/companies/riders', (kind) => {
       jobs_counted: 0,
       review_count: 3,
       rating_average_x100: 460,
+      // No delivery yet: the delivery record's figures are all nought (shown as nothing).
+      deliveries_completed: 0,
+      deliveries_on_time: 0,
+      delivery_rating_count: 0,
+      delivery_rating_average_x100: null,
       shortlisted: false,
     });
     expect(JSON.stringify(all)).not.toContain('+234');

@@ -50,8 +50,18 @@ describeEachDatabase('GET /api/users/profile', (kind) => {
       workHistories: [],
       pastEmployees: [],
       personalInfo: null,
-      // No reviewed job yet, a "New rider".
-      reputation: { job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 },
+      // No reviewed job yet, a "New rider"; no delivery yet, no delivery record.
+      reputation: {
+        job_success: null,
+        jobs_counted: 0,
+        review_count: 0,
+        rating_average_x100: null,
+        reviewed: 0,
+        deliveries_completed: 0,
+        deliveries_on_time: 0,
+        delivery_rating_count: 0,
+        delivery_rating_average_x100: null,
+      },
     });
     expect(res.body).not.toMatch(/password_hash|argon2/);
   });

@@ -58,12 +58,18 @@ describe('public rider page stories', () => {
         expect(empties).toEqual([]);
         expect(texts(doc, '#work ~ .list li strong')).toEqual(['Dispatch rider']);
         expect(texts(doc, '#reviews ~ .list > li')).toHaveLength(2);
+        // The delivery record with what it is based on, on the page and in the link preview.
+        expect(texts(doc, '.record')).toEqual(['148 deliveries · 96% on time · 4.8 from 121 ratings']);
+        expect(doc.querySelector('meta[property="og:description"]')?.getAttribute('content')).toContain('148 deliveries · 96% on time · 4.8 from 121 ratings.');
         expect(doc.querySelector('.reply')?.textContent).toContain('Thank you! It was a pleasure.');
       } else {
         expect(photo.getAttribute('src')).toBe('/avatar.svg');
         expect(badges).toContain(messages.newRider);
         expect(badges).not.toContain(messages.idVerified);
         expect(empties).toEqual(['No bio found', 'No work history found', 'No past employees found', messages.noReviewsYet]);
+        // No delivery yet: no record at all, not "0 deliveries".
+        expect(doc.querySelector('.record')).toBeNull();
+        expect(doc.body.textContent).not.toMatch(/deliver(y|ies) ·/);
       }
       // Hire this rider: the quote naming the rider and the waitlist, without JavaScript.
       expect(doc.querySelector('#cta-public a.cta')?.getAttribute('href')).toBe(`/contact-us?rider=${encodeURIComponent(username!)}#quote-title`);

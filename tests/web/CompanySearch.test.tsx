@@ -21,6 +21,7 @@ import { TestModel } from 'xstate/graph';
 import { riderSearchMachine, type RiderSearchSnapshot } from '../../machines/search/riderSearchMachine';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
+import { formatDeliveryRecord } from '../../src/shared/deliveries/record';
 import { filtersFromParams, filtersToParams, hasFilters, type CompanyRiderProfile } from '../../src/shared/riderSearch';
 import { Toasts } from '../../src/web/kit/components/Toasts';
 import CompanyRiderPage from '../../src/web/routes/company/RiderPage';
@@ -168,6 +169,8 @@ async function expectScreen(router: AnyRouter, state: RiderSearchSnapshot, event
     expect((toggle as HTMLButtonElement).disabled).toBe(value.shortlist === 'saving');
     expect(within(card).queryByText(messages.idVerified) !== null).toBe(rider.id_verified);
     expect(within(card).getByText(rider.job_success === null ? messages.newRider : messages.jobSuccessScore(rider.job_success))).toBeTruthy();
+    // The delivery record with its basis, and no line at all for a rider with no delivery.
+    expect(card.querySelector('.delivery-record')?.textContent ?? null).toBe(formatDeliveryRecord(rider));
     const img = card.querySelector('img')!;
     expect([img.getAttribute('loading'), img.getAttribute('width'), img.getAttribute('height')]).toEqual(['lazy', '64', '64']);
   });
@@ -313,6 +316,10 @@ const RIDER: CompanyRiderProfile = {
   jobs_counted: 7,
   review_count: 12,
   rating_average_x100: 480,
+  deliveries_completed: 148,
+  deliveries_on_time: 142,
+  delivery_rating_count: 121,
+  delivery_rating_average_x100: 480,
   shortlisted: false,
 };
 
@@ -324,6 +331,7 @@ describe('the rider page for companies', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /Ada O\./ })).toBeTruthy();
     expect(screen.getByText(messages.jobSuccessScore(96))).toBeTruthy();
     expect(screen.getByText(messages.jobSuccessBasis(7))).toBeTruthy();
+    expect(screen.getByText('148 deliveries · 96% on time · 4.8 from 121 ratings')).toBeTruthy();
     expect(screen.getByText(messages.ratingSummary('4.8', 12))).toBeTruthy();
     expect(screen.getByText(messages.riderPageContactHidden)).toBeTruthy();
     expect(screen.getByText('Ten years on Lagos roads.')).toBeTruthy();

@@ -33,6 +33,7 @@ import { profileMachine, profileSnapshotToView, type ProfileEvent } from '../../
 import { modalKinds, modalSpecs, modalViewStatesOf, type FileLike, type ModalKind } from '../../machines/profile/profileModals';
 import { messages } from '../../src/shared/messages';
 import type { Profile } from '../../src/shared/profile';
+import { NO_DELIVERY_RECORD } from '../../src/shared/deliveries/record';
 import { formatFocalPoint } from '../../src/shared/uploads';
 import { setLoginNavigation } from '../../src/web/kit/session/authService';
 import { Toasts } from '../../src/web/kit/components/Toasts';
@@ -71,7 +72,7 @@ const fixture: Profile = {
   workHistories: [{ _id: ENTRY_ID, position: 'Dispatch rider', company_name: 'Gokada', number_of_years: '3-5', start_date: '2019-03-01', end_date: null }],
   pastEmployees: [{ _id: ENTRY_ID, company_name: 'Max.ng', company_contact: 'Tunde 0803 555 0101', start_date: '2016-01-10', end_date: '2018-12-31' }],
   personalInfo: { total_years_of_experience: '3-5', languages_spoken: 'English, Yoruba', education: 'Diploma', valid_id: null, rider_id_card: null, id_kind: null, id_review_status: 'none', id_review_reason: null },
-  reputation: { job_success: 92, jobs_counted: 12, review_count: 12, rating_average_x100: 483, reviewed: 12 },
+  reputation: { job_success: 92, jobs_counted: 12, review_count: 12, rating_average_x100: 483, reviewed: 12, deliveries_completed: 148, deliveries_on_time: 142, delivery_rating_count: 121, delivery_rating_average_x100: 480 },
 };
 const googleFixture: Profile = { ...fixture, user: { ...fixture.user, has_password: false } };
 const fixtureFor = (modal: ModalKind | null) => (modal === 'deleteGoogleAccount' ? googleFixture : fixture);
@@ -634,16 +635,19 @@ describe('rider dashboard in the page, along the edit machine’s paths', () => 
     expect(header.getByText(messages.jobSuccessScore(92))).toBeTruthy();
     expect(header.getByText(messages.jobSuccessBasis(12))).toBeTruthy();
     expect(header.getByText(messages.ratingSummary('4.8', 12))).toBeTruthy();
+    expect(header.getByText('148 deliveries · 96% on time · 4.8 from 121 ratings')).toBeTruthy();
     expect(header.queryByText(messages.newRider)).toBeNull();
     cleanup();
     edge.reset();
 
-    await openPage({ ...fixture, reputation: { job_success: null, jobs_counted: 2, review_count: 2, rating_average_x100: 450, reviewed: 2 } });
+    await openPage({ ...fixture, reputation: { job_success: null, jobs_counted: 2, review_count: 2, rating_average_x100: 450, reviewed: 2, ...NO_DELIVERY_RECORD } });
     const fresh = within(screen.getByRole('heading', { level: 1, name: 'ada_rides' }).closest('section')!);
     expect(fresh.getByText(messages.newRider)).toBeTruthy();
     expect(fresh.getByText(messages.jobSuccessNewRiderBasis(2))).toBeTruthy();
     expect(fresh.getByText(messages.ratingSummary('4.5', 2))).toBeTruthy();
     expect(fresh.queryByText(/% Job Success/)).toBeNull();
+    // No delivery yet: no record line at all.
+    expect(fresh.queryByText(/deliver(y|ies)/)).toBeNull();
     cleanup();
   });
 

@@ -14,7 +14,7 @@ import { messages } from '../../src/shared/messages';
 import { waitingElementId, type WaitingItem } from '../../src/shared/waiting';
 import { WaitingForYou } from '../../src/web/features/profile/WaitingForYou';
 import { waiting } from '../../src/web/kit/session/waiting';
-import { keepWaitingItem, takeWaitingItem } from '../../src/web/kit/session/waitingLink';
+import { forgetWaitingItem, keepWaitingItem, waitingItemOf } from '../../src/web/kit/session/waitingLink';
 import { ApiEdge } from './support/apiEdge';
 
 const edge = new ApiEdge();
@@ -100,16 +100,32 @@ describe('Waiting for you', () => {
     await waitFor(() => expect(document.activeElement?.textContent).toContain(messages.waitingHeading));
   });
 
-  it("keeps the link's item through the login, once; anything else in the link is ignored", () => {
+  it("keeps the link's item through the login until it is focused; anything else in the link is ignored", () => {
     // The guard, sending a signed-out rider to /login from /rider-dashboard?item=…
     keepWaitingItem({ item: `request-${REQUEST_ID}` });
-    // …and the dashboard after the login, whose URL has lost the query.
-    expect(takeWaitingItem({})).toBe(`request-${REQUEST_ID}`);
-    expect(takeWaitingItem({})).toBeNull();
+    // …and the dashboard after the login, whose URL has lost the query: a second mount of the
+    // route reads it too, until the item has been focused.
+    expect(waitingItemOf({})).toBe(`request-${REQUEST_ID}`);
+    expect(waitingItemOf({})).toBe(`request-${REQUEST_ID}`);
+    forgetWaitingItem();
+    expect(waitingItemOf({})).toBeNull();
     // The link's own item wins.
     keepWaitingItem({ item: 'id' });
-    expect(takeWaitingItem({ item: `review-${REVIEW_ID}` })).toBe(`review-${REVIEW_ID}`);
+    expect(waitingItemOf({ item: `review-${REVIEW_ID}` })).toBe(`review-${REVIEW_ID}`);
+    forgetWaitingItem();
     keepWaitingItem({ item: '<script>' });
-    expect(takeWaitingItem({ item: 'request-not-an-id' })).toBeNull();
+    expect(waitingItemOf({ item: 'request-not-an-id' })).toBeNull();
+  });
+
+  it('forgets the kept item only once the linked item has been focused, on a remount too', async () => {
+    keepWaitingItem({ item: `request-${REQUEST_ID}` });
+    // The route mounted twice (the first mount gone before the list arrived): both read the item.
+    const first = render(<WaitingForYou focusKey={waitingItemOf({})} onUploadId={() => {}} onFocused={forgetWaitingItem} />);
+    first.unmount();
+    render(<WaitingForYou focusKey={waitingItemOf({})} onUploadId={() => {}} onFocused={forgetWaitingItem} />);
+    expect(waitingItemOf({})).toBe(`request-${REQUEST_ID}`);
+    await answer(200, { items: ITEMS });
+    await waitFor(() => expect(document.activeElement?.id).toBe(waitingElementId(`request-${REQUEST_ID}`)));
+    expect(waitingItemOf({})).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { riderCards } from '../db/schema';
+import { refreshProfileDocument } from './profileDocument';
 
 /**
  * A delivery finished by the rider. On time: delivered at or before deliver_by (the promised
@@ -21,6 +22,8 @@ export async function recordDelivered(tx: Db, riderId: string, deliveredAt: Date
       updatedAt: sql`now()`,
     })
     .where(eq(riderCards.userId, riderId));
+  // The dashboard reads the stored profile document: it shows the record from this move on.
+  await refreshProfileDocument(tx, riderId);
 }
 
 /** A sender's rating (1-5) of a delivery the rider made; given once per delivery. */
@@ -33,4 +36,5 @@ export async function recordDeliveryRating(tx: Db, riderId: string, rating: numb
       updatedAt: sql`now()`,
     })
     .where(eq(riderCards.userId, riderId));
+  await refreshProfileDocument(tx, riderId);
 }

@@ -9,7 +9,8 @@
  * its own transaction: the sign-up steps, the picture, personal information and ID documents,
  * the staff's ID check, work history, past employees, a password being set, and the reputation
  * (writeRiderReputation: engagements ending, reviews published or hidden, a company deleting its
- * account, jobs leaving the 24-month window). Profile and bio edits replace only the document's
+ * account, jobs leaving the 24-month window) and the delivery record (deliveryRecord.ts: a
+ * delivery completed, a sender's rating). Profile and bio edits replace only the document's
  * `user` part, in the write's own statement (riderFieldsWrite.ts). Account deletion
  * takes the row with it (ON DELETE CASCADE). tests/server/profileDocument.test.ts performs each
  * of these writes and compares the stored document with a fresh build.
@@ -33,6 +34,7 @@ import { fileUrl } from '../plugins/files';
 import { lastedLongEnough, reviewsPublished } from './reviewsPublished';
 import { rowsOf } from '../lib/rows';
 import { forgetProfile } from '../plugins/profileCache';
+import { deliveryRecordJsonPairs } from './deliveryRecordFigures';
 
 /** Every stored file's url is this prefix and its id (plugins/files.ts fileUrl). */
 const FILE_URL_PREFIX = fileUrl('');
@@ -108,6 +110,7 @@ function buildSelect(where: SQL): SQL {
         'jobs_counted', coalesce(rc.jobs_counted, 0),
         'review_count', coalesce(rc.review_count, 0),
         'rating_average_x100', rc.rating_average_x100,
+        ${deliveryRecordJsonPairs('rc')},
         'reviewed', (select count(*) from reviews r join engagements re on re.id = r.engagement_id where ${countedReview})
       )
     )::text as body,

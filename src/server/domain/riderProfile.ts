@@ -16,6 +16,7 @@ import { fileUrl } from '../plugins/files';
 import { buildProfileDocument, readProfileDocument } from './profileDocument';
 import { reviewsPublished } from './reputation';
 import { lastedLongEnough } from './reviewsPublished';
+import { DELIVERY_RECORD_FIELDS, deliveryRecordJsonPairs, deliveryRecordProperties, toDeliveryRecord } from './deliveryRecordFigures';
 import { rowsOf } from '../lib/rows';
 
 /** Numbers as numbers on every driver (a count can come back as text). */
@@ -27,6 +28,7 @@ function toReputation(raw: ProfileReputation): ProfileReputation {
     review_count: n(raw.review_count) ?? 0,
     rating_average_x100: n(raw.rating_average_x100),
     reviewed: n(raw.reviewed) ?? 0,
+    ...toDeliveryRecord(raw),
   };
 }
 
@@ -41,6 +43,7 @@ const reputationJson = sql`json_build_object(
     'jobs_counted', coalesce(rc.jobs_counted, 0),
     'review_count', coalesce(rc.review_count, 0),
     'rating_average_x100', rc.rating_average_x100,
+    ${deliveryRecordJsonPairs('rc')},
     'reviewed', (select count(*) from reviews r join engagements re on re.id = r.engagement_id
       where r.subject_id = u.id and r.author_role = 'company' and r.hidden_at is null and re.status = 'ended'
         and re.ended_at >= now() - interval '24 months' and re.ended_at <= now() and ${reviewsPublished('re')} and ${lastedLongEnough('re')})
@@ -192,13 +195,14 @@ export const pastEmployeeSchema = {
 /** What the rider's card says of their reputation: the profile and the public profile answer it. */
 const reputationSchema = {
   type: 'object',
-  required: ['job_success', 'jobs_counted', 'review_count', 'rating_average_x100', 'reviewed'],
+  required: ['job_success', 'jobs_counted', 'review_count', 'rating_average_x100', 'reviewed', ...DELIVERY_RECORD_FIELDS],
   properties: {
     job_success: { type: ['integer', 'null'] },
     jobs_counted: { type: 'integer' },
     review_count: { type: 'integer' },
     rating_average_x100: { type: ['integer', 'null'] },
     reviewed: { type: 'integer' },
+    ...deliveryRecordProperties,
   },
 } as const;
 

@@ -14,13 +14,14 @@ import { DashboardView } from '../features/profile/DashboardView';
 import { LazyReviewWindow } from '../features/reviews/LazyReviewWindow';
 import { useDashboard } from '../features/profile/useDashboard';
 import { WaitingForYou } from '../features/profile/WaitingForYou';
-import { takeWaitingItem } from '../kit/session/waitingLink';
+import { forgetWaitingItem, waitingItemOf } from '../kit/session/waitingLink';
 
 export default function RiderDashboard() {
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
-  // The item an e-mail linked to (kept through a login), read once.
-  const [focusKey] = useState(() => takeWaitingItem(search));
+  // The item an e-mail linked to (kept through a login). Read, not taken: a second mount of this
+  // route must find it too; it is forgotten once WaitingForYou has focused it.
+  const [focusKey] = useState(() => waitingItemOf(search));
   const dashboard = useDashboard({
     goToSignup: (currentTab) => void navigate({ ...signupAt(currentTab), replace: true }),
     goHome: () => void navigate({ to: paths.home, replace: true }),
@@ -34,7 +35,7 @@ export default function RiderDashboard() {
       {...dashboard}
       googleSignInUrl="/api/auth/google"
       origin={typeof window === 'undefined' ? '' : window.location.origin}
-      waiting={<WaitingForYou focusKey={focusKey} onUploadId={uploadId} />}
+      waiting={<WaitingForYou focusKey={focusKey} onUploadId={uploadId} onFocused={forgetWaitingItem} />}
     >
       {/* Hire requests from companies, and engagements; "Your data" comes after them, last.
           The review window's code loads with the first ended engagement. */}

@@ -26,6 +26,7 @@ import { unauthorizedResponse } from '../../plugins/auth';
 import { nullableString } from '../../domain/riderProfile';
 import { listShortlist, readRiderForCompany, searchRiders, shortlistRider, unshortlistRider, type RiderSearchQuery } from './service';
 import { access } from '../../plugins/access';
+import { DELIVERY_RECORD_FIELDS, deliveryRecordProperties } from '../../domain/deliveryRecordFigures';
 
 const errors = { ...errorResponses, ...unauthorizedResponse, 404: { $ref: 'ErrorBody#' } } as const;
 const cursorSchema = { type: 'string', maxLength: 200 } as const;
@@ -35,6 +36,7 @@ const reputationProperties = {
   jobs_counted: { type: 'integer' },
   review_count: { type: 'integer' },
   rating_average_x100: { type: ['integer', 'null'] },
+  ...deliveryRecordProperties,
 } as const;
 
 const pictureSchema = { anyOf: [{ type: 'null' }, { type: 'object', required: ['url'], properties: { url: { type: 'string' } } }] } as const;
@@ -43,7 +45,7 @@ const resultSchema = {
   type: 'object',
   required: [
     'username', 'display_name', 'introduction', 'state', 'town', 'experience', 'id_verified', 'picture',
-    'job_success', 'jobs_counted', 'review_count', 'rating_average_x100', 'shortlisted',
+    'job_success', 'jobs_counted', 'review_count', 'rating_average_x100', ...DELIVERY_RECORD_FIELDS, 'shortlisted',
   ],
   properties: {
     username: { type: 'string' },
@@ -76,7 +78,7 @@ const riderSchema = {
   required: [
     'username', 'display_name', 'full_name', 'introduction', 'bio', 'state', 'town', 'picture', 'total_years_of_experience',
     'languages_spoken', 'education', 'id_verified', 'workHistories', 'pastEmployees', 'member_since',
-    'job_success', 'jobs_counted', 'review_count', 'rating_average_x100', 'shortlisted',
+    'job_success', 'jobs_counted', 'review_count', 'rating_average_x100', ...DELIVERY_RECORD_FIELDS, 'shortlisted',
   ],
   properties: {
     username: { type: 'string' },

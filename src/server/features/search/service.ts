@@ -25,6 +25,7 @@ import { readPublicProfile } from '../../domain/riderProfile';
 import { rowsOf } from '../../lib/rows';
 import { assertCompanyEmailVerified } from '../../domain/companyAccess';
 import { fullNameOf, HIRED_STATUSES } from '../../domain/riderNames';
+import { deliveryRecordColumns, toDeliveryRecord } from '../../domain/deliveryRecordFigures';
 
 const USERNAME = /^[A-Za-z0-9._-]{1,64}$/;
 /** A name is matched from two characters: one letter is in nearly every name. */
@@ -120,6 +121,10 @@ interface RawResult {
   jobs_counted: number;
   review_count: number;
   rating_average_x100: number | null;
+  deliveries_completed: number;
+  deliveries_on_time: number;
+  delivery_rating_count: number;
+  delivery_rating_average_x100: number | null;
   shortlisted: boolean;
   sort_key: number | string;
 }
@@ -129,7 +134,7 @@ const resultColumns = (companyId: string, sortKey: SQL) => sql`
   c.user_id, c.username, c.display_name, c.introduction, c.state, c.town, c.experience, c.id_verified,
   c.picture_file_id,
   (select f.id from files f where f.owner_id = c.user_id and f.kind = 'profile_thumb' and f.is_public limit 1) as thumb_file_id,
-  c.job_success, c.jobs_counted, c.review_count, c.rating_average_x100,
+  c.job_success, c.jobs_counted, c.review_count, c.rating_average_x100, ${deliveryRecordColumns('c')},
   exists(select 1 from shortlists s where s.company_id = ${companyId} and s.rider_id = c.user_id) as shortlisted,
   ${sortKey} as sort_key`;
 
@@ -148,6 +153,7 @@ function toResult(row: RawResult): RiderSearchResult {
     jobs_counted: Number(row.jobs_counted),
     review_count: Number(row.review_count),
     rating_average_x100: row.rating_average_x100 === null ? null : Number(row.rating_average_x100),
+    ...toDeliveryRecord(row),
     shortlisted: row.shortlisted === true,
   };
 }
@@ -238,6 +244,10 @@ interface ListedRider {
   jobs_counted: number;
   review_count: number;
   rating_average_x100: number | null;
+  deliveries_completed: number;
+  deliveries_on_time: number;
+  delivery_rating_count: number;
+  delivery_rating_average_x100: number | null;
 }
 
 /** A listed rider's card by username (without regard to case), or null. */
@@ -245,7 +255,8 @@ async function listedRider(db: Db, username: string): Promise<ListedRider | null
   if (!USERNAME.test(username)) return null;
   const [row] = rowsOf<ListedRider>(
     await db.execute(sql`
-      select c.user_id, c.display_name, c.job_success, c.jobs_counted, c.review_count, c.rating_average_x100
+      select c.user_id, c.display_name, c.job_success, c.jobs_counted, c.review_count, c.rating_average_x100,
+        ${deliveryRecordColumns('c')}
       from users u join rider_cards c on c.user_id = u.id
       where lower(u.username) = lower(${username}) and u.user_type = 1 and c.listed
       limit 1`),
@@ -281,6 +292,7 @@ export async function readRiderForCompany(db: Db, companyId: string, username: s
     jobs_counted: Number(rider.jobs_counted),
     review_count: Number(rider.review_count),
     rating_average_x100: rider.rating_average_x100 === null ? null : Number(rider.rating_average_x100),
+    ...toDeliveryRecord(rider),
     shortlisted: facts?.shortlisted === true,
   };
 }

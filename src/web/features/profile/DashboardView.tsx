@@ -17,6 +17,7 @@ import { profileChecklist, type ChecklistItemKey } from '../../../shared/profile
 import { CHECKLIST_HEADING_ID, ProfileChecklist } from './ProfileChecklist';
 import { Illustration } from '../../kit/components/Illustration';
 import { JobSuccessBadge, RatingSummary } from '../../kit/components/JobSuccess';
+import { DeliveryRecordLine } from '../../kit/components/DeliveryRecord';
 import { useDropdown } from '../../kit/components/useDropdown';
 import { CameraIcon, DownloadIcon, EditIcon, FileIcon, PlusIcon, ShareIcon, TrashIcon } from '../../kit/components/Icons';
 import './profile.css';
@@ -141,6 +142,7 @@ function ProfileHeader({ profile, open, send, sharing, origin }: { profile: Prof
           <JobSuccessBadge reputation={profile.reputation} showBasis />
           <RatingSummary reputation={profile.reputation} />
         </div>
+        <DeliveryRecordLine record={profile.reputation} />
         <p className="profile-contact">
           {[place, displayPhone(u.phone)].filter(Boolean).join(' · ')}
         </p>

@@ -22,6 +22,8 @@ export interface WaitingForYouViewProps {
   onUploadId: () => void;
   /** The item a link was for (`request-<id>`, `review-<id>`, `id`), or null. */
   focusKey: string | null;
+  /** Called once the linked item (or, when it is gone, the heading) has been focused. */
+  onFocused?: () => void;
 }
 
 const HEADING_ID = 'waiting-heading';
@@ -67,7 +69,7 @@ function ItemAction({ item, onUploadId }: { item: WaitingItem; onUploadId: () =>
   );
 }
 
-export function WaitingForYouView({ list, send, onUploadId, focusKey }: WaitingForYouViewProps) {
+export function WaitingForYouView({ list, send, onUploadId, focusKey, onFocused }: WaitingForYouViewProps) {
   const focused = useRef(false);
   const keys = list.items.map((item) => waitingItemKey(item as { kind: WaitingItem['kind']; id?: string }));
   const linkedGone = focusKey !== null && list.state !== 'loading' && list.state !== 'failed' && !keys.includes(focusKey);
@@ -78,6 +80,7 @@ export function WaitingForYouView({ list, send, onUploadId, focusKey }: WaitingF
     const target = document.getElementById(keys.includes(focusKey) ? waitingElementId(focusKey) : HEADING_ID);
     target?.scrollIntoView?.({ block: 'start' });
     target?.focus();
+    onFocused?.();
   });
   // Most riders have nothing waiting: nothing shows while it is checked.
   if (list.state === 'loading') return null;
@@ -145,7 +148,7 @@ function waitingListLogic() {
   });
 }
 
-export function WaitingForYou({ onUploadId, focusKey, inspect }: Omit<WaitingForYouViewProps, 'list' | 'send'> & { inspect?: (event: InspectionEvent) => void }) {
+export function WaitingForYou({ onUploadId, focusKey, onFocused, inspect }: Omit<WaitingForYouViewProps, 'list' | 'send'> & { inspect?: (event: InspectionEvent) => void }) {
   const actor = useActorRef(waitingListLogic(), { input: { filters: {} }, inspect });
   const list = useSelector(actor, (s) => pagedListView<WaitingItem>(s), sameList);
   // Back from the e-mail or another app: what waits may have changed.
@@ -161,7 +164,7 @@ export function WaitingForYou({ onUploadId, focusKey, inspect }: Omit<WaitingFor
       stop();
     };
   }, [actor]);
-  return <WaitingForYouView list={list} send={actor.send} onUploadId={onUploadId} focusKey={focusKey} />;
+  return <WaitingForYouView list={list} send={actor.send} onUploadId={onUploadId} focusKey={focusKey} onFocused={onFocused} />;
 }
 
 function sameList(a: PagedListView<WaitingItem>, b: PagedListView<WaitingItem>): boolean {

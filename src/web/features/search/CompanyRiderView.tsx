@@ -12,6 +12,7 @@ import { displayDate } from '../../../shared/profile';
 import type { CompanyRiderProfile } from '../../../shared/riderSearch';
 import { companyPaths } from '../../../shared/routes';
 import { JobSuccessBadge, RatingSummary } from '../../kit/components/JobSuccess';
+import { DeliveryRecordLine } from '../../kit/components/DeliveryRecord';
 import type { CompanyRiderState } from './useCompanyRider';
 import { API_BASE, DEFAULT_PICTURE, riderArea, ShortlistToggle } from './RiderSearchView';
 import './companySearch.css';
@@ -104,6 +105,7 @@ export function CompanyRiderView({
             <JobSuccessBadge reputation={rider} showBasis />
             <RatingSummary reputation={rider} />
           </p>
+          <DeliveryRecordLine record={rider} />
           <ShortlistToggle name={rider.display_name} shortlisted={rider.shortlisted} pending={saving} disabled={saving} onToggle={onToggleShortlist} />
         </div>
       </header>

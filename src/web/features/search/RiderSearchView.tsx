@@ -27,6 +27,7 @@ import { companyPaths } from '../../../shared/routes';
 import { Combobox } from '../../kit/components/Combobox';
 import { Illustration } from '../../kit/components/Illustration';
 import { JobSuccessBadge, RatingSummary } from '../../kit/components/JobSuccess';
+import { DeliveryRecordLine } from '../../kit/components/DeliveryRecord';
 import './companySearch.css';
 
 export const API_BASE = '/api';
@@ -96,6 +97,7 @@ function RiderCard({ rider, pending, disabled, onToggle }: { rider: RiderSearchR
           <JobSuccessBadge reputation={rider} />
           <RatingSummary reputation={rider} />
         </p>
+        <DeliveryRecordLine record={rider} />
       </div>
       <div className="rider-card-actions">
         <ShortlistToggle name={rider.display_name} shortlisted={rider.shortlisted} pending={pending} disabled={disabled} onToggle={onToggle} />
