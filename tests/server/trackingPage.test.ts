@@ -180,6 +180,12 @@ describeEachDatabase('the tracking page and the e-mails after pickup', (kind) =>
     expect(delivered.body).not.toContain(rider.phone.replace(/\D/g, ''));
     expect(text).toContain(tm.rateButton);
     expect(delivered.body).toContain('data-final');
+    // The photo of the handover: a link (it weighs more than the page), by the page's own path.
+    expect(delivered.body).toContain(`<a href="${url}/proof">${tm.proofLink}</a>`);
+    const photo = await page(t, `${url}/proof`);
+    expect([photo.statusCode, photo.headers['content-type'], photo.headers['cache-control']]).toEqual([200, 'image/webp', 'private, no-store']);
+    expect((await page(t, `/track/${randomUUID()}/proof`)).statusCode).toBe(404);
+    expect((await page(t, `${pathOf(other)}/proof`)).statusCode).toBe(404);
   });
 
   it('answers an unknown link with the 404, counted with the tracking API: a burst gets the limit of lookups, then 429', async () => {
@@ -265,7 +271,9 @@ describeEachDatabase('the tracking page and the e-mails after pickup', (kind) =>
     expect(failed!.to).toBe('ada.sender@example.com');
     expect(failed!.text).toContain(tm.failedEmail.reason('recipient_absent'));
     expect(failed!.text).toContain(second.tracking_url);
-    expect(textOf((await page(t, pathOf(second))).body)).toContain(b.statuses.failed);
+    const failedPage = textOf((await page(t, pathOf(second))).body);
+    expect(failedPage).toContain(b.statuses.failed);
+    expect(failedPage).toContain(tm.failedBecause('recipient_absent'));
     // One of each, not one per page read.
     const mails = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'ada.sender@example.com'));
     expect(mails.filter((m) => m.subject === tm.deliveredEmail.subject(booked.reference))).toHaveLength(1);

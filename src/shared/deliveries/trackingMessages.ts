@@ -27,6 +27,9 @@ export const trackingMessages = {
   reloadForNews: 'Reload the page to see the latest.',
   live: 'This page updates by itself.',
 
+  failedBecause: (reason: string) => `The rider could not hand the parcel over because ${failureReasons[reason as DeliveryFailureReason] ?? failureReasons.other}.`,
+  proofLink: 'See the photo of the parcel handed over',
+
   cancelTitle: 'Cancel this delivery',
   cancelHint: 'You can cancel until the rider picks the parcel up.',
   cancelReason: 'Reason (optional)',

@@ -28,12 +28,19 @@ import { findTrackedDelivery, type TrackedDelivery } from './bookingService';
 export interface TrackingPageData {
   tracking: TrackedDelivery;
   pictureUrl: string | null;
+  /** Why the rider could not deliver, while the delivery is failed (the sender's e-mail says it too). */
+  failureReason: string | null;
 }
 
 export async function readTrackingPage(db: Db, deliveryId: string): Promise<TrackingPageData | null> {
   const tracking = await findTrackedDelivery(db, deliveryId);
   if (!tracking) return null;
   let pictureUrl: string | null = null;
+  let failureReason: string | null = null;
+  if (tracking.status === 'failed') {
+    const [row] = await db.select({ reason: deliveries.failureReason }).from(deliveries).where(eq(deliveries.id, deliveryId));
+    failureReason = row?.reason ?? null;
+  }
   if (tracking.rider?.picture_url) {
     const [row] = await db
       .select({ id: files.id })
@@ -44,7 +51,7 @@ export async function readTrackingPage(db: Db, deliveryId: string): Promise<Trac
     // fileUrl is relative to the API's base (/api), as the app reads it.
     pictureUrl = `/api${row ? fileUrl(row.id) : tracking.rider.picture_url}`;
   }
-  return { tracking, pictureUrl };
+  return { tracking, pictureUrl, failureReason };
 }
 
 /** The one-line notices a form's answer comes back with (?n=…); any other value shows nothing. */
@@ -89,7 +96,7 @@ const STYLE =
   'main{max-width:36rem;margin:0 auto;padding:1rem}h1{font-size:1.4rem;margin:.5rem 0}h2{font-size:1.1rem;margin:1.2rem 0 .4rem}' +
   '.card{background:#fff;border-radius:8px;padding:1rem;margin:.8rem 0;box-shadow:0 1px 2px #0002}' +
   'dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem .8rem;margin:0}dt{color:#555}dd{margin:0;overflow-wrap:anywhere}' +
-  'ol{padding-left:1.2rem;margin:0}.rider{display:flex;gap:.8rem;align-items:center}.rider img{border-radius:50%}' +
+  '.card h2{margin-top:0}ol{padding-left:1.2rem;margin:0}.rider{display:flex;gap:.8rem;align-items:center}.rider img{border-radius:50%}' +
   '.ok{color:#1b6e3a;font-weight:600}.notice{padding:.6rem;border-radius:6px;background:#e6f4ea}.notice.bad{background:#fdecea}' +
   'a.btn,button{display:inline-block;min-height:44px;padding:.6rem 1rem;border:0;border-radius:6px;background:#1b6e3a;color:#fff;font:inherit;text-decoration:none;margin:.3rem .3rem 0 0}' +
   'button.quiet{background:#a1281e}label{display:block;margin:.5rem 0 .2rem}select,textarea{font:inherit;width:100%;box-sizing:border-box}small{color:#555}';
@@ -154,7 +161,11 @@ export function renderTrackingPage(data: TrackingPageData, pagePath: string, pag
     `<dt>${esc(b.pickupTime)}</dt><dd>${t.pickup_at ? time(t.pickup_at) : esc(b.pickupAsap)}</dd>` +
     (t.deliver_by ? `<dt>${esc(tm.deliverBy)}</dt><dd>${time(t.deliver_by)}</dd>` : '') +
     `<dt>${esc(b.price)}</dt><dd>${esc(formatNaira(t.price_kobo))}, ${esc(paymentText(t.payment))}</dd>` +
-    `</dl></div>` +
+    `</dl>` +
+    (data.failureReason ? `<p>${esc(tm.failedBecause(data.failureReason))}</p>` : '') +
+    // A link, not an <img>: the photo alone weighs more than the whole page.
+    (t.proof ? `<p><a href="${esc(pagePath)}/proof">${esc(tm.proofLink)}</a></p>` : '') +
+    `</div>` +
     riderCard(t, data.pictureUrl) +
     `<section class="card" aria-labelledby="timeline"><h2 id="timeline">${esc(b.timeline)}</h2><ol>${events}</ol></section>` +
     actions(t, (what) => esc(`${pagePath}/${what}`)) +
@@ -189,25 +200,23 @@ export function renderTrackingMessage(text: string): string {
  *    answers the forms with a redirect back to the page, which fetch follows); if that fails, the
  *    form is sent the plain way.
  */
-/* eslint-disable */
-function trackingScript(pollMs: number): void {
+// Plain JavaScript in a string, sent as it is: a function's source text would carry whatever the
+// bundler adds to it (esbuild's __name helper), which the browser does not have.
+const TRACKING_SCRIPT_SOURCE = String.raw`(function (pollMs) {
   var main = document.getElementById('track');
   if (!main || !window.fetch || !window.DOMParser) return;
   var path = location.pathname.replace(/\/+$/, '');
-  var reading = false;
-  var again = false;
-  var timer: number | undefined;
+  var reading = false, again = false, timer = 0;
   var live = main.querySelector('[data-live]');
   if (live) live.removeAttribute('hidden');
 
-  function swap(html: string, keepTyped: boolean): boolean {
+  function swap(html, keepTyped) {
     var next = new DOMParser().parseFromString(html, 'text/html').getElementById('track');
-    if (!next || !main) return false;
+    if (!next) return false;
     var typed = keepTyped ? main.querySelectorAll('textarea,select') : [];
     for (var i = 0; i < typed.length; i++) {
-      var old = typed[i] as HTMLTextAreaElement;
-      var same = next.querySelector('#' + old.id) as HTMLTextAreaElement | null;
-      if (same && old.value) same.value = old.value;
+      var same = typed[i].id && next.querySelector('#' + typed[i].id);
+      if (same && typed[i].value) same.value = typed[i].value;
     }
     var l = next.querySelector('[data-live]');
     if (l) l.removeAttribute('hidden');
@@ -218,70 +227,48 @@ function trackingScript(pollMs: number): void {
   }
 
   function read() {
-    if (reading) {
-      again = true;
-      return;
-    }
+    if (reading) { again = true; return; }
     reading = true;
     fetch(path, { cache: 'no-store', credentials: 'same-origin' })
-      .then(function (r) {
-        return r.ok ? r.text() : '';
-      })
-      .then(function (html) {
-        if (html) swap(html, true);
-      })
+      .then(function (r) { return r.ok ? r.text() : ''; })
+      .then(function (html) { if (html) swap(html, true); })
       .catch(function () {})
       .then(function () {
         reading = false;
-        if (again) {
-          again = false;
-          read();
-        }
+        if (again) { again = false; read(); }
       });
   }
 
   function poll() {
-    if (!timer && main && !main.hasAttribute('data-final')) timer = window.setInterval(read, pollMs);
+    if (!timer && !main.hasAttribute('data-final')) timer = setInterval(read, pollMs);
   }
 
   if (window.EventSource && !main.hasAttribute('data-final')) {
     var opened = false;
     var source = new EventSource('/api/deliveries/tracking/' + encodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) + '/events');
     source.addEventListener('delivery', read);
-    source.onopen = function () {
-      if (opened) read();
-      opened = true;
-    };
-    source.onerror = function () {
-      // CLOSED: the stream answered with an error and will not come back by itself.
-      if (source.readyState === 2) poll();
-    };
+    source.onopen = function () { if (opened) read(); opened = true; };
+    // CLOSED: the stream answered with an error and will not come back by itself.
+    source.onerror = function () { if (source.readyState === 2) poll(); };
   } else poll();
 
   document.addEventListener('submit', function (event) {
-    var form = event.target as HTMLFormElement;
-    if (!form || !form.hasAttribute('data-js')) return;
+    var form = event.target;
+    if (!form || !form.hasAttribute || !form.hasAttribute('data-js')) return;
     event.preventDefault();
     var button = form.querySelector('button');
     if (button) button.disabled = true;
-    fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form) as unknown as Record<string, string>), credentials: 'same-origin' })
-      .then(function (r) {
-        return r.text();
-      })
-      .then(function (html) {
-        if (!swap(html, false)) form.submit();
-      })
-      .catch(function () {
-        form.submit();
-      });
+    fetch(form.action, { method: 'POST', body: new URLSearchParams(new FormData(form)), credentials: 'same-origin' })
+      .then(function (r) { return r.text(); })
+      .then(function (html) { if (!swap(html, false)) form.submit(); })
+      .catch(function () { form.submit(); });
   });
-}
-/* eslint-enable */
+})`;
 
 /** Moves a page left open misses when the stream cannot be opened are read this often instead. */
 export const TRACKING_POLL_MS = 20_000;
 
-export const TRACKING_SCRIPT = `(${trackingScript.toString()})(${TRACKING_POLL_MS});`;
+export const TRACKING_SCRIPT = `${TRACKING_SCRIPT_SOURCE}(${TRACKING_POLL_MS});`;
 const scriptHash = createHash('sha256').update(TRACKING_SCRIPT).digest('hex').slice(0, 10);
 /** Named by its content: cached for a year, and a new build names a new file. */
 export const TRACKING_SCRIPT_PATH = `/track-page.${scriptHash}.js`;

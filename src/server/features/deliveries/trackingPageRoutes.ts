@@ -3,6 +3,7 @@
  *   GET  /track/{token}            the page; an unknown token: the site's 404 page, counted as the tracking API counts it
  *   POST /track/{token}/cancel     the cancel form (cancelBySender), then 303 back to the page
  *   POST /track/{token}/rating     the rating form (rateDelivery), then 303 back to the page
+ *   GET  /track/{token}/proof      the photo of the parcel handed over (a link on the page)
  *   GET  /track-page.{hash}.js     the page's one script
  * The forms post here, not to the JSON API, so that they work with JavaScript off.
  */
@@ -13,7 +14,10 @@ import { AppError } from '../../errors';
 import { countAgainstLimits, type Limit } from '../../lib/limits';
 import { access } from '../../plugins/access';
 import { DELIVERY_READ_LIMIT } from './bookingRoutes';
-import { SENDER_ACTION_LIMIT } from './senderRoutes';
+import { sendStoredFile } from '../../plugins/files';
+import { limitPerCaller } from './callers';
+import { readDeliveryProof } from './jobService';
+import { PROOF_READ_LIMIT, SENDER_ACTION_LIMIT } from './senderRoutes';
 import { cancelBySender, cancelReasonOf, rateDelivery, ratingInputOf } from './senderService';
 import {
   compress,
@@ -144,6 +148,22 @@ export async function trackingPageRoutes(app: FastifyInstance): Promise<void> {
       const rating = typeof body.rating === 'string' && /^\d$/.test(body.rating) ? Number(body.rating) : body.rating;
       await rateDelivery(app.database.db, id, { trackedId: id }, ratingInputOf({ ...body, rating }));
       return 'rated';
+    },
+  );
+
+  // The proof photo by the page's link (GET /api/deliveries/tracking/proof wants the token in a header, which a link cannot send).
+  const proofReads = limitPerCaller(app.limits, 'proof-read', PROOF_READ_LIMIT, PROOF_READ_LIMIT);
+  app.get<{ Params: { token: string } }>(
+    `${TRACK_PREFIX}/:token/proof`,
+    { config: { access: access('public') }, onRequest: proofReads, schema: { hide: true, params: tokenParams } },
+    async (request, reply) => {
+      const id = await deliveryOf(request, request.params.token);
+      const file = id ? await readDeliveryProof(app.database.db, id, { trackedId: id }) : null;
+      if (!file) {
+        reply.header('referrer-policy', 'no-referrer');
+        return reply.callNotFound();
+      }
+      return sendStoredFile(reply, file, 'private');
     },
   );
 
