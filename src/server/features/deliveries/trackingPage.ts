@@ -97,7 +97,7 @@ const STYLE =
   '.card{background:#fff;border-radius:8px;padding:1rem;margin:.8rem 0;box-shadow:0 1px 2px #0002}' +
   'dl{display:grid;grid-template-columns:auto 1fr;gap:.2rem .8rem;margin:0}dt{color:#555}dd{margin:0;overflow-wrap:anywhere}' +
   '.card h2{margin-top:0}ol{padding-left:1.2rem;margin:0}.rider{display:flex;gap:.8rem;align-items:center}.rider img{border-radius:50%}' +
-  '.ok{color:#1b6e3a;font-weight:600}.notice{padding:.6rem;border-radius:6px;background:#e6f4ea}.notice.bad{background:#fdecea}' +
+  '.ok{color:#1b6e3a;font-weight:600}.ok::before{content:"✓ "}.notice{padding:.6rem;border-radius:6px;background:#e6f4ea}.notice.bad{background:#fdecea}' +
   'a.btn,button{display:inline-block;min-height:44px;padding:.6rem 1rem;border:0;border-radius:6px;background:#1b6e3a;color:#fff;font:inherit;text-decoration:none;margin:.3rem .3rem 0 0}' +
   'button.quiet{background:#a1281e}label{display:block;margin:.5rem 0 .2rem}select,textarea{font:inherit;width:100%;box-sizing:border-box}small{color:#555}';
 
@@ -105,7 +105,7 @@ function riderCard(t: TrackedDelivery, pictureUrl: string | null): string {
   const r = t.rider;
   if (!r) return '';
   const picture = pictureUrl ? `<img src="${esc(pictureUrl)}" width="64" height="64" alt="">` : '';
-  const verified = r.id_verified ? `<br><span class="ok">✓ ${esc(tm.idVerified)}</span>` : '';
+  const verified = r.id_verified ? `<br><span class="ok">${esc(tm.idVerified)}</span>` : '';
   let contact = '';
   if (r.phone) {
     const digits = r.phone.replace(/\D/g, '');
