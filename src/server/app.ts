@@ -17,6 +17,7 @@ import { clientErrorsRoutes } from './features/clientErrors/routes';
 import { deliveryBookingRoutes } from './features/deliveries/bookingRoutes';
 import { deliveryJobRoutes } from './features/deliveries/jobRoutes';
 import { deliverySenderRoutes } from './features/deliveries/senderRoutes';
+import { trackingPageRoutes } from './features/deliveries/trackingPageRoutes';
 import { savedAddressRoutes } from './features/deliveries/savedAddressRoutes';
 import { deliveryQuoteRoutes } from './features/deliveries/quoteRoutes';
 import { companiesRoutes } from './features/companies/routes';
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(deliveryRiderRoutes);
   await app.register(deliveryJobRoutes);
   await app.register(deliverySenderRoutes);
+  await app.register(trackingPageRoutes);
   await app.register(savedAddressRoutes);
   // The 7-day expiry of hire requests, kept by the server (tests call expireDueRequests themselves).
   if (startWorkers) startHiringSweeper(app);

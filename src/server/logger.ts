@@ -8,8 +8,11 @@ import type { LogLevel } from './config';
 
 const SECRET_QUERY = /([?&](?:token|code|password|newPassword|verify_email_code|state|nonce)=)[^&#]*/gi;
 
+/** A tracking page's token is its path: /track/{token}, /track/{token}/rating. */
+const TRACKING_PATH = /^(\/track\/)[^/?#]+/;
+
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  return url.replace(SECRET_QUERY, '$1[redacted]').replace(TRACKING_PATH, '$1[redacted]');
 }
 
 /**

@@ -6,7 +6,7 @@
 import { rateCardMessages } from './deliveries/rateCardMessages';
 import { messages } from './messages';
 import { opsPaths } from './opsForms';
-import { companyPaths, paths, TRACK_PREFIX } from './routes';
+import { companyPaths, paths } from './routes';
 import { site } from './site';
 
 export interface PageMeta {
@@ -60,7 +60,6 @@ const pages: Record<string, PageMeta> = {
     title: `${messages.sendParcel} | ${site.name}`,
     description: 'Price a same-day delivery across Lagos in seconds, or a parcel to the UK or Canada, and book it without an account.',
   },
-  [`${TRACK_PREFIX}/$token`]: titled(messages.trackDelivery),
   [companyPaths.search]: titled(`${messages.companyNavSearch} · ${messages.companyNavLabel}`),
   [companyPaths.shortlist]: titled(`${messages.companyNavShortlist} · ${messages.companyNavLabel}`),
   [companyPaths.hires]: titled(`${messages.companyNavHires} · ${messages.companyNavLabel}`),

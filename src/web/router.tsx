@@ -17,7 +17,7 @@ import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/constants';
 import { messages } from '../shared/messages';
 import { opsPaths } from '../shared/opsForms';
-import { paths, TRACK_PREFIX } from '../shared/routes';
+import { paths } from '../shared/routes';
 import {
   connectAuthNavigation,
   connectProfileCompletion,
@@ -188,7 +188,6 @@ export const routeTree = rootRoute.addChildren([
   companyTree,
   companySignupRoute,
   page(paths.sendParcel, lazy(() => import('./routes/SendParcel'))),
-  page(`${TRACK_PREFIX}/$token`, lazy(() => import('./routes/Track'))),
   opsTree,
 ]);
 

@@ -2,8 +2,9 @@
  * "Send a parcel" in Chromium at 375 px against the real server, with only the mail server and
  * hCaptcha stood in at their network edge: a visitor prices Ikeja → Lekki (the estimate while
  * typing, then the held price line by line), books with cash on delivery, receives the e-mail in
- * the dev mailbox with the reference and the tracking link, opens the link and sees the
- * reference, the status and the route, and none of the phone numbers or e-mail addresses. Each
+ * the dev mailbox with the reference and the tracking link, opens the link (the server's page, no
+ * app bundle) and sees the reference, the status and the route, the WhatsApp share and the cancel
+ * form, and none of the phone numbers or e-mail addresses. Each
  * screen passes axe and has no sideways scroll at 375 px; the booking screen neither at 320 px.
  */
 import path from 'node:path';
@@ -11,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { bookingMessages as b } from '../../src/shared/deliveries/bookingMessages';
 import { deliveryMessages } from '../../src/shared/deliveries/messages';
+import { trackingMessages as tm } from '../../src/shared/deliveries/trackingMessages';
 import { paths } from '../../src/shared/routes';
 import { expectNoViolations, screenshotsDir, uniqueEmail, useBrowser, waitForScreenHydrated } from './browser';
 import { chooseOption } from './combobox';
@@ -122,6 +124,9 @@ describe('send a parcel', () => {
 
     // ── The tracking link, opened as the recipient would ──
     const recipient = await browser.open('phone');
+    // The page is the server's, not the app's: no app bundle, one small script of its own.
+    const scripts: string[] = [];
+    recipient.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
     await recipient.goto(new URL(trackingUrl!).pathname);
     await recipient.getByRole('heading', { level: 1, name: b.trackingTitle }).waitFor();
     await recipient.getByText(reference).waitFor({ timeout: 20_000 });
@@ -131,6 +136,12 @@ describe('send a parcel', () => {
     expect(main).toContain('Lekki, Lagos');
     expect(main).toContain(total);
     for (const secret of [email, '0803', '0812', '+234', 'Allen Avenue', 'Tunde']) expect(main, secret).not.toContain(secret);
+    expect(scripts).toEqual([expect.stringMatching(/^\/track-page\.[0-9a-f]+\.js$/)]);
+    // Shared on WhatsApp with its own link; the sender may still cancel (no rider has it yet).
+    expect(await recipient.getByRole('link', { name: tm.shareWhatsApp }).getAttribute('href')).toBe(
+      `https://wa.me/?text=${encodeURIComponent(tm.whatsAppText(reference, trackingUrl!))}`,
+    );
+    await recipient.getByRole('button', { name: tm.cancelButton }).waitFor();
     await shoot(recipient, '4-tracking');
   });
 

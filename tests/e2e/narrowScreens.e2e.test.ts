@@ -25,6 +25,7 @@ import { opsPaths } from '../../src/shared/opsForms';
 import { companyPaths, paths, publicPaths } from '../../src/shared/routes';
 import { chooseOption } from './combobox';
 import { baseURL, databaseUrl, loginThroughApi, screenshotsDir, uniqueEmail, useBrowser } from './browser';
+import { bookThroughApi } from './tracking';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = inject('dataDir');
@@ -165,7 +166,9 @@ describe(`every screen at ${WIDTH} px`, () => {
       [`${paths.resetPassword}?token=narrow`, 'reset-password'],
       [paths.companySignup, 'company-signup'],
       [paths.sendParcel, 'send-a-parcel'],
-      ['/track/no-such-delivery-token', 'track'],
+      // A real delivery's tracking page (server-rendered, with the cancel form), and an unknown link's (the 404 page).
+      [(await bookThroughApi()).path, 'track'],
+      ['/track/no-such-delivery-token', 'track-unknown'],
       ['/no-such-page', 'not-found'],
     ];
     for (const [where, name] of forms) {

@@ -56,7 +56,7 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
   });
 }
 
-/** A built script or style under /assets/, served as JavaScript or CSS (not an SVG or a page). */
+/** A built script or style under /assets/ (or the tracking page's script), served as JavaScript or CSS (not an SVG or a page). */
 function isScriptOrStyle(url: string, contentType: unknown): boolean {
-  return /^\/assets\/[^?#]+\.(?:js|css)(?:[?#]|$)/.test(url) && /^(?:application\/javascript|text\/javascript|text\/css)\b/.test(String(contentType ?? ''));
+  return /^\/(?:assets\/[^?#]+|track-page\.[0-9a-f]+)\.(?:js|css)(?:[?#]|$)/.test(url) && /^(?:application\/javascript|text\/javascript|text\/css)\b/.test(String(contentType ?? ''));
 }

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formQueryPages, knownPaths, TRACK_PREFIX } from '../../shared/routes';
+import { formQueryPages, knownPaths } from '../../shared/routes';
 import { access } from './access';
 
 interface Page {
@@ -105,8 +105,6 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
   app.get('/ops/*', opsPage, sendOps);
   // The company dashboard's pages (/company-dashboard/riders/:username …) likewise.
   app.get('/company-dashboard/*', opsPage, sendOps);
-  // A delivery's tracking page (/track/:token): the shell; the page reads the delivery by its token.
-  app.get(`${TRACK_PREFIX}/:token`, opsPage, sendOps);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {

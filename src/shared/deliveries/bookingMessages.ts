@@ -1,5 +1,5 @@
 /**
- * Every text of the "Send a parcel" screen and the tracking page a sender or a recipient reads.
+ * Every text of the "Send a parcel" screen, and the words of the tracking page a sender or a recipient reads.
  * A value reads only its parameters, as in the main catalogue (src/shared/messages.ts).
  */
 import { messages } from '../messages';
@@ -107,10 +107,6 @@ export const bookingMessages = {
 
   // Tracking
   trackingTitle: messages.trackDelivery,
-  trackingLoading: 'Finding your delivery…',
-  trackingNotFound: 'We cannot find a delivery for this link. Check the link in your e-mail or WhatsApp message.',
-  trackingFailed: 'We could not load this delivery. Check your connection and try again.',
-  trackingRetry: 'Try again',
   status: 'Status',
   from: 'From',
   to: 'To',

@@ -6,7 +6,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from '../../../machines/kit/authMachine';
 import { bookingMachine } from '../../../machines/deliveries/bookingMachine';
-import { trackingMachine } from '../../../machines/deliveries/trackingMachine';
 import { captchaPassMachine } from '../../../machines/kit/captchaPassMachine';
 import { companySignupMachine } from '../../../machines/companies/companySignupMachine';
 import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
@@ -34,7 +33,6 @@ import { apiKeysPlan } from './apiKeysMachine.plan';
 import { companyDeliveriesPlan } from './companyDeliveriesMachine.plan';
 import { authPlan } from './authMachine.plan';
 import { bookingPlan } from './bookingMachine.plan';
-import { trackingPlan } from './trackingMachine.plan';
 import { captchaPassPlan } from './captchaPassMachine.plan';
 import { companySignupPlan } from './companySignupMachine.plan';
 import { dashboardPlan } from './dashboardMachine.plan';
@@ -69,7 +67,6 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: captchaPassMachine, plan: captchaPassPlan },
   { machine: formMachine, plan: formPlan },
   { machine: bookingMachine, plan: bookingPlan },
-  { machine: trackingMachine, plan: trackingPlan },
   { machine: signupMachine, plan: signupPlan },
   { machine: verifyStep, plan: signupVerifyPlan },
   { machine: locationStep, plan: signupLocationPlan },

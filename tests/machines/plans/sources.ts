@@ -7,7 +7,6 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from '../../../machines/kit/authMachine';
 import { bookingMachine } from '../../../machines/deliveries/bookingMachine';
-import { TrackingNotFound, trackingMachine } from '../../../machines/deliveries/trackingMachine';
 import { captchaPassMachine } from '../../../machines/kit/captchaPassMachine';
 import { companySignupMachine } from '../../../machines/companies/companySignupMachine';
 import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
@@ -161,26 +160,6 @@ export const planSources: Record<string, PlanSource> = {
     starts: [
       { label: 'a fresh tab', input: BOOKING_INPUT, events: bookingEvents as never, serialize: serializeBooking as never },
       ...savedInputs().map(({ label, input }) => ({ label, input, events: bookingEvents as never, serialize: serializeBooking as never })),
-    ],
-  },
-  trackingMachine: {
-    machine: trackingMachine,
-    starts: [
-      {
-        label: 'a tracking link',
-        input: { token: 'trk_8Qm2x7Lz0pVb4nYc' },
-        events: (state: Snapshot) =>
-          state.matches('loading')
-            ? [
-                { type: 'xstate.done.actor.loadTracking', output: { tracking: null } },
-                { type: 'xstate.error.actor.loadTracking', error: new TrackingNotFound() },
-                { type: 'xstate.error.actor.loadTracking', error: new Error('offline') },
-              ]
-            : state.matches('failed')
-              ? [{ type: 'RETRY' }]
-              : [],
-        serialize: (state: Snapshot) => JSON.stringify(state.value),
-      },
     ],
   },
   // The company sign-up alone, its form's reports as the form makes them (the form is formMachine's plan).

@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, gte, inArray, not, or, sql } from 'drizzle-orm';
 import { jobMessages as jm } from '../../../shared/deliveries/jobMessages';
+import { trackingMessages as tm } from '../../../shared/deliveries/trackingMessages';
 import {
   CASH_COLLECTED_MAX_KOBO,
   DELIVERY_CODE_PATTERN,
@@ -304,6 +305,9 @@ export async function moveRiderJob(db: Db, deps: JobDeps, riderId: string, id: s
     });
     if (input.action === 'deliver') await recordDelivered(tx, riderId, moved.delivery.deliveredAt ?? now, moved.delivery.deliverBy);
     if (code !== null) await enqueueEmail(tx, pickedUpEmail(moved.delivery, code, deps.links.urlOf(id)), 'urgent');
+    // In the move's transaction, through the outbox: an SMTP outage delays these, never loses them.
+    if (input.action === 'deliver') await enqueueEmail(tx, deliveredEmail(moved.delivery, deps.links.urlOf(id)));
+    if (input.action === 'fail') await enqueueEmail(tx, failedEmail(moved.delivery, deps.links.urlOf(id)));
     return { kind: 'moved', ...moved };
   });
   if (outcome.kind === 'wrongCode') {
@@ -325,6 +329,30 @@ function pickedUpEmail(delivery: DeliveryRow, code: string, trackingUrl: string)
     heading: e.heading(delivery.reference),
     paragraphs: [e.code],
     code,
+    action: { label: e.track, url: trackingUrl },
+  });
+}
+
+/** The e-mail to the sender when the parcel is delivered, with the link to rate it. */
+function deliveredEmail(delivery: DeliveryRow, trackingUrl: string) {
+  const e = tm.deliveredEmail;
+  return renderEmail({
+    to: (delivery.sender as { email: string }).email,
+    subject: e.subject(delivery.reference),
+    heading: e.heading(delivery.reference),
+    paragraphs: [e.body],
+    action: { label: e.track, url: trackingUrl },
+  });
+}
+
+/** The e-mail to the sender when the rider could not deliver, with the reason. */
+function failedEmail(delivery: DeliveryRow, trackingUrl: string) {
+  const e = tm.failedEmail;
+  return renderEmail({
+    to: (delivery.sender as { email: string }).email,
+    subject: e.subject(delivery.reference),
+    heading: e.heading(delivery.reference),
+    paragraphs: [e.reason(delivery.failureReason ?? 'other'), e.next],
     action: { label: e.track, url: trackingUrl },
   });
 }

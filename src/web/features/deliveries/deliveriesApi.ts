@@ -1,12 +1,10 @@
 /**
- * The deliveries API as the "Send a parcel" screen and the tracking page call it: a quote, a
- * booking (with its Idempotency-Key, so a retry books once), and a delivery's tracking by the
- * token of its tracking link (sent in a header, never in a URL the server logs).
+ * The deliveries API as the "Send a parcel" screen calls it: a quote, a booking (with its
+ * Idempotency-Key, so a retry books once). The tracking page is the server's (no app code).
  */
 import type { BookedDelivery, BookingAccount, HeldQuote } from '../../../../machines/deliveries/bookingMachine';
 import type { CompanyProfile } from '../../../shared/company';
 import type { SavedAddress, SavedAddressListResponse } from '../../../shared/deliveries/savedAddresses';
-import { TrackingNotFound, type Tracking } from '../../../../machines/deliveries/trackingMachine';
 import { api } from '../../kit/http/client';
 
 export const deliveriesApi = {
@@ -22,12 +20,4 @@ export const deliveriesApi = {
     };
   },
   saveAddress: (body: Record<string, string>) => api<{ address: SavedAddress }>('/companies/me/addresses', { method: 'POST', body }),
-  tracking: (token: string) =>
-    api<{ tracking: Tracking }>('/deliveries/tracking', {
-      headers: { 'x-tracking-token': token },
-      failure: (error) => (error.response?.status === 404 ? new TrackingNotFound() : undefined),
-    }),
 };
-
-/** The token of a tracking link: its last path segment (`<site>/track/<token>`). */
-export const trackingTokenOf = (url: string): string => url.replace(/\/+$/, '').split('/').pop() ?? '';
