@@ -71,7 +71,7 @@ export const boardMessages = {
   riderHelp: 'Available riders near the pickup, nearest first.',
   noNearbyRiders: 'No available rider near the pickup right now.',
   riderOption: (name: string, username: string, km: number | null, jobs: number) =>
-    `${name} (@${username}) · ${km === null ? 'distance unknown' : km === 0 ? 'covers this area' : `${km} km away`} · ${jobs === 1 ? '1 job' : `${jobs} jobs`} today`,
+    `${name === `@${username}` ? name : `${name} (@${username})`} · ${km === null ? 'distance unknown' : km === 0 ? 'covers this area' : `${km} km away`} · ${jobs === 1 ? '1 job' : `${jobs} jobs`} today`,
   chooseRider: 'Choose a rider',
   reasonLabel: 'Reason for cancelling',
   reasonHelp: 'Kept in the timeline and the audit log.',

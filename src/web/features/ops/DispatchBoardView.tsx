@@ -9,6 +9,7 @@ import type { DispatchBoardView as BoardView, RiderMoveKind } from '../../../../
 import { boardMessages as m } from '../../../shared/deliveries/boardMessages';
 import type { BoardDetail, BoardItem, RiderToday } from '../../../shared/deliveries/dispatch';
 import { dispatchMessages } from '../../../shared/deliveries/dispatchMessages';
+import { bookingMessages } from '../../../shared/deliveries/bookingMessages';
 import { formatNaira } from '../../../shared/deliveries/messages';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../../shared/deliveries/moves';
 import { opsPaths } from '../../../shared/opsForms';
@@ -18,6 +19,8 @@ import { OpsTable } from './OpsTable';
 import type { DispatchBoardSend, DispatchListSend } from './useDispatchBoard';
 import './dispatch.css';
 
+/** A rider as staff read them: the name, and the username unless the name is it. */
+const riderText = (r: { name: string; username: string }) => (r.name === `@${r.username}` ? r.name : `${r.name} (@${r.username})`);
 const statusName = (status: string) => dispatchMessages.statusNames[status as DeliveryStatus] ?? status;
 const attentionTone = { failed: 'bad', late_pickup: 'bad', unassigned: 'new' } as const;
 
@@ -99,7 +102,7 @@ function BoardTable({ items, selectedId }: { items: BoardItem[]; selectedId: str
           <td data-label={c.status}>{statusName(item.status)}</td>
           <td data-label={c.route}>{routeText(item)}</td>
           <td data-label={c.pickup}>{item.pickup_at ? formatWhen(item.pickup_at) : m.asap}</td>
-          <td data-label={c.rider}>{item.rider ? `${item.rider.name} (@${item.rider.username})` : m.noRider}</td>
+          <td data-label={c.rider}>{item.rider ? riderText(item.rider) : m.noRider}</td>
           <td data-label={c.price}>{formatNaira(item.price_kobo)}</td>
         </tr>
       ))}
@@ -138,10 +141,10 @@ function DeliveryRecord({ delivery, view, send }: { delivery: BoardDetail; view:
     [m.pickup, `${placeText(delivery.pickup)}${contactText(delivery.pickup) ? ` (${contactText(delivery.pickup)})` : ''}`],
     [m.dropoff, `${placeText(delivery.dropoff)}${contactText(delivery.dropoff) ? ` (${contactText(delivery.dropoff)})` : ''}`],
     [m.parcel, delivery.description || '—'],
-    [m.rider, delivery.rider ? `${delivery.rider.name} (@${delivery.rider.username})` : m.noRider],
+    [m.rider, delivery.rider ? riderText(delivery.rider) : m.noRider],
     [m.price, formatNaira(delivery.price_kobo)],
     [m.riderPay, delivery.rider_pay_kobo === null ? '—' : formatNaira(delivery.rider_pay_kobo)],
-    [m.payment, delivery.payment],
+    [m.payment, bookingMessages.payments[delivery.payment as keyof typeof bookingMessages.payments] ?? delivery.payment],
   ];
   if (delivery.cash_collected_kobo !== null) rows.push([m.cashCollected, formatNaira(delivery.cash_collected_kobo)]);
   if (delivery.failure_reason) {
@@ -350,9 +353,9 @@ function RidersToday({ riders, onRetry }: { riders: BoardView['riders']; onRetry
             <tr key={rider.id}>
               <td data-label={c.rider}>
                 <Link to={`${opsPaths.riders}/$id`} params={{ id: rider.id }}>
-                  {rider.name}
-                </Link>{' '}
-                (@{rider.username}){rider.phone ? ` · ${rider.phone}` : ''}
+                  {riderText(rider)}
+                </Link>
+                {rider.phone ? ` · ${rider.phone}` : ''}
               </td>
               <td data-label={c.available}>{rider.available ? m.availableYes : m.availableNo}</td>
               <td data-label={c.areas}>{rider.areas.join(', ') || '—'}</td>
