@@ -75,6 +75,7 @@ export const opsPaths = {
   staff: '/ops/staff',
   audit: '/ops/audit',
   rateCard: '/ops/rate-card',
+  deliveries: '/ops/deliveries',
 } as const;
 
 /** localStorage key of the staff token: never the riders' authToken. */

@@ -139,6 +139,9 @@ const opsSetPasswordRoute = createRoute({
     typeof search.token === 'string' && search.token !== '' ? { token: search.token } : {},
   component: lazy(() => import('./routes/ops/SetPassword')),
 });
+// The board stays mounted while a delivery opens beside it: the delivery is a child address.
+const opsDeliveriesRoute = opsPage('deliveries', lazy(() => import('./routes/ops/Deliveries')));
+const opsDeliveryRoute = createRoute({ getParentRoute: () => opsDeliveriesRoute, path: '$id', component: lazy(() => import('./routes/ops/DeliveryDetail')) });
 const opsTree = opsRoute.addChildren([
   opsIndexRoute,
   opsPage('login', lazy(() => import('./routes/ops/Login'))),
@@ -153,6 +156,7 @@ const opsTree = opsRoute.addChildren([
   opsPage('audit', lazy(() => import('./routes/ops/Audit'))),
   opsPage('reviews', lazy(() => import('./routes/ops/Reviews'))),
   opsPage('rate-card', lazy(() => import('./routes/ops/RateCard'))),
+  opsDeliveriesRoute.addChildren([opsDeliveryRoute]),
 ]);
 
 // The company dashboard: its own tabs, behind a company sign-in.

@@ -53,3 +53,4 @@ export const rowActionMachine = diagram('rowActionMachine');
 export const idReviewMachine = diagram('idReviewMachine');
 export const inboxItemMachine = diagram('inboxItemMachine');
 export const rateCardMachine = diagram('rateCardMachine');
+export const dispatchBoardMachine = diagram('dispatchBoardMachine');

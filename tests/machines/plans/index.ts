@@ -11,6 +11,8 @@ import { companySignupMachine } from '../../../machines/companies/companySignupM
 import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
 import { engagementMachine } from '../../../machines/hiring/engagementMachine';
 import { formMachine } from '../../../machines/kit/formMachine';
+import { dispatchBoardMachine } from '../../../machines/ops/dispatchBoardMachine';
+import { dispatchBoardPlan } from './dispatchBoardMachine.plan';
 import { idReviewMachine } from '../../../machines/ops/idReviewMachine';
 import { inboxItemMachine } from '../../../machines/ops/inboxItemMachine';
 import { rateCardMachine } from '../../../machines/ops/rateCardMachine';
@@ -88,6 +90,7 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: idReviewMachine, plan: idReviewPlan },
   { machine: inboxItemMachine, plan: inboxItemPlan },
   { machine: rateCardMachine, plan: rateCardPlan },
+  { machine: dispatchBoardMachine, plan: dispatchBoardPlan },
 ];
 
 export type { MachinePlan, StatePlan } from './types';

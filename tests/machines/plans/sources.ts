@@ -12,7 +12,9 @@ import { companySignupMachine } from '../../../machines/companies/companySignupM
 import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
 import { engagementMachine } from '../../../machines/hiring/engagementMachine';
 import { formMachine, SubmitError } from '../../../machines/kit/formMachine';
+import { dispatchBoardMachine } from '../../../machines/ops/dispatchBoardMachine';
 import { idReviewMachine } from '../../../machines/ops/idReviewMachine';
+import { boardEvents, DELIVERY_ID as BOARD_DELIVERY_ID, serializeBoard } from '../dispatchBoardModel';
 import { inboxItemMachine } from '../../../machines/ops/inboxItemMachine';
 import { rateCardMachine } from '../../../machines/ops/rateCardMachine';
 import { pagedListMachine } from '../../../machines/kit/pagedListMachine';
@@ -191,6 +193,13 @@ export const planSources: Record<string, PlanSource> = {
       { label: 'captcha already passed', input: { form: newsletterForm, captchaPassed: true } },
       { label: 'captcha asked first', input: { form: newsletterForm, captchaPassed: false, captchaFirst: true } },
     ].map((s) => ({ ...s, events: formEvents as Event[], serialize: serializeFormState as never, canHappen: actorResultCanHappen as never })),
+  },
+  dispatchBoardMachine: {
+    machine: dispatchBoardMachine,
+    starts: [
+      { label: 'board', input: {}, events: boardEvents as never, serialize: serializeBoard as never },
+      { label: 'delivery address', input: { selectedId: BOARD_DELIVERY_ID }, events: boardEvents as never, serialize: serializeBoard as never },
+    ],
   },
   idReviewMachine: {
     machine: idReviewMachine,

@@ -6,6 +6,7 @@
  */
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { boardMessages } from '../../../shared/deliveries/boardMessages';
 import { rateCardMessages } from '../../../shared/deliveries/rateCardMessages';
 import { messages } from '../../../shared/messages';
 import { opsPaths, staffRoleLabels, type OpsMe } from '../../../shared/opsForms';
@@ -14,7 +15,9 @@ import { opsApi } from './opsApi';
 import { opsSession, useOpsToken } from './opsSession';
 import './ops.css';
 
+// Every staff member is a dispatcher or an admin: the board is for both.
 const sections = [
+  { to: opsPaths.deliveries, label: boardMessages.navLabel, admin: false },
   { to: opsPaths.inbox, label: messages.opsNav.inbox, admin: false },
   { to: opsPaths.waitlist, label: messages.opsNav.waitlist, admin: false },
   { to: opsPaths.riders, label: messages.opsNav.riders, admin: false },
