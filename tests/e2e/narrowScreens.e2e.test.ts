@@ -268,6 +268,7 @@ describe(`every screen at ${WIDTH} px`, () => {
       [opsPaths.audit, 'ops-audit'],
       [`${opsPaths.home}/reviews`, 'ops-reviews'],
       [opsPaths.rateCard, 'ops-rate-card'],
+      [opsPaths.deliveries, 'ops-dispatch-board'],
     ];
     for (const [where, name] of screens) {
       await open(page, where, () => h1(page));
