@@ -13,6 +13,7 @@ import { moveDelivery } from '../../src/server/domain/deliveryMoves';
 import { redactUrl } from '../../src/server/logger';
 import { STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
 import { TRACKING_TOKEN_MISS_LIMIT } from '../../src/server/features/deliveries/bookingRoutes';
+import { LIVE_STREAMS_PER_ADDRESS } from '../../src/server/features/deliveries/liveRoutes';
 import { bookAsVisitor, trackingTokenOf } from './bookingHelpers';
 import { buildTestApp, describeEachDatabase, nextIp, postgresAvailable, useTestApp, type TestApp } from './helper';
 import { signedInStaff } from './opsHelpers';
@@ -200,6 +201,27 @@ describeEachDatabase('live delivery updates', (kind) => {
     }
     expect(statuses.slice(0, TRACKING_TOKEN_MISS_LIMIT.max).every((s) => s === 404)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('opens at most LIVE_STREAMS_PER_ADDRESS streams from one address, and another once one closes', async () => {
+    const admin = await signedInStaff(t, 'admin', 'live-cap');
+    const ip = nextIp();
+    const openOne = () =>
+      t.app.inject({ url: '/api/ops/deliveries/events', headers: { [STAFF_TOKEN_HEADER]: admin.token }, remoteAddress: ip, payloadAsStream: true });
+    const hangUp = (res: Awaited<ReturnType<typeof openOne>>) => (res.raw.res as { destroy(): void }).destroy();
+    const open: Array<Awaited<ReturnType<typeof openOne>>> = [];
+    for (let i = 0; i < LIVE_STREAMS_PER_ADDRESS; i++) open.push(await openOne());
+    expect(open.every((res) => res.statusCode === 200)).toBe(true);
+    const over = await openOne();
+    expect(over.statusCode).toBe(429);
+    hangUp(open.pop()!);
+    await sleep(20);
+    const again = await openOne();
+    expect(again.statusCode).toBe(200);
+    // Another address is not held back by this one.
+    const elsewhere = await t.app.inject({ url: '/api/ops/deliveries/events', headers: { [STAFF_TOKEN_HEADER]: admin.token }, remoteAddress: nextIp(), payloadAsStream: true });
+    expect(elsewhere.statusCode).toBe(200);
+    for (const res of [...open, again, elsewhere]) hangUp(res);
   });
 
   it('ends every stream when the server shuts down, telling the browser when to come back', async () => {

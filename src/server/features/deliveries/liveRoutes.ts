@@ -27,6 +27,8 @@ export const PING_EVERY_MS = 25_000;
 /** What the browser waits before reconnecting after a stream ends (a restart: by then another instance answers). */
 const RECONNECT_MS = 3_000;
 const RECONNECT_AFTER_SHUTDOWN_MS = 5_000;
+/** What a 429 for too many open streams says to wait. */
+const OVER_CAP_RETRY_MS = 30_000;
 /** A stream whose reader lets this much pile up unread is closed (its browser reconnects and re-reads). */
 const MAX_UNREAD_BYTES = 64 * 1024;
 
@@ -97,7 +99,7 @@ export async function deliveryLiveRoutes(app: FastifyInstance): Promise<void> {
   /** Checks the address's count and the feed, then answers with the stream (nothing is thrown after the reply is taken over). */
   const open = async (request: FastifyRequest, reply: FastifyReply, deliveryId: string | null): Promise<void> => {
     const address = request.ip;
-    if ((perAddress.get(address) ?? 0) >= LIVE_STREAMS_PER_ADDRESS) throw tooManyRequests(RECONNECT_AFTER_SHUTDOWN_MS * 6);
+    if ((perAddress.get(address) ?? 0) >= LIVE_STREAMS_PER_ADDRESS) throw tooManyRequests(OVER_CAP_RETRY_MS);
     try {
       await feed.ready();
     } catch (err) {
