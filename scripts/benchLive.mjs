@@ -19,7 +19,7 @@
 // it is read from /proc/self/limits and a run that could not open the streams says so.
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
-import { percentile } from './benchKit.mjs';
+import { cpuOf, percentile } from './benchKit.mjs';
 
 /** The budget of the issue: p99 of time-to-receive. */
 export const LIVE_BUDGET_P99_MS = 1000;
@@ -162,12 +162,16 @@ export async function benchLive({ server, next, port, streams = 5000, deliveries
 
   const latencies = [];
   let missed = 0;
+  // The server's CPU time from each round's moves to its last stream: less bent by a shared machine's load than latency.
+  let serverCpu = 0;
   for (let round = 1; round <= rounds; round++) {
+    const cpuBefore = cpuOf(server.pid);
     server.send({ live: 'move', ids: deliveries.map((d) => d.id) });
     const { began } = await next((m) => m.live === 'moved');
     // Every stream's move of this round, or 10 s.
     const deadline = performance.now() + 10_000;
     while (open.some((s) => s.received.length < round) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    serverCpu += cpuOf(server.pid) - cpuBefore;
     for (const stream of open) {
       if (stream.received.length < round) missed += 1;
       else latencies.push(stream.received[round - 1] - began[stream.delivery]);
@@ -187,6 +191,9 @@ export async function benchLive({ server, next, port, streams = 5000, deliveries
       (limit ? `; open files allowed ${limit.soft}/${limit.hard}` : ''),
     `  ${'a move, to each open tracking stream'.padEnd(36)} ${String(latencies.length).padStart(6)} received (${rounds} rounds) p50 ${p50.toFixed(1).padStart(6)} ms   p99 ${p99.toFixed(1).padStart(6)} ms   max ${max.toFixed(1).padStart(6)} ms`,
   ];
+  if (Number.isFinite(serverCpu)) {
+    lines.push(`  ${'server CPU per round'.padEnd(36)} ${(serverCpu / 1e6 / rounds).toFixed(1)} ms for ${deliveries.length} moves to ${open.length} streams (${((serverCpu / 1e3 / rounds) / Math.max(1, open.length)).toFixed(1)} µs a stream, the moves' transactions included)`);
+  }
   if (failures > 0 && limit && limit.hard < streams * 2 + 100) lines.push(`  (the hard limit of open files, ${limit.hard}, is under what ${streams} streams need here: raise it with ulimit -Hn as root)`);
   const checks = [
     [`tracking streams: p99 ${p99.toFixed(1)} ms from the move to each page`, `at most ${LIVE_BUDGET_P99_MS} ms`, latencies.length > 0 && p99 <= LIVE_BUDGET_P99_MS],
