@@ -12,7 +12,9 @@
  * against the same limit of unknown tokens per address.
  */
 import type { ServerResponse } from 'node:http';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DeliveryStatus } from '../../../shared/deliveries/moves';
 import { messages } from '../../../shared/messages';
 import { createDeliveryFeed, type DeliveryNotice } from '../../domain/deliveryFeed';
 import { AppError, errorResponses } from '../../errors';
@@ -37,12 +39,25 @@ interface LiveStream {
   address: string;
   /** The one delivery a tracking page follows; null for the board. */
   deliveryId: string | null;
+  /** Messages heard while the stream is being opened (its missed moves read), written once it is; null when open. */
+  held: Buffer[] | null;
 }
+
+/** How far back a reconnecting browser's Last-Event-ID is answered (older: it re-reads its data anyway), and at most how many moves. */
+const MISSED_WINDOW_MS = 60 * 60_000;
+const MISSED_MAX = 200;
+
+/** The board's message: which delivery, its reference, the new status and when. The id is the move's time, for Last-Event-ID. */
+const boardMessage = (n: DeliveryNotice) =>
+  `id: ${n.at}\nevent: delivery\ndata: ${JSON.stringify({ id: n.id, reference: n.reference, status: n.status, at: n.at })}\n\n`;
+/** What the tracking page may show of any status: the status and its time, nothing of anyone. */
+const trackingMessage = (n: DeliveryNotice) => `id: ${n.at}\nevent: delivery\ndata: ${JSON.stringify({ status: n.status, at: n.at })}\n\n`;
 
 const eventStreamSchema = {
   description:
     'text/event-stream: `event: delivery` messages whose `data` is JSON, and `: ping` comments every 25 s. ' +
-    'The browser reconnects by itself after a drop (`retry` is sent); re-read the page\'s data when the stream opens again.',
+    'Each message\'s `id` is the move\'s time: a reconnecting browser sends it back as Last-Event-ID and is sent the moves it missed ' +
+    '(of the last hour, at most 200) first. The browser reconnects by itself after a drop (`retry` is sent).',
   type: 'string',
 } as const;
 
@@ -67,6 +82,10 @@ export async function deliveryLiveRoutes(app: FastifyInstance): Promise<void> {
   };
 
   const send = (stream: LiveStream, chunk: Buffer) => {
+    if (stream.held) {
+      stream.held.push(chunk);
+      return;
+    }
     if (stream.res.destroyed || stream.res.writableEnded) return;
     if (stream.res.writableLength > MAX_UNREAD_BYTES) {
       stream.res.destroy();
@@ -78,16 +97,38 @@ export async function deliveryLiveRoutes(app: FastifyInstance): Promise<void> {
   feed.subscribe((notice: DeliveryNotice) => {
     // Encoded once per move, then the same bytes to each stream.
     if (board.size > 0) {
-      const full = Buffer.from(`event: delivery\ndata: ${JSON.stringify({ id: notice.id, reference: notice.reference, status: notice.status, at: notice.at })}\n\n`);
+      const full = Buffer.from(boardMessage(notice));
       for (const stream of board) send(stream, full);
     }
     const followers = byDelivery.get(notice.id);
     if (followers) {
-      // What the tracking page may show of any status: the status and its time, nothing of anyone.
-      const own = Buffer.from(`event: delivery\ndata: ${JSON.stringify({ status: notice.status, at: notice.at })}\n\n`);
+      const own = Buffer.from(trackingMessage(notice));
       for (const stream of followers) send(stream, own);
     }
   });
+
+  /**
+   * A browser that reconnects sends the id of the last message it read (Last-Event-ID: the time
+   * of that move): the moves since, which it missed while away, are sent first.
+   */
+  const missedSince = async (request: FastifyRequest, deliveryId: string | null): Promise<string[]> => {
+    const header = request.headers['last-event-id'];
+    const since = typeof header === 'string' ? Date.parse(header) : Number.NaN;
+    if (!Number.isFinite(since) || since < Date.now() - MISSED_WINDOW_MS || since > Date.now() + 60_000) return [];
+    // Compared at the millisecond, as the id carries it.
+    const result = await app.database.db.execute(sql`
+      select e.delivery_id as id, d.reference, e.status, e.created_at as at
+      from delivery_events e join deliveries d on d.id = e.delivery_id
+      where date_trunc('milliseconds', e.created_at) > ${new Date(since).toISOString()}
+        ${deliveryId === null ? sql`` : sql`and e.delivery_id = ${deliveryId}`}
+      order by e.created_at
+      limit ${MISSED_MAX}`);
+    const rows = (result as unknown as { rows: Array<{ id: string; reference: string; status: DeliveryStatus; at: Date | string }> }).rows;
+    return rows.map((row) => {
+      const notice = { id: row.id, reference: row.reference, status: row.status, at: new Date(row.at).toISOString() };
+      return deliveryId === null ? boardMessage(notice) : trackingMessage(notice);
+    });
+  };
 
   const pingBytes = Buffer.from(': ping\n\n');
   const ping = setInterval(() => {
@@ -106,7 +147,8 @@ export async function deliveryLiveRoutes(app: FastifyInstance): Promise<void> {
       request.log.error({ err }, 'delivery feed: cannot listen');
       throw new AppError('UNAVAILABLE', messages.serviceUnavailable);
     }
-    const stream: LiveStream = { res: reply.raw, address, deliveryId };
+    // Heard from now on (held until the headers are out), so nothing falls between the missed moves and the live ones.
+    const stream: LiveStream = { res: reply.raw, address, deliveryId, held: [] };
     perAddress.set(address, (perAddress.get(address) ?? 0) + 1);
     if (deliveryId === null) board.add(stream);
     else {
@@ -115,7 +157,16 @@ export async function deliveryLiveRoutes(app: FastifyInstance): Promise<void> {
       byDelivery.set(deliveryId, followers);
     }
     reply.raw.once('close', () => forget(stream));
+    let missed: string[] = [];
+    try {
+      missed = await missedSince(request, deliveryId);
+    } catch (err) {
+      // The stream still opens: the page re-reads its data when it does.
+      request.log.error({ err }, 'live stream: the moves missed could not be read');
+    }
     reply.hijack();
+    // Gone while its missed moves were read (the browser left, or the server is closing).
+    if (reply.raw.destroyed || reply.raw.writableEnded) return;
     reply.raw.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       // Proxies and browsers keep nothing, and nginx passes each message on at once.
@@ -124,7 +175,10 @@ export async function deliveryLiveRoutes(app: FastifyInstance): Promise<void> {
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
     });
-    reply.raw.write(`retry: ${RECONNECT_MS}\n\n`);
+    reply.raw.write(`retry: ${RECONNECT_MS}\n\n${missed.join('')}`);
+    const held = stream.held ?? [];
+    stream.held = null;
+    for (const chunk of held) send(stream, chunk);
   };
 
   // Every stream ends before the server stops listening, telling browsers to come back after the
@@ -132,7 +186,10 @@ export async function deliveryLiveRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('preClose', async () => {
     clearInterval(ping);
     const streams = [...board, ...[...byDelivery.values()].flatMap((followers) => [...followers])];
-    for (const stream of streams) if (!stream.res.writableEnded) stream.res.end(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n\n`);
+    for (const stream of streams) {
+      if (stream.held) stream.res.destroy();
+      else if (!stream.res.writableEnded) stream.res.end(`retry: ${RECONNECT_AFTER_SHUTDOWN_MS}\n\n`);
+    }
   });
   app.addHook('onClose', async () => feed.close());
 
