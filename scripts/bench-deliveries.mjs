@@ -18,8 +18,11 @@
 //   --pglite     the embedded database even when PostgreSQL answers
 //   --no-redis   no Redis (the limit counts in the app's memory)
 //   --rounds N   the --seconds of each kind cut into N rounds, the two in turn (4)
+// Then live tracking (scripts/benchLive.mjs): --live-streams event streams (5000) open on this
+// one instance hear a move within LIVE_BUDGET_P99_MS at p99; --no-live leaves it out.
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
+import { benchLive, LIVE_BUDGET_P99_MS, serveLive } from './benchLive.mjs';
 import { args, cpuOf, createBenchDatabase, dropBenchDatabase, openBenchApp, option, percentile, REDIS_URL, redisAnswers, startBenchServer, stopOnRequest, timedRequest } from './benchKit.mjs';
 
 /** The quote budget (DESIGN.md §8). */
@@ -34,6 +37,7 @@ async function serve() {
   const { app, database, config, close } = await openBenchApp({ prefix: 'lagos-bench-deliveries', settings: { TRUST_PROXY: '127.0.0.1' } });
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true }));
+  await serveLive({ app, database, config });
 
   await app.listen({ host: '127.0.0.1', port: 0 });
   await bare.listen({ host: '127.0.0.1', port: 0 });
@@ -108,7 +112,7 @@ async function main() {
   if (benchDatabase) env.BENCH_DATABASE_URL = benchDatabase.url;
   if (!args.includes('--no-redis') && (await redisAnswers(REDIS_URL))) env.BENCH_REDIS_URL = REDIS_URL;
 
-  const { server, ready, stop } = await startBenchServer(import.meta.url, { env });
+  const { server, ready, next, stop } = await startBenchServer(import.meta.url, { env });
 
   let ok = false;
   try {
@@ -160,9 +164,11 @@ async function main() {
     bare.agent.destroy();
     const q = summarize(runs.quotes);
     const b = summarize(runs.bare);
+    const live = args.includes('--no-live') ? null : await benchLive({ server, next, port: ready.appPort, streams: option('live-streams', 5000) });
     const checks = [
       [`quotes p99: ${q.p99.toFixed(1)} ms`, `at most ${BUDGET_P99_MS} ms`, q.p99 <= BUDGET_P99_MS],
       [`failed quotes: ${q.failures}${q.failure ? ` (first: ${q.failure})` : ''}`, 'none', q.failures === 0],
+      ...(live?.checks ?? []),
     ];
     ok = checks.every(([, , pass]) => pass);
     const line = (name, r) =>
@@ -173,6 +179,8 @@ async function main() {
     );
     console.log(line('POST /api/deliveries/quotes', q));
     console.log(line('bare Fastify route GET /bare', b));
+    for (const text of live?.lines ?? []) console.log(text);
+    if (live) console.log(`  (live budget: p99 ≤ ${LIVE_BUDGET_P99_MS} ms)`);
     const perRequest = (ns, r) => (Number.isFinite(ns) ? `${(ns / 1e6 / r.count).toFixed(3)} ms` : 'not measured');
     console.log(`  CPU of the server process per request: quote ${perRequest(cpu.quotes, q)}, bare route ${perRequest(cpu.bare, b)}`);
     for (const [what, budget, pass] of checks) console.log(`  ${what.padEnd(60)} budget ${budget.padEnd(14)} ${pass ? 'OK' : 'OVER BUDGET'}`);

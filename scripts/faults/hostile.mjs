@@ -216,6 +216,7 @@ export function realParam(records, path, name) {
     [/^\/api\/files\/\{id\}/, 'id', records.fileId],
     [/^\/api\/deliveries\/quotes\/\{id\}/, 'id', records.quoteId],
     [/^\/api\/companies\/me\/api-keys\/\{id\}/, 'id', records.apiKeyId],
+    [/^\/api\/deliveries\/tracking\/\{token\}/, 'token', records.trackingToken],
   ];
   for (const [pattern, param, value] of rules) if (param === name && pattern.test(path) && value) return value;
   return null;
@@ -350,6 +351,7 @@ export async function prepareRecords(send, fixtures, { nextIp, captcha, mailTo }
   const booked = json(await post('/api/deliveries', apiKey ? { 'x-api-key': apiKey } : c.company.headers, booking))?.delivery;
   records.deliveryId = booked?.id ?? null;
   const trackingToken = booked?.tracking_url?.split('/').pop();
+  records.trackingToken = trackingToken ?? null;
   if (trackingToken) c.tracking = { headers: { 'x-tracking-token': trackingToken }, spare: { 'x-tracking-token': trackingToken } };
 
   // The rider caller at work: switched on in Ikeja (its ID is approved in hostileCallers), a job

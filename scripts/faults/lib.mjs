@@ -197,6 +197,11 @@ export async function call(origin, method, url, { json, body, headers = {}, ip =
   }
   try {
     const res = await fetch(origin + url, { method, headers: h, body: payload, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    // An event stream never ends by itself: its answer is its status and headers.
+    if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await res.body?.cancel();
+      return { status: res.status, body: null, text: '', headers: res.headers, ms: Date.now() - started };
+    }
     const text = await res.text();
     let parsed = text;
     try {

@@ -16,6 +16,7 @@ import { captchaRoutes } from './features/captcha/routes';
 import { clientErrorsRoutes } from './features/clientErrors/routes';
 import { deliveryBookingRoutes } from './features/deliveries/bookingRoutes';
 import { deliveryJobRoutes } from './features/deliveries/jobRoutes';
+import { deliveryLiveRoutes } from './features/deliveries/liveRoutes';
 import { deliverySenderRoutes } from './features/deliveries/senderRoutes';
 import { trackingPageRoutes } from './features/deliveries/trackingPageRoutes';
 import { savedAddressRoutes } from './features/deliveries/savedAddressRoutes';
@@ -167,6 +168,7 @@ export async function buildApp({ config, database, logLevel, logStream, startWor
   await app.register(deliverySenderRoutes);
   await app.register(trackingPageRoutes);
   await app.register(savedAddressRoutes);
+  await app.register(deliveryLiveRoutes);
   // The 7-day expiry of hire requests, kept by the server (tests call expireDueRequests themselves).
   if (startWorkers) startHiringSweeper(app);
   if (startWorkers) startOfferSweeper(app);

@@ -8,11 +8,11 @@ import type { LogLevel } from './config';
 
 const SECRET_QUERY = /([?&](?:token|code|password|newPassword|verify_email_code|state|nonce)=)[^&#]*/gi;
 
-/** A tracking page's token is its path: /track/{token}, /track/{token}/rating. */
-const TRACKING_PATH = /^(\/track\/)[^/?#]+/;
+/** A tracking token in a path: the tracking page's and its event stream's (EventSource sends no header). */
+const TRACKING_PATH = /^(\/track\/|\/api\/deliveries\/tracking\/(?=[^/?#]+\/events(?:[/?#]|$)))[^/?#]+/;
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]').replace(TRACKING_PATH, '$1[redacted]');
+  return url.replace(TRACKING_PATH, '$1[redacted]').replace(SECRET_QUERY, '$1[redacted]');
 }
 
 /**

@@ -3,7 +3,7 @@
  * (src/shared/deliveries/moves.ts), write the new status and the timeline entry in the caller's
  * transaction, so a move is never without its entry (and an acknowledged move never lost).
  * A phone's move carries an Idempotency-Key (clientKey): the same key again answers with the
- * move it made, applied once.
+ * move it made, applied once. Each move is announced to every instance on commit (domain/deliveryFeed.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { dispatchMessages as m } from '../../shared/deliveries/dispatchMessages';
@@ -11,6 +11,7 @@ import { canMoveDelivery, DELIVERY_MOVES, type DeliveryAction, type DeliveryActo
 import type { Db } from '../db/client';
 import { deliveries, deliveryEvents } from '../db/schema';
 import { AppError } from '../errors';
+import { announceDeliveryMove } from './deliveryFeed';
 
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type DeliveryEventRow = typeof deliveryEvents.$inferSelect;
@@ -79,5 +80,7 @@ export async function moveDelivery(tx: Db, input: MoveDeliveryInput): Promise<Mo
       createdAt: sql`clock_timestamp()`,
     })
     .returning();
+  // Heard by the board and the tracking pages of every instance once this transaction commits.
+  await announceDeliveryMove(tx, { id: moved!.id, reference: moved!.reference, status: to, at: event!.createdAt.toISOString() });
   return { delivery: moved!, event: event!, replayed: false };
 }

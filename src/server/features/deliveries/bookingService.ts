@@ -22,6 +22,7 @@ import { uniqueViolation } from '../../lib/uniqueViolation';
 import { fileUrl } from '../../plugins/files';
 import { enqueueEmail, renderEmail } from '../../plugins/mail';
 import { oneLine } from '../../domain/notices';
+import { announceDeliveryMove } from '../../domain/deliveryFeed';
 import type { QuoteRequest } from './quoteService';
 import { PICKUP_WINDOW_MS } from '../../../shared/deliveries/dispatch';
 
@@ -327,7 +328,9 @@ async function insertBooking(tx: Db, input: BookingInput, booker: Booker, links:
       clientIpHash: booker.clientIpHash,
     })
     .returning({ createdAt: deliveries.createdAt });
-  await tx.insert(deliveryEvents).values({ deliveryId: id, status: 'booked' });
+  const [booked] = await tx.insert(deliveryEvents).values({ deliveryId: id, status: 'booked' }).returning({ at: deliveryEvents.createdAt });
+  // The board hears of it once this transaction commits.
+  await announceDeliveryMove(tx, { id, reference, status: 'booked', at: booked!.at.toISOString() });
 
   const route = deliveryMessages.bookedEmail.route(placeName(pickup), placeName(dropoff));
   const pickupLine = pickupText(pickupAt, row!.createdAt);
