@@ -181,7 +181,7 @@ describe('a screen with no server HTML', () => {
     release();
     await page.getByRole('heading', { level: 1, name: messages.opsSetPasswordHeading }).waitFor({ timeout: 10_000 });
     expect(await page.evaluate(() => (window as unknown as { __firstRender?: string }).__firstRender)).toBe(messages.opsSetPasswordHeading);
-    await page.getByLabel(messages.opsPasswordLabel).fill('a-new-staff-password-42');
+    await page.getByRole('textbox', { name: messages.opsPasswordLabel, exact: true }).fill('a-new-staff-password-42');
     expect(errors).toEqual([]);
   });
 });
