@@ -145,7 +145,7 @@ describe('with JavaScript', () => {
 });
 
 describe('the booking form', () => {
-  it('keeps the area typed and the destination chosen before the page came alive', async () => {
+  it('keeps the area typed, the destination and the payment chosen before the page came alive', async () => {
     const page = await browser.open('phone');
     const errors = watchForErrors(page);
     const release = await holdScripts(page);
@@ -153,6 +153,7 @@ describe('the booking form', () => {
     const form = page.locator('form', { has: page.getByRole('heading', { name: b.tripHeading }) });
     await form.getByRole('combobox', { name: b.labels['pickup.area'] }).fill('Ikeja');
     await form.getByLabel(b.labels['dropoff.kind']).selectOption('abroad');
+    await form.getByRole('radio', { name: b.payments.cash_on_pickup }).check();
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
     release();
     await waitForScreenHydrated(page);
@@ -160,6 +161,12 @@ describe('the booking form', () => {
     expect(await form.getByLabel(b.labels['dropoff.kind']).inputValue()).toBe('abroad');
     // The booking machine heard the destination: the fields of a parcel abroad are on the form.
     await form.getByLabel(b.labels['dropoff.city']).waitFor();
+    expect(await form.getByRole('radio', { name: b.payments.cash_on_pickup }).isChecked()).toBe(true);
+    // And the payment: asked for a price, the form finds the city missing, never the payment.
+    await form.getByRole('button', { name: b.getPrice }).click();
+    await expect.poll(() => form.getByLabel(b.labels['dropoff.city']).getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByRole('radio', { name: b.payments.cash_on_pickup }).getAttribute('aria-invalid')).toBeNull();
+    expect(await form.getByRole('radio', { name: b.payments.cash_on_pickup }).isChecked()).toBe(true);
     expect(errors).toEqual([]);
   });
 
