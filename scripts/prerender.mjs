@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 
 const web = path.resolve('dist/web');
 const ssrEntry = path.resolve('dist/ssr/entry-server.js');
-const { render, pageMeta, notFoundMeta, prerenderPaths, prerenderedForms, signedOutForms, formQueryPages, BOOT_SCRIPT, EARLY_FETCH_SCRIPT } = await import(
+const { render, pageMeta, notFoundMeta, prerenderPaths, prerenderedForms, signedOutForms, bookingForms, formQueryPages, BOOT_SCRIPT, EARLY_FETCH_SCRIPT, STORED_BOOKING_SCRIPT } = await import(
   pathToFileURL(ssrEntry).href
 );
 const template = readFileSync(path.join(web, 'index.html'), 'utf8');
@@ -48,6 +48,7 @@ const pageModules = {
   '/forgot-password': 'routes/ForgotPassword.tsx',
   '/reset-password': 'routes/ResetPassword.tsx',
   '/company-signup': 'routes/CompanySignup.tsx',
+  '/send-a-parcel': 'routes/SendParcel.tsx',
 };
 
 // A prerendered page asks for its scripts only after the browser has painted it. The
@@ -171,6 +172,12 @@ for (const route of prerenderedForms) {
       const early = earlyScript(route);
       out = out.replace('<meta charset="UTF-8" />', (m) => `${m}\n    ${early}`).replace('<div id="root">', '<div id="root" data-signed-out>');
       if (!out.includes(early) || !out.includes('data-signed-out')) throw new Error(`prerender: could not mark ${route} for signed-in visitors`);
+    }
+    if (bookingForms.includes(route)) {
+      // The empty booking form: hidden, and rendered afresh, when a booking in progress is stored.
+      const early = `<script>${STORED_BOOKING_SCRIPT}</script>`;
+      out = out.replace('<meta charset="UTF-8" />', (m) => `${m}\n    ${early}`).replace('<div id="root">', '<div id="root" data-empty-booking>');
+      if (!out.includes(early) || !out.includes('data-empty-booking')) throw new Error(`prerender: could not mark ${route} for a stored booking`);
     }
     const file = path.join(web, route, name);
     mkdirSync(path.dirname(file), { recursive: true });

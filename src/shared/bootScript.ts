@@ -24,7 +24,7 @@
  *    being given back is also kept from React: it would reach a form that does not have them yet
  *    (an empty e-mail, then the words arrive and clear the error: the tap is lost).
  */
-import { AUTH_TOKEN_KEY } from './constants';
+import { AUTH_TOKEN_KEY, BOOKING_KEY } from './constants';
 
 export const BOOT_SCRIPT =
   "(function(){var d=document,s=d.currentScript,done=0,root=d.getElementById('root'),taps=window.__taps=[];" +
@@ -39,6 +39,8 @@ export const BOOT_SCRIPT =
   // A prerendered sign-in form hidden from a signed-in visitor (EARLY_FETCH_SCRIPT marks the page,
   // src/shared/routes.ts signedOutForms) paints nothing to wait for: the app is asked at once.
   "if(d.documentElement.hasAttribute('data-signed-in')&&root.hasAttribute('data-signed-out'))go();" +
+  // Likewise the empty booking form when a booking in progress is stored (STORED_BOOKING_SCRIPT).
+  "if(d.documentElement.hasAttribute('data-booking-stored')&&root.hasAttribute('data-empty-booking'))go();" +
   "if(paints)new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();setTimeout(go,0)}}).observe({type:'paint',buffered:true});" +
   'function loaded(){setTimeout(go,3000);if(!paints)requestAnimationFrame(function(){setTimeout(go,0)})}' +
   "if(d.readyState==='complete')loaded();else addEventListener('load',loaded)})();";
@@ -86,3 +88,15 @@ export const EARLY_FETCH_SCRIPT =
  * null once the app has asked for that path (taken or not, it is not asked early again).
  */
 export type EarlyResponses = Record<string, { token: string; response: Promise<Response> } | null>;
+
+/**
+ * The prerendered booking form's early script (src/shared/routes.ts bookingForms): the HTML is the
+ * empty form's first step, but a booking in progress in this tab (kept after every step by
+ * src/web/features/deliveries/useBooking.ts) resumes where the sender was, maybe on the price or
+ * the booked delivery. Inline in <head>, before the body is read, it marks <html>
+ * `data-booking-stored` when such a booking is stored; the styles hide a root marked
+ * `data-empty-booking` meanwhile, BOOT_SCRIPT asks for the app at once (there is no paint to wait
+ * for), and the app renders afresh instead of hydrating (src/web/boot/start.tsx): the sender never
+ * sees the empty form flash before the booking. Allowed by its hash like BOOT_SCRIPT.
+ */
+export const STORED_BOOKING_SCRIPT = `(function(){try{if(sessionStorage.getItem(${JSON.stringify(BOOKING_KEY)}))document.documentElement.setAttribute('data-booking-stored','')}catch(x){}})();`;

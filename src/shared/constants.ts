@@ -15,3 +15,8 @@ export const TOAST_DURATION_MS = 5000;
 export const AUTH_TOKEN_KEY = 'authToken';
 /** sessionStorage key of the "captcha passed in this session" flag (spec §4). */
 export const CAPTCHA_PASSED_KEY = 'captchaPassed';
+/**
+ * sessionStorage key of the booking in progress on "Send a parcel" (this tab only: it holds names
+ * and phone numbers). Read by the app and by the early script of the prerendered booking form.
+ */
+export const BOOKING_KEY = 'sendAParcel';

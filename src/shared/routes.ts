@@ -66,7 +66,16 @@ export const prerenderedForms: readonly AppPath[] = [
   paths.forgotPassword,
   paths.resetPassword,
   paths.companySignup,
+  paths.sendParcel,
 ];
+
+/**
+ * The booking form, prerendered empty at its first step (not indexed: not in publicPaths). A
+ * booking in progress stored in the tab resumes instead: the early script in <head>
+ * (src/shared/bootScript.ts STORED_BOOKING_SCRIPT) marks the page, the styles hide a root marked
+ * `data-empty-booking` meanwhile, and the app renders afresh instead of hydrating (start.tsx).
+ */
+export const bookingForms: readonly AppPath[] = [paths.sendParcel];
 
 /** The forms whose first paint differs for a signed-in visitor (hidden until the app renders afresh). */
 export const signedOutForms: readonly AppPath[] = [paths.login, paths.riderSignup, paths.companySignup];

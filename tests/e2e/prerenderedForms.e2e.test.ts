@@ -2,13 +2,17 @@
  * The sign-in and sign-up forms are prerendered (src/shared/routes.ts prerenderedForms): the form
  * is in the HTML the server sends, readable before any script runs; what a visitor types before
  * the app takes the page over is kept; a page whose first paint depends on the address (the
- * reset link's token, an invitation) gets the HTML of its case; and a visitor with a stored
- * session never sees the signed-out form first.
+ * reset link's token, an invitation) gets the HTML of its case; a visitor with a stored
+ * session never sees the signed-out form first; and the booking form ("Send a parcel") is the
+ * empty first step, replaced by a booking in progress stored in the tab without showing first.
  */
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyBookingValues } from '../../machines/deliveries/bookingRules';
 import { hashPassword } from '../../src/server/lib/passwords';
+import { BOOKING_KEY } from '../../src/shared/constants';
+import { bookingMessages as b } from '../../src/shared/deliveries/bookingMessages';
 import { messages } from '../../src/shared/messages';
 import { paths } from '../../src/shared/routes';
 import { baseURL, databaseUrl, holdScripts, launchChromium, loginThroughApi, uniqueEmail, useBrowser, VIEWPORTS, waitForScreenHydrated } from './browser';
@@ -24,7 +28,7 @@ const FORMS: Array<{ path: string; shows: string[]; never?: string[] }> = [
   { path: paths.forgotPassword, shows: ['Forgot Password', 'Email', 'Send Reset Link'] },
   { path: `${paths.resetPassword}?token=some-reset-token`, shows: ['Reset Password', 'New Password', 'Confirm Password'] },
   { path: paths.companySignup, shows: [messages.companyByInvitationLead], never: [messages.invitationChecking] },
-  { path: `${paths.companySignup}?invite=some-invitation`, shows: [messages.invitationChecking], never: [messages.companyByInvitationLead] },
+  { path: `${paths.companySignup}?invite=some-invitation`, shows: [messages.invitationChecking], never: [messages.companyByInvitationLead] },  { path: paths.sendParcel, shows: [b.title, b.tripHeading, b.labels.when, b.getPrice] },
 ];
 
 function watchForErrors(page: Page): string[] {
@@ -64,6 +68,8 @@ describe('with JavaScript off', () => {
       // Without a token the reset page goes to / (the empty shell, no reset form to flash first).
       await page.goto(paths.resetPassword);
       expect(await page.locator('#root').innerHTML()).toBe('');
+      // The booking form is not for search engines: it is not in the sitemap.
+      expect(await (await page.request.get('/sitemap.xml')).text()).not.toContain(paths.sendParcel);
     } finally {
       await context.close();
     }
@@ -135,6 +141,73 @@ describe('with JavaScript', () => {
     expect(await form.getByLabel('Password', { exact: true }).inputValue()).toBe('typed-before-the-app');
     await form.getByRole('button', { name: 'Continue' }).click();
     await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual([messages.completeCaptcha]);
+  });
+});
+
+describe('the booking form', () => {
+  it('keeps the area typed, the destination and the payment chosen before the page came alive', async () => {
+    const page = await browser.open('phone');
+    const errors = watchForErrors(page);
+    const release = await holdScripts(page);
+    await page.goto(paths.sendParcel, { waitUntil: 'domcontentloaded' });
+    const form = page.locator('form', { has: page.getByRole('heading', { name: b.tripHeading }) });
+    await form.getByRole('combobox', { name: b.labels['pickup.area'] }).fill('Ikeja');
+    await form.getByLabel(b.labels['dropoff.kind']).selectOption('abroad');
+    await form.getByRole('radio', { name: b.payments.cash_on_pickup }).check();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated ?? null)).toBeNull();
+    release();
+    await waitForScreenHydrated(page);
+    await expect.poll(() => form.getByRole('combobox', { name: b.labels['pickup.area'] }).inputValue()).toBe('Ikeja');
+    expect(await form.getByLabel(b.labels['dropoff.kind']).inputValue()).toBe('abroad');
+    // The booking machine heard the destination: the fields of a parcel abroad are on the form.
+    await form.getByLabel(b.labels['dropoff.city']).waitFor();
+    expect(await form.getByRole('radio', { name: b.payments.cash_on_pickup }).isChecked()).toBe(true);
+    // And the payment: asked for a price, the form finds the city missing, never the payment.
+    await form.getByRole('button', { name: b.getPrice }).click();
+    await expect.poll(() => form.getByLabel(b.labels['dropoff.city']).getAttribute('aria-invalid')).toBe('true');
+    expect(await form.getByRole('radio', { name: b.payments.cash_on_pickup }).getAttribute('aria-invalid')).toBeNull();
+    expect(await form.getByRole('radio', { name: b.payments.cash_on_pickup }).isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('a booking stored in the tab resumes where it was, never after the empty form', async () => {
+    const page = await browser.open('phone');
+    const errors = watchForErrors(page);
+    const saved = {
+      values: { ...emptyBookingValues(), 'pickup.area': 'Ikeja', 'dropoff.area': 'Lekki', 'parcel.size': 'small', payment: 'cash_on_delivery' },
+      quote: null,
+      idempotencyKey: '6f1c2a9e-3b7d-4c55-9a0e-2d8f1b4c7e31',
+      booked: { id: '1', reference: 'OGB-7K2Q9', status: 'requested', tracking_url: `${baseURL}/track/stored-booking`, price_kobo: 250_000, email: 'stored.booking@example.com' },
+    };
+    await page.addInitScript(
+      ([key, value]) => {
+        if (!window.sessionStorage.getItem('seeded')) {
+          window.sessionStorage.setItem(key!, value!);
+          window.sessionStorage.setItem('seeded', '1');
+        }
+      },
+      [BOOKING_KEY, JSON.stringify(saved)],
+    );
+    const release = await holdScripts(page);
+    await page.goto(paths.sendParcel, { waitUntil: 'domcontentloaded' });
+    // The empty form is in the HTML but hidden; anything the page shows from now on is recorded.
+    const emptyForm = page.locator('h2', { hasText: b.tripHeading });
+    expect(await emptyForm.count()).toBe(1);
+    expect(await emptyForm.isVisible()).toBe(false);
+    await page.evaluate(() => {
+      const seen = ((window as unknown as { __seen: string[] }).__seen = [document.body.innerText]);
+      new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    release();
+    await page.getByRole('heading', { name: b.bookedHeading }).waitFor();
+    expect(await page.getByText('OGB-7K2Q9').first().isVisible()).toBe(true);
+    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen.join('\n'));
+    expect(seen).not.toContain(b.tripHeading);
+    expect(await emptyForm.count()).toBe(0);
+    // Book another: the empty form, alive.
+    await page.getByRole('button', { name: b.bookAnother }).click();
+    await page.getByRole('heading', { name: b.tripHeading }).waitFor();
+    expect(errors).toEqual([]);
   });
 });
 

@@ -10,8 +10,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bookingMessages } from '../../src/shared/deliveries/bookingMessages';
 import { messages } from '../../src/shared/messages';
+import { opsPaths } from '../../src/shared/opsForms';
 import { paths, publicPaths } from '../../src/shared/routes';
 import { pageMeta } from '../../src/shared/seo';
 import { hashPassword } from '../../src/server/lib/passwords';
@@ -21,8 +21,8 @@ const browser = useBrowser();
 const PASSWORD = 'ogba-rides-at-dawn-42';
 const SIGNUP_CHUNK = /\/assets\/RiderSignup-[^/]+\.js$/;
 const LOGIN_CHUNK = /\/assets\/Login-[^/]+\.js$/;
-/** The booking screen's code: a screen the server sends no HTML for (a resumed booking would differ). */
-const SEND_PARCEL_CHUNK = /\/assets\/SendParcel-[^/]+\.js$/;
+/** The staff's set-password screen's code: a screen the server sends no HTML for (the console is an empty shell). */
+const SET_PASSWORD_CHUNK = /\/assets\/SetPassword-[^/]+\.js$/;
 
 /** Everything that would tell of a failed hydration: console errors, page errors, error reports. */
 function watchForErrors(page: Page): string[] {
@@ -150,7 +150,7 @@ describe('navigation feedback and titles', () => {
   });
 });
 
-// src/web/boot/start.tsx: a screen with no server HTML (the booking screen, the signed-in screens) is rendered
+// src/web/boot/start.tsx: a screen with no server HTML (the operations console, the signed-in screens) is rendered
 // once the router has loaded its code, in one render (a transition) that holds the screen.
 describe('a screen with no server HTML', () => {
   it('comes whole in its first render, also when its code is slow: never an empty frame, no error', async () => {
@@ -168,20 +168,20 @@ describe('a screen with no server HTML', () => {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let held = false;
-    await page.route(SEND_PARCEL_CHUNK, async (route) => {
+    await page.route(SET_PASSWORD_CHUNK, async (route) => {
       held = true;
       await released;
       await route.continue();
     });
-    await page.goto(paths.sendParcel);
+    await page.goto(`${opsPaths.setPassword}?token=some-set-password-link`);
     // The app's scripts have run and asked for the booking screen's code; 1.5 s more, as on a slow network.
     await expect.poll(() => held, { timeout: 10_000 }).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await page.evaluate(() => document.getElementById('root')?.childElementCount)).toBe(0);
     release();
-    await page.getByRole('heading', { level: 1, name: bookingMessages.title }).waitFor({ timeout: 10_000 });
-    expect(await page.evaluate(() => (window as unknown as { __firstRender?: string }).__firstRender)).toBe(bookingMessages.title);
-    await page.getByRole('radio', { name: bookingMessages.sizes.small }).check();
+    await page.getByRole('heading', { level: 1, name: messages.opsSetPasswordHeading }).waitFor({ timeout: 10_000 });
+    expect(await page.evaluate(() => (window as unknown as { __firstRender?: string }).__firstRender)).toBe(messages.opsSetPasswordHeading);
+    await page.getByRole('textbox', { name: messages.opsPasswordLabel, exact: true }).fill('a-new-staff-password-42');
     expect(errors).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
-import { BOOT_SCRIPT, EARLY_FETCH_SCRIPT } from '../../src/shared/bootScript';
+import { BOOT_SCRIPT, EARLY_FETCH_SCRIPT, STORED_BOOKING_SCRIPT } from '../../src/shared/bootScript';
 import { describeEachDatabase, errorOf, useTestApp } from './helper';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Ogba Dispatch</title></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
@@ -167,7 +167,7 @@ describeEachDatabase('serving the built web app', (kind) => {
     const res = await t.app.inject({ url: '/about-us' });
     const scriptSrc = String(res.headers['content-security-policy']).split('; ').find((d) => d.startsWith('script-src '))!;
     const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-    expect(scriptSrc.split(' ').filter((s) => s.startsWith("'sha") || s.startsWith("'unsafe") || s.startsWith("'nonce"))).toEqual([hash(BOOT_SCRIPT), hash(EARLY_FETCH_SCRIPT)]);
+    expect(scriptSrc.split(' ').filter((s) => s.startsWith("'sha") || s.startsWith("'unsafe") || s.startsWith("'nonce"))).toEqual([hash(BOOT_SCRIPT), hash(EARLY_FETCH_SCRIPT), hash(STORED_BOOKING_SCRIPT)]);
   });
 
   it('sends a hashed script only the headers that act on it (~0.8 kB less per file); an SVG keeps them all', async () => {

@@ -6,12 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { BOOT_SCRIPT, EARLY_FETCH_SCRIPT } from '../../shared/bootScript';
+import { BOOT_SCRIPT, EARLY_FETCH_SCRIPT, STORED_BOOKING_SCRIPT } from '../../shared/bootScript';
 import type { Config } from '../config';
 
 const sha256Source = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-/** The CSP sources that allow BOOT_SCRIPT and EARLY_FETCH_SCRIPT: 'sha256-…' of their exact texts. */
-export const bootScriptSource = `${sha256Source(BOOT_SCRIPT)} ${sha256Source(EARLY_FETCH_SCRIPT)}`;
+/** The CSP sources that allow BOOT_SCRIPT, EARLY_FETCH_SCRIPT and STORED_BOOKING_SCRIPT: 'sha256-…' of their exact texts. */
+export const bootScriptSource = `${sha256Source(BOOT_SCRIPT)} ${sha256Source(EARLY_FETCH_SCRIPT)} ${sha256Source(STORED_BOOKING_SCRIPT)}`;
 
 function contentSecurityPolicy(config: Config): string {
   const captcha = new Set(['https://hcaptcha.com', 'https://*.hcaptcha.com']);

@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { publicPaths } from '../../shared/routes';
 
-export { formQueryPages, prerenderedForms, signedOutForms } from '../../shared/routes';
+export { bookingForms, formQueryPages, prerenderedForms, signedOutForms } from '../../shared/routes';
 import { createAppRouter } from '../router';
 
 export { notFoundMeta, pageMeta } from '../../shared/seo';
@@ -26,4 +26,4 @@ export async function render(url: string): Promise<{ html: string }> {
   return { html };
 }
 /** The prerendered pages' inline script loader, put in by scripts/prerender.mjs. */
-export { BOOT_SCRIPT, EARLY_FETCH_SCRIPT } from '../../shared/bootScript';
+export { BOOT_SCRIPT, EARLY_FETCH_SCRIPT, STORED_BOOKING_SCRIPT } from '../../shared/bootScript';

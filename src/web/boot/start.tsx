@@ -60,9 +60,13 @@ function render(router: AppRouter): void {
     // the rider's step, /login sends them on. Its HTML stays hidden (styles.css) and the app
     // renders afresh, as on an empty shell, instead of hydrating a form it would then replace.
     const signedOutOnly = container.hasAttribute('data-signed-out');
+    // Likewise the empty booking form when a booking in progress is stored (the early script in
+    // <head> marked the page, src/shared/routes.ts bookingForms): the booking resumes at its step.
+    const emptyBookingOnly = container.hasAttribute('data-empty-booking') && document.documentElement.hasAttribute('data-booking-stored');
     void router.load().then(() => {
-      const hydrate = router.state.location.pathname === prerendered && !(signedOutOnly && auth.isSignedIn());
+      const hydrate = router.state.location.pathname === prerendered && !(signedOutOnly && auth.isSignedIn()) && !emptyBookingOnly;
       container.removeAttribute('data-signed-out');
+      container.removeAttribute('data-empty-booking');
       if (hydrate) {
         // As a transition, hydration yields to the browser every few milliseconds instead of
         // blocking the main thread for the whole page (a long legal page on a slow phone).
@@ -71,9 +75,9 @@ function render(router: AppRouter): void {
           hydrateRoot(container, app);
         });
       } else {
-        // A guard sent the visitor elsewhere (signed in on /login, an unfinished sign-up), or the
-        // page is a signed-out form and a session is stored: the HTML is not what this visitor
-        // sees, so render afresh instead of hydrating it.
+        // A guard sent the visitor elsewhere (signed in on /login, an unfinished sign-up), the
+        // page is a signed-out form and a session is stored, or a stored booking resumes: the HTML
+        // is not what this visitor sees, so render afresh instead of hydrating it.
         router.ssr = undefined;
         container.replaceChildren();
         createRoot(container).render(app);

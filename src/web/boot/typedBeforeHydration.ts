@@ -4,6 +4,8 @@
  * ready):
  *  - words typed: React's hydration sets each controlled field back to its state, which is
  *    empty, and they would vanish;
+ *  - boxes ticked and options chosen (a parcel's size, the payment): likewise unticked at the
+ *    form's next render, its machine never having heard them;
  *  - the field focused: React never heard that focus, and a form that loads its captcha when
  *    first focused (spec §4's lazy widget) would never show it until the visitor left the field
  *    and came back;
@@ -46,8 +48,13 @@ export function keepEarlyInput(root: HTMLElement): void {
   if ((active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement) && active.id && root.contains(active) && !done.has(active.id)) {
     done.set(active.id, { id: active.id, value: null, focused: true });
   }
+  // Radio buttons have no id: a choice is known by its name and value.
+  const choices: Choice[] = [];
+  for (const box of root.querySelectorAll<HTMLInputElement>('input[type="radio"][name], input[type="checkbox"][name]')) {
+    if (box.checked !== box.defaultChecked && (box.checked || box.type === 'checkbox')) choices.push({ name: box.name, value: box.value, checked: box.checked });
+  }
   const until = Date.now() + 15_000;
-  const held = [...done.values()].map((item) => giveBack(item, until));
+  const held = [...done.values(), ...choices].map((item) => ('id' in item ? giveBack(item, until) : giveChoiceBack(item, until)));
   const early = window as { __taps?: Element[]; __holdTaps?: boolean };
   if (held.length > 0) early.__holdTaps = true;
   // Tapped once the words are held: a Send sends what was typed. Taps go to React directly from
@@ -68,6 +75,67 @@ export function keepEarlyInput(root: HTMLElement): void {
       );
     }
   });
+}
+
+interface Choice {
+  name: string;
+  value: string;
+  /** Ticked or chosen (a radio button is only ever chosen here). */
+  checked: boolean;
+}
+
+const findChoice = (choice: Choice): HTMLInputElement | null =>
+  [...document.querySelectorAll<HTMLInputElement>(`input[name="${CSS.escape(choice.name)}"]`)].find((box) => box.value === choice.value) ?? null;
+
+/**
+ * A choice given back as a click once React owns the box, and again if the form's next render
+ * undoes it before the page is hydrated (as words are, `giveBack`), unless the visitor has since
+ * clicked that group. Resolves once held, the box gone, or `until` passed.
+ */
+function giveChoiceBack(choice: Choice, until: number): Promise<void> {
+  return new Promise((resolve) => {
+    whenOwnedByReact(
+      () => {
+        const box = findChoice(choice);
+        if (!box) resolve();
+        return box ? [box] : null;
+      },
+      ([box]) => {
+        let clickedSince = false;
+        const clicked = (event: Event) => {
+          if (event.isTrusted && event.target instanceof HTMLInputElement && event.target.name === choice.name) clickedSince = true;
+        };
+        document.addEventListener('click', clicked, true);
+        tick(box!, choice.checked);
+        let kept = 0;
+        const check = () => {
+          const current = findChoice(choice);
+          const hydrated = document.documentElement.dataset.hydrated !== undefined;
+          if (!current || clickedSince || Date.now() > until || (current.checked === choice.checked && hydrated && ++kept >= 2)) {
+            document.removeEventListener('click', clicked, true);
+            resolve();
+            return;
+          }
+          if (current.checked !== choice.checked) {
+            kept = 0;
+            tick(current, choice.checked);
+          }
+          requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      },
+      until,
+      resolve,
+    );
+  });
+}
+
+function tick(box: HTMLInputElement, checked: boolean): void {
+  // As for words (`replay`): React watches `checked` through the instance's setter, so it is told
+  // the box is the other way, and the click that puts it back is a change it passes on (a radio
+  // button's or a checkbox's onChange listens to clicks).
+  box.checked = !checked;
+  box.click();
 }
 
 const findField = (id: string): TextField | null => {

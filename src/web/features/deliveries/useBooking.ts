@@ -11,14 +11,15 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { bookingMachine, savedOf, type BookingEvent, type SavedBooking } from '../../../../machines/deliveries/bookingMachine';
+import { emptyBookingValues } from '../../../../machines/deliveries/bookingRules';
 import { bookingSnapshotToView, type BookingView } from '../../../../machines/deliveries/bookingView';
+import { BOOKING_KEY } from '../../../shared/constants';
 import { captchaApi } from '../../kit/http/client';
 import { captchaPass } from '../../kit/forms/captchaPass';
 import { useAuth } from '../../kit/session/useAuth';
 import { deliveriesApi } from './deliveriesApi';
 
-/** sessionStorage key of the booking in progress (this tab only: it holds names and phone numbers). */
-export const BOOKING_KEY = 'sendAParcel';
+export { BOOKING_KEY };
 
 export interface BookingClock {
   now(): number;
@@ -54,9 +55,21 @@ export function readSavedBooking(): SavedBooking | null {
   }
 }
 
+/** Nothing typed, priced or booked: the empty form, which the page shows anyway. */
+function untouched(saved: SavedBooking): boolean {
+  const empty = emptyBookingValues();
+  return saved.quote === null && saved.booked === null && Object.entries(saved.values).every(([field, value]) => value === empty[field as keyof typeof empty]);
+}
+
+/**
+ * Only a booking with something to resume is kept: the server sends the empty form's HTML, and
+ * a stored booking makes the page hide it and start afresh (src/shared/bootScript.ts
+ * STORED_BOOKING_SCRIPT), which an empty booking kept after a mere visit would do for nothing.
+ */
 function writeSavedBooking(saved: SavedBooking): void {
   try {
-    window.sessionStorage.setItem(BOOKING_KEY, JSON.stringify(saved));
+    if (untouched(saved)) window.sessionStorage.removeItem(BOOKING_KEY);
+    else window.sessionStorage.setItem(BOOKING_KEY, JSON.stringify(saved));
   } catch {
     // Storage refused (private mode): the booking lasts as long as the page.
   }
