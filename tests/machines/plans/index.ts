@@ -7,6 +7,7 @@ import type { AnyStateMachine } from 'xstate';
 import { authMachine } from '../../../machines/kit/authMachine';
 import { bookingMachine } from '../../../machines/deliveries/bookingMachine';
 import { trackingMachine } from '../../../machines/deliveries/trackingMachine';
+import { jobMachine } from '../../../machines/deliveries/jobMachine';
 import { captchaPassMachine } from '../../../machines/kit/captchaPassMachine';
 import { companySignupMachine } from '../../../machines/companies/companySignupMachine';
 import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
@@ -35,6 +36,7 @@ import { companyDeliveriesPlan } from './companyDeliveriesMachine.plan';
 import { authPlan } from './authMachine.plan';
 import { bookingPlan } from './bookingMachine.plan';
 import { trackingPlan } from './trackingMachine.plan';
+import { jobPlan } from './jobMachine.plan';
 import { captchaPassPlan } from './captchaPassMachine.plan';
 import { companySignupPlan } from './companySignupMachine.plan';
 import { dashboardPlan } from './dashboardMachine.plan';
@@ -76,6 +78,7 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: pictureStep, plan: signupPicturePlan },
   { machine: agreementStep, plan: signupAgreementPlan },
   { machine: profileMachine, plan: profilePlan },
+  { machine: jobMachine, plan: jobPlan },
   { machine: profileEditMachine, plan: profileEditPlan },
   { machine: dashboardMachine, plan: dashboardPlan },
   { machine: companySignupMachine, plan: companySignupPlan },
