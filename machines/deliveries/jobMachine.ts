@@ -2,7 +2,7 @@
  * The rider's job screen (/rider-dashboard/jobs): the "Available for deliveries" switch while
  * there is no work, an offer with its countdown, then one step at a time until the job is done.
  *
- *   loading ─┬─▶ job (an open job)      ─┐
+ *   loading ─┬─▶ job (an open job, or one with steps still on the phone)
  *            ├─▶ offer ─ACCEPT─▶ accepting ─▶ loading;  ─DECLINE─▶ declining ─▶ loading;  runs out ─▶ loading
  *            ├─▶ idle ─SWITCH─▶ switching ─▶ idle;  REFRESH ─▶ loading
  *            └─▶ loadFailed ─RETRY─▶ loading
@@ -289,11 +289,6 @@ export const jobMachine = setup({
         id: 'load',
         src: 'load',
         onDone: [
-          {
-            guard: { type: 'isFinished', params: ({ event }) => ({ job: event.output.job!, pending: event.output.pending }) },
-            target: 'finished',
-            actions: { type: 'assignLoaded', params: ({ event }) => ({ loaded: event.output }) },
-          },
           { guard: { type: 'hasJob', params: ({ event }) => ({ loaded: event.output }) }, target: 'job', actions: { type: 'assignLoaded', params: ({ event }) => ({ loaded: event.output }) } },
           { guard: { type: 'hasOffer', params: ({ event }) => ({ loaded: event.output }) }, target: 'offer', actions: { type: 'assignLoaded', params: ({ event }) => ({ loaded: event.output }) } },
           { target: 'idle', actions: { type: 'assignLoaded', params: ({ event }) => ({ loaded: event.output }) } },
@@ -398,7 +393,7 @@ export const jobMachine = setup({
             input: ({ context, event }) => ({ jobId: context.job!.id, file: (event as Extract<JobEvent, { type: 'PHOTO' }>).file }),
             onDone: {
               target: 'step',
-              actions: assign({ job: ({ context }) => ({ ...context.job!, proof_uploaded: true }), notice: m.photoSent }),
+              actions: assign({ job: ({ context }) => ({ ...context.job!, proof_uploaded: true }) }),
             },
             onError: { target: 'step', actions: assign({ error: ({ event }) => ({ ...fieldErrorOf(event.error), field: 'photo' }) }) },
           },

@@ -92,7 +92,8 @@ export const loads = {
   atDropoff: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: cashJobAtDropoff(), pending: [] }),
   /** A reload with "picked up" still on the phone. */
   queuedPickup: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: job('heading_to_pickup'), pending: [queued('pick_up')] }),
-  delivered: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: job('delivered'), pending: [] }),
+  /** Delivered on the server, "delivered" still on the phone (its answer was lost): sent again, applied once. */
+  deliveredQueued: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: job('delivered'), pending: [queued('deliver')] }),
 };
 
 export type JobModelEvent =
