@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { OPS_ENTRY } from '../../scripts/build-server.mjs';
 import { currentCode } from '../../src/server/lib/totp';
@@ -151,10 +151,10 @@ describe("the rider's job screen", () => {
 
     // ── Available for deliveries, in Ikeja ──
     await page.goto(riderPaths.jobs);
-    await page.getByText(m.notAvailable).waitFor();
+    await page.getByText(m.notAvailable, { exact: true }).waitFor();
     await page.getByLabel(m.areas).fill('Ikeja');
     await page.getByRole('button', { name: m.switchOn }).click();
-    await page.getByText(m.availableNow).waitFor();
+    await page.getByText(m.availableNow, { exact: true }).waitFor();
     await shoot(page, '1-available');
 
     // ── A booking, offered to this rider by a dispatcher ──
@@ -180,7 +180,7 @@ describe("the rider's job screen", () => {
     await page.getByRole('button', { name: m.steps.start }).waitFor();
     const pickup = page.getByRole('region', { name: m.pickupHeading });
     expect(await pickup.innerText()).toContain('12 Allen Avenue');
-    expect(await pickup.getByRole('link', { name: m.call('Ada') }).getAttribute('href')).toBe('tel:08031234567');
+    expect(await pickup.getByRole('link', { name: m.call('Ada') }).getAttribute('href')).toBe('tel:+2348031234567');
     expect(await pickup.getByRole('link', { name: m.whatsapp }).getAttribute('href')).toBe('https://wa.me/2348031234567');
     expect(await pickup.getByRole('link', { name: m.openMaps }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=12%20Allen%20Avenue/);
     await shoot(page, '3-assigned');
@@ -212,9 +212,10 @@ describe("the rider's job screen", () => {
     expect(kept).toBe(1);
     await shoot(page, '4-waiting-for-network');
     await page.context().setOffline(false);
-    await expect.poll(() => page.getByText(/^Waiting for network/).count(), { timeout: 20_000 }).toBe(0);
-    const job = await call('GET', `/api/users/jobs/${delivery.id}`, undefined, { 'x-auth-token': rider.token });
-    expect(job.json.job.status).toBe('picked_up');
+    const readJob = () => call('GET', `/api/users/jobs/${delivery.id}`, undefined, { 'x-auth-token': rider.token });
+    await expect.poll(async () => (await readJob()).json.job.status, { timeout: 30_000 }).toBe('picked_up');
+    await expect.poll(() => page.getByText(/^Waiting for network/).count(), { timeout: 10_000 }).toBe(0);
+    const job = await readJob();
     // Applied once, with the phone's time.
     const pickups = (job.json.job.events as Array<{ action: string; client_at: string | null }>).filter((e) => e.action === 'pick_up');
     expect(pickups).toHaveLength(1);
@@ -242,19 +243,22 @@ describe("the rider's job screen", () => {
       const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.95));
       return [...new Uint8Array(await blob.arrayBuffer())];
     });
-    const uploads: number[] = [];
+    const uploads: Request[] = [];
     page.on('request', (r) => {
-      if (r.url().endsWith('/proof')) uploads.push(r.postDataBuffer()?.length ?? 0);
+      if (r.url().endsWith('/proof')) uploads.push(r);
     });
     await page.getByLabel(m.photo).setInputFiles({ name: 'parcel.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) });
-    await page.getByText(m.photoSent).waitFor({ timeout: 20_000 });
+    await page.getByText(m.photoSent, { exact: true }).waitFor({ timeout: 20_000 });
     // Made small on the phone: the upload is smaller than the photo taken.
-    expect(uploads[0]).toBeGreaterThan(0);
-    expect(uploads[0]).toBeLessThan(jpeg.length);
+    const sent = Number((await uploads[0]!.allHeaders())['content-length'] ?? 0);
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(jpeg.length);
     expect(await page.getByLabel(m.cashCollected).inputValue()).toMatch(/^\d+$/);
     await shoot(page, '5-proof');
     await page.getByRole('button', { name: m.steps.deliver }).click();
-    await page.getByText(m.delivered).waitFor();
+    const outcome = page.getByText(m.delivered, { exact: true }).or(page.locator('.field-error'));
+    await outcome.first().waitFor();
+    expect(await outcome.first().innerText()).toBe(m.delivered);
     await shoot(page, '6-delivered');
     const done = await call('GET', `/api/users/jobs/${delivery.id}`, undefined, { 'x-auth-token': rider.token });
     expect(done.json.job.status).toBe('delivered');
