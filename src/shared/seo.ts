@@ -6,7 +6,7 @@
 import { rateCardMessages } from './deliveries/rateCardMessages';
 import { messages } from './messages';
 import { opsPaths } from './opsForms';
-import { companyPaths, paths, TRACK_PREFIX } from './routes';
+import { companyPaths, paths, riderPaths, TRACK_PREFIX } from './routes';
 import { site } from './site';
 
 export interface PageMeta {
@@ -55,6 +55,7 @@ const pages: Record<string, PageMeta> = {
   [paths.forgotPassword]: { title: `Forgot password | ${site.name}`, description: 'Get a link to reset your password.' },
   [paths.resetPassword]: titled('Reset password'),
   [paths.riderDashboard]: titled('Rider dashboard'),
+  [riderPaths.jobs]: titled('Deliveries · Rider dashboard'),
   [paths.companySignup]: titled('Company sign-up'),
   [paths.sendParcel]: {
     title: `${messages.sendParcel} | ${site.name}`,
