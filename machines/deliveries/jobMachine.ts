@@ -360,6 +360,11 @@ export const jobMachine = setup({
     },
     job: {
       initial: 'resuming',
+      // The code and the cash can be typed at the drop-off whatever the queue is doing.
+      on: {
+        CODE: { actions: assign({ code: ({ event }) => event.value.replace(/\D/g, '').slice(0, 4), error: null }) },
+        CASH: { actions: assign({ cash: ({ event }) => event.value, error: null }) },
+      },
       states: {
         // Steps left on the phone by a reload or a dead battery go out first.
         resuming: { always: [{ guard: 'hasPending', target: 'sending' }, { target: 'step' }] },
@@ -370,8 +375,6 @@ export const jobMachine = setup({
               { guard: { type: 'canTap', params: ({ event }) => ({ action: event.action }) }, target: 'queueing', actions: { type: 'takeDraft', params: ({ event }) => ({ action: event.action }) } },
             ],
             FAIL: { guard: 'canFail', target: 'failing', actions: assign({ error: null, notice: null }) },
-            CODE: { actions: assign({ code: ({ event }) => event.value.replace(/\D/g, '').slice(0, 4), error: null }) },
-            CASH: { actions: assign({ cash: ({ event }) => event.value, error: null }) },
             PHOTO: { target: 'uploading', actions: assign({ error: null, notice: null }) },
           },
         },
@@ -435,8 +438,6 @@ export const jobMachine = setup({
               { guard: { type: 'moveRefused', params: ({ event }) => ({ action: event.action }) }, actions: { type: 'refuse', params: ({ event }) => ({ action: event.action }) } },
               { guard: { type: 'canTap', params: ({ event }) => ({ action: event.action }) }, target: 'queueing', actions: { type: 'takeDraft', params: ({ event }) => ({ action: event.action }) } },
             ],
-            CODE: { actions: assign({ code: ({ event }) => event.value.replace(/\D/g, '').slice(0, 4), error: null }) },
-            CASH: { actions: assign({ cash: ({ event }) => event.value, error: null }) },
           },
         },
       },

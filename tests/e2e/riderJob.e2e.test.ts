@@ -230,6 +230,8 @@ describe("the rider's job screen", () => {
     await page.getByRole('button', { name: m.steps.arrive }).click();
     await page.getByRole('region', { name: m.proofHeading }).waitFor();
     await page.getByLabel(m.code).fill(code);
+    // The photo is taken once "arrived" is sent.
+    await expect.poll(() => page.getByLabel(m.photo).isEnabled(), { timeout: 20_000 }).toBe(true);
     // A phone-sized photo (2400×1800), drawn in the page: the screen makes it small before sending.
     const jpeg = await page.evaluate(async () => {
       const canvas = document.createElement('canvas');

@@ -201,6 +201,8 @@ describe("the rider's job screen", () => {
     expect(screen.getByText(jobMessages.codeInvalid)).toBeTruthy();
     fireEvent.change(screen.getByLabelText(m.code), { target: { value: '1111' } });
     fireEvent.change(screen.getByLabelText(m.cashCollected), { target: { value: '4,500' } });
+    // The photo goes straight to the server: not while the steps before it wait.
+    expect(screen.getByLabelText(m.photo)).toHaveProperty('disabled', true);
     expect(edge.heldPaths()).toEqual([]);
 
     // The connection returns: both go, in order, each with its own key.

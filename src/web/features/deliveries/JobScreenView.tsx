@@ -167,7 +167,8 @@ function Proof({ view, send }: JobScreenViewProps) {
           type="file"
           accept="image/*"
           capture="environment"
-          disabled={uploading}
+          // The photo goes straight to the server: once the steps before it are sent.
+          disabled={view.state !== 'step'}
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (file) send({ type: 'PHOTO', file });
