@@ -13,7 +13,6 @@ export const riderJobMessages = {
   loadFailed: 'We could not load your deliveries. Check your connection and try again.',
   retry: 'Try again',
   backToDashboard: 'Back to your dashboard',
-  openJobs: 'Deliveries',
 
   // Availability
   availability: 'Available for deliveries',

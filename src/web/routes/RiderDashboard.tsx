@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { openEventFor } from '../../../machines/profile/profileModals';
 import { signupAt } from '../../shared/destination';
-import { riderJobMessages } from '../../shared/deliveries/riderJobMessages';
+import { messages } from '../../shared/messages';
 import { paths, riderPaths } from '../../shared/routes';
 import { RiderHires } from '../features/hiring/HiresList';
 import { DashboardView } from '../features/profile/DashboardView';
@@ -41,7 +41,7 @@ export default function RiderDashboard() {
           The review window's code loads with the first ended engagement. */}
       <p className="job-entry">
         <Link to={riderPaths.jobs} className="btn">
-          {riderJobMessages.openJobs}
+          {messages.riderDeliveries}
         </Link>
       </p>
       <RiderHires reviewSlot={(engagement) => <LazyReviewWindow engagementId={engagement.id} side="rider" headingLevel={4} />} />
