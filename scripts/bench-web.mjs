@@ -99,6 +99,7 @@ async function makeRiders(dir) {
   return [
     { route: '/rider-signup', token: tokens.signup, ready: 'the wizard at step 3' },
     { route: '/rider-dashboard', token: tokens.dashboard, ready: 'the dashboard' },
+    { route: '/rider-dashboard/jobs', token: tokens.dashboard, ready: "the rider's job screen" },
   ];
 }
 const stop = () => {

@@ -329,6 +329,8 @@ export const messages = {
   // Deliveries: the page names the home page and the page titles use (the rest is in deliveries/bookingMessages.ts).
   sendParcel: 'Send a parcel',
   trackDelivery: 'Track a delivery',
+  /** The rider dashboard's way to the job screen (here, not in the job screen's catalogue: the dashboard loads no more code for it). */
+  riderDeliveries: 'Deliveries',
   homeCompaniesCardText:
     'Companies join by invitation to browse vetted riders with their ratings and work histories. Join the waitlist to get yours.',
 

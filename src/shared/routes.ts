@@ -35,6 +35,11 @@ export const companyPaths = {
   rider: (username: string) => `/company-dashboard/riders/${encodeURIComponent(username)}`,
 } as const;
 
+/** The rider's pages below /rider-dashboard: served as the app's shell, never indexed. */
+export const riderPaths = {
+  jobs: '/rider-dashboard/jobs',
+} as const;
+
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 export const knownPaths: readonly string[] = Object.values(paths);

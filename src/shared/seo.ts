@@ -7,7 +7,7 @@ import { boardMessages } from './deliveries/boardMessages';
 import { rateCardMessages } from './deliveries/rateCardMessages';
 import { messages } from './messages';
 import { opsPaths } from './opsForms';
-import { companyPaths, paths } from './routes';
+import { companyPaths, paths, riderPaths } from './routes';
 import { site } from './site';
 
 export interface PageMeta {
@@ -56,6 +56,7 @@ const pages: Record<string, PageMeta> = {
   [paths.forgotPassword]: { title: `Forgot password | ${site.name}`, description: 'Get a link to reset your password.' },
   [paths.resetPassword]: titled('Reset password'),
   [paths.riderDashboard]: titled('Rider dashboard'),
+  [riderPaths.jobs]: titled('Deliveries · Rider dashboard'),
   [paths.companySignup]: titled('Company sign-up'),
   [paths.sendParcel]: {
     title: `${messages.sendParcel} | ${site.name}`,

@@ -17,7 +17,7 @@ import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/constants';
 import { messages } from '../shared/messages';
 import { opsPaths } from '../shared/opsForms';
-import { paths } from '../shared/routes';
+import { paths, riderPaths } from '../shared/routes';
 import {
   connectAuthNavigation,
   connectProfileCompletion,
@@ -117,6 +117,13 @@ const riderDashboardRoute = createRoute({
   component: lazy(() => import('./routes/RiderDashboard')),
 });
 
+const riderJobsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: riderPaths.jobs,
+  beforeLoad: requireBelongingTo(paths.riderDashboard),
+  component: lazy(() => import('./routes/RiderJobs')),
+});
+
 // The operations console: its own frame, loaded on demand, never in a public page's code.
 const opsRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -189,6 +196,7 @@ export const routeTree = rootRoute.addChildren([
   page(paths.privacyPolicy, lazy(() => import('./routes/PrivacyPolicy'))),
   page(paths.termsAndConditions, lazy(() => import('./routes/TermsAndConditions'))),
   riderDashboardRoute,
+  riderJobsRoute,
   companyTree,
   companySignupRoute,
   page(paths.sendParcel, lazy(() => import('./routes/SendParcel'))),

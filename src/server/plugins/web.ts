@@ -105,6 +105,8 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
   app.get('/ops/*', opsPage, sendOps);
   // The company dashboard's pages (/company-dashboard/riders/:username …) likewise.
   app.get('/company-dashboard/*', opsPage, sendOps);
+  // The rider's job screen (/rider-dashboard/jobs) likewise.
+  app.get('/rider-dashboard/*', opsPage, sendOps);
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {

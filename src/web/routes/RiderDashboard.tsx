@@ -4,11 +4,12 @@
  * incomplete profile to /rider-signup at its step; the profile machine does the same if the
  * profile it loads turns out incomplete.
  */
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { openEventFor } from '../../../machines/profile/profileModals';
 import { signupAt } from '../../shared/destination';
-import { paths } from '../../shared/routes';
+import { messages } from '../../shared/messages';
+import { paths, riderPaths } from '../../shared/routes';
 import { RiderHires } from '../features/hiring/HiresList';
 import { DashboardView } from '../features/profile/DashboardView';
 import { LazyReviewWindow } from '../features/reviews/LazyReviewWindow';
@@ -39,6 +40,11 @@ export default function RiderDashboard() {
     >
       {/* Hire requests from companies, and engagements; "Your data" comes after them, last.
           The review window's code loads with the first ended engagement. */}
+      <p className="job-entry">
+        <Link to={riderPaths.jobs} className="btn">
+          {messages.riderDeliveries}
+        </Link>
+      </p>
       <RiderHires reviewSlot={(engagement) => <LazyReviewWindow engagementId={engagement.id} side="rider" headingLevel={4} />} />
     </DashboardView>
   );

@@ -6,6 +6,7 @@
 import type { AnyStateMachine } from 'xstate';
 import { authMachine } from '../../../machines/kit/authMachine';
 import { bookingMachine } from '../../../machines/deliveries/bookingMachine';
+import { jobMachine } from '../../../machines/deliveries/jobMachine';
 import { captchaPassMachine } from '../../../machines/kit/captchaPassMachine';
 import { companySignupMachine } from '../../../machines/companies/companySignupMachine';
 import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
@@ -35,6 +36,7 @@ import { apiKeysPlan } from './apiKeysMachine.plan';
 import { companyDeliveriesPlan } from './companyDeliveriesMachine.plan';
 import { authPlan } from './authMachine.plan';
 import { bookingPlan } from './bookingMachine.plan';
+import { jobPlan } from './jobMachine.plan';
 import { captchaPassPlan } from './captchaPassMachine.plan';
 import { companySignupPlan } from './companySignupMachine.plan';
 import { dashboardPlan } from './dashboardMachine.plan';
@@ -75,6 +77,7 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: pictureStep, plan: signupPicturePlan },
   { machine: agreementStep, plan: signupAgreementPlan },
   { machine: profileMachine, plan: profilePlan },
+  { machine: jobMachine, plan: jobPlan },
   { machine: profileEditMachine, plan: profileEditPlan },
   { machine: dashboardMachine, plan: dashboardPlan },
   { machine: companySignupMachine, plan: companySignupPlan },

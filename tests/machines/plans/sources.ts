@@ -26,6 +26,7 @@ import { reviewWindowMachine } from '../../../machines/reviews/reviewWindowMachi
 import { riderReviewsMachine } from '../../../machines/riders/riderReviewsMachine';
 import { apiKeysMachine } from '../../../machines/companies/apiKeysMachine';
 import { companyDeliveriesMachine } from '../../../machines/deliveries/companyDeliveriesMachine';
+import { jobMachine } from '../../../machines/deliveries/jobMachine';
 import { riderSearchMachine } from '../../../machines/search/riderSearchMachine';
 import { agreementStep } from '../../../machines/signup/agreementStep';
 import { locationStep } from '../../../machines/signup/locationStep';
@@ -36,6 +37,7 @@ import { newsletterForm } from '../../../src/shared/forms';
 import type { Profile } from '../../../src/shared/profile';
 import { apiKeysEvents, serializeApiKeys } from '../apiKeysModel';
 import { deliveriesEvents, serializeDeliveries } from '../companyDeliveriesModel';
+import { jobEvents, serializeJob } from '../jobModel';
 import { authActorResultCanHappen, authEvents, NOW, serializeAuthState, tokens } from '../authModel';
 import { bookingEvents, INPUT as BOOKING_INPUT, liveEvent as bookingLive, savedInputs, serializeBooking } from '../bookingModel';
 import { captchaPassEvents, serializeCaptchaPass } from '../captchaPassModel';
@@ -268,6 +270,10 @@ export const planSources: Record<string, PlanSource> = {
   companyDeliveriesMachine: {
     machine: companyDeliveriesMachine,
     starts: [{ label: 'deliveries', input: {}, events: deliveriesEvents as never, serialize: serializeDeliveries as never }],
+  },
+  jobMachine: {
+    machine: jobMachine,
+    starts: [{ label: 'job screen', input: {}, events: jobEvents as never, serialize: serializeJob as never }],
   },
   riderReviewsMachine: {
     machine: riderReviewsMachine,

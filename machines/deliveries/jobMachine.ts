@@ -1,0 +1,521 @@
+/**
+ * The rider's job screen (/rider-dashboard/jobs): the "Available for deliveries" switch while
+ * there is no work, an offer with its countdown, then one step at a time until the job is done.
+ *
+ *   loading ─┬─▶ job (an open job, or one with steps still on the phone)
+ *            ├─▶ offer ─ACCEPT─▶ accepting ─▶ loading;  ─DECLINE─▶ declining ─▶ loading;  runs out ─▶ loading
+ *            ├─▶ idle ─SWITCH─▶ switching ─▶ idle;  REFRESH ─▶ loading
+ *            └─▶ loadFailed ─RETRY─▶ loading
+ *   job: step ─MOVE─▶ queueing (kept on the phone first) ─▶ sending ─┬─▶ step, or finished when the job is done
+ *                                                                  └─ no network ─▶ waiting ─ONLINE / a while─▶ sending
+ *        step ─FAIL─▶ failing ─MOVE fail─▶ queueing;  step ─PHOTO─▶ uploading ─▶ step
+ *
+ * The steps a rider may tap come from the delivery's one move table (src/shared/deliveries/moves.ts),
+ * applied to the server's status and then to each step still queued on the phone, so a step tapped
+ * offline moves the screen on at once while it waits for the network. A tap is first written to the
+ * phone's outbox (the `enqueue` actor makes its Idempotency-Key and notes the phone's time), then
+ * sent; a resend after a lost answer is applied once by the server.
+ *
+ * Pure: requests, the outbox and the clock's retry are named actors and delays supplied with .provide().
+ */
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type { FieldError } from '../../src/shared/api';
+import { AVAILABILITY_FIELDS, type AvailabilityResponse, type RiderOffer } from '../../src/shared/deliveries/dispatch';
+import { dispatchMessages } from '../../src/shared/deliveries/dispatchMessages';
+import { DELIVERY_CODE_PATTERN, RIDER_JOB_ACTIONS, type RiderJobAction } from '../../src/shared/deliveries/jobs';
+import { jobMessages } from '../../src/shared/deliveries/jobMessages';
+import {
+  DELIVERY_FINAL,
+  DELIVERY_MOVES,
+  deliveryActionsFor,
+  type DeliveryFailureReason,
+  type DeliveryStatus,
+} from '../../src/shared/deliveries/moves';
+import { riderJobMessages as m } from '../../src/shared/deliveries/riderJobMessages';
+import { NetworkFailure } from '../../src/shared/requestErrors';
+import { fieldErrorOf } from '../kit/errors';
+
+export interface JobPlace {
+  state?: string;
+  area?: string;
+  country?: string;
+  city?: string;
+  address?: string;
+  landmark?: string;
+  contact_name?: string;
+  contact_phone?: string;
+}
+
+/** GET /api/users/jobs/{id}: the job as its rider sees it now. */
+export interface RiderJob {
+  id: string;
+  reference: string;
+  status: DeliveryStatus;
+  actions: string[];
+  payment: string;
+  price_kobo: number;
+  rider_pay_kobo: number | null;
+  cash_to_collect_kobo: number | null;
+  cash_collect_at: 'pickup' | 'dropoff' | null;
+  pickup: JobPlace;
+  dropoff: JobPlace;
+  pickup_at: string | null;
+  deliver_by: string | null;
+  code_tries_left: number;
+  proof_uploaded: boolean;
+  failure_reason?: string | null;
+}
+
+/** What a tap sends: POST /api/users/jobs/{id}/moves. */
+export interface MoveBody {
+  action: RiderJobAction;
+  client_at: string;
+  reason?: DeliveryFailureReason;
+  note?: string;
+  code?: string;
+  cash_collected_kobo?: number;
+}
+
+/** A tap as the phone keeps it until the server has it: its own key, made when tapped. */
+export interface QueuedMove {
+  key: string;
+  jobId: string;
+  body: MoveBody;
+}
+
+/** A tap before it is queued: the step and what goes with it; the key and the time are added when it is kept. */
+export type MoveDraft = Omit<MoveBody, 'client_at'>;
+
+export interface JobScreenLoaded {
+  availability: AvailabilityResponse;
+  offer: RiderOffer | null;
+  job: RiderJob | null;
+  /** The job's steps still on the phone (the outbox, read at start). */
+  pending: QueuedMove[];
+}
+
+export interface FlushResult {
+  /** The job as the server has it after the queue was sent. */
+  job: RiderJob;
+  /** What is still queued (nothing, unless a step was refused and later ones wait behind it). */
+  pending: QueuedMove[];
+  /** A step the server refused (a wrong code, a move the job cannot make now): dropped from the queue. */
+  refused: FieldError | null;
+}
+
+export interface JobContext {
+  availability: AvailabilityResponse | null;
+  areasText: string;
+  offer: RiderOffer | null;
+  job: RiderJob | null;
+  pending: QueuedMove[];
+  /** Seconds left on the offer, counted down while it is shown. */
+  secondsLeft: number;
+  draft: MoveDraft | null;
+  code: string;
+  cash: string;
+  reason: DeliveryFailureReason | null;
+  note: string;
+  error: FieldError | null;
+  notice: string | null;
+}
+
+export type JobEvent =
+  | { type: 'RETRY' }
+  | { type: 'REFRESH' }
+  | { type: 'AREAS'; value: string }
+  | { type: 'SWITCH'; available: boolean }
+  | { type: 'ACCEPT' }
+  | { type: 'DECLINE' }
+  | { type: 'MOVE'; action: RiderJobAction }
+  | { type: 'FAIL' }
+  | { type: 'BACK' }
+  | { type: 'REASON'; reason: DeliveryFailureReason }
+  | { type: 'NOTE'; value: string }
+  | { type: 'CODE'; value: string }
+  | { type: 'CASH'; value: string }
+  | { type: 'PHOTO'; file: File }
+  | { type: 'ONLINE' };
+
+/** The status the screen is at: the server's, moved on by each step still queued on the phone. */
+export function statusAfterQueue(job: RiderJob, pending: readonly QueuedMove[]): DeliveryStatus {
+  let status = job.status;
+  for (const move of pending) {
+    const to = DELIVERY_MOVES[move.body.action].to;
+    if (to && DELIVERY_MOVES[move.body.action].from.includes(status)) status = to;
+  }
+  return status;
+}
+
+/** The steps the rider may tap at a status: the move table's, for a rider, on the job screen. */
+export function riderStepsAt(status: DeliveryStatus): RiderJobAction[] {
+  return deliveryActionsFor(status, 'rider').filter((a): a is RiderJobAction => (RIDER_JOB_ACTIONS as readonly string[]).includes(a));
+}
+
+/** Naira as typed ("4,500", "₦4500.50") → kobo, or null. */
+export function cashKobo(text: string): number | null {
+  const cleaned = text.trim().replace(/^₦/, '').replace(/,/g, '');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Why a tap cannot be queued yet (said under its field), or the draft to queue. */
+export function draftOf(context: JobContext, action: RiderJobAction): { draft: MoveDraft } | { error: FieldError } {
+  const job = context.job;
+  if (action === 'fail') {
+    if (!context.reason) return { error: { field: 'reason', message: jobMessages.reasonInvalid } };
+    const note = context.note.trim();
+    if (context.reason === 'other' && !note) return { error: { field: 'note', message: dispatchMessages.failureNoteRequired } };
+    return { draft: { action, reason: context.reason, ...(note ? { note } : {}) } };
+  }
+  if (action === 'deliver') {
+    const code = context.code.trim();
+    if (!DELIVERY_CODE_PATTERN.test(code)) return { error: { field: 'code', message: jobMessages.codeInvalid } };
+    if (!job?.proof_uploaded) return { error: { field: 'photo', message: jobMessages.proofRequired } };
+    if (job.cash_to_collect_kobo !== null) {
+      const cash = cashKobo(context.cash);
+      if (cash === null) return { error: { field: 'cash_collected_kobo', message: m.cashInvalid } };
+      return { draft: { action, code, cash_collected_kobo: cash } };
+    }
+    return { draft: { action, code } };
+  }
+  return { draft: { action } };
+}
+
+const secondsUntil = (iso: string | undefined): number => (iso ? Math.max(0, Math.ceil((Date.parse(iso) - Date.now()) / 1000)) : 0);
+
+const finished = (job: RiderJob | null, pending: readonly QueuedMove[]) => !!job && pending.length === 0 && DELIVERY_FINAL.includes(job.status);
+
+export const jobMachine = setup({
+  types: {
+    context: {} as JobContext,
+    events: {} as JobEvent,
+  },
+  actors: {
+    load: fromPromise<JobScreenLoaded, void>(async () => {
+      throw new Error('load not provided');
+    }),
+    saveAvailability: fromPromise<AvailabilityResponse, { available: boolean; areas: string[] }>(async () => {
+      throw new Error('saveAvailability not provided');
+    }),
+    accept: fromPromise<{ message: string }, { offerId: string }>(async () => {
+      throw new Error('accept not provided');
+    }),
+    decline: fromPromise<{ message: string }, { offerId: string }>(async () => {
+      throw new Error('decline not provided');
+    }),
+    /** Keeps the tap on the phone (key and phone's time made now); answers the job's queue. */
+    enqueue: fromPromise<QueuedMove[], { jobId: string; draft: MoveDraft }>(async () => {
+      throw new Error('enqueue not provided');
+    }),
+    /** Sends the job's queue in order; rejects with NetworkFailure when there is no connection. */
+    flush: fromPromise<FlushResult, { jobId: string }>(async () => {
+      throw new Error('flush not provided');
+    }),
+    uploadProof: fromPromise<{ proof_uploaded: boolean }, { jobId: string; file: File }>(async () => {
+      throw new Error('uploadProof not provided');
+    }),
+  },
+  delays: {
+    /** How often the offer's countdown is redrawn. */
+    tick: 1000,
+    /** How long the queue waits before trying the network again without an "online" event. */
+    retry: 15_000,
+  },
+  guards: {
+    hasJob: (_, params: { loaded: JobScreenLoaded }) => params.loaded.job !== null,
+    hasOffer: (_, params: { loaded: JobScreenLoaded }) => params.loaded.offer !== null,
+    isFinished: (_, params: { job: RiderJob; pending: QueuedMove[] }) => finished(params.job, params.pending),
+    offerRunOut: ({ context }) => secondsUntil(context.offer?.expires_at) <= 1,
+    moveRefused: ({ context }, params: { action: RiderJobAction }) => 'error' in draftOf(context, params.action),
+    canTap: ({ context }, params: { action: RiderJobAction }) =>
+      !!context.job && riderStepsAt(statusAfterQueue(context.job, context.pending)).includes(params.action),
+    canFail: ({ context }) => !!context.job && riderStepsAt(statusAfterQueue(context.job, context.pending)).includes('fail'),
+    hasPending: ({ context }) => context.pending.length > 0,
+    isOffline: (_, params: { error: unknown }) => params.error instanceof NetworkFailure,
+  },
+  actions: {
+    refuse: assign({
+      error: ({ context }, params: { action: RiderJobAction }) => {
+        const result = draftOf(context, params.action);
+        return 'error' in result ? result.error : null;
+      },
+    }),
+    assignLoaded: assign((_, params: { loaded: JobScreenLoaded }) => ({
+      availability: params.loaded.availability,
+      areasText: params.loaded.availability.areas.join(', '),
+      offer: params.loaded.offer,
+      job: params.loaded.job,
+      pending: params.loaded.pending,
+      // The cash to collect, as the field starts: the rider corrects it when it differs.
+      cash: params.loaded.job?.cash_to_collect_kobo != null ? String(params.loaded.job.cash_to_collect_kobo / 100) : '',
+    })),
+    assignFlushed: assign((_, params: { result: FlushResult }) => ({
+      job: params.result.job,
+      pending: params.result.pending,
+      error: params.result.refused,
+    })),
+    takeDraft: assign({
+      draft: ({ context }, params: { action: RiderJobAction }) => {
+        const result = draftOf(context, params.action);
+        return 'draft' in result ? result.draft : null;
+      },
+      error: null,
+      notice: null,
+    }),
+  },
+}).createMachine({
+  id: 'job',
+  context: {
+    availability: null,
+    areasText: '',
+    offer: null,
+    job: null,
+    pending: [],
+    secondsLeft: 0,
+    draft: null,
+    code: '',
+    cash: '',
+    reason: null,
+    note: '',
+    error: null,
+    notice: null,
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: [
+          { guard: { type: 'hasJob', params: ({ event }) => ({ loaded: event.output }) }, target: 'job', actions: { type: 'assignLoaded', params: ({ event }) => ({ loaded: event.output }) } },
+          { guard: { type: 'hasOffer', params: ({ event }) => ({ loaded: event.output }) }, target: 'offer', actions: { type: 'assignLoaded', params: ({ event }) => ({ loaded: event.output }) } },
+          { target: 'idle', actions: { type: 'assignLoaded', params: ({ event }) => ({ loaded: event.output }) } },
+        ],
+        onError: { target: 'loadFailed' },
+      },
+    },
+    loadFailed: { on: { RETRY: 'loading' } },
+    idle: {
+      on: {
+        REFRESH: { target: 'loading', actions: assign({ error: null, notice: null }) },
+        AREAS: { actions: assign({ areasText: ({ event }) => event.value }) },
+        SWITCH: { target: 'switching', actions: assign({ error: null, notice: null }) },
+      },
+    },
+    switching: {
+      invoke: {
+        id: 'saveAvailability',
+        src: 'saveAvailability',
+        input: ({ context, event }) => ({
+          available: (event as Extract<JobEvent, { type: 'SWITCH' }>).available,
+          areas: context.areasText
+            .split(',')
+            .map((a) => a.trim())
+            .filter(Boolean),
+        }),
+        onDone: {
+          target: 'idle',
+          actions: assign({
+            availability: ({ event }) => event.output,
+            areasText: ({ event }) => event.output.areas.join(', '),
+            notice: ({ event }) => event.output.message ?? null,
+          }),
+        },
+        onError: { target: 'idle', actions: assign({ error: ({ event }) => fieldErrorOf(event.error) }) },
+      },
+    },
+    offer: {
+      entry: assign({ secondsLeft: ({ context }) => secondsUntil(context.offer?.expires_at) }),
+      after: {
+        tick: [
+          { guard: 'offerRunOut', target: 'loading', actions: assign({ notice: dispatchMessages.offerGone }) },
+          { target: 'offer', reenter: true },
+        ],
+      },
+      on: {
+        ACCEPT: { target: 'accepting', actions: assign({ error: null, notice: null }) },
+        DECLINE: { target: 'declining', actions: assign({ error: null, notice: null }) },
+      },
+    },
+    accepting: {
+      invoke: {
+        id: 'accept',
+        src: 'accept',
+        input: ({ context }) => ({ offerId: context.offer!.id }),
+        onDone: { target: 'loading', actions: assign({ notice: ({ event }) => event.output.message }) },
+        // Taken by another rider or run out: the next load shows what is left.
+        onError: { target: 'loading', actions: assign({ error: ({ event }) => fieldErrorOf(event.error) }) },
+      },
+    },
+    declining: {
+      invoke: {
+        id: 'decline',
+        src: 'decline',
+        input: ({ context }) => ({ offerId: context.offer!.id }),
+        onDone: { target: 'loading', actions: assign({ notice: ({ event }) => event.output.message }) },
+        onError: { target: 'loading', actions: assign({ error: ({ event }) => fieldErrorOf(event.error) }) },
+      },
+    },
+    job: {
+      initial: 'resuming',
+      // The code and the cash can be typed at the drop-off whatever the queue is doing.
+      on: {
+        CODE: { actions: assign({ code: ({ event }) => event.value.replace(/\D/g, '').slice(0, 4), error: null }) },
+        CASH: { actions: assign({ cash: ({ event }) => event.value, error: null }) },
+      },
+      states: {
+        // Steps left on the phone by a reload or a dead battery go out first.
+        resuming: { always: [{ guard: 'hasPending', target: 'sending' }, { target: 'step' }] },
+        step: {
+          on: {
+            MOVE: [
+              { guard: { type: 'moveRefused', params: ({ event }) => ({ action: event.action }) }, actions: { type: 'refuse', params: ({ event }) => ({ action: event.action }) } },
+              { guard: { type: 'canTap', params: ({ event }) => ({ action: event.action }) }, target: 'queueing', actions: { type: 'takeDraft', params: ({ event }) => ({ action: event.action }) } },
+            ],
+            FAIL: { guard: 'canFail', target: 'failing', actions: assign({ error: null, notice: null }) },
+            PHOTO: { target: 'uploading', actions: assign({ error: null, notice: null }) },
+          },
+        },
+        failing: {
+          on: {
+            REASON: { actions: assign({ reason: ({ event }) => event.reason, error: null }) },
+            NOTE: { actions: assign({ note: ({ event }) => event.value, error: null }) },
+            MOVE: [
+              { guard: { type: 'moveRefused', params: ({ event }) => ({ action: event.action }) }, actions: { type: 'refuse', params: ({ event }) => ({ action: event.action }) } },
+              { guard: { type: 'canTap', params: ({ event }) => ({ action: event.action }) }, target: 'queueing', actions: { type: 'takeDraft', params: ({ event }) => ({ action: event.action }) } },
+            ],
+            BACK: { target: 'step', actions: assign({ error: null }) },
+          },
+        },
+        uploading: {
+          invoke: {
+            id: 'uploadProof',
+            src: 'uploadProof',
+            input: ({ context, event }) => ({ jobId: context.job!.id, file: (event as Extract<JobEvent, { type: 'PHOTO' }>).file }),
+            onDone: {
+              target: 'step',
+              actions: assign({ job: ({ context }) => ({ ...context.job!, proof_uploaded: true }) }),
+            },
+            onError: { target: 'step', actions: assign({ error: ({ event }) => ({ ...fieldErrorOf(event.error), field: 'photo' }) }) },
+          },
+        },
+        queueing: {
+          invoke: {
+            id: 'enqueue',
+            src: 'enqueue',
+            input: ({ context }) => ({ jobId: context.job!.id, draft: context.draft! }),
+            onDone: { target: 'sending', actions: assign({ pending: ({ event }) => event.output, draft: null }) },
+            onError: { target: 'step', actions: assign({ error: ({ event }) => fieldErrorOf(event.error), draft: null }) },
+          },
+        },
+        sending: {
+          invoke: {
+            id: 'flush',
+            src: 'flush',
+            input: ({ context }) => ({ jobId: context.job!.id }),
+            onDone: [
+              {
+                guard: { type: 'isFinished', params: ({ event }) => ({ job: event.output.job, pending: event.output.pending }) },
+                target: '#job.finished',
+                actions: { type: 'assignFlushed', params: ({ event }) => ({ result: event.output }) },
+              },
+              { target: 'step', actions: { type: 'assignFlushed', params: ({ event }) => ({ result: event.output }) } },
+            ],
+            onError: [
+              { guard: { type: 'isOffline', params: ({ event }) => ({ error: event.error }) }, target: 'waiting' },
+              { target: 'waiting', actions: assign({ error: ({ event }) => fieldErrorOf(event.error) }) },
+            ],
+          },
+        },
+        waiting: {
+          after: { retry: 'sending' },
+          on: {
+            ONLINE: 'sending',
+            // The next step may be tapped while the last waits: it joins the queue behind it.
+            MOVE: [
+              { guard: { type: 'moveRefused', params: ({ event }) => ({ action: event.action }) }, actions: { type: 'refuse', params: ({ event }) => ({ action: event.action }) } },
+              { guard: { type: 'canTap', params: ({ event }) => ({ action: event.action }) }, target: 'queueing', actions: { type: 'takeDraft', params: ({ event }) => ({ action: event.action }) } },
+            ],
+          },
+        },
+      },
+    },
+    finished: {
+      on: { REFRESH: { target: 'loading', actions: assign({ job: null, pending: [], code: '', cash: '', reason: null, note: '', error: null, notice: null }) } },
+    },
+  },
+});
+
+export type JobSnapshot = SnapshotFrom<typeof jobMachine>;
+
+export const jobViewStates = [
+  'loading',
+  'loadFailed',
+  'idle',
+  'switching',
+  'offer',
+  'accepting',
+  'declining',
+  'step',
+  'failing',
+  'uploading',
+  'queueing',
+  'sending',
+  'waiting',
+  'finished',
+] as const;
+export type JobViewState = (typeof jobViewStates)[number];
+
+export function jobViewState(snapshot: Pick<JobSnapshot, 'matches'>): JobViewState {
+  for (const s of ['step', 'failing', 'uploading', 'queueing', 'sending', 'waiting'] as const) if (snapshot.matches({ job: s })) return s;
+  if (snapshot.matches({ job: 'resuming' })) return 'sending';
+  return jobViewStates.find((s) => snapshot.matches(s as never)) ?? 'loading';
+}
+
+/** Everything the screen shows, from the snapshot. */
+export interface JobView {
+  state: JobViewState;
+  availability: AvailabilityResponse | null;
+  areasText: string;
+  offer: RiderOffer | null;
+  secondsLeft: number;
+  job: RiderJob | null;
+  /** The status the screen is at, queued steps included. */
+  status: DeliveryStatus | null;
+  steps: RiderJobAction[];
+  pendingCount: number;
+  code: string;
+  cash: string;
+  reason: DeliveryFailureReason | null;
+  note: string;
+  error: FieldError | null;
+  notice: string | null;
+  /** The areas' field's refusal, shown under it. */
+  areasError: string | null;
+}
+
+export function jobSnapshotToView(snapshot: JobSnapshot): JobView {
+  const c = snapshot.context;
+  const status = c.job ? statusAfterQueue(c.job, c.pending) : null;
+  const areasField = c.error && (c.error.field === AVAILABILITY_FIELDS.areas || c.error.field === AVAILABILITY_FIELDS.available);
+  return {
+    state: jobViewState(snapshot),
+    availability: c.availability,
+    areasText: c.areasText,
+    offer: c.offer,
+    secondsLeft: c.secondsLeft,
+    job: c.job,
+    status,
+    steps: status ? riderStepsAt(status) : [],
+    pendingCount: c.pending.length,
+    code: c.code,
+    cash: c.cash,
+    reason: c.reason,
+    note: c.note,
+    error: c.error,
+    notice: c.notice,
+    areasError: areasField ? c.error!.message : null,
+  };
+}

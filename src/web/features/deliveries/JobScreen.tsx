@@ -1,0 +1,45 @@
+/**
+ * The job machine on the rider's job screen: the requests, the phone's outbox (read at start, so a
+ * reload loses no step), and the browser's "online" event, which sends the queue again.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import { fromPromise, type InspectionEvent } from 'xstate';
+import { jobMachine, jobSnapshotToView } from '../../../../machines/deliveries/jobMachine';
+import { flushOutbox, jobsApi, loadJobScreen } from './jobsApi';
+import { JobScreenView } from './JobScreenView';
+import { defaultStore, Outbox, type OutboxStore } from './outbox';
+
+export interface JobScreenProps {
+  inspect?: (event: InspectionEvent) => void;
+  /** Where the steps are kept: IndexedDB unless a test says otherwise. */
+  store?: OutboxStore;
+  /** How long the queue waits before trying again without an "online" event (ms). */
+  retryMs?: number;
+}
+
+export function JobScreen({ inspect, store, retryMs }: JobScreenProps) {
+  const [machine] = useState(() => {
+    const outbox = new Outbox(store ?? defaultStore());
+    return jobMachine.provide({
+      actors: {
+        load: fromPromise(() => loadJobScreen(outbox)),
+        saveAvailability: fromPromise(({ input }) => jobsApi.setAvailability(input)),
+        accept: fromPromise(({ input }) => jobsApi.accept(input.offerId)),
+        decline: fromPromise(({ input }) => jobsApi.decline(input.offerId)),
+        enqueue: fromPromise(({ input }) => outbox.add(input.jobId, input.draft)),
+        flush: fromPromise(({ input }) => flushOutbox(outbox, input.jobId)),
+        uploadProof: fromPromise(({ input }) => jobsApi.proof(input.jobId, input.file)),
+      },
+      ...(retryMs === undefined ? {} : { delays: { retry: retryMs } }),
+    });
+  });
+  const actor = useActorRef(machine, { inspect });
+  const view = useSelector(actor, jobSnapshotToView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  useEffect(() => {
+    const online = () => actor.send({ type: 'ONLINE' });
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [actor]);
+  return <JobScreenView view={view} send={actor.send} />;
+}

@@ -1,0 +1,104 @@
+/**
+ * The phone's outbox of job steps: a step tapped without a connection is kept here (IndexedDB, so
+ * a reload, a killed tab or a dead battery loses nothing) until the server has it. Each entry
+ * carries the Idempotency-Key made when it was tapped and the phone's time of the tap: sent again
+ * after a lost answer, it is applied once. Entries go out in the order they were tapped.
+ *
+ * The storage is a tiny interface: IndexedDB in the browser, a Map in tests and where there is no
+ * IndexedDB (the queue then lives as long as the page).
+ */
+import type { MoveDraft, QueuedMove } from '../../../../machines/deliveries/jobMachine';
+
+export interface OutboxStore {
+  /** Every entry, oldest first. */
+  all(): Promise<QueuedMove[]>;
+  put(entry: QueuedMove & { seq: number }): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+type Stored = QueuedMove & { seq: number };
+
+export function memoryStore(): OutboxStore {
+  const entries = new Map<string, Stored>();
+  return {
+    all: async () => [...entries.values()].sort((a, b) => a.seq - b.seq).map(({ seq: _seq, ...entry }) => entry),
+    put: async (entry) => void entries.set(entry.key, entry),
+    remove: async (key) => void entries.delete(key),
+  };
+}
+
+const DB_NAME = 'rider-outbox';
+const STORE = 'moves';
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+export function indexedDbStore(factory: IDBFactory = indexedDB): OutboxStore {
+  let opened: Promise<IDBDatabase> | null = null;
+  const db = () => {
+    opened ??= new Promise<IDBDatabase>((resolve, reject) => {
+      const open = factory.open(DB_NAME, 1);
+      open.onupgradeneeded = () => open.result.createObjectStore(STORE, { keyPath: 'key' });
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    return opened;
+  };
+  const withStore = async <T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
+    const tx = (await db()).transaction(STORE, mode);
+    const result = await request(run(tx.objectStore(STORE)));
+    // A write counts once its transaction is committed: the step survives a killed tab from here.
+    await new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error);
+    });
+    return result;
+  };
+  return {
+    all: async () => {
+      const rows = (await withStore('readonly', (s) => s.getAll())) as Stored[];
+      return rows.sort((a, b) => a.seq - b.seq).map(({ seq: _seq, ...entry }) => entry);
+    },
+    put: async (entry) => void (await withStore('readwrite', (s) => s.put(entry))),
+    remove: async (key) => void (await withStore('readwrite', (s) => s.delete(key))),
+  };
+}
+
+/** IndexedDB where the browser has it, else the page's memory. */
+export function defaultStore(): OutboxStore {
+  return typeof indexedDB === 'undefined' ? memoryStore() : indexedDbStore();
+}
+
+const newKey = (): string =>
+  typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+
+export class Outbox {
+  constructor(readonly store: OutboxStore) {}
+
+  /** The job's steps still to send, oldest first. */
+  async forJob(jobId: string): Promise<QueuedMove[]> {
+    return (await this.store.all()).filter((e) => e.jobId === jobId);
+  }
+
+  async all(): Promise<QueuedMove[]> {
+    return this.store.all();
+  }
+
+  /** Keeps a tap: its own Idempotency-Key and the phone's time, made now. Answers the job's queue. */
+  async add(jobId: string, draft: MoveDraft, now: Date = new Date()): Promise<QueuedMove[]> {
+    const entry: QueuedMove = { key: newKey(), jobId, body: { ...draft, client_at: now.toISOString() } };
+    await this.store.put({ ...entry, seq: now.getTime() * 1000 + ((await this.store.all()).length % 1000) });
+    return this.forJob(jobId);
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.store.remove(key);
+  }
+}

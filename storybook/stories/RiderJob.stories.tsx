@@ -1,0 +1,101 @@
+/**
+ * The rider's job screen in each state of machines/deliveries/jobMachine.ts (jobViewStates), at
+ * each status a rider works through: the views are the machine's own view model of real snapshots.
+ */
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import type { JobView } from '../../machines/deliveries/jobMachine';
+import { riderStepsAt } from '../../machines/deliveries/jobMachine';
+import { dispatchTexts } from '../../src/shared/deliveries/dispatch';
+import { jobMessages } from '../../src/shared/deliveries/jobMessages';
+import { riderJobMessages as m } from '../../src/shared/deliveries/riderJobMessages';
+import type { DeliveryStatus } from '../../src/shared/deliveries/moves';
+import { JobScreenView } from '../../src/web/features/deliveries/JobScreenView';
+import { availabilityOff, availabilityOn, cashJobAtDropoff, job, offer, queued } from '../../tests/machines/jobModel';
+
+const base: JobView = {
+  state: 'loading',
+  availability: null,
+  areasText: '',
+  offer: null,
+  secondsLeft: 0,
+  job: null,
+  status: null,
+  steps: [],
+  pendingCount: 0,
+  code: '',
+  cash: '',
+  reason: null,
+  note: '',
+  error: null,
+  notice: null,
+  areasError: null,
+};
+
+const atStatus = (status: DeliveryStatus, over: Partial<JobView> = {}): JobView => ({
+  ...base,
+  state: 'step',
+  availability: availabilityOn,
+  job: job(status),
+  status,
+  steps: riderStepsAt(status),
+  ...over,
+});
+
+const meta = {
+  title: 'Deliveries/Rider job',
+  component: JobScreenView,
+  parameters: { layout: 'fullscreen', viewport: { defaultViewport: 'mobile1' } },
+  args: { send: fn(), view: base },
+} satisfies Meta<typeof JobScreenView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Loading: Story = { parameters: { keyText: [m.loading] } };
+export const LoadFailed: Story = { args: { view: { ...base, state: 'loadFailed' } }, parameters: { keyText: [m.loadFailed, m.retry] } };
+export const NotAvailable: Story = {
+  args: { view: { ...base, state: 'idle', availability: availabilityOff } },
+  parameters: { keyText: [m.availability, m.notAvailable, m.switchOn] },
+};
+export const AreasRefused: Story = {
+  args: { view: { ...base, state: 'idle', availability: availabilityOff, error: { field: 'areas', message: dispatchTexts.availability.chooseArea }, areasError: dispatchTexts.availability.chooseArea } },
+  parameters: { keyText: [dispatchTexts.availability.chooseArea] },
+};
+export const Blocked: Story = {
+  args: { view: { ...base, state: 'idle', availability: { ...availabilityOff, blocked: dispatchTexts.availability.blocked.id } } },
+  parameters: { keyText: [dispatchTexts.availability.blocked.id] },
+};
+export const Available: Story = {
+  args: { view: { ...base, state: 'idle', availability: availabilityOn, areasText: 'Yaba', notice: dispatchTexts.availability.switchedOn } },
+  parameters: { keyText: [m.availableNow, m.noOffers, m.switchOff] },
+};
+export const Switching: Story = { args: { view: { ...base, state: 'switching', availability: availabilityOff, areasText: 'Yaba' } }, parameters: { keyText: [m.saving] } };
+export const Offer: Story = {
+  args: { view: { ...base, state: 'offer', availability: availabilityOn, offer: offer(), secondsLeft: 154 } },
+  parameters: { keyText: [m.offerHeading, '₦3,600', m.expiresIn(154), m.accept, m.decline] },
+};
+export const Accepting: Story = { args: { view: { ...base, state: 'accepting', offer: offer(), secondsLeft: 150 } }, parameters: { keyText: [m.accepting] } };
+export const Declining: Story = { args: { view: { ...base, state: 'declining', offer: offer(), secondsLeft: 150 } }, parameters: { keyText: [m.declining] } };
+export const Assigned: Story = { args: { view: atStatus('assigned') }, parameters: { keyText: [m.steps.start, m.openMaps, m.call('Ada Obi'), m.whatsapp] } };
+export const HeadingToPickup: Story = { args: { view: atStatus('heading_to_pickup') }, parameters: { keyText: [m.steps.pick_up] } };
+export const PickedUp: Story = { args: { view: atStatus('picked_up') }, parameters: { keyText: [m.steps.arrive, m.steps.fail, m.call('Tunde Bello')] } };
+export const Arrived: Story = {
+  args: { view: { ...atStatus('arrived'), job: cashJobAtDropoff(), cash: '4500' } },
+  parameters: { keyText: [m.proofHeading, m.code, m.photo, m.cashCollected, m.steps.deliver] },
+};
+export const WrongCode: Story = {
+  args: { view: { ...atStatus('arrived'), job: job('arrived', { code_tries_left: 4, proof_uploaded: true }), code: '1111', error: { field: 'code', message: jobMessages.codeWrong(4) } } },
+  parameters: { keyText: [jobMessages.codeWrong(4)] },
+};
+export const Uploading: Story = { args: { view: { ...atStatus('arrived'), state: 'uploading' } }, parameters: { keyText: [m.uploading] } };
+export const Failing: Story = { args: { view: { ...atStatus('arrived'), state: 'failing', reason: 'other', error: { field: 'note', message: 'Say what went wrong' } } }, parameters: { keyText: [m.failHeading, m.reasons.recipient_absent, m.confirmFail] } };
+export const Failed: Story = { args: { view: atStatus('failed') }, parameters: { keyText: [m.waitingForStaff] } };
+export const Returning: Story = { args: { view: atStatus('returning') }, parameters: { keyText: [m.steps.returned] } };
+export const Queueing: Story = { args: { view: { ...atStatus('heading_to_pickup'), state: 'queueing' } }, parameters: { keyText: [m.sending] } };
+export const Sending: Story = { args: { view: { ...atStatus('picked_up'), state: 'sending', pendingCount: 1 } }, parameters: { keyText: [m.sending] } };
+export const WaitingForNetwork: Story = {
+  args: { view: { ...atStatus('picked_up'), state: 'waiting', job: job('heading_to_pickup'), pendingCount: [queued('pick_up')].length } },
+  parameters: { keyText: [m.waitingForNetwork, m.queued(1), m.steps.arrive] },
+};
+export const Delivered: Story = { args: { view: { ...base, state: 'finished', job: job('delivered'), status: 'delivered' } }, parameters: { keyText: [m.delivered, m.nextJob] } };

@@ -1,0 +1,139 @@
+/**
+ * Model-based test of machines/deliveries/jobMachine.ts: every edge path generated with
+ * xstate/graph (tests/machines/jobModel.ts) runs against a real actor whose requests the test
+ * holds and answers; after each step the actor must be where the model says, and the view model
+ * must say what that state shows: the steps offered are the move table's for the status the
+ * phone is at (queued steps included), and a tap is kept on the phone before it is sent.
+ * Every transition must be taken.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { TestModel } from 'xstate/graph';
+import { jobMachine, jobSnapshotToView, riderStepsAt, statusAfterQueue, type JobSnapshot, type MoveDraft } from '../../machines/deliveries/jobMachine';
+import { DELIVERY_MOVES, deliveryActionsFor } from '../../src/shared/deliveries/moves';
+import { RIDER_JOB_ACTIONS } from '../../src/shared/deliveries/jobs';
+import { job, jobEvents, queued, serializeJob, type JobModelEvent } from './jobModel';
+import { TransitionRecorder, edgePaths } from './coverage';
+
+interface Pending {
+  id: string;
+  input: unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+const ACTORS = ['load', 'saveAvailability', 'accept', 'decline', 'enqueue', 'flush', 'uploadProof'] as const;
+
+function harness(recorder?: TransitionRecorder) {
+  const state: { pending: Pending | null; enqueued: Array<{ jobId: string; draft: MoveDraft }> } = { pending: null, enqueued: [] };
+  const held = (name: string) =>
+    fromPromise<never, unknown>(
+      ({ input }) =>
+        new Promise((resolve, reject) => {
+          if (name === 'enqueue') state.enqueued.push(input as { jobId: string; draft: MoveDraft });
+          state.pending = { id: name, input, resolve: resolve as (v: unknown) => void, reject };
+        }),
+    );
+  const machine = jobMachine.provide({
+    actors: Object.fromEntries(ACTORS.map((name) => [name, held(name)])) as never,
+    // Delays are taken as events by the model; here they never fire by themselves.
+    delays: { tick: 3_600_000, retry: 3_600_000 },
+  });
+  const actor = createActor(machine, { inspect: recorder?.inspect });
+  actor.start();
+  return { actor, state };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function drive(h: ReturnType<typeof harness>, event: JobModelEvent): Promise<void> {
+  if ((event.type as string) === 'xstate.init') return;
+  if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
+    const pending = h.state.pending!;
+    expect(event.type.endsWith(`.${pending.id}`), `${event.type} answers ${pending.id}`).toBe(true);
+    h.state.pending = null;
+    if (event.type.startsWith('xstate.done.actor.')) pending.resolve((event as { output: unknown }).output);
+    else pending.reject((event as { error: unknown }).error);
+  } else {
+    h.actor.send(event as never);
+  }
+  await flush();
+}
+
+const model = new TestModel(jobMachine, { events: jobEvents as never, serializeState: serializeJob as never } as never);
+const paths = edgePaths(
+  { getShortestPaths: () => model.getShortestPaths({ allowDuplicatePaths: true } as never), getAdjacencyMap: () => model.getAdjacencyMap() } as never,
+  serializeJob as never,
+);
+const recorder = new TransitionRecorder();
+
+describe('jobMachine along its model paths', () => {
+  it('has paths to walk', () => {
+    expect(paths.length).toBeGreaterThan(50);
+  });
+
+  it.each(paths.map((steps, i) => [i + 1, steps.map((s) => s.event.type.replace('xstate.', '')).join(' → '), steps] as const))(
+    'path %i: %s',
+    async (_i, _name, steps) => {
+      const h = harness(recorder);
+      for (const step of steps) {
+        const event = step.event as JobModelEvent;
+        const before = h.actor.getSnapshot();
+        const enqueuedBefore = h.state.enqueued.length;
+        await drive(h, event);
+        const expected = step.state as JobSnapshot;
+        const actual = h.actor.getSnapshot();
+        expect(actual.value, event.type).toEqual(expected.value);
+        expect(serializeJob(actual)).toBe(serializeJob(expected));
+        const view = jobSnapshotToView(actual);
+        // The steps offered are the move table's, at the status the phone is at.
+        if (actual.context.job) {
+          const status = statusAfterQueue(actual.context.job, actual.context.pending);
+          expect(view.status).toBe(status);
+          expect(view.steps).toEqual(deliveryActionsFor(status, 'rider').filter((a) => (RIDER_JOB_ACTIONS as readonly string[]).includes(a)));
+        }
+        // A tap is kept on the phone (with its job) before anything is sent.
+        if (event.type === 'MOVE' && actual.matches({ job: 'queueing' })) {
+          expect(h.state.enqueued.length).toBe(enqueuedBefore + 1);
+          expect(h.state.enqueued.at(-1)).toMatchObject({ jobId: before.context.job!.id, draft: { action: event.action } });
+        }
+        // The queue is shown as waiting for the network, never lost from the context.
+        if (view.state === 'waiting') expect(view.pendingCount).toBeGreaterThan(0);
+      }
+      h.actor.stop();
+    },
+  );
+
+  it('a queued step moves the screen on at once: "picked up" queued offline offers "arrived"', () => {
+    const status = statusAfterQueue(job('heading_to_pickup'), [queued('pick_up')]);
+    expect(status).toBe(DELIVERY_MOVES.pick_up.to);
+    expect(riderStepsAt(status)).toEqual(['arrive', 'fail']);
+  });
+
+  it('refuses "delivered" without the code, then without the photo, and queues nothing', async () => {
+    const h = harness();
+    await drive(h, { type: 'xstate.done.actor.load', output: { availability: { available: true, areas: ['Yaba'], blocked: null }, offer: null, job: job('arrived'), pending: [] } });
+    h.actor.send({ type: 'MOVE', action: 'deliver' });
+    expect(h.actor.getSnapshot().context.error?.field).toBe('code');
+    h.actor.send({ type: 'CODE', value: '48-21x' });
+    expect(h.actor.getSnapshot().context.code).toBe('4821');
+    h.actor.send({ type: 'MOVE', action: 'deliver' });
+    expect(h.actor.getSnapshot().context.error?.field).toBe('photo');
+    expect(h.state.enqueued).toEqual([]);
+    h.actor.stop();
+  });
+
+  it('a step the status does not allow is not queued (no "delivered" before "arrived")', async () => {
+    const h = harness();
+    await drive(h, { type: 'xstate.done.actor.load', output: { availability: { available: true, areas: ['Yaba'], blocked: null }, offer: null, job: job('assigned'), pending: [] } });
+    h.actor.send({ type: 'MOVE', action: 'arrive' });
+    expect(h.actor.getSnapshot().matches({ job: 'step' })).toBe(true);
+    expect(h.state.enqueued).toEqual([]);
+    h.actor.stop();
+  });
+
+  afterAll(() => {
+    const missing = recorder.report('jobMachine along its model paths', jobMachine);
+    expect(missing, `transitions never taken:\n${missing.join('\n')}`).toEqual([]);
+  });
+});
