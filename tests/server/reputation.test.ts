@@ -112,13 +112,13 @@ describeEachDatabase('rider reputation', (kind) => {
 
   it('recompute writes the card; the profile API answers the stored reputation', async () => {
     const rider = await signedInRider(t);
-    expect((await profileOf(t, rider)).reputation).toEqual({ job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0 });
+    expect((await profileOf(t, rider)).reputation).toEqual({ job_success: null, jobs_counted: 0, review_count: 0, rating_average_x100: null, reviewed: 0, deliveries_completed: 0, deliveries_on_time: 0, delivery_rating_count: 0, delivery_rating_average_x100: null });
 
     for (const rating of [5, 4, 3]) await job(rider, rating);
     const facts = await recomputeRiderReputation(t.database.db, rider.id);
     expect(facts).toEqual({ score: 67, jobs: 3, reviewed: 3, reviewCount: 3, ratingAverageX100: 400 });
     const [card] = await t.database.db.select().from(riderCards).where(eq(riderCards.userId, rider.id));
     expect(card).toMatchObject({ jobSuccess: 67, jobsCounted: 3, reviewCount: 3, ratingAverage: 400, listed: true, username: rider.username });
-    expect((await profileOf(t, rider)).reputation).toEqual({ job_success: 67, jobs_counted: 3, review_count: 3, rating_average_x100: 400, reviewed: 3 });
+    expect((await profileOf(t, rider)).reputation).toEqual({ job_success: 67, jobs_counted: 3, review_count: 3, rating_average_x100: 400, reviewed: 3, deliveries_completed: 0, deliveries_on_time: 0, delivery_rating_count: 0, delivery_rating_average_x100: null });
   });
 });
