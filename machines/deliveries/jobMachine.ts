@@ -22,7 +22,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { FieldError } from '../../src/shared/api';
 import { AVAILABILITY_FIELDS, type AvailabilityResponse, type RiderOffer } from '../../src/shared/deliveries/dispatch';
 import { dispatchMessages } from '../../src/shared/deliveries/dispatchMessages';
-import { DELIVERY_CODE_PATTERN, RIDER_JOB_ACTIONS, type RiderJobAction } from '../../src/shared/deliveries/jobs';
+import { DELIVERY_CODE_PATTERN, RIDER_JOB_ACTIONS, type JobPlace, type RiderJobAction } from '../../src/shared/deliveries/jobs';
 import { jobMessages } from '../../src/shared/deliveries/jobMessages';
 import {
   DELIVERY_FINAL,
@@ -35,16 +35,7 @@ import { riderJobMessages as m } from '../../src/shared/deliveries/riderJobMessa
 import { NetworkFailure } from '../../src/shared/requestErrors';
 import { fieldErrorOf } from '../kit/errors';
 
-export interface JobPlace {
-  state?: string;
-  area?: string;
-  country?: string;
-  city?: string;
-  address?: string;
-  landmark?: string;
-  contact_name?: string;
-  contact_phone?: string;
-}
+export type { JobPlace };
 
 /** GET /api/users/jobs/{id}: the job as its rider sees it now. */
 export interface RiderJob {

@@ -62,3 +62,15 @@ export function deliverByOf(pickupWindowEnd: Date, abroad: boolean): Date {
   const cutoff = startOfLagosDay(end - 1) + LAGOS_SAME_DAY_CUTOFF_HOUR * HOUR_MS;
   return new Date(Math.max(cutoff, end + LAGOS_DELIVERY_MIN_MS));
 }
+
+/** One end of a job as its rider sees it (GET /api/users/jobs/{id}): the street, landmark and contact only when the status allows. */
+export interface JobPlace {
+  state?: string;
+  area?: string;
+  country?: string;
+  city?: string;
+  address?: string;
+  landmark?: string;
+  contact_name?: string;
+  contact_phone?: string;
+}

@@ -16,6 +16,7 @@ import {
   RIDER_JOB_ACTIONS,
   riderSeesDropoff,
   riderSeesPickup,
+  type JobPlace,
   type RiderJobAction,
 } from '../../../shared/deliveries/jobs';
 import { startOfLagosDay } from '../../../shared/deliveries/lagosTime';
@@ -53,18 +54,6 @@ interface StoredPlace {
   landmark: string;
   contact_name: string;
   contact_phone: string;
-}
-
-export interface JobPlace {
-  state?: string;
-  area?: string;
-  country?: string;
-  city?: string;
-  /** Shown only when the job's status allows (shared/deliveries/jobs.ts). */
-  address?: string;
-  landmark?: string;
-  contact_name?: string;
-  contact_phone?: string;
 }
 
 export interface JobEvent {
