@@ -20,8 +20,12 @@
 //   --rounds N   the --seconds of each kind cut into N rounds, the two in turn (4)
 // Then live tracking (scripts/benchLive.mjs): --live-streams event streams (5000) open on this
 // one instance hear a move within LIVE_BUDGET_P99_MS at p99; --no-live leaves it out.
+// Then the dispatch board (scripts/benchBoard.mjs): --board-open open deliveries (10000) and five
+// times as many delivered, a page in BOARD_BUDGET_P95_MS at p95 beside the bare route, each read
+// --board-requests times (200); --no-board leaves it out. It runs last: its rows stay in the database.
 import http from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
+import { benchBoard, BOARD_BUDGET_P95_MS, serveBoard } from './benchBoard.mjs';
 import { benchLive, LIVE_BUDGET_P99_MS, serveLive } from './benchLive.mjs';
 import { args, cpuOf, createBenchDatabase, dropBenchDatabase, openBenchApp, option, percentile, REDIS_URL, redisAnswers, startBenchServer, stopOnRequest, timedRequest } from './benchKit.mjs';
 
@@ -38,6 +42,7 @@ async function serve() {
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ ok: true }));
   await serveLive({ app, database, config });
+  await serveBoard({ database, config });
 
   await app.listen({ host: '127.0.0.1', port: 0 });
   await bare.listen({ host: '127.0.0.1', port: 0 });
@@ -165,10 +170,14 @@ async function main() {
     const q = summarize(runs.quotes);
     const b = summarize(runs.bare);
     const live = args.includes('--no-live') ? null : await benchLive({ server, next, port: ready.appPort, streams: option('live-streams', 5000) });
+    const board = args.includes('--no-board')
+      ? null
+      : await benchBoard({ server, next, port: ready.appPort, barePort: ready.barePort, open: option('board-open', 10_000), requests: option('board-requests', 200), rounds });
     const checks = [
       [`quotes p99: ${q.p99.toFixed(1)} ms`, `at most ${BUDGET_P99_MS} ms`, q.p99 <= BUDGET_P99_MS],
       [`failed quotes: ${q.failures}${q.failure ? ` (first: ${q.failure})` : ''}`, 'none', q.failures === 0],
       ...(live?.checks ?? []),
+      ...(board?.checks ?? []),
     ];
     ok = checks.every(([, , pass]) => pass);
     const line = (name, r) =>
@@ -183,6 +192,11 @@ async function main() {
     if (live) console.log(`  (live budget: p99 ≤ ${LIVE_BUDGET_P99_MS} ms)`);
     const perRequest = (ns, r) => (Number.isFinite(ns) ? `${(ns / 1e6 / r.count).toFixed(3)} ms` : 'not measured');
     console.log(`  CPU of the server process per request: quote ${perRequest(cpu.quotes, q)}, bare route ${perRequest(cpu.bare, b)}`);
+    if (board) {
+      console.log(`\nDispatch board, ${ready.database}: a page of 25, one request at a time over keep-alive, the bare route in turn (${rounds} rounds):`);
+      for (const text of board.lines) console.log(text);
+      console.log(`  (board budget: p95 ≤ ${BOARD_BUDGET_P95_MS} ms)`);
+    }
     for (const [what, budget, pass] of checks) console.log(`  ${what.padEnd(60)} budget ${budget.padEnd(14)} ${pass ? 'OK' : 'OVER BUDGET'}`);
   } finally {
     await stop();

@@ -142,14 +142,20 @@ export async function startBenchServer(script, { env, execArgv = [] }) {
   });
   const next = (predicate) =>
     new Promise((resolve, reject) => {
+      // Each wait takes its exit listener away again: a run waits for many messages.
+      const onExit = (code) => {
+        server.off('message', onMessage);
+        reject(new Error(`server exited (${code})`));
+      };
       const onMessage = (m) => {
         if (predicate(m)) {
           server.off('message', onMessage);
+          server.off('exit', onExit);
           resolve(m);
         }
       };
       server.on('message', onMessage);
-      server.once('exit', (code) => reject(new Error(`server exited (${code})`)));
+      server.once('exit', onExit);
     });
   const giveUp = setTimeout(() => {
     console.error('benchmark took longer than 5 minutes: stopping');
