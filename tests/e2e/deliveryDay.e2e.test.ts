@@ -240,8 +240,8 @@ describe('a delivery day', () => {
     await boardShows(board, second.reference, 'returning');
     await shoot(board, 'board-returning');
     await trackingShows(secondTracking, 'returning');
-    // The job screen waiting for staff does not watch for their decision: the rider looks again.
-    await rider.reload();
+    // The rider, told to wait for staff, looks for their answer on the screen.
+    await rider.getByRole('button', { name: m.checkStaff }).click();
     await rider.getByRole('button', { name: m.steps.returned }).click();
     await rider.getByText(m.returned, { exact: true }).waitFor();
     await shoot(rider, 'rider-returned');
