@@ -237,6 +237,7 @@ describe('a delivery day', () => {
     await shoot(rider, 'rider-failing');
     await rider.getByRole('button', { name: m.confirmFail }).click();
     await rider.getByText(m.waitingForStaff).waitFor();
+    await shoot(rider, 'rider-waiting-for-staff');
     await trackingShows(secondTracking, 'failed');
     expect(await secondTracking.locator('main').innerText()).toContain(tm.failedBecause('recipient_absent'));
     await shoot(secondTracking, 'tracking-failed');
