@@ -9,6 +9,7 @@
  *   job: step ─MOVE─▶ queueing (kept on the phone first) ─▶ sending ─┬─▶ step, or finished when the job is done
  *                                                                  └─ no network ─▶ waiting ─ONLINE / a while─▶ sending
  *        step ─FAIL─▶ failing ─MOVE fail─▶ queueing;  step ─PHOTO─▶ uploading ─▶ step
+ *        step ─REFRESH[a failed delivery waits for staff]─▶ loading (their answer: retry or return)
  *
  * The steps a rider may tap come from the delivery's one move table (src/shared/deliveries/moves.ts),
  * applied to the server's status and then to each step still queued on the phone, so a step tapped
@@ -224,6 +225,8 @@ export const jobMachine = setup({
       !!context.job && riderStepsAt(statusAfterQueue(context.job, context.pending)).includes(params.action),
     canFail: ({ context }) => !!context.job && riderStepsAt(statusAfterQueue(context.job, context.pending)).includes('fail'),
     hasPending: ({ context }) => context.pending.length > 0,
+    // A failed delivery waits for staff (retry or return): nothing for the rider to tap but a look for their answer.
+    waitsForStaff: ({ context }) => !!context.job && context.pending.length === 0 && context.job.status === 'failed',
     isOffline: (_, params: { error: unknown }) => params.error instanceof NetworkFailure,
   },
   actions: {
@@ -367,6 +370,7 @@ export const jobMachine = setup({
             ],
             FAIL: { guard: 'canFail', target: 'failing', actions: assign({ error: null, notice: null }) },
             PHOTO: { target: 'uploading', actions: assign({ error: null, notice: null }) },
+            REFRESH: { guard: 'waitsForStaff', target: '#job.loading', actions: assign({ error: null, notice: null }) },
           },
         },
         failing: {
@@ -485,6 +489,8 @@ export interface JobView {
   notice: string | null;
   /** The areas' field's refusal, shown under it. */
   areasError: string | null;
+  /** A failed delivery waiting for staff: the screen offers a look for their answer. */
+  canCheckStaff: boolean;
 }
 
 export function jobSnapshotToView(snapshot: JobSnapshot): JobView {
@@ -508,5 +514,6 @@ export function jobSnapshotToView(snapshot: JobSnapshot): JobView {
     error: c.error,
     notice: c.notice,
     areasError: areasField ? c.error!.message : null,
+    canCheckStaff: snapshot.matches({ job: 'step' }) && snapshot.can({ type: 'REFRESH' }),
   };
 }

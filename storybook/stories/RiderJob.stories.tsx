@@ -30,6 +30,7 @@ const base: JobView = {
   error: null,
   notice: null,
   areasError: null,
+  canCheckStaff: false,
 };
 
 const atStatus = (status: DeliveryStatus, over: Partial<JobView> = {}): JobView => ({
@@ -90,7 +91,7 @@ export const WrongCode: Story = {
 };
 export const Uploading: Story = { args: { view: { ...atStatus('arrived'), state: 'uploading' } }, parameters: { keyText: [m.uploading] } };
 export const Failing: Story = { args: { view: { ...atStatus('arrived'), state: 'failing', reason: 'other', error: { field: 'note', message: 'Say what went wrong' } } }, parameters: { keyText: [m.failHeading, m.reasons.recipient_absent, m.confirmFail] } };
-export const Failed: Story = { args: { view: atStatus('failed') }, parameters: { keyText: [m.waitingForStaff] } };
+export const Failed: Story = { args: { view: atStatus('failed', { canCheckStaff: true }) }, parameters: { keyText: [m.waitingForStaff, m.checkStaff] } };
 export const Returning: Story = { args: { view: atStatus('returning') }, parameters: { keyText: [m.steps.returned] } };
 export const Queueing: Story = { args: { view: { ...atStatus('heading_to_pickup'), state: 'queueing' } }, parameters: { keyText: [m.sending] } };
 export const Sending: Story = { args: { view: { ...atStatus('picked_up'), state: 'sending', pendingCount: 1 } }, parameters: { keyText: [m.sending] } };

@@ -177,6 +177,7 @@ export function jobEvents(snapshot: JobSnapshot): JobModelEvent[] {
   if (snapshot.matches({ job: 'step' })) {
     const events: JobModelEvent[] = steps.map((action) => ({ type: 'MOVE', action }));
     if (riderStepsAt(status).includes('fail')) events.push({ type: 'FAIL' });
+    if (status === 'failed' && c.pending.length === 0) events.push({ type: 'REFRESH' });
     if (steps.includes('deliver')) {
       if (!DELIVERY_CODE_PATTERN.test(c.code)) events.push({ type: 'CODE', value: '4821' });
       if (!c.job.proof_uploaded) events.push({ type: 'PHOTO', file: new File(['jpeg'], 'parcel.jpg', { type: 'image/jpeg' }) });

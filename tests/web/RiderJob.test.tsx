@@ -283,6 +283,11 @@ describe("the rider's job screen", () => {
     await act(async () => fail.respond(200, { job: job('failed', { failure_reason: 'other' }), move: {} }));
     await screen.findByText(m.waitingForStaff);
     expect(screen.queryByRole('button', { name: m.steps.arrive })).toBeNull();
+    // Staff decide "return to sender" elsewhere: the rider looks for their answer, without a reload.
+    click(m.checkStaff);
+    await answerLoad({ jobs: [job('returning')] });
+    expect(await screen.findByRole('button', { name: m.steps.returned })).toBeTruthy();
+    expect(screen.queryByText(m.waitingForStaff)).toBeNull();
     cleanup();
   });
 

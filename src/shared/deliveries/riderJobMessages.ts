@@ -61,6 +61,7 @@ export const riderJobMessages = {
     returned: 'Returned to sender',
   } satisfies Record<RiderJobAction, string>,
   waitingForStaff: 'The delivery failed. Our staff will tell you whether to try again or return the parcel.',
+  checkStaff: 'Check for their answer',
 
   // Proof at the drop-off
   proofHeading: 'Proof of delivery',

@@ -36,7 +36,7 @@ export const jobPlan: MachinePlan = {
   },
   events: {
     RETRY: 'Press "Try again"',
-    REFRESH: 'Press "Check for offers" (or "Look for the next job")',
+    REFRESH: 'Press "Check for offers" (or "Look for the next job", or "Check for their answer" after a failed delivery)',
     AREAS: (e) => `Type "${String(e.value)}" in "Areas you cover"`,
     SWITCH: (e) => (e.available ? 'Press "Start taking deliveries"' : 'Press "Stop taking deliveries"'),
     ACCEPT: 'Press "Accept"',

@@ -242,6 +242,11 @@ function Job({ view, send }: JobScreenViewProps) {
       ) : (
         <>
           {status === 'failed' ? <p>{m.waitingForStaff}</p> : null}
+          {view.canCheckStaff ? (
+            <button type="button" className="btn btn-secondary job-big" onClick={() => send({ type: 'REFRESH' })}>
+              {m.checkStaff}
+            </button>
+          ) : null}
           {['assigned', 'heading_to_pickup'].includes(status) ? <Place heading={m.pickupHeading} place={job.pickup} /> : null}
           {['picked_up', 'arrived'].includes(status) ? <Place heading={m.dropoffHeading} place={job.dropoff} /> : null}
           {status === 'returning' ? <Place heading={m.pickupHeading} place={job.pickup} /> : null}
