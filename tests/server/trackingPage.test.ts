@@ -274,6 +274,8 @@ describeEachDatabase('the tracking page and the e-mails after pickup', (kind) =>
     const failedPage = textOf((await page(t, pathOf(second))).body);
     expect(failedPage).toContain(b.statuses.failed);
     expect(failedPage).toContain(tm.failedBecause('recipient_absent'));
+    // The promised time is over once it failed: the page does not still promise it.
+    expect(failedPage).not.toContain(tm.deliverBy);
     // One of each, not one per page read.
     const mails = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'ada.sender@example.com'));
     expect(mails.filter((m) => m.subject === tm.deliveredEmail.subject(booked.reference))).toHaveLength(1);

@@ -138,6 +138,9 @@ function actions(t: TrackedDelivery, action: (what: 'cancel' | 'rating') => stri
   );
 }
 
+/** Past these the promised time means nothing to the reader: the parcel came, came back, or will not come. */
+const PROMISE_OVER: readonly string[] = ['delivered', 'failed', 'returning', 'returned', 'cancelled'];
+
 /**
  * The whole page. `pagePath` is /track/{token}: the forms post below it and the WhatsApp share
  * carries `pageUrl`. The token is in no other place in the page.
@@ -159,7 +162,7 @@ export function renderTrackingPage(data: TrackingPageData, pagePath: string, pag
     `<dt>${esc(b.from)}</dt><dd>${esc(placeText(t.pickup))}</dd>` +
     `<dt>${esc(b.to)}</dt><dd>${esc(placeText(t.dropoff))}</dd>` +
     `<dt>${esc(b.pickupTime)}</dt><dd>${t.pickup_at ? time(t.pickup_at) : esc(b.pickupAsap)}</dd>` +
-    (t.deliver_by ? `<dt>${esc(tm.deliverBy)}</dt><dd>${time(t.deliver_by)}</dd>` : '') +
+    (t.deliver_by && !PROMISE_OVER.includes(t.status) ? `<dt>${esc(tm.deliverBy)}</dt><dd>${time(t.deliver_by)}</dd>` : '') +
     `<dt>${esc(b.price)}</dt><dd>${esc(formatNaira(t.price_kobo))}, ${esc(paymentText(t.payment))}</dd>` +
     `</dl>` +
     (data.failureReason ? `<p>${esc(tm.failedBecause(data.failureReason))}</p>` : '') +
