@@ -534,6 +534,9 @@ async function runSignup(plan: Plan<SignupModelEvent>, accounts: SignupAccounts)
   );
   const requested = part.input.requestedStep;
   await page.goto(requested > 1 && !part.input.signedIn ? `/rider-signup?step=${requested}` : '/rider-signup');
+  // /rider-signup is prerendered: the paths are about the live wizard (what is typed or tapped
+  // before hydration is tests/e2e/prerenderedForms.e2e.test.ts's), as for the newsletter below.
+  await waitForScreenHydrated(page);
 
   const username = `mp_${Math.random().toString(36).slice(2, 10)}`;
   const email = uniqueEmail('wizard').toLowerCase();
@@ -741,6 +744,8 @@ async function runAuth(plan: Plan<AuthModelEvent>, account: Account & { password
   const running = ['loadUser', 'endSession'].filter((id) => authActorResultCanHappen(final, { type: `xstate.done.actor.${id}` } as AuthModelEvent));
   await planEdges(edge, events, running, { loadUser: '/api/users/me', endSession: '/api/auth/logout' });
   await page.goto('/login');
+  // Prerendered too: the session's paths start on the live page.
+  await waitForScreenHydrated(page);
   for (const e of events) {
     if (isResult(e)) continue;
     if (e.type === 'LOGIN') {
