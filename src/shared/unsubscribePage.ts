@@ -7,12 +7,9 @@
  */
 import { messages } from './messages';
 import { site } from './site';
+import { escapeHtml } from './html';
 
 export type UnsubscribePageState = { kind: 'ask'; email: string; action: string } | { kind: 'done'; email: string } | { kind: 'invalid' };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 const styles = `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#14213d;background:#f4f7f5;line-height:1.5}
 header{background:#0b6e4f;color:#fff;padding:16px 24px;font-weight:800;font-size:18px}

@@ -14,6 +14,7 @@ import { site } from '../../shared/site';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { outboxEmails } from '../db/schema';
+import { escapeHtml } from '../../shared/html';
 
 export interface EmailMessage {
   to: string;
@@ -30,10 +31,6 @@ const MAX_ATTEMPTS = 8;
 /** 10 s, 20 s, 40 s ... capped at an hour. */
 function backoffMs(attempts: number): number {
   return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 /** One branded layout for every e-mail, in HTML and plain text. */

@@ -23,6 +23,7 @@ import type { Db } from '../../db/client';
 import { deliveries, files } from '../../db/schema';
 import { fileUrl } from '../../plugins/files';
 import { findTrackedDelivery, type TrackedDelivery } from './bookingService';
+import { escapeHtml as esc } from '../../../shared/html';
 
 /** What the page shows: the tracking answer, and the rider's small picture (the 160 px thumbnail, not the full one). */
 export interface TrackingPageData {
@@ -69,9 +70,6 @@ export const PAGE_NOTICES = {
 } as const;
 export type PageNotice = keyof typeof PAGE_NOTICES;
 const GOOD_NOTICES: readonly PageNotice[] = ['cancelled', 'rated'];
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** "Mon 1 Dec, 14:30" in Lagos time (UTC+1 all year), whatever the server's zone. */
 function lagosDateTime(iso: string): string {

@@ -12,9 +12,7 @@ import { formatRating } from '../../../shared/reviews';
 import { formatDeliveryRecord } from '../../../shared/deliveries/record';
 import { companyPaths, paths } from '../../../shared/routes';
 import { site } from '../../../shared/site';
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+import { escapeHtml } from '../../../shared/html';
 
 /** A tagged template that escapes every interpolated string; arrays are joined; Raw passes through. */
 class Raw {

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isLoopbackAddress } from '../../loopback';
 import { readMailbox } from '../../plugins/mail';
 import { access } from '../../plugins/access';
+import { escapeHtml } from '../../../shared/html';
 
 const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 
@@ -16,10 +17,6 @@ const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
 function fromThisMachine(request: FastifyRequest): boolean {
   if (PROXY_HEADERS.some((name) => request.headers[name] !== undefined)) return false;
   return isLoopbackAddress(request.socket.remoteAddress);
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 const page = (title: string, body: string) =>
