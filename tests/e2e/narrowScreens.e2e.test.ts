@@ -216,6 +216,10 @@ describe(`every screen at ${WIDTH} px`, () => {
 
   it.skipIf(needsDatabase)("the company dashboard's pages and a rider's page", async () => {
     const listed = await rider('listed', 5, true);
+    // A username with no place to break (they are up to 64 characters): its card's link once ran off the screen.
+    const unnamed = await rider('withalongusernamethatneverbreaks', 5, true);
+    await sql(`update users set first_name = null, last_name = null where id = $1`, [unnamed.id]);
+    await refreshRiderCard(db!, unnamed.id);
     const page = await browser.open('narrow');
     await signedIn(page, await company());
     for (const [where, name] of [

@@ -219,6 +219,11 @@ const TRACKING_SCRIPT_SOURCE = String.raw`(function (pollMs) {
       var same = typed[i].id && next.querySelector('#' + typed[i].id);
       if (same && typed[i].value) same.value = typed[i].value;
     }
+    // A page read after a move keeps the line a form's answer put there (the move the form made
+    // arrives as an event too, and its read may land after the answer).
+    var notice = keepTyped && main.querySelector('.notice');
+    var heading = next.querySelector('h1');
+    if (notice && heading && !next.querySelector('.notice')) heading.after(notice);
     var l = next.querySelector('[data-live]');
     if (l) l.removeAttribute('hidden');
     main.replaceWith(next);
