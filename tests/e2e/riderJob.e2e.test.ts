@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { riderJobMessages as m } from '../../src/shared/deliveries/riderJobMessages';
 import { riderPaths } from '../../src/shared/routes';
 import { expectNoViolations, screenshotsDir, uniqueEmail, useBrowser } from './browser';
-import { approvedRider, call, captchaCookie, dispatcher, waitForMail } from './dispatchFixtures';
+import { approvedRider, call, captchaCookie, dispatcher, phonePhoto, waitForMail } from './dispatchFixtures';
 
 const browser = useBrowser();
 
@@ -139,24 +139,12 @@ describe("the rider's job screen", () => {
     await page.getByLabel(m.code).fill(code);
     // The photo is taken once "arrived" is sent.
     await expect.poll(() => page.getByLabel(m.photo).isEnabled(), { timeout: 20_000 }).toBe(true);
-    // A phone-sized photo (2400×1800), drawn in the page: the screen makes it small before sending.
-    const jpeg = await page.evaluate(async () => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 2400;
-      canvas.height = 1800;
-      const g = canvas.getContext('2d')!;
-      g.fillStyle = '#c8a165';
-      g.fillRect(0, 0, 2400, 1800);
-      g.fillStyle = '#333';
-      g.fillRect(600, 400, 1200, 1000);
-      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.95));
-      return [...new Uint8Array(await blob.arrayBuffer())];
-    });
+    const jpeg = await phonePhoto(page);
     const uploads: Request[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/proof')) uploads.push(r);
     });
-    await page.getByLabel(m.photo).setInputFiles({ name: 'parcel.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(jpeg) });
+    await page.getByLabel(m.photo).setInputFiles({ name: 'parcel.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await page.getByText(m.photoSent, { exact: true }).waitFor({ timeout: 20_000 });
     // Made small on the phone: the upload is smaller than the photo taken.
     const sent = Number((await uploads[0]!.allHeaders())['content-length'] ?? 0);
