@@ -15,5 +15,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
     retry: 0,
+    // A browser test waits for what a user would wait for; vitest's 1 s poll default is a
+    // loaded host's page load, not a failure (npm test runs Node 24's layers beside this one).
+    expect: { poll: { timeout: 10_000 } },
   },
 });

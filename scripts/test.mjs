@@ -14,13 +14,13 @@
 // between the nodes when a PostgreSQL server answers: PGlite on this node (the embedded default a
 // developer runs here), PostgreSQL on Node 24 (a production server's), so every API test runs on
 // both nodes and each half once (a clean-clone run went from 924 to 802 s with it; run times in
-// docs/testing.md). Without a server, Node 24 runs the PGlite half again. TEST_OVERLAP=1 runs
-// Node 24's machines and API layers beside the browser layer, which mostly waits on pages (their
-// output held in test-results/vitest-node24.log and shown after it): 27 → 19 minutes here. The
-// API tests that measure time on the host (TIMED below) are then kept out of the overlap and run
-// alone after it. Off by default: the contention failed passwords.test.ts's event-loop bound
-// once, and later two browser tests' waits (auth's expired-session hydration, the dashboard's
-// e-mail link), which pass alone. The summary names the node of each row.
+// docs/testing.md). Without a server, Node 24 runs the PGlite half again. Node 24's machines and
+// API layers run beside the browser layer, which mostly waits on pages (their output held in
+// test-results/vitest-node24.log and shown after it): 27 → 19 minutes here. The API tests that
+// measure time on the host (TIMED below) are kept out of the overlap and run alone after it;
+// the browser tests wait as a user would on a loaded host (vitest.e2e.config.ts, browser.ts),
+// and act on a prerendered page only once it is live. TEST_OVERLAP=0 runs the Node 24 pass after
+// the browser layer instead. The summary names the node of each row.
 // A failing layer does not stop the others, so the summary is always complete; the exit code is
 // non-zero when anything failed. JSON reports and logs go to test-results/.
 import { execFileSync, spawn } from 'node:child_process';
@@ -292,8 +292,8 @@ if (['main.ts', 'main.js', 'main.mjs', 'main.tsx'].some((f) => existsSync(path.j
   skip('stories build', 'storybook/ has no main config yet');
 }
 
-// 6a. With TEST_OVERLAP=1, the Node 24 pass's machines and API layers start now, beside the
-// browser layer (which mostly waits on pages), all but the TIMED files. Off by default (above).
+// 6a. The Node 24 pass's machines and API layers start now, beside the browser layer (which
+// mostly waits on pages), all but the TIMED files; TEST_OVERLAP=0 runs them after it instead.
 /** API tests that bound a duration measured on this host; a busy host fails them, so they never run beside another layer. */
 const TIMED = ['tests/server/passwords.test.ts', 'tests/server/forgotTiming.test.ts', 'tests/server/auth.test.ts', 'tests/server/signupUploads.test.ts'];
 const node24Ready = node24Bin && process.env.TEST_NODE24 !== '0' && node24InstallError === null;
@@ -307,7 +307,7 @@ const node24Layers = (logFile, files, reportName, title) =>
     env: node24Env,
     logFile,
   });
-const overlap = process.env.TEST_OVERLAP === '1';
+const overlap = process.env.TEST_OVERLAP !== '0';
 const node24Beside =
   node24Ready && overlap
     ? node24Layers(

@@ -141,6 +141,7 @@ describe('login and logout', () => {
     for (const viewport of ['phone', 'desktop'] as const) {
       const page = await browser.open(viewport);
       await page.goto('/login');
+      await waitForScreenHydrated(page);
       const ui = loginForm(page);
       await ui.email.waitFor();
       expect(await ui.type.locator('option').allInnerTexts()).toEqual(['Select login type', 'Rider', 'Company']);
@@ -168,6 +169,7 @@ describe('login and logout', () => {
   it('says "This field is required" under every empty field at once, the focus on the first', async () => {
     const page = await browser.open('phone');
     await page.goto('/login');
+    await waitForScreenHydrated(page);
     const ui = loginForm(page);
     await ui.submit.click();
     await expect
@@ -198,6 +200,7 @@ describe('login and logout', () => {
       if (token && new URL(r.url()).pathname.startsWith('/api/')) sent.push(new URL(r.url()).pathname);
     });
     await page.goto('/login');
+    await waitForScreenHydrated(page);
     const ui = await logIn(page, rider.email.toUpperCase(), PASSWORD);
     await page.waitForURL(`${baseURL}/rider-dashboard`);
     const token = await storedToken(page);
@@ -225,6 +228,7 @@ describe('login and logout', () => {
     const rider = await createRider('wrong');
     const page = await browser.open('phone');
     await page.goto('/login');
+    await waitForScreenHydrated(page);
     const ui = await logIn(page, rider.email, 'not-my-password');
     // The message stays in the page until the next try; a toast saying the same would be noise.
     await expect.poll(() => ui.alerts.allInnerTexts()).toEqual(['Invalid email or password']);
@@ -250,6 +254,7 @@ describe('login and logout', () => {
     const rider = await createRider('incomplete', { profileCompleted: 0, currentTab: 3 });
     const page = await browser.open('phone');
     await page.goto('/login');
+    await waitForScreenHydrated(page);
     await logIn(page, rider.email, PASSWORD);
     // Straight to the saved step (spec §4: "/rider-signup with the saved current_tab").
     await page.waitForURL(`${baseURL}/rider-signup?step=3`);
@@ -261,6 +266,7 @@ describe('login and logout', () => {
     const rider = await createRider('back');
     const page = await browser.open('desktop');
     await page.goto('/login');
+    await waitForScreenHydrated(page);
     await logIn(page, rider.email, PASSWORD);
     await page.waitForURL(`${baseURL}/rider-dashboard`);
     // The home page's Get Started leads a signed-in rider to the dashboard.
@@ -287,6 +293,7 @@ describe('login and logout', () => {
     const rider = await createRider('stale');
     const page = await browser.open('desktop');
     await page.goto('/login');
+    await waitForScreenHydrated(page);
     await logIn(page, rider.email, PASSWORD);
     await page.waitForURL(`${baseURL}/rider-dashboard`);
     // The dashboard has loaded (no request of this page is still in flight).
@@ -306,6 +313,7 @@ describe('login and logout', () => {
       const rider = await createRider('hydrate');
       const page = await browser.open('desktop');
       await page.goto('/login');
+      await waitForScreenHydrated(page);
       await logIn(page, rider.email, PASSWORD);
       await page.waitForURL(`${baseURL}/rider-dashboard`);
       await page.getByRole('heading', { name: 'My Bio' }).waitFor();
@@ -355,6 +363,7 @@ describe('forgot and reset password', () => {
     const rider = await createRider('reset');
     const page = await browser.open('phone');
     await page.goto('/login');
+    await waitForScreenHydrated(page);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(`${baseURL}/forgot-password`);
     const form = page.locator('form', { has: page.getByRole('heading', { name: 'Forgot Password' }) });
@@ -407,6 +416,7 @@ describe('forgot and reset password', () => {
 describe('Google sign-in', () => {
   async function viaGoogle(page: Page, email: string, name: string) {
     await page.goto('/login');
+    await waitForScreenHydrated(page);
     await loginForm(page).google.click();
     await page.waitForURL((url) => url.origin === googleIssuer);
     await page.getByLabel('Email').fill(email);

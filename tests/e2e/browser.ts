@@ -82,7 +82,8 @@ export function useBrowser() {
       if (!browser) throw new Error('Chromium is not running');
       const context = await browser.newContext({ baseURL, viewport: VIEWPORTS[viewport], locale: 'en-NG' });
       contexts.push(context);
-      context.setDefaultTimeout(15_000);
+      // Generous for a 2-core host that runs Node 24's layers beside this one (scripts/test.mjs).
+      context.setDefaultTimeout(30_000);
       const page = await context.newPage();
       page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
       // What the page did, kept for the record of a failed test (keepFailure).

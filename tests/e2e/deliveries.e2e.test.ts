@@ -149,6 +149,8 @@ describe('send a parcel', () => {
     const page = await browser.open('narrow');
     await page.goto(paths.sendParcel);
     await page.getByRole('heading', { level: 1, name: b.title }).waitFor();
+    // The app draws the fields a choice adds: measure the live page.
+    await waitForScreenHydrated(page);
     await page.getByLabel(b.labels['dropoff.kind']).selectOption('abroad');
     await page.getByLabel(b.labels.when).selectOption('tomorrow');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -401,6 +401,8 @@ async function riderAt(label: string, currentTab: number, profileCompleted = 0):
   );
   const page = await browser.open('phone');
   await page.goto('/login');
+  // The login page is prerendered: a click before the app owns the form is lost.
+  await waitForScreenHydrated(page);
   await logIn(page, email);
   await page.waitForFunction(() => /^eyJ/.test(window.localStorage.getItem('authToken') ?? ''));
   const token = (await page.evaluate(() => window.localStorage.getItem('authToken')))!;

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/passwords';
-import { baseURL, databaseUrl, loginThroughApi, recordRequests, screenshotsDir, slowScripts, uniqueEmail, useBrowser, type ViewportName } from './browser';
+import { baseURL, databaseUrl, loginThroughApi, recordRequests, screenshotsDir, slowScripts, uniqueEmail, useBrowser, waitForScreenHydrated, type ViewportName } from './browser';
 import { chooseOption, listboxOf, optionNames } from './combobox';
 
 const mailInboxUrl = inject('mailInboxUrl');
@@ -69,6 +69,8 @@ function rider(label: string) {
 async function stepOne(page: Page, who: ReturnType<typeof rider>, viewport: ViewportName) {
   await page.goto('/rider-signup');
   await heading(page, 'Create Account').waitFor();
+  // Prerendered: a click before the app owns the form is lost (prerenderedForms.e2e covers that time).
+  await waitForScreenHydrated(page);
   expect(await segments(page)).toEqual(['current', 'todo', 'todo', 'todo', 'todo']);
   // Nothing filled in: 'This field is required' under every field, and the captcha (all at once).
   await page.getByRole('button', { name: 'Continue', exact: true }).click();
