@@ -11,7 +11,7 @@ export default defineConfig({
     maxWorkers: 1,
     fileParallelism: false,
     sequence: { concurrent: false, shuffle: false },
-    testTimeout: 60_000,
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
     retry: 0,

@@ -141,6 +141,12 @@ export async function waitForScreenHydrated(page: Page): Promise<void> {
 }
 
 /**
+ * How long a test that checks a request goes out before the app's scripts holds those scripts:
+ * long enough that a loaded 2-core host still sends the early requests first (400 ms was not).
+ */
+export const EARLY_MARGIN_MS = 2_000;
+
+/**
  * Scripts as slow as on a phone network: each of the app's scripts is held `ms` before it is
  * served, so a test can act on the page (or watch its early requests) before the app runs.
  * `arrived` hears each script as it is let through.

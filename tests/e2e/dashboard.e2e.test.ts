@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { messages } from '../../src/shared/messages';
 import { minimalPdf } from '../support/pdf';
-import { baseURL, databaseUrl, expectNoViolations, loginThroughApi, recordRequests, screenshotsDir, slowScripts, uniqueEmail, useBrowser, type ViewportName } from './browser';
+import { baseURL, databaseUrl, expectNoViolations, loginThroughApi, recordRequests, screenshotsDir, EARLY_MARGIN_MS, slowScripts, uniqueEmail, useBrowser, type ViewportName } from './browser';
 import { chooseOption, optionNames } from './combobox';
 
 const PASSWORD = 'ogba-rides-at-dawn-42';
@@ -462,7 +462,7 @@ describe('rider dashboard at 375 px', () => {
     const page = await browser.open('phone');
     const { events, consoleErrors } = recordRequests(page, (pathname) => pathname.startsWith('/api/users/') || pathname === '/api/hiring/requests');
     // Scripts as slow as on a phone network: the answers must not wait for them.
-    await slowScripts(page, 400, () => events.push('script arrived'));
+    await slowScripts(page, EARLY_MARGIN_MS, () => events.push('script arrived'));
     await openDashboard(page, rider.email);
     await page.getByRole('heading', { level: 1, name: rider.username }).waitFor();
     const firstScript = events.indexOf('script arrived');

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { hashPassword } from '../../src/server/lib/passwords';
-import { baseURL, databaseUrl, loginThroughApi, recordRequests, screenshotsDir, slowScripts, uniqueEmail, useBrowser, waitForScreenHydrated, type ViewportName } from './browser';
+import { baseURL, databaseUrl, loginThroughApi, recordRequests, screenshotsDir, EARLY_MARGIN_MS, slowScripts, uniqueEmail, useBrowser, waitForScreenHydrated, type ViewportName } from './browser';
 import { chooseOption, listboxOf, optionNames } from './combobox';
 
 const mailInboxUrl = inject('mailInboxUrl');
@@ -315,7 +315,7 @@ describe('rider sign-up wizard at 375 px', () => {
       const page = await browser.open('phone');
       const { events, consoleErrors } = recordRequests(page, (pathname) => pathname.startsWith('/api/'));
       // Scripts as slow as on a phone network: the lists must not wait for them.
-      await slowScripts(page, 400, () => events.push('script arrived'));
+      await slowScripts(page, EARLY_MARGIN_MS, () => events.push('script arrived'));
       await page.addInitScript((t) => window.localStorage.setItem('authToken', t), token);
       await page.goto('/rider-signup');
       if (tab === 3) {

@@ -6,53 +6,23 @@
  * section in tests/web/ApiKeysSection.test.tsx.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { apiKeysMachine, apiKeysSnapshotToView, apiKeysViewStates, type ApiKeysSnapshot } from '../../machines/companies/apiKeysMachine';
 import { apiKeyMessages } from '../../src/shared/apiKeys';
 import { apiKeysEvents, created, KEY_NAME, liveKey, serializeApiKeys, type ApiKeysModelEvent } from './apiKeysModel';
 import { TransitionRecorder, edgePaths } from './coverage';
-
-interface Pending {
-  id: string;
-  input: unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
+import { HeldActors, flush, play } from './heldActors';
 
 function harness(recorder?: TransitionRecorder) {
-  const state: { pending: Pending | null; requests: Array<{ id: string; input: unknown }> } = { pending: null, requests: [] };
-  const held = (id: string) =>
-    fromPromise<never, unknown>(
-      ({ input }) =>
-        new Promise((resolve, reject) => {
-          state.requests.push({ id, input });
-          state.pending = { id, input, resolve: resolve as (value: unknown) => void, reject };
-        }),
-    );
-  const machine = apiKeysMachine.provide({
-    actors: { loadKeys: held('loadKeys') as never, createKey: held('createKey') as never, revokeKey: held('revokeKey') as never, copyKey: held('copyKey') as never },
-  });
+  const held = new HeldActors();
+  const machine = apiKeysMachine.provide({ actors: held.actors('loadKeys', 'createKey', 'revokeKey', 'copyKey') as never });
   const actor = createActor(machine, { inspect: recorder?.inspect });
   actor.start();
-  return { actor, state };
+  return { actor, held };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function drive(h: ReturnType<typeof harness>, event: ApiKeysModelEvent): Promise<void> {
-  if ((event.type as string) === 'xstate.init') return;
-  if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
-    const pending = h.state.pending!;
-    expect(event.type.endsWith(`.${pending.id}`), `${event.type} answers ${pending.id}`).toBe(true);
-    h.state.pending = null;
-    if (event.type.startsWith('xstate.done.actor.')) pending.resolve((event as { output: unknown }).output);
-    else pending.reject((event as { error: unknown }).error);
-  } else {
-    h.actor.send(event as never);
-  }
-  await flush();
-}
+const drive = (h: ReturnType<typeof harness>, event: ApiKeysModelEvent) => play(h.actor, h.held, event);
 
 const model = new TestModel(apiKeysMachine, { events: apiKeysEvents as never, serializeState: serializeApiKeys as never } as never);
 const paths = edgePaths(
@@ -70,7 +40,7 @@ describe('apiKeysMachine along its model paths', () => {
       for (const step of steps) {
         const event = step.event as ApiKeysModelEvent;
         const before = h.actor.getSnapshot();
-        const requestsBefore = h.state.requests.length;
+        const requestsBefore = h.held.requests.length;
         await drive(h, event);
         const expected = step.state as ApiKeysSnapshot;
         const actual = h.actor.getSnapshot();
@@ -78,13 +48,13 @@ describe('apiKeysMachine along its model paths', () => {
         expect(serializeApiKeys(actual)).toBe(serializeApiKeys(expected));
         const view = apiKeysSnapshotToView(actual);
         viewStatesSeen.add(view.state);
-        expect(view.busy).toBe(h.state.pending !== null);
+        expect(view.busy).toBe(h.held.busy);
         // Each request carries what the screen showed: the typed name, the key asked about, the key shown.
-        if (h.state.requests.length > requestsBefore) {
-          const request = h.state.requests.at(-1)!;
-          if (request.id === 'createKey') expect(request.input).toEqual({ name: before.context.name.trim() });
-          if (request.id === 'revokeKey') expect(request.input).toEqual({ id: before.context.target!.id });
-          if (request.id === 'copyKey') expect(request.input).toEqual({ key: before.context.newKey!.key });
+        if (h.held.requests.length > requestsBefore) {
+          const request = h.held.requests.at(-1)!;
+          if (request.src === 'createKey') expect(request.input).toEqual({ name: before.context.name.trim() });
+          if (request.src === 'revokeKey') expect(request.input).toEqual({ id: before.context.target!.id });
+          if (request.src === 'copyKey') expect(request.input).toEqual({ key: before.context.newKey!.key });
         }
         // The key itself is only in the view while it is shown, and never in the list.
         expect(view.newKey !== null).toBe(view.state === 'shown' || view.state === 'copying');
@@ -104,13 +74,13 @@ describe('apiKeysMachine along its model paths', () => {
     h.actor.send({ type: 'REVOKE', id: liveKey.id });
     h.actor.send({ type: 'REVOKE', id: 'no-such-key' });
     expect(h.actor.getSnapshot().value).toBe('list');
-    expect(h.state.requests.map((r) => r.id)).toEqual(['loadKeys']);
+    expect(h.held.requests.map((r) => r.src)).toEqual(['loadKeys']);
     // Typing clears the message; a name that is only spaces around words is sent trimmed.
     h.actor.send({ type: 'CHANGE', value: `  ${KEY_NAME}  ` });
     expect(apiKeysSnapshotToView(h.actor.getSnapshot()).nameError).toBeNull();
     h.actor.send({ type: 'CREATE' });
     await flush();
-    expect(h.state.requests.at(-1)).toEqual({ id: 'createKey', input: { name: KEY_NAME } });
+    expect(h.held.requests.at(-1)).toMatchObject({ src: 'createKey', input: { name: KEY_NAME } });
     h.actor.stop();
   });
 

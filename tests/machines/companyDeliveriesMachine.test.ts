@@ -6,61 +6,32 @@
  * drive the real list in tests/web/CompanyDeliveriesList.test.tsx.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import {
   companyDeliveriesMachine,
   companyDeliveriesSnapshotToView,
   companyDeliveriesViewStates,
-  type CompanyDeliveriesPage,
   type CompanyDeliveriesSnapshot,
 } from '../../machines/deliveries/companyDeliveriesMachine';
 import { deliveriesEvents, firstPage, serializeDeliveries, type DeliveriesModelEvent } from './companyDeliveriesModel';
 import { TransitionRecorder, edgePaths } from './coverage';
+import { HeldActors, flush, play } from './heldActors';
 
 interface Request {
   cursor: string | null;
 }
 
-interface Pending {
-  id: string;
-  resolve: (page: CompanyDeliveriesPage) => void;
-  reject: (error: unknown) => void;
-}
-
 function harness(recorder?: TransitionRecorder) {
-  const state: { pending: Pending | null; requests: Request[] } = { pending: null, requests: [] };
-  const machine = companyDeliveriesMachine.provide({
-    actors: {
-      loadPage: fromPromise<CompanyDeliveriesPage, Request>(
-        ({ input, self }) =>
-          new Promise((resolve, reject) => {
-            state.requests.push(input);
-            state.pending = { id: self.id, resolve, reject };
-          }),
-      ),
-    },
-  });
-  const actor = createActor(machine, { inspect: recorder?.inspect });
+  const held = new HeldActors();
+  const actor = createActor(companyDeliveriesMachine.provide({ actors: { loadPage: held.actor('loadPage') as never } }), { inspect: recorder?.inspect });
   actor.start();
-  return { actor, state };
+  return { actor, held };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function driveMachine(h: ReturnType<typeof harness>, event: DeliveriesModelEvent): Promise<void> {
-  if ((event.type as string) === 'xstate.init') return;
-  if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
-    const pending = h.state.pending!;
-    expect(event.type.endsWith(`.${pending.id}`), `${event.type} answers ${pending.id}`).toBe(true);
-    h.state.pending = null;
-    if (event.type.startsWith('xstate.done.actor.')) pending.resolve((event as { output: CompanyDeliveriesPage }).output);
-    else pending.reject((event as { error: unknown }).error);
-  } else {
-    h.actor.send(event as never);
-  }
-  await flush();
-}
+const driveMachine = (h: ReturnType<typeof harness>, event: DeliveriesModelEvent) => play(h.actor, h.held, event);
+/** What each page request asked for, oldest first. */
+const requestsOf = (h: ReturnType<typeof harness>) => h.held.requests.map((r) => r.input as Request);
 
 const model = new TestModel(companyDeliveriesMachine, { events: deliveriesEvents as never, serializeState: serializeDeliveries as never } as never);
 const paths = edgePaths(
@@ -78,7 +49,7 @@ describe('companyDeliveriesMachine along its model paths', () => {
       for (const step of steps) {
         const event = step.event as DeliveriesModelEvent;
         const before = h.actor.getSnapshot();
-        const requestsBefore = h.state.requests.length;
+        const requestsBefore = requestsOf(h).length;
         await driveMachine(h, event);
         const expected = step.state as CompanyDeliveriesSnapshot;
         const actual = h.actor.getSnapshot();
@@ -86,10 +57,10 @@ describe('companyDeliveriesMachine along its model paths', () => {
         expect(serializeDeliveries(actual)).toBe(serializeDeliveries(expected));
         const view = companyDeliveriesSnapshotToView(actual);
         viewStatesSeen.add(view.state);
-        expect(view.busy).toBe(h.state.pending !== null);
+        expect(view.busy).toBe(h.held.busy);
         // A request asks for the first page, or for the page after the last one shown.
-        if (h.state.requests.length > requestsBefore) {
-          expect(h.state.requests.at(-1)!.cursor).toBe(view.state === 'loading' ? null : before.context.next);
+        if (requestsOf(h).length > requestsBefore) {
+          expect(requestsOf(h).at(-1)!.cursor).toBe(view.state === 'loading' ? null : before.context.next);
         }
         // Bookings already shown stay shown, in their order; none twice.
         expect(new Set(view.items.map((d) => d.id)).size).toBe(view.items.length);
@@ -106,7 +77,7 @@ describe('companyDeliveriesMachine along its model paths', () => {
     h.actor.send({ type: 'MORE' });
     await flush();
     expect(h.actor.getSnapshot().value).toBe('list');
-    expect(h.state.requests).toHaveLength(1);
+    expect(requestsOf(h)).toHaveLength(1);
     h.actor.stop();
   });
 

@@ -7,7 +7,7 @@
  * tests/web/EngagementCard.test.tsx.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import {
   engagementMachine,
   engagementSnapshotToView,
@@ -15,52 +15,25 @@ import {
   type EngagementMoveRequest,
   type EngagementSnapshot,
 } from '../../machines/hiring/engagementMachine';
-import { movesFor, type EngagementSide, type HireActionResponse, type HireItem } from '../../src/shared/hiring';
+import { movesFor, type EngagementSide, type HireItem } from '../../src/shared/hiring';
 import { messages } from '../../src/shared/messages';
+import { HeldActors, play } from './heldActors';
 import { TransitionRecorder } from './coverage';
 import { activityOf, ENGAGEMENT_ID, hireItem, liveEvent, pathsFor, serializeEngagement, type EngagementModelEvent } from './engagementModel';
 
-interface Pending {
-  src: string;
-  input: unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 function harness(side: EngagementSide, item: HireItem, recorder?: TransitionRecorder) {
-  const state: { pending: Pending | null; requests: Array<{ src: string; input: unknown }>; notices: string[] } = { pending: null, requests: [], notices: [] };
-  const held = <T, I>(src: string) =>
-    fromPromise<T, I>(
-      ({ input }) =>
-        new Promise((resolve, reject) => {
-          state.requests.push({ src, input });
-          state.pending = { src, input, resolve: resolve as (v: unknown) => void, reject };
-        }),
-    );
+  const held = new HeldActors();
+  const notices: string[] = [];
   const machine = engagementMachine.provide({
-    actors: { moveEngagement: held<HireActionResponse, EngagementMoveRequest>('moveEngagement'), loadEngagement: held<HireItem, { id: string }>('loadEngagement') },
-    actions: { announce: (_, params) => void state.notices.push(params.message) },
+    actors: { moveEngagement: held.actor('moveEngagement'), loadEngagement: held.actor('loadEngagement') },
+    actions: { announce: (_, params) => void notices.push(params.message) },
   });
   const actor = createActor(machine, { input: { side, item }, inspect: recorder?.inspect });
   actor.start();
-  return { actor, state };
+  return { actor, held, notices };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function drive(h: ReturnType<typeof harness>, event: EngagementModelEvent): Promise<void> {
-  if ((event.type as string) === 'xstate.init') return;
-  if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
-    const pending = h.state.pending!;
-    expect(event.type.endsWith(pending.src)).toBe(true);
-    h.state.pending = null;
-    if (event.type.startsWith('xstate.done.')) pending.resolve((event as { output: unknown }).output);
-    else pending.reject((event as { error: unknown }).error);
-  } else {
-    h.actor.send(event as never);
-  }
-  await flush();
-}
+const drive = (h: ReturnType<typeof harness>, event: EngagementModelEvent) => play(h.actor, h.held, event);
 
 const recorder = new TransitionRecorder();
 const viewStatesSeen = new Set<string>();
@@ -74,7 +47,7 @@ for (const side of ['company', 'rider'] as const) {
         const h = harness(side, hireItem(side), recorder);
         for (const step of steps) {
           const event = liveEvent(step.event as EngagementModelEvent, h.actor.getSnapshot());
-          const requestsBefore = h.state.requests.length;
+          const requestsBefore = h.held.requests.length;
           await drive(h, event);
           const expected = step.state as EngagementSnapshot;
           const actual = h.actor.getSnapshot();
@@ -83,13 +56,13 @@ for (const side of ['company', 'rider'] as const) {
           const view = engagementSnapshotToView(actual);
           viewStatesSeen.add(view.state);
           // Busy exactly while a request is in flight.
-          expect(view.busy).toBe(h.state.pending !== null);
+          expect(view.busy).toBe(h.held.busy);
           // At rest, the moves offered are the table's for this side and status; none while busy.
           const activity = activityOf(actual);
           expect(view.actions).toEqual(activity === null || activity === 'idle' ? movesFor(view.status, side) : []);
           // A request carries the move asked for.
-          if (h.state.requests.length > requestsBefore) {
-            const { src, input } = h.state.requests.at(-1)!;
+          if (h.held.requests.length > requestsBefore) {
+            const { src, input } = h.held.requests.at(-1)!;
             expect((input as { id: string }).id).toBe(ENGAGEMENT_ID);
             if (src === 'moveEngagement') {
               const move = input as EngagementMoveRequest;
@@ -116,7 +89,7 @@ describe('engagementMachine rules', () => {
     rider.actor.send({ type: 'END' });
     expect(rider.actor.getSnapshot().value).toEqual({ requested: 'idle' });
     expect(engagementSnapshotToView(rider.actor.getSnapshot()).actions).toEqual(['accept', 'decline']);
-    expect([...company.state.requests, ...rider.state.requests]).toEqual([]);
+    expect([...company.held.requests, ...rider.held.requests]).toEqual([]);
   });
 
   it('ends only once an outcome is chosen, and sends it', async () => {
@@ -127,10 +100,10 @@ describe('engagementMachine rules', () => {
     h.actor.send({ type: 'CHOOSE_OUTCOME', outcome: 'early' });
     expect(engagementSnapshotToView(h.actor.getSnapshot()).canConfirmEnd).toBe(true);
     h.actor.send({ type: 'CONFIRM_END' });
-    expect(h.state.pending?.input).toEqual({ id: ENGAGEMENT_ID, action: 'end', outcome: 'early' });
+    expect(h.held.pending[0]?.input).toEqual({ id: ENGAGEMENT_ID, action: 'end', outcome: 'early' });
     await drive(h, { type: 'xstate.done.actor.moveEngagement', output: { message: messages.hireEnded, item: hireItem('rider', { status: 'ended', end_outcome: 'early' }) } });
     expect(engagementSnapshotToView(h.actor.getSnapshot()).state).toBe('ended');
-    expect(h.state.notices).toEqual([messages.hireEnded]);
+    expect(h.notices).toEqual([messages.hireEnded]);
   });
 
   it('a 409 reloads the latest and keeps the server’s message on screen', async () => {
@@ -139,7 +112,7 @@ describe('engagementMachine rules', () => {
     h.actor.send({ type: 'WITHDRAW' });
     await drive(h, { type: 'xstate.error.actor.moveEngagement', error: new SubmitError({ field: 'status', message: messages.hireConflict.active }) });
     expect(engagementSnapshotToView(h.actor.getSnapshot()).state).toBe('reloading');
-    expect(h.state.pending?.src).toBe('loadEngagement');
+    expect(h.held.pending[0]?.src).toBe('loadEngagement');
     await drive(h, { type: 'xstate.done.actor.loadEngagement', output: hireItem('company', { status: 'active' }) });
     const view = engagementSnapshotToView(h.actor.getSnapshot());
     expect([view.state, view.status, view.alert, view.actions]).toEqual(['conflict', 'active', messages.hireConflict.active, ['end']]);

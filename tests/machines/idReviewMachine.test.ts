@@ -5,12 +5,13 @@
  * the table printed. The requests must carry what the staff member decided.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { SubmitError } from '../../machines/kit/formMachine';
-import { accountViewStates, documentsViewStates, idReviewMachine, idReviewSnapshotToView, reviewViewStates, type IdReviewEvent } from '../../machines/ops/idReviewMachine';
+import { accountViewStates, documentsViewStates, idReviewMachine, idReviewSnapshotToView, reviewViewStates } from '../../machines/ops/idReviewMachine';
 import { messages } from '../../src/shared/messages';
 import { TransitionRecorder, edgePaths } from './coverage';
+import { HeldActors, play } from './heldActors';
 import {
   CONFIRMATION,
   idReviewEventCanHappen,
@@ -30,45 +31,21 @@ const everyPrefix = (model: { getShortestPaths(options: { allowDuplicatePaths: b
   getAdjacencyMap: () => model.getAdjacencyMap(),
 });
 
-interface Pending {
-  input: unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 function harness(recorder: TransitionRecorder) {
-  const pending = new Map<string, Pending>();
-  const requests: Array<{ actor: string; input: unknown }> = [];
+  const held = new HeldActors();
   const notices: string[] = [];
-  const held = (name: string) =>
-    fromPromise(({ input }: { input: unknown }) => {
-      requests.push({ actor: name, input });
-      return new Promise((resolve, reject) => pending.set(name, { input, resolve, reject }));
-    });
   const actor = createActor(
     idReviewMachine.provide({
-      actors: { loadRider: held('loadRider') as never, decide: held('decide') as never, suspend: held('suspend') as never, lift: held('lift') as never, loadDocuments: held('loadDocuments') as never },
+      actors: held.actors('loadRider', 'decide', 'suspend', 'lift', 'loadDocuments') as never,
       actions: { notify: (_, params) => void notices.push(params.message) },
     }),
     { input: { riderId: RIDER_ID }, inspect: recorder.inspect },
   );
   actor.start();
-  return { actor, pending, requests, notices };
+  return { actor, held, notices };
 }
 
-const SRC: Record<string, string> = { loadRider: 'loadRider', approve: 'decide', reject: 'decide', suspend: 'suspend', lift: 'lift', loadDocuments: 'loadDocuments' };
-
-async function drive(run: ReturnType<typeof harness>, event: IdReviewModelEvent) {
-  if ((event.type as string) === 'xstate.init') return;
-  const result = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
-  if (result) {
-    const held = run.pending.get(SRC[result[2]!]!)!;
-    run.pending.delete(SRC[result[2]!]!);
-    if (result[1] === 'done') held.resolve((event as { output: unknown }).output);
-    else held.reject((event as { error: unknown }).error);
-  } else run.actor.send(event as IdReviewEvent);
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
+const drive = (run: ReturnType<typeof harness>, event: IdReviewModelEvent) => play(run.actor, run.held, event);
 
 const recorder = new TransitionRecorder();
 
@@ -98,8 +75,8 @@ describe('ID review machine, model-based', () => {
         if (view.account) seenAccount.add(view.account);
         if (view.documents) seenDocuments.add(view.documents);
         // Busy exactly while a decision or the rider is on its way (the documents do not hold the buttons).
-        expect(view.busy).toBe([...run.pending.keys()].some((name) => name !== 'loadDocuments'));
-        expect(view.documents === 'loading').toBe(run.pending.has('loadDocuments'));
+        expect(view.busy).toBe(run.held.pending.some((r) => r.src !== 'loadDocuments'));
+        expect(view.documents === 'loading').toBe(run.held.pending.some((r) => r.src === 'loadDocuments'));
       }
       run.actor.stop();
     });
@@ -119,8 +96,8 @@ describe('ID review machine, model-based', () => {
     expect(idReviewSnapshotToView(run.actor.getSnapshot()).reviewError).toEqual({ field: 'reason', message: messages.opsIdReasonRequired });
     await drive(run, { type: 'REASON_CHANGED', value: `  ${REJECT_REASON} ` });
     await drive(run, { type: 'SUBMIT_REJECT' });
-    expect(run.requests.at(-1)).toEqual({
-      actor: 'decide',
+    expect(run.held.requests.at(-1)).toMatchObject({
+      src: 'decide',
       input: { riderId: RIDER_ID, decision: 'reject', reason: REJECT_REASON, files: ['5d6e7f80-2222-4b3c-9d4e-5f6a7b8c9d0e'] },
     });
     await drive(run, { type: 'START_SUSPEND' });
@@ -128,7 +105,7 @@ describe('ID review machine, model-based', () => {
     await drive(run, { type: 'CONFIRM_SUSPEND', confirmation: '   ' });
     expect(idReviewSnapshotToView(run.actor.getSnapshot()).accountError).toEqual({ field: 'confirmation', message: messages.opsConfirmRequired });
     await drive(run, { type: 'CONFIRM_SUSPEND', confirmation: CONFIRMATION });
-    expect(run.requests.at(-1)).toEqual({ actor: 'suspend', input: { riderId: RIDER_ID, reason: SUSPEND_REASON, confirmation: CONFIRMATION } });
+    expect(run.held.requests.at(-1)).toMatchObject({ src: 'suspend', input: { riderId: RIDER_ID, reason: SUSPEND_REASON, confirmation: CONFIRMATION } });
     // Both on their way at once: each region shows its own busy state.
     const view = idReviewSnapshotToView(run.actor.getSnapshot());
     expect([view.review, view.account, view.reviewBusy, view.accountBusy]).toEqual(['sendingRejection', 'suspending', true, true]);
@@ -141,13 +118,13 @@ describe('ID review machine, model-based', () => {
   it('asks for the rider’s documents once loaded, and again only when staff ask after a failure', async () => {
     const run = harness(recorder);
     await drive(run, { type: 'xstate.done.actor.loadRider', output: riderFixture('pending') });
-    expect(run.requests.at(-1)).toEqual({ actor: 'loadDocuments', input: { riderId: RIDER_ID, documents: riderFixture('pending').documents } });
+    expect(run.held.requests.at(-1)).toMatchObject({ src: 'loadDocuments', input: { riderId: RIDER_ID, documents: riderFixture('pending').documents } });
     await drive(run, { type: 'xstate.error.actor.loadDocuments', error: new Error('offline') });
     expect(idReviewSnapshotToView(run.actor.getSnapshot()).documents).toBe('failed');
     await drive(run, { type: 'RETRY_DOCUMENTS' });
     await drive(run, { type: 'xstate.done.actor.loadDocuments', output: { '5d6e7f80-2222-4b3c-9d4e-5f6a7b8c9d0e': 'blob:x/1' } });
     expect(idReviewSnapshotToView(run.actor.getSnapshot())).toMatchObject({ documents: 'shown', documentUrls: { '5d6e7f80-2222-4b3c-9d4e-5f6a7b8c9d0e': 'blob:x/1' } });
-    expect(run.requests.filter((r) => r.actor === 'loadDocuments')).toHaveLength(2);
+    expect(run.held.requests.filter((r) => r.src === 'loadDocuments')).toHaveLength(2);
     run.actor.stop();
   });
 

@@ -6,7 +6,7 @@
  * printed. The same paths drive the real screen in tests/web/OpsInboxItem.test.tsx.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import {
   inboxItemMachine,
@@ -15,57 +15,25 @@ import {
   type InboxItemSnapshot,
   type InboxRequest,
 } from '../../machines/ops/inboxItemMachine';
-import { inboxMoves, type InboxItemDetail } from '../../src/shared/inbox';
+import { inboxMoves } from '../../src/shared/inbox';
 import { messages } from '../../src/shared/messages';
+import { HeldActors, play } from './heldActors';
 import { TransitionRecorder, edgePaths } from './coverage';
 import { coveringPaths, inboxEvents, itemDetail, ITEM_ID, liveEvent, NOTE_TEXT, serializeInbox, type InboxModelEvent } from './inboxItemModel';
 
-interface Pending {
-  src: string;
-  input: InboxRequest;
-  resolve: (value: InboxItemDetail) => void;
-  reject: (error: unknown) => void;
-}
-
 function harness(recorder?: TransitionRecorder) {
-  const state: { pending: Pending | null; requests: Array<{ src: string; input: InboxRequest }>; notices: string[] } = { pending: null, requests: [], notices: [] };
-  const held = (src: string) =>
-    fromPromise<InboxItemDetail, InboxRequest>(
-      ({ input }) =>
-        new Promise((resolve, reject) => {
-          state.requests.push({ src, input });
-          state.pending = { src, input, resolve, reject };
-        }),
-    );
+  const held = new HeldActors();
+  const notices: string[] = [];
   const machine = inboxItemMachine.provide({
-    actors: { loadItem: held('loadItem'), changeStatus: held('changeStatus'), assignItem: held('assignItem'), addNote: held('addNote'), sendReply: held('sendReply') },
-    actions: { announce: (_, params) => void state.notices.push(params.message) },
+    actors: { loadItem: held.actor('loadItem'), changeStatus: held.actor('changeStatus'), assignItem: held.actor('assignItem'), addNote: held.actor('addNote'), sendReply: held.actor('sendReply') },
+    actions: { announce: (_, params) => void notices.push(params.message) },
   });
   const actor = createActor(machine, { input: { id: ITEM_ID }, inspect: recorder?.inspect });
   actor.start();
-  return { actor, state };
+  return { actor, held, notices };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function drive(h: ReturnType<typeof harness>, event: InboxModelEvent): Promise<void> {
-  // A path's first step is the actor starting, which harness() did.
-  if ((event.type as string) === 'xstate.init') return;
-  if (event.type.startsWith('xstate.done.actor.')) {
-    const pending = h.state.pending!;
-    expect(`xstate.done.actor.${pending.src}`).toBe(event.type);
-    h.state.pending = null;
-    pending.resolve((event as { output: InboxItemDetail }).output);
-  } else if (event.type.startsWith('xstate.error.actor.')) {
-    const pending = h.state.pending!;
-    expect(`xstate.error.actor.${pending.src}`).toBe(event.type);
-    h.state.pending = null;
-    pending.reject((event as { error: unknown }).error);
-  } else {
-    h.actor.send(event as never);
-  }
-  await flush();
-}
+const drive = (h: ReturnType<typeof harness>, event: InboxModelEvent) => play(h.actor, h.held, event);
 
 const model = new TestModel(inboxItemMachine, { events: inboxEvents as never, serializeState: serializeInbox as never, input: { id: ITEM_ID } } as never);
 const initial = createActor(inboxItemMachine, { input: { id: ITEM_ID } }).getSnapshot();
@@ -84,7 +52,7 @@ describe('inboxItemMachine along its model paths', () => {
       const h = harness(recorder);
       for (const step of steps) {
         const event = liveEvent(step.event as InboxModelEvent, h.actor.getSnapshot());
-        const requestsBefore = h.state.requests.length;
+        const requestsBefore = h.held.requests.length;
         await drive(h, event);
         const expected = step.state as InboxItemSnapshot;
         const actual = h.actor.getSnapshot();
@@ -93,7 +61,7 @@ describe('inboxItemMachine along its model paths', () => {
         const view = inboxItemSnapshotToView(actual);
         viewStatesSeen.add(view.state);
         // Busy exactly while a request is in flight, and then exactly one request is held.
-        expect(view.busy).toBe(h.state.pending !== null);
+        expect(view.busy).toBe(h.held.busy);
         if (view.status) {
           expect(view.moves.map((m) => m.to)).toEqual(inboxMoves[view.status]);
           expect(view.canReply).toBe(view.status !== 'closed');
@@ -101,11 +69,12 @@ describe('inboxItemMachine along its model paths', () => {
         }
         // A rule the browser checks sends nothing.
         if ((event.type === 'ADD_NOTE' || event.type === 'SEND_REPLY') && view.state === 'invalid') {
-          expect(h.state.requests.length).toBe(requestsBefore);
+          expect(h.held.requests.length).toBe(requestsBefore);
         }
         // A request carries what the action asks for.
-        if (h.state.requests.length > requestsBefore) {
-          const { src, input } = h.state.requests.at(-1)!;
+        if (h.held.requests.length > requestsBefore) {
+          const { src } = h.held.requests.at(-1)!;
+          const input = h.held.requests.at(-1)!.input as InboxRequest;
           expect(input.id).toBe(ITEM_ID);
           if (src === 'changeStatus' && event.type === 'MOVE') expect(input.status).toBe(event.to);
           if (src === 'assignItem' && event.type === 'ASSIGN') expect(input.staffId).toBe(event.staffId);
@@ -122,14 +91,14 @@ describe('inboxItemMachine along its model paths', () => {
     h.actor.send({ type: 'MOVE', to: 'closed' });
     h.actor.send({ type: 'MOVE', to: 'answered' });
     expect(h.actor.getSnapshot().value).toEqual({ loaded: { new: 'idle' } });
-    expect(h.state.requests.map((r) => r.src)).toEqual(['loadItem']);
+    expect(h.held.requests.map((r) => r.src)).toEqual(['loadItem']);
 
     const closed = harness();
     await drive(closed, { type: 'xstate.done.actor.loadItem', output: itemDetail({ status: 'closed' }) });
     closed.actor.send({ type: 'EDIT_REPLY', field: 'body', value: 'Hello' });
     closed.actor.send({ type: 'SEND_REPLY' });
     expect(closed.actor.getSnapshot().value).toEqual({ loaded: { closed: 'idle' } });
-    expect(closed.state.requests.map((r) => r.src)).toEqual(['loadItem']);
+    expect(closed.held.requests.map((r) => r.src)).toEqual(['loadItem']);
     expect(inboxItemSnapshotToView(closed.actor.getSnapshot()).moves).toEqual([{ to: 'open', label: messages.opsInboxMoveReopen }]);
   });
 
@@ -146,11 +115,11 @@ describe('inboxItemMachine along its model paths', () => {
     h.actor.send({ type: 'EDIT_REPLY', field: 'subject', value: 'Welcome' });
     expect(inboxItemSnapshotToView(h.actor.getSnapshot()).state).toBe('open');
     h.actor.send({ type: 'SEND_REPLY' });
-    expect(h.state.pending?.input).toMatchObject({ subject: 'Welcome', body: 'We have a place for you.' });
+    expect(h.held.pending[0]?.input).toMatchObject({ subject: 'Welcome', body: 'We have a place for you.' });
     await drive(h, { type: 'xstate.done.actor.sendReply', output: itemDetail({ kind: 'waitlist', status: 'answered' }) });
     view = inboxItemSnapshotToView(h.actor.getSnapshot());
     expect([view.state, view.reply]).toEqual(['answered', { subject: messages.opsInboxReplySubjectWaitlist, body: '' }]);
-    expect(h.state.notices).toEqual([messages.opsInboxReplySent]);
+    expect(h.notices).toEqual([messages.opsInboxReplySent]);
   });
 
   it('keeps the item on screen when an action fails and says why by the action', async () => {

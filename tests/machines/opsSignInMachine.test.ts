@@ -5,11 +5,12 @@
  * the model's, and every transition of the machine must be taken (the table is printed).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { OpsSessionExpiredError, opsSignInMachine, type OpsSignInEvent } from '../../machines/ops/opsSignInMachine';
+import { OpsSessionExpiredError, opsSignInMachine } from '../../machines/ops/opsSignInMachine';
 import { opsSignInSnapshotToView, opsSignInViewStates } from '../../machines/ops/opsSignInView';
 import { messages } from '../../src/shared/messages';
+import { HeldActors, play } from './heldActors';
 import { TransitionRecorder, edgePaths } from './coverage';
 import {
   CODE,
@@ -32,19 +33,13 @@ const everyPrefix = (model: { getShortestPaths(options: { allowDuplicatePaths: b
   getAdjacencyMap: () => model.getAdjacencyMap(),
 });
 
-interface Pending {
-  input: unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 function harness(recorder: TransitionRecorder, input: { expired?: boolean } = {}) {
-  const h = { pending: new Map<string, Pending>(), stored: [] as string[], copied: [] as string[][], downloaded: [] as string[][] };
-  const held = (name: string) =>
-    fromPromise<never, unknown>(({ input: given }) => new Promise((resolve, reject) => h.pending.set(name, { input: given, resolve: resolve as never, reject })));
+  // Both verify invokes (verifyCode, verifyRecovery) run the one `verify` actor: answered by invoke id.
+  const held = new HeldActors();
+  const h = { held, stored: [] as string[], copied: [] as string[][], downloaded: [] as string[][] };
   const actor = createActor(
     opsSignInMachine.provide({
-      actors: { logIn: held('logIn'), loadEnrolment: held('loadEnrolment'), confirmEnrolment: held('confirmEnrolment'), verify: held('verify') } as never,
+      actors: held.actors('logIn', 'loadEnrolment', 'confirmEnrolment', 'verify') as never,
       actions: {
         storeSession: (_, params) => void h.stored.push(params.token),
         copyRecoveryCodes: (_, params) => void h.copied.push(params.codes),
@@ -57,22 +52,7 @@ function harness(recorder: TransitionRecorder, input: { expired?: boolean } = {}
   return { actor, h };
 }
 
-/** The actor behind an invoke id: both verify invokes run the one `verify` actor. */
-const actorOf = (id: string) => (id === 'verifyCode' || id === 'verifyRecovery' ? 'verify' : id);
-
-async function drive({ actor, h }: ReturnType<typeof harness>, event: ModelEvent) {
-  const result = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
-  if (result) {
-    const pending = h.pending.get(actorOf(result[2]!));
-    if (!pending) throw new Error(`${result[2]} is not running`);
-    h.pending.delete(actorOf(result[2]!));
-    if (result[1] === 'done') pending.resolve((event as { output: unknown }).output);
-    else pending.reject((event as { error: unknown }).error);
-  } else {
-    actor.send(event as OpsSignInEvent);
-  }
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
+const drive = ({ actor, h }: ReturnType<typeof harness>, event: ModelEvent) => play(actor, h.held, event);
 
 const recorder = new TransitionRecorder();
 
@@ -108,17 +88,17 @@ describe('staff sign-in machine, model-based', () => {
     await drive(run, { type: 'CHANGE', field: 'password', value: PASSWORD });
     await drive(run, { type: 'SUBMIT' });
     expect(opsSignInSnapshotToView(run.actor.getSnapshot())).toMatchObject({ state: 'checkingPassword', busy: true });
-    expect(run.h.pending.get('logIn')!.input).toEqual({ email: EMAIL, password: PASSWORD });
+    expect(run.h.held.running('logIn')!.input).toEqual({ email: EMAIL, password: PASSWORD });
     await drive(run, { type: 'xstate.done.actor.logIn', output: { token: PENDING_TOKEN, next: 'enrol' } });
     // The password is forgotten as soon as it has done its work.
     expect(run.actor.getSnapshot().context.values.password).toBe('');
-    expect(run.h.pending.get('loadEnrolment')!.input).toEqual({ pendingToken: PENDING_TOKEN });
+    expect(run.h.held.running('loadEnrolment')!.input).toEqual({ pendingToken: PENDING_TOKEN });
     await drive(run, { type: 'xstate.done.actor.loadEnrolment', output: ENROLMENT });
     const qr = opsSignInSnapshotToView(run.actor.getSnapshot());
     expect(qr).toMatchObject({ state: 'showingQr', busy: false, qrSvg: ENROLMENT.qrSvg, manualKey: 'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP' });
     await drive(run, { type: 'CHANGE', field: 'code', value: '492 039' });
     await drive(run, { type: 'SUBMIT' });
-    expect(run.h.pending.get('confirmEnrolment')!.input).toEqual({ pendingToken: PENDING_TOKEN, code: CODE });
+    expect(run.h.held.running('confirmEnrolment')!.input).toEqual({ pendingToken: PENDING_TOKEN, code: CODE });
     await drive(run, { type: 'xstate.done.actor.confirmEnrolment', output: { token: COMPLETE_TOKEN, recoveryCodes: RECOVERY_CODES } });
     expect(opsSignInSnapshotToView(run.actor.getSnapshot())).toMatchObject({ state: 'recoveryCodes', recoveryCodes: RECOVERY_CODES, saved: null });
     expect(run.h.stored).toEqual([]);
@@ -151,7 +131,7 @@ describe('staff sign-in machine, model-based', () => {
     await drive(run, { type: 'USE_RECOVERY' });
     await drive(run, { type: 'CHANGE', field: 'recoveryCode', value: RECOVERY });
     await drive(run, { type: 'SUBMIT' });
-    expect(run.h.pending.get('verify')!.input).toEqual({ pendingToken: PENDING_TOKEN, recoveryCode: RECOVERY });
+    expect(run.h.held.running('verify')!.input).toEqual({ pendingToken: PENDING_TOKEN, recoveryCode: RECOVERY });
     await drive(run, { type: 'xstate.error.actor.verifyRecovery', error: new OpsSessionExpiredError(), answer: 'network' });
     const view = opsSignInSnapshotToView(run.actor.getSnapshot());
     expect(view).toMatchObject({ state: 'password', notice: messages.opsSessionExpired, alert: null });

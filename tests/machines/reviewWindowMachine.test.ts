@@ -6,18 +6,18 @@
  * table is printed. The same paths drive the real ReviewWindow in tests/web/ReviewWindow.test.tsx.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import {
   ReviewWindowStale,
   reviewWindowMachine,
   reviewWindowSnapshotToView,
   reviewWindowViewStates,
-  type ReviewReplyRequest,
   type ReviewSaveRequest,
   type ReviewWindowSnapshot,
 } from '../../machines/reviews/reviewWindowMachine';
 import { messages } from '../../src/shared/messages';
-import type { ReviewSide, ReviewWindowData, ReviewWindowResponse } from '../../src/shared/reviews';
+import type { ReviewSide } from '../../src/shared/reviews';
+import { HeldActors, play } from './heldActors';
 import { TransitionRecorder } from './coverage';
 import {
   COMMENT,
@@ -30,51 +30,23 @@ import {
   type ReviewModelEvent,
 } from './reviewWindowModel';
 
-interface Pending {
-  src: string;
-  input: unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 function harness(side: ReviewSide, recorder?: TransitionRecorder) {
-  const state: { pending: Pending | null; requests: Array<{ src: string; input: unknown }>; notices: string[] } = { pending: null, requests: [], notices: [] };
-  const held = <O, I>(src: string) =>
-    fromPromise<O, I>(
-      ({ input }) =>
-        new Promise<O>((resolve, reject) => {
-          state.requests.push({ src, input });
-          state.pending = { src, input, resolve: resolve as (v: unknown) => void, reject };
-        }),
-    );
+  const held = new HeldActors();
+  const notices: string[] = [];
   const machine = reviewWindowMachine.provide({
     actors: {
-      loadWindow: held<ReviewWindowData, { engagementId: string }>('loadWindow'),
-      saveReview: held<ReviewWindowResponse, ReviewSaveRequest>('saveReview'),
-      postReply: held<ReviewWindowResponse, ReviewReplyRequest>('postReply'),
+      loadWindow: held.actor('loadWindow'),
+      saveReview: held.actor('saveReview'),
+      postReply: held.actor('postReply'),
     },
-    actions: { announce: (_, params) => void state.notices.push(params.message) },
+    actions: { announce: (_, params) => void notices.push(params.message) },
   });
   const actor = createActor(machine, { input: { engagementId: ENGAGEMENT_ID, side }, inspect: recorder?.inspect });
   actor.start();
-  return { actor, state };
+  return { actor, held, notices };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function drive(h: ReturnType<typeof harness>, event: ReviewModelEvent): Promise<void> {
-  if ((event.type as string) === 'xstate.init') return;
-  if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
-    const pending = h.state.pending!;
-    expect(event.type.replace(/^xstate\.(done|error)\.actor\./, '')).toBe(pending.src);
-    h.state.pending = null;
-    if (event.type.startsWith('xstate.done.')) pending.resolve((event as { output: unknown }).output);
-    else pending.reject((event as { error: unknown }).error);
-  } else {
-    h.actor.send(event as never);
-  }
-  await flush();
-}
+const drive = (h: ReturnType<typeof harness>, event: ReviewModelEvent) => play(h.actor, h.held, event);
 
 const reviewPaths = reviewCoveringPaths();
 const recorder = new TransitionRecorder();
@@ -88,7 +60,7 @@ describe('reviewWindowMachine along its model paths', () => {
       const h = harness(side, recorder);
       for (const step of steps) {
         const event = liveEvent(step.event as ReviewModelEvent, h.actor.getSnapshot());
-        const requestsBefore = h.state.requests.length;
+        const requestsBefore = h.held.requests.length;
         await drive(h, event);
         const expected = step.state as ReviewWindowSnapshot;
         const actual = h.actor.getSnapshot();
@@ -96,13 +68,13 @@ describe('reviewWindowMachine along its model paths', () => {
         expect(serializeReview(actual)).toBe(serializeReview(expected));
         const view = reviewWindowSnapshotToView(actual);
         viewStatesSeen.add(view.state);
-        expect(view.busy).toBe(h.state.pending !== null);
+        expect(view.busy).toBe(h.held.busy);
         // The published reviews are only ever what the server said.
         if (view.window) expect(view.window.side).toBe(side);
-        if (event.type === 'SUBMIT' && view.state === 'invalid') expect(h.state.requests.length).toBe(requestsBefore);
-        if (event.type === 'SEND_REPLY' && view.state === 'invalid') expect(h.state.requests.length).toBe(requestsBefore);
-        if (h.state.requests.length > requestsBefore) {
-          const { src, input } = h.state.requests.at(-1)!;
+        if (event.type === 'SUBMIT' && view.state === 'invalid') expect(h.held.requests.length).toBe(requestsBefore);
+        if (event.type === 'SEND_REPLY' && view.state === 'invalid') expect(h.held.requests.length).toBe(requestsBefore);
+        if (h.held.requests.length > requestsBefore) {
+          const { src, input } = h.held.requests.at(-1)!;
           if (src === 'saveReview') {
             const request = input as ReviewSaveRequest;
             expect(request.engagementId).toBe(ENGAGEMENT_ID);
@@ -129,12 +101,12 @@ describe('reviewWindowMachine along its model paths', () => {
     h.actor.send({ type: 'EDIT', field: 'would_hire_again', value: 'no' });
     expect(reviewWindowSnapshotToView(h.actor.getSnapshot()).state).toBe('open');
     h.actor.send({ type: 'SUBMIT' });
-    expect(h.state.pending?.input).toEqual({ engagementId: ENGAGEMENT_ID, side: 'company', values: { rating: '5', comment: COMMENT, would_hire_again: 'no' } });
+    expect(h.held.pending[0]?.input).toEqual({ engagementId: ENGAGEMENT_ID, side: 'company', values: { rating: '5', comment: COMMENT, would_hire_again: 'no' } });
     const published = windowFor('company', 'published');
     await drive(h, { type: 'xstate.done.actor.saveReview', output: { message: messages.reviewPublished, window: published } });
     view = reviewWindowSnapshotToView(h.actor.getSnapshot());
     expect([view.state, view.formShown, view.replyShown]).toEqual(['published', false, false]);
-    expect(h.state.notices).toEqual([messages.reviewPublished]);
+    expect(h.notices).toEqual([messages.reviewPublished]);
   });
 
   it('reloads the window when the server says it moved on, and shows why', async () => {
@@ -148,7 +120,7 @@ describe('reviewWindowMachine along its model paths', () => {
     await drive(h, { type: 'xstate.done.actor.loadWindow', output: windowFor('rider', 'published') });
     const view = reviewWindowSnapshotToView(h.actor.getSnapshot());
     expect([view.state, view.notice, view.alert]).toEqual(['replyable', messages.reviewAlreadyPublished, null]);
-    expect(h.state.requests.map((r) => r.src)).toEqual(['loadWindow', 'saveReview', 'loadWindow']);
+    expect(h.held.requests.map((r) => r.src)).toEqual(['loadWindow', 'saveReview', 'loadWindow']);
   });
 
   it('has a view state for every state it can be in', () => {

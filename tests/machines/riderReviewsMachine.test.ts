@@ -6,7 +6,7 @@
  * printed). The same paths drive the real list in tests/web/RiderReviewsList.test.tsx.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import {
   riderReviewsMachine,
@@ -15,50 +15,20 @@ import {
   type ReviewsPageRequest,
   type RiderReviewsSnapshot,
 } from '../../machines/riders/riderReviewsMachine';
-import type { PublicReviewsPage } from '../../src/shared/publicReviews';
 import { TransitionRecorder, edgePaths } from './coverage';
+import { HeldActors, flush, play } from './heldActors';
 import { firstPage, reviewsEvents, serializeReviews, USERNAME, type ReviewsModelEvent } from './riderReviewsModel';
 
-interface Pending {
-  id: string;
-  input: ReviewsPageRequest;
-  resolve: (page: PublicReviewsPage) => void;
-  reject: (error: unknown) => void;
-}
-
 function harness(recorder?: TransitionRecorder) {
-  const state: { pending: Pending | null; requests: ReviewsPageRequest[] } = { pending: null, requests: [] };
-  const machine = riderReviewsMachine.provide({
-    actors: {
-      loadPage: fromPromise<PublicReviewsPage, ReviewsPageRequest>(
-        ({ input, self }) =>
-          new Promise((resolve, reject) => {
-            state.requests.push(input);
-            state.pending = { id: self.id, input, resolve, reject };
-          }),
-      ),
-    },
-  });
-  const actor = createActor(machine, { input: { username: USERNAME }, inspect: recorder?.inspect });
+  const held = new HeldActors();
+  const actor = createActor(riderReviewsMachine.provide({ actors: { loadPage: held.actor('loadPage') as never } }), { input: { username: USERNAME }, inspect: recorder?.inspect });
   actor.start();
-  return { actor, state };
+  return { actor, held };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function driveMachine(h: ReturnType<typeof harness>, event: ReviewsModelEvent): Promise<void> {
-  if ((event.type as string) === 'xstate.init') return;
-  if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
-    const pending = h.state.pending!;
-    expect(event.type.endsWith(`.${pending.id}`), `${event.type} answers ${pending.id}`).toBe(true);
-    h.state.pending = null;
-    if (event.type.startsWith('xstate.done.actor.')) pending.resolve((event as { output: PublicReviewsPage }).output);
-    else pending.reject((event as { error: unknown }).error);
-  } else {
-    h.actor.send(event as never);
-  }
-  await flush();
-}
+const driveMachine = (h: ReturnType<typeof harness>, event: ReviewsModelEvent) => play(h.actor, h.held, event);
+/** What each page request asked for, oldest first. */
+const requestsOf = (h: ReturnType<typeof harness>) => h.held.requests.map((r) => r.input as ReviewsPageRequest);
 
 const model = new TestModel(riderReviewsMachine, { events: reviewsEvents as never, serializeState: serializeReviews as never, input: { username: USERNAME } } as never);
 const paths = edgePaths(
@@ -76,7 +46,7 @@ describe('riderReviewsMachine along its model paths', () => {
       for (const step of steps) {
         const event = step.event as ReviewsModelEvent;
         const before = h.actor.getSnapshot();
-        const requestsBefore = h.state.requests.length;
+        const requestsBefore = requestsOf(h).length;
         await driveMachine(h, event);
         const expected = step.state as RiderReviewsSnapshot;
         const actual = h.actor.getSnapshot();
@@ -84,10 +54,10 @@ describe('riderReviewsMachine along its model paths', () => {
         expect(serializeReviews(actual)).toBe(serializeReviews(expected));
         const view = riderReviewsSnapshotToView(actual);
         viewStatesSeen.add(view.state);
-        expect(view.busy).toBe(h.state.pending !== null);
+        expect(view.busy).toBe(h.held.busy);
         // A request asks for the first page, or for the page after the last one shown.
-        if (h.state.requests.length > requestsBefore) {
-          const request = h.state.requests.at(-1)!;
+        if (requestsOf(h).length > requestsBefore) {
+          const request = requestsOf(h).at(-1)!;
           expect(request.username).toBe(USERNAME);
           expect(request.cursor).toBe(view.state === 'loading' ? null : before.context.next);
         }
@@ -106,7 +76,7 @@ describe('riderReviewsMachine along its model paths', () => {
     h.actor.send({ type: 'MORE' });
     await flush();
     expect(h.actor.getSnapshot().value).toBe('list');
-    expect(h.state.requests).toHaveLength(1);
+    expect(requestsOf(h)).toHaveLength(1);
     h.actor.stop();
   });
 
