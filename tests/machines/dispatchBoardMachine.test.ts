@@ -19,17 +19,13 @@ import {
 } from '../../machines/ops/dispatchBoardMachine';
 import { dispatchMessages } from '../../src/shared/deliveries/dispatchMessages';
 import { boardMessages } from '../../src/shared/deliveries/boardMessages';
+import { HeldActors, flush, play } from './heldActors';
 import { TransitionRecorder, edgePaths } from './coverage';
 import { boardDetail, boardEvents, distinctEdges, ridersToday, RIDER_A, RIDER_B, serializeBoard, type BoardModelEvent } from './dispatchBoardModel';
 
-interface Pending {
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 function harness(recorder?: TransitionRecorder, selectedId: string | null = null) {
-  const state = { pending: new Map<string, Pending>(), moves: [] as BoardMoveRequest[], listReads: 0, feeds: 0, feedsStopped: 0 };
-  const held = (id: string) => new Promise((resolve, reject) => state.pending.set(id, { resolve, reject }));
+  const held = new HeldActors();
+  const state = { listReads: 0, feeds: 0, feedsStopped: 0 };
   const machine = dispatchBoardMachine.provide({
     actors: {
       list: pagedListMachine.provide({
@@ -40,12 +36,7 @@ function harness(recorder?: TransitionRecorder, selectedId: string | null = null
           }),
         },
       }),
-      loadDetail: fromPromise(({ self }) => held(self.id) as never),
-      loadRiders: fromPromise(({ self }) => held(self.id) as never),
-      move: fromPromise(({ input, self }) => {
-        state.moves.push(input);
-        return held(self.id) as never;
-      }),
+      ...(held.actors('loadDetail', 'loadRiders', 'move') as object),
       liveFeed: fromCallback(() => {
         state.feeds++;
         return () => {
@@ -57,28 +48,19 @@ function harness(recorder?: TransitionRecorder, selectedId: string | null = null
   const clock = new SimulatedClock();
   const actor = createActor(machine, { input: { selectedId }, inspect: recorder?.inspect, clock });
   actor.start();
-  return { actor, state, clock };
+  return { actor, held, state, clock };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
 async function drive(h: ReturnType<typeof harness>, event: BoardModelEvent): Promise<void> {
-  if ((event.type as string) === 'xstate.init') return;
-  const answer = /^xstate\.(done|error)\.actor\.(\w+)$/.exec(event.type);
   if (event.type.startsWith('xstate.after.')) {
     // The machine's own clock: let the debounce (1 s) or the poll (20 s) run out.
     h.clock.increment(event.type.includes('.debounce.') ? 1_000 : 20_000);
-  } else if (answer) {
-    const pending = h.state.pending.get(answer[2]!);
-    expect(pending, `${event.type}: a request is waiting`).toBeDefined();
-    h.state.pending.delete(answer[2]!);
-    if (answer[1] === 'done') pending!.resolve((event as { output: unknown }).output);
-    else pending!.reject((event as { error: unknown }).error);
-  } else {
-    h.actor.send(event as never);
-  }
-  await flush();
+    await flush();
+  } else await play(h.actor, h.held, event);
 }
+
+/** The moves sent, oldest first. */
+const movesOf = (h: ReturnType<typeof harness>) => h.held.requests.filter((r) => r.src === 'move').map((r) => r.input as BoardMoveRequest);
 
 const model = new TestModel(dispatchBoardMachine, { events: boardEvents as never, serializeState: serializeBoard as never, input: {} } as never);
 const paths = distinctEdges(
@@ -102,7 +84,7 @@ describe('dispatchBoardMachine along its model paths', () => {
       const event = step.event as BoardModelEvent;
       const before = h.actor.getSnapshot();
       const listBefore = h.state.listReads;
-      const movesBefore = h.state.moves.length;
+      const movesBefore = movesOf(h).length;
       await drive(h, event);
       const expected = step.state as DispatchBoardSnapshot;
       const actual = h.actor.getSnapshot();
@@ -111,8 +93,8 @@ describe('dispatchBoardMachine along its model paths', () => {
       const view = dispatchBoardSnapshotToView(actual);
       seen.add(view.detail.state);
       // A move is sent once, with what the dispatcher chose.
-      if (h.state.moves.length > movesBefore) {
-        const sent = h.state.moves.at(-1)!;
+      if (movesOf(h).length > movesBefore) {
+        const sent = movesOf(h).at(-1)!;
         expect(sent.move).toBe(before.context.move ?? actual.context.move ?? sent.move);
         expect(sent.deliveryId).toBe(actual.context.selectedId);
         if (sent.move === 'cancel') expect(sent.reason).toBe(before.context.reason.trim());
@@ -122,7 +104,7 @@ describe('dispatchBoardMachine along its model paths', () => {
       if (event.type.includes('after.') || event.type === 'xstate.done.actor.move') expect(h.state.listReads).toBeGreaterThan(listBefore);
       if (event.type === 'FEED_EVENT') expect(h.state.listReads).toBe(listBefore);
       // An empty choice or reason is said under its field, and nothing is sent.
-      if (event.type === 'SUBMIT' && h.state.moves.length === movesBefore) {
+      if (event.type === 'SUBMIT' && movesOf(h).length === movesBefore) {
         expect(view.detail.fieldError?.field).toBe(view.detail.state === 'cancelling' ? 'reason' : 'rider_id');
         expect(view.detail.fieldError?.message).toBe(view.detail.state === 'cancelling' ? dispatchMessages.cancelReasonRequired : boardMessages.chooseRider);
       }
@@ -146,7 +128,7 @@ describe('dispatchBoardMachine along its model paths', () => {
     h.actor.send({ type: 'RESOLVE', move: 'retry' });
     h.actor.send({ type: 'PICK_RIDER', move: 'reassign' });
     expect(h.actor.getSnapshot().matches({ detail: { open: 'idle' } })).toBe(true);
-    expect(h.state.moves).toHaveLength(0);
+    expect(movesOf(h)).toHaveLength(0);
     h.actor.stop();
   });
 
