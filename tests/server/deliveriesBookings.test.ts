@@ -146,8 +146,8 @@ describeEachDatabase('delivery bookings', (kind) => {
     const mail = await db.select().from(outboxEmails).where(eq(outboxEmails.to, 'tunde.bello@example.com'));
     expect(mail).toHaveLength(1);
     const r = recipientMessages.bookedEmail;
-    expect(mail[0]!.subject).toBe(r.subject('Ada Obi'));
-    expect(mail[0]!.text).toContain(r.heading(delivery.reference));
+    expect(mail[0]!.subject).toBe(r.subject(delivery.reference));
+    expect(mail[0]!.text).toContain(r.heading('Ada Obi'));
     expect(mail[0]!.text).toContain(r.from('Ada Obi', 'Ikeja'));
     expect(mail[0]!.text).toContain(r.what('Two pairs of <b>shoes</b>'));
     expect(mail[0]!.text).toContain(r.code);

@@ -9,8 +9,9 @@ import type { DeliveryFailureReason } from './moves';
 
 export const recipientMessages = {
   bookedEmail: {
-    subject: (sender: string) => `${sender} is sending you a parcel`,
-    heading: (reference: string) => `A parcel is on its way to you: ${reference}`,
+    // The reference, not the sender's name, in the subject: a subject may be written to a log line.
+    subject: (reference: string) => `A parcel is coming to you: ${reference}`,
+    heading: (sender: string) => `${sender} is sending you a parcel`,
     from: (sender: string, from: string) => `From ${sender}, collected in ${from}.`,
     what: (description: string) => `What it is: ${description}`,
     code: `When the parcel is picked up we e-mail you a ${DELIVERY_CODE_LENGTH}-digit delivery code: give it to the rider when you receive the parcel.`,

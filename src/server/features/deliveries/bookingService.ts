@@ -226,8 +226,8 @@ function recipientBookedEmail(input: { to: string; senderName: string; reference
   const e = recipientMessages.bookedEmail;
   return renderEmail({
     to: input.to,
-    subject: e.subject(input.senderName),
-    heading: e.heading(input.reference),
+    subject: e.subject(input.reference),
+    heading: e.heading(input.senderName),
     paragraphs: [
       e.from(input.senderName, placeName(input.pickup)),
       e.what(oneLine(input.description, 200)),
