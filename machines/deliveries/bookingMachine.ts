@@ -214,7 +214,8 @@ export const bookingMachine = setup({
 }).createMachine({
   id: 'booking',
   context: ({ input }) => ({
-    values: input.saved?.values ?? emptyBookingValues(),
+    // Over the empty values: a booking kept by an older page may lack a newer field.
+    values: { ...emptyBookingValues(), ...input.saved?.values },
     quote: input.saved?.quote ?? null,
     idempotencyKey: input.saved?.idempotencyKey ?? input.idempotencyKey,
     booked: input.saved?.booked ?? null,

@@ -42,6 +42,7 @@ export const DETAIL_FIELDS = [
   'dropoff.landmark',
   'dropoff.contact_name',
   'dropoff.contact_phone',
+  'dropoff.contact_email',
   'description',
   'sender.name',
   'sender.phone',
@@ -163,7 +164,8 @@ export function quoteBody(values: BookingValues, now: number): Record<string, un
   return { ...common, dropoff: { state: 'Lagos', area: values['dropoff.area'] }, parcel: { size: values['parcel.size'] } };
 }
 
-const landmark = (value: string) => (value.trim() === '' ? {} : { landmark: value.trim() });
+/** An optional field goes in the body only when filled. */
+const optional = (key: string, value: string) => (value.trim() === '' ? {} : { [key]: value.trim() });
 
 /** POST /api/deliveries's body (the captcha travels as the session's pass, like every public form). */
 export function bookingBody(values: BookingValues, quoteId: string, now: number): Record<string, unknown> {
@@ -176,7 +178,7 @@ export function bookingBody(values: BookingValues, quoteId: string, now: number)
       state: 'Lagos',
       area: t('pickup.area'),
       address: t('pickup.address'),
-      ...landmark(values['pickup.landmark']),
+      ...optional('landmark', values['pickup.landmark']),
       contact_name: t('pickup.contact_name'),
       contact_phone: t('pickup.contact_phone'),
     },
@@ -187,14 +189,16 @@ export function bookingBody(values: BookingValues, quoteId: string, now: number)
           address: t('dropoff.address'),
           contact_name: t('dropoff.contact_name'),
           contact_phone: t('dropoff.contact_phone'),
+          ...optional('contact_email', values['dropoff.contact_email']),
         }
       : {
           state: 'Lagos',
           area: t('dropoff.area'),
           address: t('dropoff.address'),
-          ...landmark(values['dropoff.landmark']),
+          ...optional('landmark', values['dropoff.landmark']),
           contact_name: t('dropoff.contact_name'),
           contact_phone: t('dropoff.contact_phone'),
+          ...optional('contact_email', values['dropoff.contact_email']),
         },
     description: t('description'),
     payment: values.payment,

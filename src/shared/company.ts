@@ -9,7 +9,8 @@ import { newPasswordField, PASSWORD_MAX } from './accountForms';
 import { EMAIL_MAX } from './forms';
 import { PLACE_NAME_MAX } from './locations';
 import { messages } from './messages';
-import { COMPANY_CONTACT_MAX, COMPANY_NAME_MAX, nigerianPhone, PHONE_INPUT_MAX } from './profile';
+import { COMPANY_CONTACT_MAX, COMPANY_NAME_MAX } from './profile';
+import { nigerianPhone, PHONE_INPUT_MAX } from './phone';
 import { defineForm, email, field, notSameAsAny, required, type Rule } from './validation';
 
 /** An invitation token is 43 characters; anything longer is not one. */

@@ -8,6 +8,9 @@
 import { messages } from './messages';
 import { defineForm, field, maxLength, required, type Rule } from './validation';
 import { NO_DELIVERY_RECORD, type DeliveryRecordFigures } from './deliveries/record';
+import { nigerianPhone, normalisePhone, PHONE_INPUT_MAX } from './phone';
+
+export { nigerianPhone, normalisePhone, PHONE_INPUT_MAX };
 
 // ---------------------------------------------------------------------------------------------
 // Enumerations (spec §3)
@@ -193,27 +196,12 @@ export const usernameShape =
       ? null
       : message;
 
-/**
- * A Nigerian mobile number as people write it: 0803 123 4567, 08031234567, +234 803 123 4567,
- * 234-803-123-4567. Returns the one stored form, +2348031234567, or null when it is not one.
- */
-export function normalisePhone(value: string): string | null {
-  const compact = value.replace(/[\s\-().]/g, '');
-  const match = /^(?:\+?234|0)([789][01]\d{8})$/.exec(compact);
-  return match ? `+234${match[1]}` : null;
-}
-
 /** +2348031234567 → 0803 123 4567, how riders read their own number. */
 export function displayPhone(stored: string | null): string {
   if (!stored) return '';
   const match = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(stored);
   return match ? `0${match[1]} ${match[2]} ${match[3]}` : stored;
 }
-
-export const nigerianPhone =
-  (message: string): Rule =>
-  (value) =>
-    value.trim() === '' || normalisePhone(value) !== null ? null : message;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** The earliest date a record may carry: nobody's riding career started before this. */
@@ -272,7 +260,6 @@ const personName =
     value.trim() === '' || PERSON_NAME_SHAPE.test(value.trim()) ? null : message;
 export const BIO_MAX = 2000;
 const PLACE_MAX = 80;
-export const PHONE_INPUT_MAX = 20;
 const LANGUAGES_MAX = 200;
 const POSITION_MAX = 100;
 export const COMPANY_NAME_MAX = 120;

@@ -11,6 +11,7 @@ import { SubmitError } from '../../machines/kit/formMachine';
 import { bookingMachine, type BookingEvent } from '../../machines/deliveries/bookingMachine';
 import { bookingSnapshotToView, type BookingView } from '../../machines/deliveries/bookingView';
 import { bookingMessages as b } from '../../src/shared/deliveries/bookingMessages';
+import { deliveryMessages } from '../../src/shared/deliveries/messages';
 import { messages } from '../../src/shared/messages';
 import { SendParcelView } from '../../src/web/features/deliveries/SendParcelView';
 import { withRouter } from '../support/StoryRouter';
@@ -54,6 +55,7 @@ const details: StoryEvent[] = [
   change('dropoff.address', '5 Admiralty Way'),
   change('dropoff.contact_name', 'Tunde Bello'),
   change('dropoff.contact_phone', '0812 345 6789'),
+  change('dropoff.contact_email', 'tunde@example.ng'),
   change('description', 'A box of shoes'),
   change('sender.name', 'Ada Okafor'),
   change('sender.phone', '0803 123 4567'),
@@ -89,7 +91,11 @@ function story(events: readonly StoryEvent[], keyText: readonly string[]): Story
 export const Trip = story(trip, [b.tripHeading, 'Estimate: ₦6,750']);
 export const TripErrors = story([{ type: 'QUOTE' }], ['Select an area', 'Choose a parcel size']);
 export const Quoting = story([...trip, { type: 'QUOTE' }], [b.pricing]);
-export const Details = story(quoted, [b.quoteHeading, 'Base fare ₦1,000', b.detailsHeading, b.book]);
+export const Details = story(quoted, [b.quoteHeading, 'Base fare ₦1,000', b.detailsHeading, b.labels['dropoff.contact_email'], b.recipientEmailHint, b.book]);
+export const RecipientEmailRefused = story(
+  [...booking, { type: 'xstate.error.actor.book', error: new SubmitError({ field: 'dropoff.contact_email', message: deliveryMessages.booking.enterRecipientEmail }) }],
+  [deliveryMessages.booking.enterRecipientEmail],
+);
 export const DetailsErrors = story([...quoted, { type: 'BOOK' }], [messages.completeCaptcha]);
 export const Booking = story(booking, [b.booking]);
 export const Requoting = story([...details, { type: 'TICK', now: NOW + 15 * 60_000 }], [b.requoting]);
@@ -116,6 +122,7 @@ const companyDetails: StoryEvent[] = [
   change('dropoff.address', '5 Admiralty Way'),
   change('dropoff.contact_name', 'Tunde Bello'),
   change('dropoff.contact_phone', '0812 345 6789'),
+  change('dropoff.contact_email', 'tunde@example.ng'),
   change('description', 'A box of shoes'),
   change('dropoff.save', 'yes'),
   change('dropoff.save_label', 'Lekki customer'),

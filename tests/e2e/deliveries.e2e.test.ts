@@ -2,7 +2,8 @@
  * "Send a parcel" in Chromium at 375 px against the real server, with only the mail server and
  * hCaptcha stood in at their network edge: a visitor prices Ikeja → Lekki (the estimate while
  * typing, then the held price line by line), books with cash on delivery, receives the e-mail in
- * the dev mailbox with the reference and the tracking link, opens the link (the server's page, no
+ * the dev mailbox with the reference and the tracking link (and the recipient, whose e-mail was
+ * given, theirs with the link and the sender's name only), opens the link (the server's page, no
  * app bundle) and sees the reference, the status and the route, the WhatsApp share and the cancel
  * form, and none of the phone numbers or e-mail addresses. Each
  * screen passes axe and has no sideways scroll at 375 px; the booking screen neither at 320 px.
@@ -12,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { bookingMessages as b } from '../../src/shared/deliveries/bookingMessages';
 import { deliveryMessages } from '../../src/shared/deliveries/messages';
+import { recipientMessages } from '../../src/shared/deliveries/recipientMessages';
 import { trackingMessages as tm } from '../../src/shared/deliveries/trackingMessages';
 import { paths } from '../../src/shared/routes';
 import { expectNoViolations, screenshotsDir, uniqueEmail, useBrowser, waitForScreenHydrated } from './browser';
@@ -28,13 +30,13 @@ async function shoot(page: Page, name: string) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `sideways scroll on ${name}`).toBeLessThanOrEqual(0);
 }
 
-async function bookedMail(email: string): Promise<{ subject: string; text: string }> {
+async function bookedMail(email: string, subject: (s: string) => boolean = (s) => s.startsWith('Booked')): Promise<{ subject: string; text: string }> {
   let mail: { subject: string; text: string } | undefined;
   await expect
     .poll(
       async () => {
         const mails = (await (await fetch(`${mailInboxUrl}/messages?to=${encodeURIComponent(email)}`)).json()) as Array<{ subject: string; text: string }>;
-        mail = mails.find((m) => m.subject.startsWith('Booked'));
+        mail = mails.find((m) => subject(m.subject));
         return mail !== undefined;
       },
       { timeout: 20_000, interval: 250 },
@@ -46,6 +48,7 @@ async function bookedMail(email: string): Promise<{ subject: string; text: strin
 describe('send a parcel', () => {
   it('a visitor prices Ikeja → Lekki, books with cash on delivery, gets the e-mail and opens the tracking link', async () => {
     const email = uniqueEmail('ada-sender').toLowerCase();
+    const recipientEmail = uniqueEmail('tunde-recipient').toLowerCase();
     const page = await browser.open('phone');
     await page.goto('/');
     await waitForScreenHydrated(page);
@@ -87,6 +90,7 @@ describe('send a parcel', () => {
     await page.getByLabel(b.labels['dropoff.address']).fill('5 Admiralty Way');
     await page.getByLabel(b.labels['dropoff.contact_name']).fill('Tunde Bello');
     await page.getByLabel(b.labels['dropoff.contact_phone']).fill('0812 345 6789');
+    await page.getByLabel(b.labels['dropoff.contact_email']).fill(recipientEmail);
     await page.getByLabel(b.labels.description).fill('A box of shoes');
     await page.getByLabel(b.labels['sender.name']).fill('Ada Okafor');
     await page.getByLabel(b.labels['sender.phone']).fill('0803 123 4567');
@@ -95,6 +99,7 @@ describe('send a parcel', () => {
     await page.reload();
     await page.getByRole('heading', { name: b.quoteHeading }).waitFor();
     expect(await page.getByLabel(b.labels['sender.email']).inputValue()).toBe(email);
+    expect(await page.getByLabel(b.labels['dropoff.contact_email']).inputValue()).toBe(recipientEmail);
     expect(await page.getByLabel(b.labels['pickup.landmark'], { exact: false }).inputValue()).toBe('Opposite the Mobil filling station');
     expect((await page.locator('.send-total strong').innerText()).trim()).toBe(total);
     await page.getByLabel(b.labels.description).focus();
@@ -121,6 +126,13 @@ describe('send a parcel', () => {
     expect(mail.subject).toBe(deliveryMessages.bookedEmail.subject(reference));
     expect(mail.text).toContain(trackingUrl!);
     expect(mail.text).toContain(total);
+    // The recipient's: the link, what is coming and from whom (the sender's name, never their phone or e-mail).
+    const toRecipient = await bookedMail(recipientEmail, (s) => s === recipientMessages.bookedEmail.subject(reference));
+    expect(toRecipient.text).toContain(trackingUrl!);
+    expect(toRecipient.text).toContain(recipientMessages.bookedEmail.heading('Ada Okafor'));
+    expect(toRecipient.text).toContain(recipientMessages.bookedEmail.from('Ada Okafor', 'Ikeja'));
+    expect(toRecipient.text).toContain('A box of shoes');
+    for (const secret of [email, '0803', '+234803']) expect(toRecipient.text, secret).not.toContain(secret);
 
     // ── The tracking link, opened as the recipient would ──
     const recipient = await browser.open('phone');
@@ -135,7 +147,7 @@ describe('send a parcel', () => {
     expect(main).toContain('Ikeja, Lagos');
     expect(main).toContain('Lekki, Lagos');
     expect(main).toContain(total);
-    for (const secret of [email, '0803', '0812', '+234', 'Allen Avenue', 'Tunde']) expect(main, secret).not.toContain(secret);
+    for (const secret of [email, recipientEmail, '0803', '0812', '+234', 'Allen Avenue', 'Tunde']) expect(main, secret).not.toContain(secret);
     expect(scripts).toEqual([expect.stringMatching(/^\/track-page\.[0-9a-f]+\.js$/)]);
     // Shared on WhatsApp with its own link; the sender may still cancel (no rider has it yet).
     expect(await recipient.getByRole('link', { name: tm.shareWhatsApp }).getAttribute('href')).toBe(

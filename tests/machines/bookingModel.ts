@@ -46,6 +46,7 @@ export const DETAILS_FILL: ReadonlyArray<readonly [BookingField, string]> = [
   ['dropoff.address', '5 Admiralty Way'],
   ['dropoff.contact_name', 'Tunde Bello'],
   ['dropoff.contact_phone', '0812 345 6789'],
+  ['dropoff.contact_email', 'tunde@example.ng'],
   ['description', 'A box of shoes'],
   ['sender.name', 'Ada Okafor'],
   ['sender.phone', '0803 123 4567'],
@@ -187,6 +188,7 @@ export function bookingEvents(snapshot: BookingSnapshot): BookingModelEvent[] {
       { type: 'xstate.error.actor.book', error: fail('quote_id', 'This price is no longer held. Get a new price.') },
       { type: 'xstate.error.actor.book', error: fail('pickup.area', m.unknownArea) },
       { type: 'xstate.error.actor.book', error: fail('sender.phone', messages.invalidPhone) },
+      { type: 'xstate.error.actor.book', error: fail('dropoff.contact_email', m.booking.enterRecipientEmail) },
       { type: 'xstate.error.actor.book', error: fail('alert', messages.submitFailed) },
     ];
   }

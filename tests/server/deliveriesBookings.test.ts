@@ -11,6 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deliveries, deliveryEvents, deliveryIdempotencyKeys, deliveryQuotes, inboxItems, outboxEmails } from '../../src/server/db/schema';
 import { BOOKING_ADDRESS_LIMIT, BOOKING_API_KEY_LIMIT } from '../../src/server/features/deliveries/bookingRoutes';
 import { deliveryMessages } from '../../src/shared/deliveries/messages';
+import { recipientMessages } from '../../src/shared/deliveries/recipientMessages';
 import { messages } from '../../src/shared/messages';
 import {
   apiKeyOf,
@@ -128,6 +129,80 @@ describeEachDatabase('delivery bookings', (kind) => {
     expect(email!.text).toContain('From Yaba to Manchester, the United Kingdom.');
     expect(email!.text).toContain('bank transfer');
     expect(email!.text).toContain(deliveryMessages.bookedEmail.transfer);
+  });
+
+  it("keeps the recipient's e-mail when given and e-mails them the link, what is coming and from whom; none without it", async () => {
+    const { db } = t.database;
+    const quote = await heldQuote(t);
+    const given = bookingBody(quote);
+    const res = await asVisitor(t, { ...given, description: 'Two pairs of <b>shoes</b>', dropoff: { ...given.dropoff, contact_email: ' Tunde.Bello@Example.com ' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { delivery } = res.json<{ delivery: Booked }>();
+    const [row] = await db.select().from(deliveries).where(eq(deliveries.id, delivery.id));
+    expect(row!.recipientEmail).toBe('tunde.bello@example.com');
+    // Its own column: the drop-off the rider is shown after pickup does not carry it.
+    expect(JSON.stringify(row!.dropoff)).not.toContain('tunde.bello');
+
+    const mail = await db.select().from(outboxEmails).where(eq(outboxEmails.to, 'tunde.bello@example.com'));
+    expect(mail).toHaveLength(1);
+    const r = recipientMessages.bookedEmail;
+    expect(mail[0]!.subject).toBe(r.subject(delivery.reference));
+    expect(mail[0]!.text).toContain(r.heading('Ada Obi'));
+    expect(mail[0]!.text).toContain(r.from('Ada Obi', 'Ikeja'));
+    expect(mail[0]!.text).toContain(r.what('Two pairs of <b>shoes</b>'));
+    expect(mail[0]!.text).toContain(r.code);
+    expect(mail[0]!.text).toContain(`${r.track}: ${delivery.tracking_url}`);
+    expect(mail[0]!.html).toContain('Two pairs of &lt;b&gt;shoes&lt;/b&gt;');
+    // The sender's name only: never their phone or e-mail, nor the price.
+    for (const secret of ['8031234567', 'ada.sender', '₦']) {
+      expect(mail[0]!.text, secret).not.toContain(secret);
+      expect(mail[0]!.html, secret).not.toContain(secret);
+    }
+    // The sender's own e-mail is unchanged.
+    expect(await db.select().from(outboxEmails).where(eq(outboxEmails.subject, deliveryMessages.bookedEmail.subject(delivery.reference)))).toHaveLength(1);
+
+    // Abroad too, through a business's API key.
+    const firm = await signedInUser(t, 2, 'recipient-key');
+    const uk = await heldQuote(t, ukQuoteBody());
+    const ukBody = bookingBody(uk);
+    const byKey = await postBooking(t, { ...ukBody, dropoff: { ...ukBody.dropoff, contact_email: 'chika@example.co.uk' } }, { headers: asKey(await apiKeyOf(t, firm.id)) });
+    expect(byKey.statusCode, byKey.body).toBe(201);
+    expect(await db.select({ to: outboxEmails.to }).from(outboxEmails).where(eq(outboxEmails.to, 'chika@example.co.uk'))).toHaveLength(1);
+
+    // Without one (absent, empty or null): nothing stored, only the sender's e-mail.
+    for (const contact_email of [undefined, '', null]) {
+      const plain = await heldQuote(t);
+      const body = bookingBody(plain);
+      const none = await asVisitor(t, { ...body, dropoff: { ...body.dropoff, contact_email } });
+      expect(none.statusCode, none.body).toBe(201);
+      const booked = none.json<{ delivery: Booked }>().delivery;
+      const [stored] = await db.select().from(deliveries).where(eq(deliveries.id, booked.id));
+      expect(stored!.recipientEmail).toBeNull();
+      const sent = await db.select({ to: outboxEmails.to }).from(outboxEmails).where(sql`${outboxEmails.text} like ${`%${booked.tracking_url}%`}`);
+      expect(sent).toEqual([{ to: 'ada.sender@example.com' }]);
+    }
+  });
+
+  it("refuses a malformed recipient's e-mail under dropoff.contact_email, never a 5xx, and books nothing", async () => {
+    const quote = await heldQuote(t);
+    const good = bookingBody(quote);
+    const cases: Array<[unknown, string]> = [
+      ['tunde', m.enterRecipientEmail],
+      ['tunde@example', m.enterRecipientEmail],
+      ['tunde bello@example.com', m.enterRecipientEmail],
+      ['tunde\u0007@example.com', m.noControlCharacters],
+      [`${'t'.repeat(250)}@example.com`, messages.tooLong(254)],
+      [42, m.enterRecipientEmail],
+      [['tunde@example.com'], m.enterRecipientEmail],
+      [{ $gt: '' }, m.enterRecipientEmail],
+    ];
+    for (const [contact_email, message] of cases) {
+      const res = await asVisitor(t, { ...good, dropoff: { ...good.dropoff, contact_email } });
+      expect(res.statusCode, `${JSON.stringify(contact_email)}: ${res.body}`).toBe(400);
+      expect(errorOf(res.body)).toEqual({ field: 'dropoff.contact_email', message });
+    }
+    const [{ n }] = (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(deliveries).where(eq(deliveries.quoteId, quote.id))) as [{ n: number }];
+    expect(n).toBe(0);
   });
 
   it('asks a visitor for the captcha, and not a signed-in company nor an API key', async () => {

@@ -5,19 +5,24 @@
  * record, the sender's cancel and rating, and the tracking link's rate limit.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { deliveries, deliveryEvents, outboxEmails, riderCards } from '../../src/server/db/schema';
 import { moveDelivery } from '../../src/server/domain/deliveryMoves';
 import { CLOCK_GAP_FLAG_MS, DELIVERY_CODE_TRIES } from '../../src/shared/deliveries/moves';
 import { jobMessages } from '../../src/shared/deliveries/jobMessages';
+import { recipientMessages } from '../../src/shared/deliveries/recipientMessages';
+import { trackingMessages } from '../../src/shared/deliveries/trackingMessages';
 import { TRACKING_TOKEN_MISS_LIMIT } from '../../src/server/features/deliveries/bookingRoutes';
 import { bookAs, bookAsVisitor, trackingTokenOf, type Booked } from './bookingHelpers';
 import { describeEachDatabase, errorOf, nextIp, useTestApp, type TestApp } from './helper';
 import { company, listedRider, type Party } from './hiringHelpers';
 import { signedInStaff } from './opsHelpers';
 import { multipart } from './signupHelpers';
+
+/** The helpers' Lagos drop-off (bookingHelpers.ts), to add the recipient's e-mail to. */
+const RECIPIENT_DROPOFF = { state: 'Lagos', area: 'Lekki', address: '3 Admiralty Way', contact_name: 'Tunde Bello', contact_phone: '0805 000 1111' };
 
 const as = (party: { token: string } | null): Record<string, string> => (party ? { 'x-auth-token': party.token } : {});
 
@@ -58,8 +63,8 @@ async function codeOf(t: TestApp, reference: string): Promise<string> {
 }
 
 /** A delivery booked by `firm`, assigned to `rider` and moved to `until`. */
-async function jobAt(t: TestApp, firm: Party, rider: Party, until: 'assigned' | 'picked_up' | 'arrived'): Promise<Booked & { code: string | null }> {
-  const booked = await bookAs(t, as(firm));
+async function jobAt(t: TestApp, firm: Party, rider: Party, until: 'assigned' | 'picked_up' | 'arrived', overrides: Record<string, unknown> = {}): Promise<Booked & { code: string | null }> {
+  const booked = await bookAs(t, as(firm), overrides);
   await assign(t, booked.id, rider.id);
   let code: string | null = null;
   if (until !== 'assigned') {
@@ -143,10 +148,11 @@ describeEachDatabase("the rider's job and the sender's actions", (kind) => {
   it('delivers only with the photo, the cash and the right code, and counts the delivery on the rider\'s record', async () => {
     const [rider, firm] = [await listedRider(t, 'deliver'), await company(t, 'deliver-firm')];
     const job = await jobAt(t, firm, rider, 'arrived');
-    // Only the sender got the code (the booking keeps no recipient e-mail), with the tracking link.
+    // Only the sender got the code (the booking gave no recipient e-mail), asked to pass it on, with the tracking link.
     const [mail] = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.subject, jobMessages.pickedUpEmail.subject(job.reference)));
     expect(mail!.to).toBe('ada.sender@example.com');
     expect(mail!.text).toContain(job.tracking_url);
+    expect(mail!.text).toContain(jobMessages.pickedUpEmail.share);
     const [stored] = await t.database.db.select().from(deliveries).where(eq(deliveries.id, job.id));
     expect(stored!.deliveryCodeHash).not.toContain(job.code!);
     expect(stored!.deliveryCodeHash).toHaveLength(64);
@@ -177,6 +183,96 @@ describeEachDatabase("the rider's job and the sender's actions", (kind) => {
     expect((await move(t, rider, late.id, { action: 'deliver', code: late.code, cash_collected_kobo: 0 })).statusCode).toBe(200);
     const [after] = await t.database.db.select().from(riderCards).where(eq(riderCards.userId, rider.id));
     expect([after!.deliveriesCompleted, after!.deliveriesOnTime]).toEqual([2, 1]);
+  });
+
+  it("e-mails the recipient, when the booking gave their address, the code at pickup, then the delivery or the failure, each with the link", async () => {
+    const [rider, firm] = [await listedRider(t, 'to-recipient'), await company(t, 'to-recipient-firm')];
+    const { db } = t.database;
+    const job = await jobAt(t, firm, rider, 'arrived', { dropoff: { ...RECIPIENT_DROPOFF, contact_email: 'tunde.r1@example.com' } });
+    const toRecipient = async () => (await db.select().from(outboxEmails).where(eq(outboxEmails.to, 'tunde.r1@example.com'))).map((e) => e);
+    const r = recipientMessages;
+    // At booking, then at pickup: the same code as the sender's, with the link; the sender is told the recipient has it.
+    let mails = await toRecipient();
+    expect(mails.map((e) => e.subject)).toEqual([r.bookedEmail.subject(job.reference), r.pickedUpEmail.subject(job.reference)]);
+    const pickup = mails[1]!;
+    expect(/^(\d{4})$/m.exec(pickup.text)?.[1]).toBe(job.code);
+    expect(pickup.text).toContain(r.pickedUpEmail.code);
+    expect(pickup.text).toContain(`${r.pickedUpEmail.track}: ${job.tracking_url}`);
+    expect(pickup.priority).toBe(0);
+    const [senders] = await db.select().from(outboxEmails).where(eq(outboxEmails.subject, jobMessages.pickedUpEmail.subject(job.reference)));
+    expect(senders!.to).toBe('ada.sender@example.com');
+    expect(senders!.text).toContain(jobMessages.pickedUpEmail.sentToRecipient);
+
+    await uploadProof(t, rider, job.id, await photo());
+    expect((await move(t, rider, job.id, { action: 'deliver', code: job.code, cash_collected_kobo: job.price_kobo })).statusCode).toBe(200);
+    mails = await toRecipient();
+    expect(mails).toHaveLength(3);
+    expect(mails[2]!).toMatchObject({ subject: r.deliveredEmail.subject(job.reference) });
+    expect(mails[2]!.text).toContain(`${r.deliveredEmail.track}: ${job.tracking_url}`);
+    // The sender still gets theirs.
+    expect(await db.select().from(outboxEmails).where(eq(outboxEmails.subject, trackingMessages.deliveredEmail.subject(job.reference)))).toHaveLength(1);
+
+    // A failure: the reason, and that the sender is being asked what next.
+    const failing = await jobAt(t, firm, rider, 'arrived', { dropoff: { ...RECIPIENT_DROPOFF, contact_email: 'tunde.r2@example.com' } });
+    expect((await move(t, rider, failing.id, { action: 'fail', reason: 'wrong_address' })).statusCode).toBe(200);
+    const failed = await db.select().from(outboxEmails).where(eq(outboxEmails.to, 'tunde.r2@example.com'));
+    expect(failed.map((e) => e.subject)).toEqual([r.bookedEmail.subject(failing.reference), r.pickedUpEmail.subject(failing.reference), r.failedEmail.subject(failing.reference)]);
+    expect(failed[2]!.text).toContain(r.failedEmail.reason('wrong_address'));
+    expect(failed[2]!.text).toContain(r.failedEmail.next);
+    expect(failed[2]!.text).toContain(failing.tracking_url);
+    // Never the sender's phone or e-mail, in any of them.
+    for (const mail of [...mails, ...failed]) for (const secret of ['ada.sender', '8031234567']) expect(`${mail.text}${mail.html}`, `${mail.subject} ${secret}`).not.toContain(secret);
+
+    // Without the recipient's address every e-mail of the delivery goes to the sender alone.
+    const plain = await jobAt(t, firm, rider, 'arrived');
+    await uploadProof(t, rider, plain.id, await photo());
+    expect((await move(t, rider, plain.id, { action: 'deliver', code: plain.code, cash_collected_kobo: plain.price_kobo })).statusCode).toBe(200);
+    const sent = await db.select({ to: outboxEmails.to }).from(outboxEmails).where(sql`${outboxEmails.text} like ${`%${plain.tracking_url}%`}`);
+    expect(sent.map((e) => e.to)).toEqual(['ada.sender@example.com', 'ada.sender@example.com', 'ada.sender@example.com']);
+  });
+
+  it("shows the recipient's e-mail to the booking company and staff only: not to the rider at any step, the tracking link, another company or nobody", async () => {
+    const [rider, firm, otherFirm] = [await listedRider(t, 'email-roles'), await company(t, 'email-roles-firm'), await company(t, 'email-roles-other')];
+    const dispatcher = await signedInStaff(t, 'dispatcher', 'email-roles');
+    const secret = 'tunde.private@example.com';
+    const job = await jobAt(t, firm, rider, 'assigned', { dropoff: { ...RECIPIENT_DROPOFF, contact_email: secret } });
+    const token = trackingTokenOf(job.tracking_url);
+    const get = (url: string, headers: Record<string, string>) => t.app.inject({ method: 'GET', url, headers, remoteAddress: nextIp() });
+    const bodies: Array<[string, string]> = [];
+    const hidden = async (who: string, res: { statusCode: number; body: string }) => {
+      bodies.push([who, res.body]);
+      expect([who, res.body.includes(secret)]).toEqual([who, false]);
+    };
+    const riderSees = async (step: string) => {
+      await hidden(`the rider's job, ${step}`, await getJob(t, rider, job.id));
+      await hidden(`the rider's jobs, ${step}`, await get('/api/users/jobs', as(rider)));
+      await hidden(`the tracking link, ${step}`, await get('/api/deliveries/tracking', { 'x-tracking-token': token }));
+      await hidden(`the tracking page, ${step}`, await get(`/track/${token}`, {}));
+    };
+    await riderSees('assigned');
+    for (const action of ['start', 'pick_up', 'arrive']) {
+      await hidden(`the rider's ${action} answer`, await move(t, rider, job.id, { action }));
+      await riderSees(action);
+    }
+    await uploadProof(t, rider, job.id, await photo());
+    const code = await codeOf(t, job.reference);
+    await hidden("the rider's deliver answer", await move(t, rider, job.id, { action: 'deliver', code, cash_collected_kobo: job.price_kobo }));
+    await riderSees('delivered');
+    await hidden('the rating by the link', await t.app.inject({ method: 'POST', url: '/api/deliveries/tracking/rating', headers: { 'x-tracking-token': token }, remoteAddress: nextIp(), payload: { rating: 5 } }));
+    for (const [who, headers] of [['another company', as(otherFirm)], ['the rider', as(rider)], ['signed out', {}], ['the tracking link', { 'x-tracking-token': token }]] as const) {
+      const res = await get(`/api/deliveries/${job.id}`, headers);
+      expect(res.statusCode, who).toBeGreaterThanOrEqual(400);
+      await hidden(`${who} asking for the booking`, res);
+    }
+    await hidden("the company's list", await get('/api/companies/me/deliveries', as(firm)));
+    expect(bodies.length).toBeGreaterThan(20);
+
+    // The booking company (the sender) and staff see it with the drop-off's contact.
+    const mine = await get(`/api/deliveries/${job.id}`, as(firm));
+    expect(mine.json().delivery.dropoff).toMatchObject({ contact_name: 'Tunde Bello', contact_email: secret });
+    const board = await get(`/api/ops/deliveries/${job.id}`, { 'x-ops-token': dispatcher.token });
+    expect(board.statusCode, board.body).toBe(200);
+    expect(board.json().dropoff).toMatchObject({ contact_name: 'Tunde Bello', contact_email: secret });
   });
 
   it('counts exactly five wrong codes under a concurrent burst, then locks the code (call staff) even for the right one', async () => {

@@ -356,6 +356,8 @@ describe('the "Send a parcel" page along the machine’s paths', () => {
       // A reload shows the same booking again (a request in flight is asked again from the step before it).
       await expectScreen(await reload(before));
     },
+    // The longest paths take some 40 steps through the real page: on a busy 2-core host that passes 30 s.
+    120_000,
   );
 
   it('after a reload, a held price that ran out is priced again, and a retried booking carries the same Idempotency-Key', async () => {

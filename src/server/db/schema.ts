@@ -771,6 +771,12 @@ export const deliveries = pgTable(
     /** {state, area, address, landmark, contact_name, contact_phone} (dropoff abroad: {country, city, …}) */
     pickup: jsonb('pickup').notNull(),
     dropoff: jsonb('dropoff').notNull(),
+    /**
+     * The recipient's e-mail, when the sender gave one: the booking, pickup (code), delivery and
+     * failure e-mails go there too. Its own column, not in `dropoff`, so no answer that passes the
+     * drop-off on (the rider's job) can carry it; only staff and the booking company read it.
+     */
+    recipientEmail: text('recipient_email'),
     /** As quoted: {size} or {weight_kg, length_cm, width_cm, height_cm}. */
     parcel: jsonb('parcel').notNull(),
     description: text('description').notNull(),

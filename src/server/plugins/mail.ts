@@ -114,7 +114,8 @@ function devMailbox(config: Config, log: FastifyInstance['log']): Deliver {
     mkdirSync(dir, { recursive: true });
     const file = `${Date.now()}-${message.id}.json`;
     writeFileSync(path.join(dir, file), JSON.stringify({ ...message, sentAt: new Date().toISOString() }));
-    log.info(`dev mailbox: "${message.subject}" to ${message.to}: read it at ${config.publicUrl}/dev/mail/${message.id}`);
+    // Not the address: no personal data in logs (the message itself names it).
+    log.info(`dev mailbox: "${message.subject}": read it at ${config.publicUrl}/dev/mail/${message.id}`);
   };
 }
 

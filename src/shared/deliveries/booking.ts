@@ -11,7 +11,7 @@
  */
 import type { FieldError } from '../api';
 import { EMAIL_MAX } from '../forms';
-import { nigerianPhone, normalisePhone, PHONE_INPUT_MAX } from '../profile';
+import { nigerianPhone, normalisePhone, PHONE_INPUT_MAX } from '../phone';
 import { defineForm, email, field, required, validateAll, validateForm, type FieldSpec, type Rule } from '../validation';
 import { deliveryMessages } from './messages';
 import { PAYMENTS, type Payment } from './rateCard';
@@ -37,6 +37,7 @@ export const BOOKING_FIELDS = {
   dropoffLandmark: 'dropoff.landmark',
   dropoffContactName: 'dropoff.contact_name',
   dropoffContactPhone: 'dropoff.contact_phone',
+  dropoffContactEmail: 'dropoff.contact_email',
   description: 'description',
   payment: 'payment',
   pickupAt: 'pickup_at',
@@ -96,6 +97,12 @@ export const lagosEndSpecs = {
   contact_phone: text(m.enterContactPhone, PHONE_INPUT_MAX, [nigerianPhone(m.enterContactPhone)]),
 } as const;
 
+/**
+ * The recipient's e-mail: optional; when given, the booking, pickup (with the delivery code),
+ * delivery and failure e-mails go there too. The sender's e-mail rule, and no control characters.
+ */
+export const recipientEmailSpec = field({ rules: [oneLine, email(m.enterRecipientEmail)], maxLength: EMAIL_MAX });
+
 const pickupFields = {
   [BOOKING_FIELDS.pickupAddress]: lagosEndSpecs.address,
   [BOOKING_FIELDS.pickupLandmark]: lagosEndSpecs.landmark,
@@ -110,6 +117,7 @@ const dropoffFields = (abroad: boolean) => ({
   [BOOKING_FIELDS.dropoffContactPhone]: abroad
     ? text(m.enterAbroadPhone, PHONE_INPUT_MAX, [abroadPhone(m.enterAbroadPhone)])
     : lagosEndSpecs.contact_phone,
+  [BOOKING_FIELDS.dropoffContactEmail]: recipientEmailSpec,
 });
 
 const paymentRule =
@@ -172,11 +180,16 @@ export function bookingValuesOf(body: unknown): { values: BookingValues; wrongTy
   return { values: values as BookingValues, wrongType };
 }
 
-/** The message a field shows when empty: its first rule's answer to ''. */
+/**
+ * The message a field of the wrong type shows: its first rule's answer to '' (a required
+ * field's), else to '@' (the optional e-mail's "Enter … e-mail").
+ */
 function emptyMessage(spec: FieldSpec): string {
-  for (const rule of spec.rules) {
-    const message = rule('', {});
-    if (message) return message;
+  for (const sample of ['', '@']) {
+    for (const rule of spec.rules) {
+      const message = rule(sample, {});
+      if (message) return message;
+    }
   }
   return m.quoteMissing;
 }

@@ -37,6 +37,7 @@ export const jobMessages = {
     heading: (reference: string) => `Your parcel ${reference} is on its way`,
     code: `Give the rider this ${DELIVERY_CODE_LENGTH}-digit code when the parcel is handed over, and only then:`,
     share: 'Pass the code to the recipient: the rider needs it to finish the delivery.',
+    sentToRecipient: 'We sent the code to the recipient too: the rider needs it to finish the delivery.',
     track: 'Track your parcel',
   },
 } as const;

@@ -55,6 +55,7 @@ export const deliveryMessages = {
     enterAddress: 'Enter the street address, e.g. 12 Allen Avenue',
     enterContactName: 'Enter the name of the person the rider meets there',
     enterContactPhone: 'Enter their Nigerian phone number, e.g. 0803 123 4567',
+    enterRecipientEmail: 'Enter the recipient’s e-mail address, e.g. tunde@example.com, or leave it empty',
     enterAbroadPhone: 'Enter their number with its country code, e.g. +44 7700 900123 (UK) or +1 416 555 0123 (Canada)',
     describeParcel: 'Say what you are sending, e.g. documents or a pair of shoes',
     selectPayment: 'Choose how you will pay',

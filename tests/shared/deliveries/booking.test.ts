@@ -70,6 +70,26 @@ describe('booking fields', () => {
     for (const [body, field, message] of cases) expect(checkBookingFields(body), field).toEqual({ field, message });
   });
 
+  it("takes the recipient's e-mail as optional, by the sender's e-mail rule, within Lagos and abroad", () => {
+    const withEmail = (body: typeof lagosBody | typeof abroadBody, contact_email: unknown) => ({ ...body, dropoff: { ...body.dropoff, contact_email } });
+    for (const body of [lagosBody, abroadBody]) {
+      expect(checkBookingFields(withEmail(body, 'tunde@example.com'))).toBeNull();
+      expect(checkBookingFields(withEmail(body, ''))).toBeNull();
+      expect(checkBookingFields(withEmail(body, null))).toBeNull();
+      const refused = (value: unknown, message: string) => expect(checkBookingFields(withEmail(body, value)), String(value)).toEqual({ field: 'dropoff.contact_email', message });
+      // The sender's rule (shared/validation.ts email): something@something.something, no spaces.
+      for (const bad of ['tunde', 'tunde@example', 'tunde @example.com', '@example.com', 'a@b@c.d']) refused(bad, m.enterRecipientEmail);
+      refused('tunde@example.com', m.noControlCharacters);
+      refused(`${'a'.repeat(250)}@example.com`, messages.tooLong(254));
+      // A number or an object is refused under the field with its own message, not read as text.
+      refused(42, m.enterRecipientEmail);
+      refused({ $ne: null }, m.enterRecipientEmail);
+    }
+    // The screen shows it with the other messages, and no message while it is empty.
+    expect(validateBooking({ 'dropoff.contact_email': 'tunde' }, false).find((e) => e.field === 'dropoff.contact_email')?.message).toBe(m.enterRecipientEmail);
+    expect(validateBooking({}, true).map((e) => e.field)).not.toContain('dropoff.contact_email');
+  });
+
   it('lets a description run over lines, but not an address', () => {
     expect(checkBookingFields({ ...lagosBody, description: 'Shoes\nand a bag' })).toBeNull();
     expect(checkBookingFields({ ...lagosBody, pickup: { ...lagosBody.pickup, address: '12 Allen\nAvenue' } })).toEqual({

@@ -20,18 +20,30 @@ const people = {
   contact_name: text('Who the rider meets there', PERSON_NAME_MAX),
 } as const;
 
-const lagosEnd = (what: string) =>
+const lagosEndProperties = {
+  state: text('"Lagos" (the default)', PLACE_NAME_MAX),
+  area: text("The quote's area, e.g. \"Ikeja\"", PLACE_NAME_MAX),
+  ...people,
+  contact_phone: text('A Nigerian number, e.g. "0803 123 4567" or "+234 803 123 4567"', PHONE_INPUT_MAX),
+} as const;
+
+/** The drop-off's optional e-mail of the recipient (never shown on the tracking page nor to the rider). */
+const recipientEmail = {
+  contact_email: {
+    type: ['string', 'null'],
+    maxLength: EMAIL_MAX,
+    description:
+      "Optional (absent, empty or null: none): the recipient's e-mail. The booking e-mail (the tracking link, the sender's name), the delivery code at pickup, and the delivery or failure go there too",
+  },
+} as const;
+
+const lagosEnd = (what: string, extra: Record<string, unknown> = {}) =>
   ({
     type: 'object',
     // The area is checked against the quote (under pickup.area / dropoff.area), not here.
     required: ['address', 'contact_name', 'contact_phone'],
     description: what,
-    properties: {
-      state: text('"Lagos" (the default)', PLACE_NAME_MAX),
-      area: text("The quote's area, e.g. \"Ikeja\"", PLACE_NAME_MAX),
-      ...people,
-      contact_phone: text('A Nigerian number, e.g. "0803 123 4567" or "+234 803 123 4567"', PHONE_INPUT_MAX),
-    },
+    properties: { ...lagosEndProperties, ...extra },
   }) as const;
 
 export const bookingBodySchema = {
@@ -53,7 +65,7 @@ export const bookingBodySchema = {
     dropoff: {
       description: "Where it goes: the quote's Lagos area, or its country and city abroad",
       anyOf: [
-        lagosEnd('Within Lagos'),
+        lagosEnd('Within Lagos', recipientEmail),
         {
           type: 'object',
           required: ['country', 'city', 'address', 'contact_name', 'contact_phone'],
@@ -62,6 +74,7 @@ export const bookingBodySchema = {
             city: text('The city, as quoted', CITY_MAX),
             ...people,
             contact_phone: text('With its country code, e.g. "+44 7700 900123" or "+1 416 555 0123"', PHONE_INPUT_MAX),
+            ...recipientEmail,
           },
         },
       ],
@@ -143,7 +156,7 @@ export const companyDeliverySchema = {
         price_kobo: { type: 'integer' },
         breakdown: breakdownSchema,
         pickup: placeSchema,
-        dropoff: placeSchema,
+        dropoff: { ...placeSchema, properties: { ...placeSchema.properties, contact_email: { type: 'string', description: "The recipient's e-mail, when given" } } },
         parcel: {
           type: 'object',
           properties: {

@@ -10,6 +10,7 @@ import { BOOKING_FIELDS, isAbroadDropoff, paymentMatchesQuote, storedPhone, type
 import { findLagosArea } from '../../../shared/deliveries/areas';
 import { isLagosState, parsePickupAt } from '../../../shared/deliveries/fields';
 import { deliveryMessages, formatLine, formatNaira } from '../../../shared/deliveries/messages';
+import { recipientMessages } from '../../../shared/deliveries/recipientMessages';
 import type { BreakdownLine } from '../../../shared/deliveries/price';
 import type { Payment } from '../../../shared/deliveries/rateCard';
 import { deliverByOf, senderSeesRiderPhone } from '../../../shared/deliveries/jobs';
@@ -217,6 +218,26 @@ function bookedEmail(input: {
   });
 }
 
+/**
+ * The recipient's e-mail at booking: what is coming, from whom (the sender's name only, never
+ * their phone or e-mail), when it is collected, and the tracking link.
+ */
+function recipientBookedEmail(input: { to: string; senderName: string; reference: string; pickup: Place; description: string; pickupAt: Date | null; bookedAt: Date; trackingUrl: string }) {
+  const e = recipientMessages.bookedEmail;
+  return renderEmail({
+    to: input.to,
+    subject: e.subject(input.reference),
+    heading: e.heading(input.senderName),
+    paragraphs: [
+      e.from(input.senderName, placeName(input.pickup)),
+      e.what(oneLine(input.description, 200)),
+      pickupText(input.pickupAt, input.bookedAt),
+      e.code,
+    ],
+    action: { label: e.track, url: input.trackingUrl },
+  });
+}
+
 export interface IdempotencyClaim {
   scope: string;
   key: string;
@@ -298,6 +319,7 @@ async function insertBooking(tx: Db, input: BookingInput, booker: Booker, links:
 
   const payment = v.payment.trim() as Payment;
   const sender = { name: v['sender.name'].trim(), phone: storedPhone(v['sender.phone'], false), email: v['sender.email'].trim().toLowerCase() };
+  const recipientEmail = v['dropoff.contact_email'].trim().toLowerCase() || null;
   const description = v.description.trim();
   const breakdown = quote.breakdown as BreakdownLine[];
   const reference = newReference();
@@ -316,6 +338,7 @@ async function insertBooking(tx: Db, input: BookingInput, booker: Booker, links:
       sender,
       pickup,
       dropoff,
+      recipientEmail,
       parcel: request.parcel,
       description,
       payment,
@@ -365,6 +388,12 @@ async function insertBooking(tx: Db, input: BookingInput, booker: Booker, links:
     }),
     'urgent',
   );
+  if (recipientEmail) {
+    await enqueueEmail(
+      tx,
+      recipientBookedEmail({ to: recipientEmail, senderName: sender.name, reference, pickup, description, pickupAt, bookedAt: row!.createdAt, trackingUrl }),
+    );
+  }
   return { id, reference, status: 'booked', tracking_url: trackingUrl, price_kobo: quote.priceKobo };
 }
 
@@ -387,7 +416,7 @@ export interface CompanyDelivery {
   price_kobo: number;
   breakdown: BreakdownLine[];
   pickup: Place;
-  dropoff: Place;
+  dropoff: Place & { contact_email?: string };
   parcel: unknown;
   description: string;
   payment: Payment;
@@ -421,7 +450,8 @@ export async function findCompanyDelivery(db: Db, companyId: string, id: string,
     price_kobo: row.priceKobo,
     breakdown: row.breakdown as BreakdownLine[],
     pickup: row.pickup as Place,
-    dropoff: row.dropoff as Place,
+    // The booking company is the sender: it sees the recipient's e-mail it gave.
+    dropoff: { ...(row.dropoff as Place), ...(row.recipientEmail ? { contact_email: row.recipientEmail } : {}) },
     parcel: row.parcel,
     description: row.description,
     payment: row.payment,

@@ -7,6 +7,7 @@
 import { and, asc, eq, gte, inArray, not, or, sql } from 'drizzle-orm';
 import { jobMessages as jm } from '../../../shared/deliveries/jobMessages';
 import { trackingMessages as tm } from '../../../shared/deliveries/trackingMessages';
+import { recipientMessages as rm } from '../../../shared/deliveries/recipientMessages';
 import {
   CASH_COLLECTED_MAX_KOBO,
   DELIVERY_CODE_PATTERN,
@@ -293,10 +294,13 @@ export async function moveRiderJob(db: Db, deps: JobDeps, riderId: string, id: s
       set,
     });
     if (input.action === 'deliver') await recordDelivered(tx, riderId, moved.delivery.deliveredAt ?? now, moved.delivery.deliverBy);
-    if (code !== null) await enqueueEmail(tx, pickedUpEmail(moved.delivery, code, deps.links.urlOf(id)), 'urgent');
     // In the move's transaction, through the outbox: an SMTP outage delays these, never loses them.
-    if (input.action === 'deliver') await enqueueEmail(tx, deliveredEmail(moved.delivery, deps.links.urlOf(id)));
-    if (input.action === 'fail') await enqueueEmail(tx, failedEmail(moved.delivery, deps.links.urlOf(id)));
+    // The sender's, and the recipient's when the booking gave their address.
+    const url = deps.links.urlOf(id);
+    const to = recipientsOf(moved.delivery);
+    if (code !== null) for (const mail of pickedUpEmails(moved.delivery, code, url)) await enqueueEmail(tx, mail, 'urgent');
+    if (input.action === 'deliver') for (const mail of [deliveredEmail(moved.delivery, url), ...to.map((r) => recipientDeliveredEmail(r, moved.delivery, url))]) await enqueueEmail(tx, mail);
+    if (input.action === 'fail') for (const mail of [failedEmail(moved.delivery, url), ...to.map((r) => recipientFailedEmail(r, moved.delivery, url))]) await enqueueEmail(tx, mail);
     return { kind: 'moved', ...moved };
   });
   if (outcome.kind === 'wrongCode') {
@@ -306,18 +310,43 @@ export async function moveRiderJob(db: Db, deps: JobDeps, riderId: string, id: s
   return { answer: { job: jobOf(outcome.delivery, await jobEvents(db, id)), move: moveOf(outcome.event) }, replayed: outcome.replayed };
 }
 
+/** The recipient's address, when the booking gave one (at most one). */
+const recipientsOf = (delivery: DeliveryRow): string[] => (delivery.recipientEmail ? [delivery.recipientEmail] : []);
+
 /**
- * The delivery code's e-mail, at pickup, to the sender. The booking keeps no e-mail of the
- * recipient (only a name and a phone), so the sender is asked to pass the code on.
+ * The delivery code's e-mails, at pickup: to the sender, asked to pass it on when the booking
+ * has no e-mail of the recipient; and to the recipient when it has.
  */
-function pickedUpEmail(delivery: DeliveryRow, code: string, trackingUrl: string) {
+function pickedUpEmails(delivery: DeliveryRow, code: string, trackingUrl: string) {
   const e = jm.pickedUpEmail;
+  const r = rm.pickedUpEmail;
+  return [
+    renderEmail({
+      to: (delivery.sender as { email: string }).email,
+      subject: e.subject(delivery.reference),
+      heading: e.heading(delivery.reference),
+      paragraphs: delivery.recipientEmail ? [e.code, e.sentToRecipient] : [e.code, e.share],
+      code,
+      action: { label: e.track, url: trackingUrl },
+    }),
+    ...recipientsOf(delivery).map((to) =>
+      renderEmail({ to, subject: r.subject(delivery.reference), heading: r.heading(delivery.reference), paragraphs: [r.code], code, action: { label: r.track, url: trackingUrl } }),
+    ),
+  ];
+}
+
+function recipientDeliveredEmail(to: string, delivery: DeliveryRow, trackingUrl: string) {
+  const e = rm.deliveredEmail;
+  return renderEmail({ to, subject: e.subject(delivery.reference), heading: e.heading(delivery.reference), paragraphs: [e.body], action: { label: e.track, url: trackingUrl } });
+}
+
+function recipientFailedEmail(to: string, delivery: DeliveryRow, trackingUrl: string) {
+  const e = rm.failedEmail;
   return renderEmail({
-    to: (delivery.sender as { email: string }).email,
+    to,
     subject: e.subject(delivery.reference),
     heading: e.heading(delivery.reference),
-    paragraphs: [e.code],
-    code,
+    paragraphs: [e.reason(delivery.failureReason), e.next],
     action: { label: e.track, url: trackingUrl },
   });
 }

@@ -83,13 +83,13 @@ function Choices({ field, view, send, options }: SendParcelViewProps & { field: 
   );
 }
 
-function TextField({ field, view, send, optional, ...rest }: SendParcelViewProps & { field: BookingField; optional?: boolean } & Record<string, unknown>) {
+function TextField({ field, view, send, optional, hint, ...rest }: SendParcelViewProps & { field: BookingField; optional?: boolean; hint?: string } & Record<string, unknown>) {
   return (
     <Field
       id={idOf(field)}
       name={field}
       label={b.labels[field as keyof typeof b.labels]}
-      hint={optional ? b.optional : undefined}
+      hint={hint ?? (optional ? b.optional : undefined)}
       value={view.values[field]}
       error={view.fieldError(field)}
       onValueChange={(value) => send({ type: 'CHANGE', field, value })}
@@ -289,6 +289,7 @@ function DetailsForm({ view, send }: SendParcelViewProps) {
         {view.abroad ? null : <TextField field="dropoff.landmark" view={view} send={send} optional placeholder={b.landmarkHint} />}
         <TextField field="dropoff.contact_name" view={view} send={send} />
         <TextField field="dropoff.contact_phone" view={view} send={send} type="tel" inputMode="tel" />
+        <TextField field="dropoff.contact_email" view={view} send={send} hint={b.recipientEmailHint} type="email" inputMode="email" />
         <SaveChoice end="dropoff" view={view} send={send} />
       </Section>
       <TextField field="description" view={view} send={send} />

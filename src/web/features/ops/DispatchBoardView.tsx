@@ -30,7 +30,8 @@ function placeText(place: Record<string, unknown>): string {
 }
 
 function contactText(place: Record<string, unknown>): string {
-  return ['name', 'phone', 'email'].map((k) => place[k]).filter((v): v is string => typeof v === 'string' && v !== '').join(' · ');
+  // The sender's {name, phone, email}; a pickup's or drop-off's contact_name, contact_phone, contact_email.
+  return ['name', 'phone', 'email', 'contact_name', 'contact_phone', 'contact_email'].map((k) => place[k]).filter((v): v is string => typeof v === 'string' && v !== '').join(' · ');
 }
 
 function routeText(item: BoardItem): string {

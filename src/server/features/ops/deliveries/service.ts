@@ -226,7 +226,8 @@ export async function readBoardDelivery(db: Db, id: string): Promise<BoardDetail
     ...toItem(row),
     sender: d.sender as Record<string, unknown>,
     pickup: d.pickup as Record<string, unknown>,
-    dropoff: d.dropoff as Record<string, unknown>,
+    // Staff see the recipient's e-mail with the drop-off's contact (its own column: see schema.ts).
+    dropoff: { ...(d.dropoff as Record<string, unknown>), ...(d.recipientEmail ? { contact_email: d.recipientEmail } : {}) },
     parcel: d.parcel as Record<string, unknown>,
     description: d.description,
     cash_collected_kobo: d.cashCollectedKobo,
