@@ -23,12 +23,19 @@ export function redactUrl(url: string): string {
  */
 const SAFE_ERROR_FIELDS = ['code', 'statusCode', 'errno', 'syscall', 'severity', 'routine', 'schema', 'table', 'column', 'dataType', 'constraint'] as const;
 
-/** Cuts the values out of a database error's text: Drizzle's 'params: …' line, and any quoted value. */
+/** An e-mail address inside an error's text: an SMTP server names the address it refused. */
+const EMAIL_ADDRESS = /[^\s<>()"',;:@]+@[^\s<>()"',;:@]+\.[^\s<>()"',;:@]+/g;
+
+/**
+ * Cuts the values out of an error's text: Drizzle's 'params: …' line, any quoted value of a
+ * database error, and any e-mail address (an SMTP refusal's "550 <ada@example.com>: …").
+ */
 export function redactErrorText(text: string): string {
   // Drizzle's message: the SQL (identifiers quoted, values as $1…) and then the values.
   if (text.startsWith('Failed query: ')) return text.replace(/\nparams: [\s\S]*$/, '\nparams: [redacted]');
   // PostgreSQL quotes the offending input in its own messages (invalid input syntax for type uuid: "…").
-  return /\binvalid input\b|\binvalid byte\b|\bvalue\b/i.test(text) ? text.replace(/"[^"\n]*"/g, '"[redacted]"') : text;
+  const unquoted = /\binvalid input\b|\binvalid byte\b|\bvalue\b/i.test(text) ? text.replace(/"[^"\n]*"/g, '"[redacted]"') : text;
+  return unquoted.replace(EMAIL_ADDRESS, '[address]');
 }
 
 interface SerializedError {

@@ -149,4 +149,8 @@ it('serializeError keeps an error useful and cuts the values of a query out of i
   expect(redactErrorText('Failed query: x\nparams: a@b.c')).toBe('Failed query: x\nparams: [redacted]');
   expect(serializeError('Failed query: x\nparams: a@b.c,0803')).toBe('Failed query: x\nparams: [redacted]');
   expect(redactErrorText('connect ECONNREFUSED 127.0.0.1:5432')).toBe('connect ECONNREFUSED 127.0.0.1:5432');
+  // An SMTP server's refusal names the recipient: the reason stays, the address goes.
+  expect(redactErrorText('Can\'t send mail - all recipients were rejected: 550 5.1.1 <ada.o@example.com>: Recipient address rejected')).toBe(
+    'Can\'t send mail - all recipients were rejected: 550 5.1.1 <[address]>: Recipient address rejected',
+  );
 });

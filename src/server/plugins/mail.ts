@@ -15,6 +15,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { outboxEmails } from '../db/schema';
 import { escapeHtml } from '../../shared/html';
+import { redactErrorText } from '../logger';
 
 export interface EmailMessage {
   to: string;
@@ -207,7 +208,8 @@ export function createMailer(app: FastifyInstance, options: { intervalMs?: numbe
       const { attempts } = row; // counted when claimed
       const failed = attempts >= MAX_ATTEMPTS;
       const message = err instanceof Error ? err.message : String(err);
-      app.log.warn({ attempts, err: message }, failed ? 'e-mail failed for good' : 'e-mail will be retried');
+      // An SMTP refusal names the address: the log gets the reason without it (the row keeps it).
+      app.log.warn({ attempts, err: redactErrorText(message) }, failed ? 'e-mail failed for good' : 'e-mail will be retried');
       await db()
         .update(outboxEmails)
         .set({
