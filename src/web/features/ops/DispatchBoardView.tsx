@@ -13,6 +13,7 @@ import { bookingMessages } from '../../../shared/deliveries/bookingMessages';
 import { formatNaira } from '../../../shared/deliveries/messages';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../../shared/deliveries/moves';
 import { opsPaths } from '../../../shared/opsForms';
+import { describedByOf, FieldMessages } from '../../kit/components/Field';
 import { formatWhen, OpsFilter, OpsList } from './OpsList';
 import { OpsLoadFailed, OpsSkeleton } from './OpsLoadState';
 import { OpsTable } from './OpsTable';
@@ -260,7 +261,7 @@ function RiderPicker({ view, send }: { view: BoardView; send: DispatchBoardSend 
           value={d.riderId}
           disabled={busy}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'ops-board-rider-help ops-board-rider-error' : 'ops-board-rider-help'}
+          aria-describedby={describedByOf({ id: 'ops-board-rider', error, hint: m.riderHelp })}
           onChange={(event) => send({ type: 'RIDER_CHOSEN', riderId: event.target.value })}
         >
           <option value="">{d.choices.length === 0 ? m.noNearbyRiders : m.chooseRider}</option>
@@ -270,14 +271,7 @@ function RiderPicker({ view, send }: { view: BoardView; send: DispatchBoardSend 
             </option>
           ))}
         </select>
-        <p id="ops-board-rider-help" className="field-help">
-          {m.riderHelp}
-        </p>
-        {error ? (
-          <p id="ops-board-rider-error" className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldMessages id="ops-board-rider" error={error} hint={m.riderHelp} />
       </div>
       <div className="ops-board-moves">
         <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -313,17 +307,10 @@ function CancelForm({ view, send }: { view: BoardView; send: DispatchBoardSend }
           value={d.reason}
           disabled={busy}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'ops-board-reason-help ops-board-reason-error' : 'ops-board-reason-help'}
+          aria-describedby={describedByOf({ id: 'ops-board-reason', error, hint: m.reasonHelp })}
           onChange={(event) => send({ type: 'REASON_CHANGED', value: event.target.value })}
         />
-        <p id="ops-board-reason-help" className="field-help">
-          {m.reasonHelp}
-        </p>
-        {error ? (
-          <p id="ops-board-reason-error" className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FieldMessages id="ops-board-reason" error={error} hint={m.reasonHelp} />
       </div>
       <div className="ops-board-moves">
         <button type="submit" className="btn btn-primary btn-danger" disabled={busy}>
