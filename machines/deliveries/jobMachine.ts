@@ -8,14 +8,17 @@
  *            └─▶ loadFailed ─RETRY─▶ loading
  *   job: step ─MOVE─▶ queueing (kept on the phone first) ─▶ sending ─┬─▶ step, or finished when the job is done
  *                                                                  └─ no network ─▶ waiting ─ONLINE / a while─▶ sending
- *        step ─FAIL─▶ failing ─MOVE fail─▶ queueing;  step ─PHOTO─▶ uploading ─▶ step
+ *        step or waiting ─PHOTO─▶ keepingPhoto (made small, kept on the phone) ─▶ sending
+ *        step ─FAIL─▶ failing ─MOVE fail─▶ queueing
  *        step ─REFRESH[a failed delivery waits for staff]─▶ loading (their answer: retry or return)
  *
  * The steps a rider may tap come from the delivery's one move table (src/shared/deliveries/moves.ts),
  * applied to the server's status and then to each step still queued on the phone, so a step tapped
  * offline moves the screen on at once while it waits for the network. A tap is first written to the
  * phone's outbox (the `enqueue` actor makes its Idempotency-Key and notes the phone's time), then
- * sent; a resend after a lost answer is applied once by the server.
+ * sent; a resend after a lost answer is applied once by the server. The proof photo is an entry of
+ * the same queue (its own key), so offline at the door the photo, then "delivered" wait on the phone
+ * and go out in that order: "delivered" counts the photo as taken once it is on the phone.
  *
  * Pure: requests, the outbox and the clock's retry are named actors and delays supplied with .provide().
  */
@@ -68,29 +71,45 @@ export interface MoveBody {
   cash_collected_kobo?: number;
 }
 
-/** A tap as the phone keeps it until the server has it: its own key, made when tapped. */
-export interface QueuedMove {
+interface Queued {
   key: string;
   jobId: string;
+  /** The job as the server last answered it, so a reload without network still shows the job. */
+  job?: RiderJob;
+}
+
+/** A tap as the phone keeps it until the server has it: its own key, made when tapped. */
+export interface QueuedMove extends Queued {
   body: MoveBody;
 }
+
+/** The proof photo as the phone keeps it until the server has it: already made small, its own key. */
+export interface QueuedProof extends Queued {
+  proof: { photo: Blob; name: string };
+}
+
+/** One entry of the phone's queue, sent in the order kept. */
+export type QueuedStep = QueuedMove | QueuedProof;
+
+export const isQueuedProof = (entry: QueuedStep): entry is QueuedProof => 'proof' in entry;
 
 /** A tap before it is queued: the step and what goes with it; the key and the time are added when it is kept. */
 export type MoveDraft = Omit<MoveBody, 'client_at'>;
 
 export interface JobScreenLoaded {
-  availability: AvailabilityResponse;
+  /** Null when the screen opened without network on a job kept on the phone. */
+  availability: AvailabilityResponse | null;
   offer: RiderOffer | null;
   job: RiderJob | null;
   /** The job's steps still on the phone (the outbox, read at start). */
-  pending: QueuedMove[];
+  pending: QueuedStep[];
 }
 
 export interface FlushResult {
   /** The job as the server has it after the queue was sent. */
   job: RiderJob;
   /** What is still queued (nothing, unless a step was refused and later ones wait behind it). */
-  pending: QueuedMove[];
+  pending: QueuedStep[];
   /** A step the server refused (a wrong code, a move the job cannot make now): dropped from the queue. */
   refused: FieldError | null;
 }
@@ -100,7 +119,7 @@ export interface JobContext {
   areasText: string;
   offer: RiderOffer | null;
   job: RiderJob | null;
-  pending: QueuedMove[];
+  pending: QueuedStep[];
   /** Seconds left on the offer, counted down while it is shown. */
   secondsLeft: number;
   draft: MoveDraft | null;
@@ -130,14 +149,18 @@ export type JobEvent =
   | { type: 'ONLINE' };
 
 /** The status the screen is at: the server's, moved on by each step still queued on the phone. */
-export function statusAfterQueue(job: RiderJob, pending: readonly QueuedMove[]): DeliveryStatus {
+export function statusAfterQueue(job: RiderJob, pending: readonly QueuedStep[]): DeliveryStatus {
   let status = job.status;
   for (const move of pending) {
+    if (isQueuedProof(move)) continue;
     const to = DELIVERY_MOVES[move.body.action].to;
     if (to && DELIVERY_MOVES[move.body.action].from.includes(status)) status = to;
   }
   return status;
 }
+
+/** The photo is taken as far as the phone knows: on the server, or kept on the phone to be sent before "delivered". */
+export const proofOnPhone = (job: RiderJob | null, pending: readonly QueuedStep[]): boolean => !!job?.proof_uploaded || pending.some(isQueuedProof);
 
 /** The steps the rider may tap at a status: the move table's, for a rider, on the job screen. */
 export function riderStepsAt(status: DeliveryStatus): RiderJobAction[] {
@@ -164,7 +187,7 @@ export function draftOf(context: JobContext, action: RiderJobAction): { draft: M
   if (action === 'deliver') {
     const code = context.code.trim();
     if (!DELIVERY_CODE_PATTERN.test(code)) return { error: { field: 'code', message: jobMessages.codeInvalid } };
-    if (!job?.proof_uploaded) return { error: { field: 'photo', message: jobMessages.proofRequired } };
+    if (!job || !proofOnPhone(job, context.pending)) return { error: { field: 'photo', message: jobMessages.proofRequired } };
     if (job.cash_to_collect_kobo !== null) {
       const cash = cashKobo(context.cash);
       if (cash === null) return { error: { field: 'cash_collected_kobo', message: m.cashInvalid } };
@@ -177,7 +200,7 @@ export function draftOf(context: JobContext, action: RiderJobAction): { draft: M
 
 const secondsUntil = (iso: string | undefined): number => (iso ? Math.max(0, Math.ceil((Date.parse(iso) - Date.now()) / 1000)) : 0);
 
-const finished = (job: RiderJob | null, pending: readonly QueuedMove[]) => !!job && pending.length === 0 && DELIVERY_FINAL.includes(job.status);
+const finished = (job: RiderJob | null, pending: readonly QueuedStep[]) => !!job && pending.length === 0 && DELIVERY_FINAL.includes(job.status);
 
 export const jobMachine = setup({
   types: {
@@ -198,15 +221,16 @@ export const jobMachine = setup({
       throw new Error('decline not provided');
     }),
     /** Keeps the tap on the phone (key and phone's time made now); answers the job's queue. */
-    enqueue: fromPromise<QueuedMove[], { jobId: string; draft: MoveDraft }>(async () => {
+    enqueue: fromPromise<QueuedStep[], { jobId: string; job: RiderJob; draft: MoveDraft }>(async () => {
       throw new Error('enqueue not provided');
+    }),
+    /** Makes the photo small and keeps it on the phone, ahead of any later tap; answers the job's queue. */
+    keepProof: fromPromise<QueuedStep[], { jobId: string; job: RiderJob; photo: File }>(async () => {
+      throw new Error('keepProof not provided');
     }),
     /** Sends the job's queue in order; rejects with NetworkFailure when there is no connection. */
     flush: fromPromise<FlushResult, { jobId: string }>(async () => {
       throw new Error('flush not provided');
-    }),
-    uploadProof: fromPromise<{ proof_uploaded: boolean }, { jobId: string; file: File }>(async () => {
-      throw new Error('uploadProof not provided');
     }),
   },
   delays: {
@@ -218,11 +242,13 @@ export const jobMachine = setup({
   guards: {
     hasJob: (_, params: { loaded: JobScreenLoaded }) => params.loaded.job !== null,
     hasOffer: (_, params: { loaded: JobScreenLoaded }) => params.loaded.offer !== null,
-    isFinished: (_, params: { job: RiderJob; pending: QueuedMove[] }) => finished(params.job, params.pending),
+    isFinished: (_, params: { job: RiderJob; pending: QueuedStep[] }) => finished(params.job, params.pending),
     offerRunOut: ({ context }) => secondsUntil(context.offer?.expires_at) <= 1,
     moveRefused: ({ context }, params: { action: RiderJobAction }) => 'error' in draftOf(context, params.action),
     canTap: ({ context }, params: { action: RiderJobAction }) =>
       !!context.job && riderStepsAt(statusAfterQueue(context.job, context.pending)).includes(params.action),
+    // The photo is taken at the drop-off: where "delivered" is the next step.
+    canPhoto: ({ context }) => !!context.job && riderStepsAt(statusAfterQueue(context.job, context.pending)).includes('deliver'),
     canFail: ({ context }) => !!context.job && riderStepsAt(statusAfterQueue(context.job, context.pending)).includes('fail'),
     hasPending: ({ context }) => context.pending.length > 0,
     // A failed delivery waits for staff (retry or return): nothing for the rider to tap but a look for their answer.
@@ -238,7 +264,7 @@ export const jobMachine = setup({
     }),
     assignLoaded: assign((_, params: { loaded: JobScreenLoaded }) => ({
       availability: params.loaded.availability,
-      areasText: params.loaded.availability.areas.join(', '),
+      areasText: params.loaded.availability?.areas.join(', ') ?? '',
       offer: params.loaded.offer,
       job: params.loaded.job,
       pending: params.loaded.pending,
@@ -369,7 +395,7 @@ export const jobMachine = setup({
               { guard: { type: 'canTap', params: ({ event }) => ({ action: event.action }) }, target: 'queueing', actions: { type: 'takeDraft', params: ({ event }) => ({ action: event.action }) } },
             ],
             FAIL: { guard: 'canFail', target: 'failing', actions: assign({ error: null, notice: null }) },
-            PHOTO: { target: 'uploading', actions: assign({ error: null, notice: null }) },
+            PHOTO: { guard: 'canPhoto', target: 'keepingPhoto', actions: assign({ error: null, notice: null }) },
             REFRESH: { guard: 'waitsForStaff', target: '#job.loading', actions: assign({ error: null, notice: null }) },
           },
         },
@@ -384,23 +410,24 @@ export const jobMachine = setup({
             BACK: { target: 'step', actions: assign({ error: null }) },
           },
         },
-        uploading: {
+        keepingPhoto: {
           invoke: {
-            id: 'uploadProof',
-            src: 'uploadProof',
-            input: ({ context, event }) => ({ jobId: context.job!.id, file: (event as Extract<JobEvent, { type: 'PHOTO' }>).file }),
-            onDone: {
-              target: 'step',
-              actions: assign({ job: ({ context }) => ({ ...context.job!, proof_uploaded: true }) }),
-            },
-            onError: { target: 'step', actions: assign({ error: ({ event }) => ({ ...fieldErrorOf(event.error), field: 'photo' }) }) },
+            id: 'keepProof',
+            src: 'keepProof',
+            input: ({ context, event }) => ({ jobId: context.job!.id, job: context.job!, photo: (event as Extract<JobEvent, { type: 'PHOTO' }>).file }),
+            onDone: { target: 'sending', actions: assign({ pending: ({ event }) => event.output }) },
+            // Not kept (the phone's storage is full): said under the photo; steps already queued still wait.
+            onError: [
+              { guard: 'hasPending', target: 'waiting', actions: assign({ error: ({ event }) => ({ ...fieldErrorOf(event.error), field: 'photo' }) }) },
+              { target: 'step', actions: assign({ error: ({ event }) => ({ ...fieldErrorOf(event.error), field: 'photo' }) }) },
+            ],
           },
         },
         queueing: {
           invoke: {
             id: 'enqueue',
             src: 'enqueue',
-            input: ({ context }) => ({ jobId: context.job!.id, draft: context.draft! }),
+            input: ({ context }) => ({ jobId: context.job!.id, job: context.job!, draft: context.draft! }),
             onDone: { target: 'sending', actions: assign({ pending: ({ event }) => event.output, draft: null }) },
             onError: { target: 'step', actions: assign({ error: ({ event }) => fieldErrorOf(event.error), draft: null }) },
           },
@@ -428,6 +455,7 @@ export const jobMachine = setup({
           after: { retry: 'sending' },
           on: {
             ONLINE: 'sending',
+            PHOTO: { guard: 'canPhoto', target: 'keepingPhoto', actions: assign({ error: null, notice: null }) },
             // The next step may be tapped while the last waits: it joins the queue behind it.
             MOVE: [
               { guard: { type: 'moveRefused', params: ({ event }) => ({ action: event.action }) }, actions: { type: 'refuse', params: ({ event }) => ({ action: event.action }) } },
@@ -455,7 +483,7 @@ export const jobViewStates = [
   'declining',
   'step',
   'failing',
-  'uploading',
+  'keepingPhoto',
   'queueing',
   'sending',
   'waiting',
@@ -464,7 +492,7 @@ export const jobViewStates = [
 export type JobViewState = (typeof jobViewStates)[number];
 
 export function jobViewState(snapshot: Pick<JobSnapshot, 'matches'>): JobViewState {
-  for (const s of ['step', 'failing', 'uploading', 'queueing', 'sending', 'waiting'] as const) if (snapshot.matches({ job: s })) return s;
+  for (const s of ['step', 'failing', 'keepingPhoto', 'queueing', 'sending', 'waiting'] as const) if (snapshot.matches({ job: s })) return s;
   if (snapshot.matches({ job: 'resuming' })) return 'sending';
   return jobViewStates.find((s) => snapshot.matches(s as never)) ?? 'loading';
 }
@@ -480,7 +508,10 @@ export interface JobView {
   /** The status the screen is at, queued steps included. */
   status: DeliveryStatus | null;
   steps: RiderJobAction[];
+  /** The taps waiting on the phone (the photo is counted apart). */
   pendingCount: number;
+  /** The proof photo: none yet, kept on the phone to be sent, or on the server. */
+  photo: 'none' | 'kept' | 'sent';
   code: string;
   cash: string;
   reason: DeliveryFailureReason | null;
@@ -506,7 +537,8 @@ export function jobSnapshotToView(snapshot: JobSnapshot): JobView {
     job: c.job,
     status,
     steps: status ? riderStepsAt(status) : [],
-    pendingCount: c.pending.length,
+    pendingCount: c.pending.filter((p) => !isQueuedProof(p)).length,
+    photo: c.pending.some(isQueuedProof) ? 'kept' : c.job?.proof_uploaded ? 'sent' : 'none',
     code: c.code,
     cash: c.cash,
     reason: c.reason,

@@ -23,6 +23,7 @@ const base: JobView = {
   status: null,
   steps: [],
   pendingCount: 0,
+  photo: 'none',
   code: '',
   cash: '',
   reason: null,
@@ -89,7 +90,19 @@ export const WrongCode: Story = {
   args: { view: { ...atStatus('arrived'), job: job('arrived', { code_tries_left: 4, proof_uploaded: true }), code: '1111', error: { field: 'code', message: jobMessages.codeWrong(4) } } },
   parameters: { keyText: [jobMessages.codeWrong(4)] },
 };
-export const Uploading: Story = { args: { view: { ...atStatus('arrived'), state: 'uploading' } }, parameters: { keyText: [m.uploading] } };
+export const KeepingPhoto: Story = { args: { view: { ...atStatus('arrived'), state: 'keepingPhoto' } }, parameters: { keyText: [m.keepingPhoto] } };
+export const SendingPhoto: Story = { args: { view: { ...atStatus('arrived'), state: 'sending', photo: 'kept' } }, parameters: { keyText: [m.uploading, m.sending] } };
+export const PhotoSent: Story = { args: { view: { ...atStatus('arrived'), job: job('arrived', { proof_uploaded: true }), photo: 'sent', code: '4821' } }, parameters: { keyText: [m.photoSent, m.steps.deliver] } };
+/** Offline at the door: the photo kept on the phone, "Delivered" can be tapped. */
+export const PhotoWaitingForNetwork: Story = {
+  args: { view: { ...atStatus('arrived'), state: 'waiting', photo: 'kept', code: '4821' } },
+  parameters: { keyText: [m.waitingForNetwork, m.queued(0, true), m.photoKept, m.steps.deliver] },
+};
+/** "Delivered" tapped offline behind the photo: both wait on the phone (also after a reload). */
+export const DeliveredWaitingForNetwork: Story = {
+  args: { view: { ...atStatus('delivered'), state: 'waiting', job: job('arrived'), photo: 'kept', pendingCount: 1 } },
+  parameters: { keyText: [m.waitingForNetwork, m.queued(1, true)] },
+};
 export const Failing: Story = { args: { view: { ...atStatus('arrived'), state: 'failing', reason: 'other', error: { field: 'note', message: 'Say what went wrong' } } }, parameters: { keyText: [m.failHeading, m.reasons.recipient_absent, m.confirmFail] } };
 export const Failed: Story = { args: { view: atStatus('failed', { canCheckStaff: true }) }, parameters: { keyText: [m.waitingForStaff, m.checkStaff] } };
 export const Returning: Story = { args: { view: atStatus('returning') }, parameters: { keyText: [m.steps.returned] } };

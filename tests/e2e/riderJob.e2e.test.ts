@@ -6,8 +6,9 @@
  * to the pickup, loses the network (Playwright's setOffline) and taps "Picked up": the screen says
  * "waiting for network" and moves on; the connection returns and the step is applied once (one
  * pick_up on the timeline, sent with the phone's time). The delivery code comes by e-mail to the
- * sender at pickup; the rider arrives, takes a photo, enters the code and the cash, and delivers.
- * The outbox is the browser's real IndexedDB.
+ * sender at pickup; the rider arrives, loses the network again at the door, takes the photo, enters
+ * the code and taps "Delivered": both wait on the phone, also across a reload, and go out in that
+ * order when the connection returns. The outbox is the browser's real IndexedDB.
  */
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
@@ -131,34 +132,79 @@ describe("the rider's job screen", () => {
     const pickupKeys = new Set(moves.slice(1));
     expect(pickupKeys.size).toBeLessThanOrEqual(1);
 
-    // ── The drop-off: the code from the sender's e-mail, a photo, the cash ──
+    // ── The drop-off, with no network at the door: the photo, the code from the sender's e-mail, "Delivered" ──
     const mail = await waitForMail(delivery.sender, (x) => x.subject.startsWith('Picked up'));
     const code = /^(\d{4})$/m.exec(mail.text)![1]!;
     await page.getByRole('button', { name: m.steps.arrive }).click();
     await page.getByRole('region', { name: m.proofHeading }).waitFor();
-    await page.getByLabel(m.code).fill(code);
-    // The photo is taken once "arrived" is sent.
+    await expect.poll(async () => (await readJob()).json.job.status, { timeout: 30_000 }).toBe('arrived');
     await expect.poll(() => page.getByLabel(m.photo).isEnabled(), { timeout: 20_000 }).toBe(true);
     const jpeg = await phonePhoto(page);
     const uploads: Request[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/proof')) uploads.push(r);
     });
+    await page.context().setOffline(true);
     await page.getByLabel(m.photo).setInputFiles({ name: 'parcel.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-    await page.getByText(m.photoSent, { exact: true }).waitFor({ timeout: 20_000 });
-    // Made small on the phone: the upload is smaller than the photo taken.
-    const sent = Number((await uploads[0]!.allHeaders())['content-length'] ?? 0);
-    expect(sent).toBeGreaterThan(0);
-    expect(sent).toBeLessThan(jpeg.length);
+    await page.getByText(m.photoKept, { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByLabel(m.code).fill(code);
     expect(await page.getByLabel(m.cashCollected).inputValue()).toMatch(/^\d+$/);
-    await shoot(page, '5-proof');
+    await shoot(page, '5-photo-kept-offline');
     await page.getByRole('button', { name: m.steps.deliver }).click();
-    const outcome = page.getByText(m.delivered, { exact: true }).or(page.locator('.field-error'));
-    await outcome.first().waitFor();
-    expect(await outcome.first().innerText()).toBe(m.delivered);
-    await shoot(page, '6-delivered');
-    const done = await call('GET', `/api/users/jobs/${delivery.id}`, undefined, { 'x-auth-token': rider.token });
+    await expect.poll(() => page.locator('.job-waiting').innerText(), { timeout: 10_000 }).toContain(m.queued(1, true));
+    // On the phone: the photo (a Blob, made small) and then "delivered".
+    const outbox = () =>
+      page.evaluate(
+        () =>
+          new Promise<Array<{ kind: string; bytes: number }>>((resolve, reject) => {
+            const open = indexedDB.open('rider-outbox');
+            open.onsuccess = () => {
+              const req = open.result.transaction('moves').objectStore('moves').getAll();
+              req.onsuccess = () =>
+                resolve(
+                  (req.result as Array<{ seq: number; proof?: { photo: Blob }; body?: { action: string } }>)
+                    .sort((a, b) => a.seq - b.seq)
+                    .map((e) => (e.proof ? { kind: e.proof.photo instanceof Blob ? 'photo' : 'not a blob', bytes: e.proof.photo.size } : { kind: e.body!.action, bytes: 0 })),
+                );
+              req.onerror = () => reject(req.error);
+            };
+            open.onerror = () => reject(open.error);
+          }),
+      );
+    const atDoor = await outbox();
+    expect(atDoor.map((e) => e.kind)).toEqual(['photo', 'deliver']);
+    // Made small on the phone before it was kept.
+    expect(atDoor[0]!.bytes).toBeGreaterThan(0);
+    expect(atDoor[0]!.bytes).toBeLessThan(jpeg.length);
+
+    // ── A reload before the network returns ──
+    // Chromium cannot open a page with no network at all (the screen has no service worker): the
+    // page is served, the API is not, as on a weak signal. The screen opens from the phone's copy.
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await page.context().setOffline(false);
+    await page.reload();
+    await expect.poll(() => page.locator('.job-waiting').innerText(), { timeout: 20_000 }).toContain(m.queued(1, true));
+    expect(await page.locator('.job-status').innerText()).toContain('Delivered');
+    await page.context().setOffline(true);
+    await page.unroute('**/api/**');
+    await shoot(page, '6-waiting-after-reload');
+    expect((await outbox()).map((e) => e.kind)).toEqual(['photo', 'deliver']);
+    expect((await readJob()).json.job).toMatchObject({ status: 'arrived', proof_uploaded: false });
+
+    // ── The network returns: the photo, then "delivered" ──
+    await page.context().setOffline(false);
+    await page.getByText(m.delivered, { exact: true }).waitFor({ timeout: 30_000 });
+    await shoot(page, '7-delivered');
+    const done = await readJob();
     expect(done.json.job.status).toBe('delivered');
     expect(done.json.job.proof_uploaded).toBe(true);
+    expect(await outbox()).toEqual([]);
+    const proof = await page.request.get(new URL(`/api/users/jobs/${delivery.id}/proof`, page.url()).href, { headers: { 'x-auth-token': rider.token } });
+    expect([proof.status(), proof.headers()['content-type']]).toEqual([200, 'image/webp']);
+    // The upload that reached the server is the small photo, every send of it under one key.
+    const sent = uploads.filter((r) => !r.failure());
+    expect(sent.length).toBeGreaterThan(0);
+    expect(Number((await sent.at(-1)!.allHeaders())['content-length'] ?? 0)).toBeLessThan(jpeg.length);
+    expect(new Set(await Promise.all(uploads.map(async (r) => (await r.allHeaders())['idempotency-key']))).size).toBe(1);
   });
 });

@@ -9,10 +9,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { jobMachine, jobSnapshotToView, riderStepsAt, statusAfterQueue, type JobSnapshot, type MoveDraft } from '../../machines/deliveries/jobMachine';
+import { isQueuedProof, jobMachine, jobSnapshotToView, riderStepsAt, statusAfterQueue, type JobSnapshot, type MoveDraft, type QueuedStep } from '../../machines/deliveries/jobMachine';
 import { DELIVERY_MOVES, deliveryActionsFor } from '../../src/shared/deliveries/moves';
 import { RIDER_JOB_ACTIONS } from '../../src/shared/deliveries/jobs';
-import { job, jobEvents, queued, serializeJob, type JobModelEvent } from './jobModel';
+import { job, jobEvents, offline, photoFile, queued, queuedProof, serializeJob, type JobModelEvent } from './jobModel';
 import { TransitionRecorder, edgePaths } from './coverage';
 
 interface Pending {
@@ -22,7 +22,7 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-const ACTORS = ['load', 'saveAvailability', 'accept', 'decline', 'enqueue', 'flush', 'uploadProof'] as const;
+const ACTORS = ['load', 'saveAvailability', 'accept', 'decline', 'enqueue', 'flush', 'keepProof'] as const;
 
 function harness(recorder?: TransitionRecorder) {
   const state: { pending: Pending | null; enqueued: Array<{ jobId: string; draft: MoveDraft }> } = { pending: null, enqueued: [] };
@@ -98,7 +98,9 @@ describe('jobMachine along its model paths', () => {
           expect(h.state.enqueued.at(-1)).toMatchObject({ jobId: before.context.job!.id, draft: { action: event.action } });
         }
         // The queue is shown as waiting for the network, never lost from the context.
-        if (view.state === 'waiting') expect(view.pendingCount).toBeGreaterThan(0);
+        if (view.state === 'waiting') expect(view.pendingCount > 0 || view.photo === 'kept').toBe(true);
+        // The photo is kept on the phone before anything is sent, and shown as taken.
+        if (actual.matches({ job: 'sending' }) && before.matches({ job: 'keepingPhoto' })) expect(view.photo).toBe('kept');
       }
       h.actor.stop();
     },
@@ -120,6 +122,34 @@ describe('jobMachine along its model paths', () => {
     h.actor.send({ type: 'MOVE', action: 'deliver' });
     expect(h.actor.getSnapshot().context.error?.field).toBe('photo');
     expect(h.state.enqueued).toEqual([]);
+    h.actor.stop();
+  });
+
+  it('offline at the door: the photo is kept on the phone, then "delivered" queues behind it, and the screen waits with both', async () => {
+    const h = harness();
+    await drive(h, { type: 'xstate.done.actor.load', output: { availability: { available: true, areas: ['Yaba'], blocked: null }, offer: null, job: job('arrived'), pending: [] } });
+    h.actor.send({ type: 'PHOTO', file: photoFile() });
+    expect(h.actor.getSnapshot().matches({ job: 'keepingPhoto' })).toBe(true);
+    expect(h.state.pending!.input).toMatchObject({ jobId: job('arrived').id, photo: expect.any(File) });
+    const withPhoto: QueuedStep[] = [queuedProof()];
+    await drive(h, { type: 'xstate.done.actor.keepProof', output: withPhoto });
+    await drive(h, { type: 'xstate.error.actor.flush', error: offline() });
+    let view = jobSnapshotToView(h.actor.getSnapshot());
+    expect([view.state, view.photo, view.pendingCount, view.steps]).toEqual(['waiting', 'kept', 0, ['deliver', 'fail']]);
+    // The photo is not on the server yet, but "delivered" counts it as taken.
+    h.actor.send({ type: 'CODE', value: '4821' });
+    h.actor.send({ type: 'MOVE', action: 'deliver' });
+    expect(h.actor.getSnapshot().matches({ job: 'queueing' })).toBe(true);
+    expect(h.state.enqueued.at(-1)).toMatchObject({ draft: { action: 'deliver', code: '4821' } });
+    await drive(h, { type: 'xstate.done.actor.enqueue', output: [...withPhoto, queued('deliver', 2)] });
+    await drive(h, { type: 'xstate.error.actor.flush', error: offline() });
+    view = jobSnapshotToView(h.actor.getSnapshot());
+    expect([view.state, view.status, view.photo, view.pendingCount]).toEqual(['waiting', 'delivered', 'kept', 1]);
+    expect(h.actor.getSnapshot().context.pending.map((p) => (isQueuedProof(p) ? 'photo' : p.body.action))).toEqual(['photo', 'deliver']);
+    // The network returns: both go (the flush sends them in that order), and the job is done.
+    h.actor.send({ type: 'ONLINE' });
+    await drive(h, { type: 'xstate.done.actor.flush', output: { job: job('delivered', { proof_uploaded: true }), pending: [], refused: null } });
+    expect(h.actor.getSnapshot().matches('finished')).toBe(true);
     h.actor.stop();
   });
 

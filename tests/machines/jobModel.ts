@@ -2,10 +2,13 @@
  * The events the rider's job machine (machines/deliveries/jobMachine.ts) is explored with, shared
  * by its model-based test, its view test, its stories and its test plan: what the screen opens on
  * (no work, an offer still open or run out, a job at the pickup, at the drop-off with cash, with a
- * step left on the phone, a finished one), the rider's taps the screen offers at each status (the
- * move table's), and the network's answers, including none at all.
+ * step left on the phone, with the photo and "delivered" left on the phone and no network, a
+ * finished one), the rider's taps the screen offers at each status (the move table's), the photo
+ * kept on the phone, and the network's answers, including none at all.
  */
 import {
+  isQueuedProof,
+  proofOnPhone,
   riderStepsAt,
   statusAfterQueue,
   type FlushResult,
@@ -13,6 +16,8 @@ import {
   type JobScreenLoaded,
   type JobSnapshot,
   type QueuedMove,
+  type QueuedProof,
+  type QueuedStep,
   type RiderJob,
 } from '../../machines/deliveries/jobMachine';
 import { SubmitError } from '../../machines/kit/formMachine';
@@ -83,6 +88,13 @@ export const queued = (action: QueuedMove['body']['action'], n = 1): QueuedMove 
   body: { action, client_at: '2026-11-28T14:03:00.000Z' },
 });
 
+/** The photo kept on the phone, made small. */
+export const queuedProof = (n = 1): QueuedProof => ({
+  key: `key-photo-${n}`,
+  jobId: JOB_ID,
+  proof: { photo: new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' }), name: 'parcel.jpg' },
+});
+
 /** The screen's opening answers the model knows. */
 export const loads = {
   nothing: (): JobScreenLoaded => ({ availability: availabilityOff, offer: null, job: null, pending: [] }),
@@ -94,6 +106,8 @@ export const loads = {
   queuedPickup: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: job('heading_to_pickup'), pending: [queued('pick_up')] }),
   /** Delivered on the server, "delivered" still on the phone (its answer was lost): sent again, applied once. */
   deliveredQueued: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: job('delivered'), pending: [queued('deliver')] }),
+  /** A reload without network at the door: the photo and "delivered" on the phone, the job from the phone's copy. */
+  photoAndDeliverQueued: (): JobScreenLoaded => ({ availability: null, offer: null, job: job('arrived'), pending: [queuedProof(), queued('deliver', 2)] }),
 };
 
 export type JobModelEvent =
@@ -104,9 +118,9 @@ export type JobModelEvent =
   | { type: 'xstate.error.actor.saveAvailability'; error: unknown }
   | { type: 'xstate.done.actor.accept' | 'xstate.done.actor.decline'; output: { message: string } }
   | { type: 'xstate.error.actor.accept' | 'xstate.error.actor.decline'; error: unknown }
-  | { type: 'xstate.done.actor.uploadProof'; output: { proof_uploaded: boolean } }
-  | { type: 'xstate.error.actor.uploadProof'; error: unknown }
-  | { type: 'xstate.done.actor.enqueue'; output: QueuedMove[] }
+  | { type: 'xstate.done.actor.keepProof'; output: QueuedStep[] }
+  | { type: 'xstate.error.actor.keepProof'; error: unknown }
+  | { type: 'xstate.done.actor.enqueue'; output: QueuedStep[] }
   | { type: 'xstate.error.actor.enqueue'; error: unknown }
   | { type: 'xstate.done.actor.flush'; output: FlushResult }
   | { type: 'xstate.error.actor.flush'; error: unknown }
@@ -117,25 +131,39 @@ export const offline = () => new NetworkFailure('fetch failed');
 export const serverDown = () => new SubmitError({ field: 'alert', message: 'Something went wrong. Please try again.' });
 export const areasRefused = () => new SubmitError({ field: 'areas', message: dispatchTexts.availability.chooseArea });
 export const offerTaken = () => new SubmitError({ field: 'alert', message: dispatchMessages.offerGone });
-export const photoRefused = () => new SubmitError({ field: 'photo', message: jobMessages.photoTooLarge });
+export const photoFile = () => new File(['jpeg'], 'parcel.jpg', { type: 'image/jpeg' });
 export const outboxBroken = () => new Error('The phone storage is full');
 
 /** The queue after the tap now being kept. */
-function queuedAfter(snapshot: JobSnapshot): QueuedMove[] {
+function queuedAfter(snapshot: JobSnapshot): QueuedStep[] {
   const draft = snapshot.context.draft!;
-  return [...snapshot.context.pending, { key: `key-${draft.action}-${snapshot.context.pending.length + 1}`, jobId: JOB_ID, body: { ...draft, client_at: '2026-11-28T14:05:00.000Z' } }];
+  const move: QueuedMove = { key: `key-${draft.action}-${snapshot.context.pending.length + 1}`, jobId: JOB_ID, body: { ...draft, client_at: '2026-11-28T14:05:00.000Z' } };
+  return [...snapshot.context.pending, move];
 }
 
-/** The server's answers to the queue: every step taken (or the code refused). */
+/** The queue after the photo now being kept: it replaces one not sent yet. */
+const proofQueuedAfter = (snapshot: JobSnapshot): QueuedStep[] => [...snapshot.context.pending.filter((p) => !isQueuedProof(p)), queuedProof(snapshot.context.pending.length + 1)];
+
+const isMove = (action: string) => (p: QueuedStep) => !isQueuedProof(p) && p.body.action === action;
+
+/** The server's answers to the queue: every step taken (or the code refused, or the photo refused). */
 function flushAnswers(snapshot: JobSnapshot): FlushResult[] {
   const { job: current, pending } = snapshot.context;
-  const moved: FlushResult = { job: { ...current!, status: statusAfterQueue(current!, pending) }, pending: [], refused: null };
+  const proof = proofOnPhone(current, pending);
+  const moved: FlushResult = { job: { ...current!, status: statusAfterQueue(current!, pending), proof_uploaded: proof }, pending: [], refused: null };
   moved.job.actions = riderStepsAt(moved.job.status);
-  if (pending.some((p) => p.body.action === 'deliver')) {
-    const wrong: FlushResult = { job: { ...current!, code_tries_left: current!.code_tries_left - 1 }, pending: [], refused: { field: 'code', message: jobMessages.codeWrong(current!.code_tries_left - 1) } };
-    return [moved, wrong];
+  const answers = [moved];
+  if (pending.some(isMove('deliver'))) {
+    const left = current!.code_tries_left - 1;
+    answers.push({ job: { ...current!, proof_uploaded: proof, code_tries_left: left }, pending: [], refused: { field: 'code', message: jobMessages.codeWrong(left) } });
   }
-  return [moved];
+  if (pending.some(isQueuedProof)) {
+    // The photo refused (over 10 MB): "delivered" behind it is refused for want of it; the steps before it are taken.
+    const before = pending.slice(0, pending.findIndex(isQueuedProof));
+    const status = statusAfterQueue(current!, before);
+    answers.push({ job: { ...current!, status, actions: riderStepsAt(status) }, pending: [], refused: { field: 'photo', message: jobMessages.photoTooLarge } });
+  }
+  return answers;
 }
 
 /** What can happen in the state: the taps the screen offers, or the network's answers. */
@@ -180,7 +208,7 @@ export function jobEvents(snapshot: JobSnapshot): JobModelEvent[] {
     if (status === 'failed' && c.pending.length === 0) events.push({ type: 'REFRESH' });
     if (steps.includes('deliver')) {
       if (!DELIVERY_CODE_PATTERN.test(c.code)) events.push({ type: 'CODE', value: '4821' });
-      if (!c.job.proof_uploaded) events.push({ type: 'PHOTO', file: new File(['jpeg'], 'parcel.jpg', { type: 'image/jpeg' }) });
+      if (!proofOnPhone(c.job, c.pending)) events.push({ type: 'PHOTO', file: photoFile() });
       events.push({ type: 'CASH', value: '4,500' });
     }
     return events;
@@ -191,10 +219,10 @@ export function jobEvents(snapshot: JobSnapshot): JobModelEvent[] {
     if (c.note === '') events.push({ type: 'NOTE', value: 'The gate was locked and nobody answered' });
     return events;
   }
-  if (snapshot.matches({ job: 'uploading' })) {
+  if (snapshot.matches({ job: 'keepingPhoto' })) {
     return [
-      { type: 'xstate.done.actor.uploadProof', output: { proof_uploaded: true } },
-      { type: 'xstate.error.actor.uploadProof', error: photoRefused() },
+      { type: 'xstate.done.actor.keepProof', output: proofQueuedAfter(snapshot) },
+      { type: 'xstate.error.actor.keepProof', error: outboxBroken() },
     ];
   }
   if (snapshot.matches({ job: 'queueing' })) {
@@ -213,9 +241,11 @@ export function jobEvents(snapshot: JobSnapshot): JobModelEvent[] {
   if (snapshot.matches({ job: 'waiting' })) {
     const events: JobModelEvent[] = [{ type: 'ONLINE' }, { type: 'xstate.after.retry.job.job.waiting' }];
     // One more step tapped offline, no further: the queue is the point, not its length.
-    if (c.pending.length < 2) for (const action of steps) events.push({ type: 'MOVE', action });
+    if (c.pending.filter((p) => !isQueuedProof(p)).length < 2) for (const action of steps) events.push({ type: 'MOVE', action });
     if (steps.includes('deliver')) {
       if (!DELIVERY_CODE_PATTERN.test(c.code)) events.push({ type: 'CODE', value: '4821' });
+      // The photo taken at the door without a network.
+      if (!proofOnPhone(c.job, c.pending)) events.push({ type: 'PHOTO', file: photoFile() });
       events.push({ type: 'CASH', value: '4,500' });
     }
     return events;
@@ -230,8 +260,9 @@ export function serializeJob(snapshot: JobSnapshot): string {
     snapshot.value,
     c.job ? statusAfterQueue(c.job, c.pending) : null,
     c.job?.cash_to_collect_kobo != null,
-    c.pending.map((p) => p.body.action),
+    c.pending.map((p) => (isQueuedProof(p) ? 'photo' : p.body.action)),
     c.job?.proof_uploaded ?? null,
+    c.job ? proofOnPhone(c.job, c.pending) : null,
     DELIVERY_CODE_PATTERN.test(c.code),
     c.reason,
     c.note !== '',

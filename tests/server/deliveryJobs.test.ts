@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
-import { deliveries, deliveryEvents, outboxEmails, riderCards } from '../../src/server/db/schema';
+import { deliveries, deliveryEvents, files, outboxEmails, riderCards } from '../../src/server/db/schema';
 import { moveDelivery } from '../../src/server/domain/deliveryMoves';
 import { CLOCK_GAP_FLAG_MS, DELIVERY_CODE_TRIES } from '../../src/shared/deliveries/moves';
 import { jobMessages } from '../../src/shared/deliveries/jobMessages';
@@ -48,9 +48,10 @@ async function photo(): Promise<Buffer> {
   return sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } } }).jpeg().toBuffer();
 }
 
-function uploadProof(t: TestApp, rider: { token: string } | null, id: string, data: Buffer) {
+function uploadProof(t: TestApp, rider: { token: string } | null, id: string, data: Buffer, key: string | null = null) {
   const body = multipart([{ field: 'photo', filename: 'parcel.jpg', contentType: 'image/jpeg', data }]);
-  return t.app.inject({ method: 'POST', url: `/api/users/jobs/${id}/proof`, headers: { ...as(rider), 'content-type': body.contentType }, payload: body.payload });
+  const headers = { ...as(rider), 'content-type': body.contentType, ...(key ? { 'idempotency-key': key } : {}) };
+  return t.app.inject({ method: 'POST', url: `/api/users/jobs/${id}/proof`, headers, payload: body.payload });
 }
 
 /** The code in the pickup e-mail to the sender (the only place it exists in clear). */
@@ -291,6 +292,49 @@ describeEachDatabase("the rider's job and the sender's actions", (kind) => {
     const right = await move(t, rider, job.id, { action: 'deliver', code: job.code, cash_collected_kobo: 0 });
     expect([right.statusCode, errorOf(right.body).message]).toEqual([429, jobMessages.codeLocked]);
     expect((await getJob(t, rider, job.id)).json().job).toMatchObject({ status: 'arrived', code_tries_left: 0 });
+  });
+
+  it("applies a photo resent under its Idempotency-Key once, even after delivery; a later photo under a new key replaces it", async () => {
+    const [rider, otherRider, firm] = [await listedRider(t, 'proof-key'), await listedRider(t, 'proof-key-b'), await company(t, 'proof-key-firm')];
+    const job = await jobAt(t, firm, rider, 'arrived');
+    const proofFiles = async () => (await t.database.db.select({ id: files.id }).from(files).where(and(eq(files.ownerId, rider.id), eq(files.kind, 'delivery_proof')))).map((f) => f.id);
+    const proofOf = async () => (await t.database.db.select({ id: deliveries.proofFileId }).from(deliveries).where(eq(deliveries.id, job.id)))[0]!.id;
+    const [first, second] = [await photo(), await sharp({ create: { width: 1200, height: 1600, channels: 3, background: { r: 20, g: 90, b: 160 } } }).jpeg().toBuffer()];
+    const key = randomUUID();
+
+    // Sent twice at once (a retry racing the first), then again: one photo stored, the same answer each time.
+    const [a, b] = await Promise.all([uploadProof(t, rider, job.id, first, key), uploadProof(t, rider, job.id, first, key)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(b.json()).toEqual(a.json());
+    const stored = await proofOf();
+    expect(await proofFiles()).toEqual([stored]);
+    const again = await uploadProof(t, rider, job.id, first, key);
+    expect([again.statusCode, again.headers['idempotent-replayed'], again.json()]).toEqual([200, 'true', { proof_uploaded: true, width: 800, height: 600 }]);
+    expect(await proofOf()).toBe(stored);
+
+    // The key is the rider's own for this photo: another photo under it is refused; another rider gets the 404.
+    const reused = await uploadProof(t, rider, job.id, second, key);
+    expect([reused.statusCode, errorOf(reused.body)]).toEqual([422, { field: 'idempotency_key', message: jobMessages.proofKeyReused }]);
+    expect((await uploadProof(t, otherRider, job.id, first, key)).statusCode).toBe(404);
+    expect(errorOf((await uploadProof(t, rider, job.id, first, 'ключ')).body).field).toBe('idempotency_key');
+
+    // The latest photo (a new key) replaces it; the first key sent again after that changes nothing.
+    const retakeKey = randomUUID();
+    const retaken = await uploadProof(t, rider, job.id, second, retakeKey);
+    expect(retaken.json()).toMatchObject({ width: 600, height: 800 });
+    const latest = await proofOf();
+    expect(latest).not.toBe(stored);
+    expect((await uploadProof(t, rider, job.id, first, key)).statusCode).toBe(200);
+    expect(await proofOf()).toBe(latest);
+    expect(await proofFiles()).toEqual([latest]);
+
+    // Delivered, then the phone (whose answer was lost) sends the photo again: answered, not refused, nothing changed.
+    expect((await move(t, rider, job.id, { action: 'deliver', code: job.code, cash_collected_kobo: job.price_kobo })).statusCode).toBe(200);
+    const late = await uploadProof(t, rider, job.id, second, retakeKey);
+    expect([late.statusCode, late.headers['idempotent-replayed']]).toEqual([200, 'true']);
+    expect(await proofOf()).toBe(latest);
+    // A new photo after delivery is still refused.
+    expect((await uploadProof(t, rider, job.id, second, randomUUID())).statusCode).toBe(409);
   });
 
   it('keeps the proof photo private: the rider, the company that booked, its tracking link and staff; nobody else', async () => {

@@ -11,7 +11,7 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobMachine, type QueuedMove, type RiderJob } from '../../machines/deliveries/jobMachine';
+import { isQueuedProof, jobMachine, type QueuedMove, type QueuedStep, type RiderJob } from '../../machines/deliveries/jobMachine';
 import { fieldErrorOf } from '../../machines/kit/errors';
 import { dispatchTexts } from '../../src/shared/deliveries/dispatch';
 import { dispatchMessages } from '../../src/shared/deliveries/dispatchMessages';
@@ -62,6 +62,8 @@ async function answerLoad(answer: { availability?: unknown; offers?: unknown[]; 
     j.respond(200, { items: answer.jobs ?? [] });
   });
 }
+
+const kindOf = (e: QueuedStep) => (isQueuedProof(e) ? 'photo' : e.body.action);
 
 const button = (name: string) => screen.getByRole('button', { name });
 const click = (name: string) => fireEvent.click(button(name));
@@ -188,7 +190,7 @@ describe("the rider's job screen", () => {
     await act(async () => first.fail());
     await waitFor(() => expect(screen.getByText(new RegExp(m.waitingForNetwork.slice(0, 20))).textContent).toContain(m.queued(1)));
     // The phone moved on: the drop-off's step is offered while "picked up" waits.
-    expect((await inner.all()).map((e) => e.body.action)).toEqual(['pick_up']);
+    expect((await inner.all()).map(kindOf)).toEqual(['pick_up']);
     click(m.steps.arrive);
     const again = await take(MOVES);
     expect(again.headers.get('idempotency-key')).toBe(key);
@@ -201,11 +203,25 @@ describe("the rider's job screen", () => {
     expect(screen.getByText(jobMessages.codeInvalid)).toBeTruthy();
     fireEvent.change(screen.getByLabelText(m.code), { target: { value: '1111' } });
     fireEvent.change(screen.getByLabelText(m.cashCollected), { target: { value: '4,500' } });
-    // The photo goes straight to the server: not while the steps before it wait.
-    expect(screen.getByLabelText(m.photo)).toHaveProperty('disabled', true);
+
+    // The photo at the door, still offline: the phone's storage full first (said under the photo; the steps still wait), then kept.
+    const photo = new File([new Uint8Array(2048)], 'parcel.jpg', { type: 'image/jpeg' });
+    const full = fieldErrorOf(new Error('QuotaExceededError')).message;
+    flags.put = true;
+    fireEvent.change(screen.getByLabelText(m.photo), { target: { files: [photo] } });
+    await waitFor(() => expect(document.getElementById('job-photo-error')?.textContent).toBe(full));
+    expect(screen.getByText(/Waiting for network/).textContent).toContain(m.queued(2));
+    flags.put = false;
+    fireEvent.change(screen.getByLabelText(m.photo), { target: { files: [photo] } });
+    // Kept, then the queue is tried in order: no network at its first step.
+    await act(async () => (await take(MOVES)).fail());
+    await waitFor(() => expect(screen.getByText(/Waiting for network/).textContent).toContain(m.queued(2, true)));
+    expect(screen.getByText(m.photoKept)).toBeTruthy();
+    const keptPhoto = (await inner.all()).at(-1)!;
+    expect([(await inner.all()).map(kindOf), isQueuedProof(keptPhoto) && keptPhoto.proof.photo instanceof Blob]).toEqual([['pick_up', 'arrive', 'photo'], true]);
     expect(edge.heldPaths()).toEqual([]);
 
-    // The connection returns: both go, in order, each with its own key.
+    // The connection returns: all three go, in order, each with its own key; the photo is refused (too large).
     act(() => void window.dispatchEvent(new Event('online')));
     const pickUp = await take(MOVES);
     expect(pickUp.headers.get('idempotency-key')).toBe(key);
@@ -215,7 +231,11 @@ describe("the rider's job screen", () => {
     expect(arrive.body).toMatchObject({ action: 'arrive' });
     expect(arrive.headers.get('idempotency-key')).not.toBe(key);
     await act(async () => arrive.respond(200, { job: cashJobAtDropoff(), move: {} }));
-    await screen.findByRole('region', { name: m.proofHeading });
+    const tooLarge = await take(`/api/users/jobs/${JOB_ID}/proof`);
+    expect(tooLarge.headers.get('idempotency-key')).toBe(keptPhoto.key);
+    await act(async () => tooLarge.respond(413, { error: { field: 'alert', message: jobMessages.photoTooLarge } }));
+    await act(async () => (await take(`/api/users/jobs/${JOB_ID}`)).respond(200, { job: cashJobAtDropoff() }));
+    await waitFor(() => expect(document.getElementById('job-photo-error')?.textContent).toBe(jobMessages.photoTooLarge));
     expect(screen.queryByText(/Waiting for network/)).toBeNull();
     expect(await inner.all()).toEqual([]);
 
@@ -224,13 +244,14 @@ describe("the rider's job screen", () => {
     fireEvent.change(screen.getByLabelText(m.code), { target: { value: '11-11' } });
     click(m.steps.deliver);
     expect(screen.getByText(jobMessages.proofRequired)).toBeTruthy();
-    const photo = new File([new Uint8Array(2048)], 'parcel.jpg', { type: 'image/jpeg' });
+    flags.put = true;
     fireEvent.change(screen.getByLabelText(m.photo), { target: { files: [photo] } });
-    await act(async () => (await take(`/api/users/jobs/${JOB_ID}/proof`)).respond(413, { error: { field: 'alert', message: jobMessages.photoTooLarge } }));
-    await screen.findByText(jobMessages.photoTooLarge);
+    await waitFor(() => expect(document.getElementById('job-photo-error')?.textContent).toBe(full));
+    flags.put = false;
     fireEvent.change(screen.getByLabelText(m.photo), { target: { files: [photo] } });
-    expect(screen.getByText(m.uploading)).toBeTruthy();
+    await screen.findByText(m.uploading);
     await act(async () => (await take(`/api/users/jobs/${JOB_ID}/proof`)).respond(200, { proof_uploaded: true, width: 800, height: 600 }));
+    await act(async () => (await take(`/api/users/jobs/${JOB_ID}`)).respond(200, { job: { ...cashJobAtDropoff(), proof_uploaded: true } }));
     await screen.findByText(m.photoSent);
     expect((screen.getByLabelText(m.cashCollected) as HTMLInputElement).value).toBe('4,500');
     fireEvent.change(screen.getByLabelText(m.cashCollected), { target: { value: 'four' } });
@@ -307,6 +328,44 @@ describe("the rider's job screen", () => {
     expect(retried.headers.get('idempotency-key')).toBe(entry.key);
     await act(async () => retried.respond(200, { job: job('picked_up'), move: {} }));
     await screen.findByRole('button', { name: m.steps.arrive });
+    expect(await store.all()).toEqual([]);
+    cleanup();
+  });
+
+  it('offline at the door: the photo and "delivered" wait on the phone, survive a reload without network, and go in that order when it returns', async () => {
+    const store = memoryStore();
+    render(<JobScreen inspect={recorder.inspect} store={store} retryMs={600_000} />);
+    await answerLoad({ jobs: [job('arrived')] });
+    await screen.findByRole('region', { name: m.proofHeading });
+    fireEvent.change(screen.getByLabelText(m.photo), { target: { files: [new File([new Uint8Array(1024)], 'parcel.jpg', { type: 'image/jpeg' })] } });
+    await act(async () => (await take(`/api/users/jobs/${JOB_ID}/proof`)).fail());
+    await screen.findByText(m.photoKept);
+    fireEvent.change(screen.getByLabelText(m.code), { target: { value: '4821' } });
+    click(m.steps.deliver);
+    await act(async () => (await take(`/api/users/jobs/${JOB_ID}/proof`)).fail());
+    await waitFor(() => expect(screen.getByText(/Waiting for network/).textContent).toContain(m.queued(1, true)));
+    const kept = await store.all();
+    expect(kept.map(kindOf)).toEqual(['photo', 'deliver']);
+    cleanup();
+
+    // The phone is reloaded with no network: the job comes from the phone's copy, still waiting.
+    render(<JobScreen inspect={recorder.inspect} store={store} retryMs={600_000} />);
+    await act(async () => {
+      for (const path of ['/api/users/availability', '/api/users/offers', '/api/users/jobs']) (await take(path)).fail();
+    });
+    await act(async () => (await take(`/api/users/jobs/${JOB_ID}/proof`)).fail());
+    await waitFor(() => expect(screen.getByText(/Waiting for network/).textContent).toContain(m.queued(1, true)));
+    expect(screen.getByRole('region', { name: m.jobHeading('OGB-7K2Q9') }).textContent).toContain('Delivered');
+
+    // Back online: the photo under its key, then "delivered" under its own.
+    act(() => void window.dispatchEvent(new Event('online')));
+    const upload = await take(`/api/users/jobs/${JOB_ID}/proof`);
+    expect(upload.headers.get('idempotency-key')).toBe(kept[0]!.key);
+    await act(async () => upload.respond(200, { proof_uploaded: true, width: 800, height: 600 }));
+    const deliver = await take(MOVES);
+    expect([deliver.headers.get('idempotency-key'), deliver.body]).toEqual([kept[1]!.key, { action: 'deliver', code: '4821', client_at: expect.any(String) }]);
+    await act(async () => deliver.respond(200, { job: job('delivered', { proof_uploaded: true }), move: {} }));
+    expect((await screen.findByRole('status')).textContent).toBe(m.delivered);
     expect(await store.all()).toEqual([]);
     cleanup();
   });

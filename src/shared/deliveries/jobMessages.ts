@@ -9,6 +9,7 @@ export const jobMessages = {
   actionInvalid: 'Choose what happened: start, pick_up, arrive, deliver, fail or returned',
   idempotencyKeyRequired: 'Send an Idempotency-Key header (1-255 visible characters) with every move',
   idempotencyKeyReused: 'This Idempotency-Key was sent with another move: make a new key for each tap',
+  proofKeyReused: 'This Idempotency-Key was sent with another photo: make a new key for each photo',
   clientAtInvalid: "Send the phone's time of the tap as an ISO date, e.g. 2026-11-28T14:03:00+01:00",
   reasonInvalid: 'Choose why the delivery failed',
   noteTooLong: `Keep the note under ${FAILURE_NOTE_MAX} characters`,

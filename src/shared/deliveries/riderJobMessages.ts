@@ -68,7 +68,9 @@ export const riderJobMessages = {
   code: `Delivery code (${DELIVERY_CODE_LENGTH} digits, from the recipient)`,
   photo: 'Photo of the parcel handed over',
   takePhoto: 'Take a photo',
+  keepingPhoto: 'Saving the photo on this phone…',
   uploading: 'Sending the photo…',
+  photoKept: 'Photo taken. It is saved on this phone and sent before "Delivered".',
   photoSent: 'Photo sent.',
   cashCollected: 'Cash collected (₦)',
   cashInvalid: 'Enter the cash you collected in naira, e.g. 4500',
@@ -92,7 +94,8 @@ export const riderJobMessages = {
   // The phone's queue
   sending: 'Sending…',
   waitingForNetwork: 'Waiting for network. Your step is saved on this phone and is sent when the connection returns.',
-  queued: (n: number) => `${n} ${n === 1 ? 'step' : 'steps'} waiting to be sent`,
+  queued: (n: number, photo = false) =>
+    n === 0 && photo ? 'The photo is waiting to be sent' : `${n} ${n === 1 ? 'step' : 'steps'}${photo ? ' and the photo' : ''} waiting to be sent`,
 
   // Finished
   delivered: 'Delivered. Well done!',

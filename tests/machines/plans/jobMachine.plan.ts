@@ -28,10 +28,13 @@ export const jobPlan: MachinePlan = {
       story: story('assigned'),
     },
     'job.failing': { says: 'Why could you not deliver? (recipient absent, wrong address, refused, parcel damaged, other) and "What happened", "Report failed delivery", Back.', story: story('failing') },
-    'job.uploading': { says: '"Sending the photo…".', story: story('uploading') },
+    'job.keepingPhoto': { says: '"Saving the photo on this phone…": the photo, made small, is written to the phone first (also with no network).', story: story('keeping-photo') },
     'job.queueing': { says: '"Sending…": the step is written to the phone first.', story: story('queueing') },
     'job.sending': { says: '"Sending…" with the next step already shown.', story: story('sending') },
-    'job.waiting': { says: '"Waiting for network. Your step is saved on this phone…" and how many steps wait; the next step can still be tapped.', story: story('waiting-for-network') },
+    'job.waiting': {
+      says: '"Waiting for network. Your step is saved on this phone…" and how many steps (and the photo) wait; the next step can still be tapped, and at the drop-off the photo taken ("Photo taken. It is saved on this phone…").',
+      story: story('waiting-for-network'),
+    },
     finished: { says: '"Delivered. Well done!" (or returned, cancelled) and "Look for the next job".', story: story('delivered') },
   },
   events: {
@@ -48,7 +51,7 @@ export const jobPlan: MachinePlan = {
     NOTE: (e) => `Type "${String(e.value)}" in "What happened"`,
     CODE: (e) => `Type the delivery code ${String(e.value)}`,
     CASH: (e) => `Type ${String(e.value)} in "Cash collected"`,
-    PHOTO: 'Take a photo of the parcel handed over',
+    PHOTO: 'Take a photo of the parcel handed over (with or without a network)',
     ONLINE: 'Turn the network back on (DevTools → Network → No throttling)',
     'xstate.after.tick.job.offer': 'Wait a second (the countdown moves; at 0:00 the offer is gone)',
     'xstate.after.retry.job.job.waiting': 'Wait 15 seconds (the phone tries the network again by itself)',
@@ -60,13 +63,15 @@ export const jobPlan: MachinePlan = {
     'xstate.error.actor.accept': (e) => failure(e, 'Accept', 'another rider accepted first'),
     'xstate.done.actor.decline': 'Wait: the offer goes to the next rider',
     'xstate.error.actor.decline': (e) => failure(e, 'Decline', 'the offer ran out'),
-    'xstate.done.actor.uploadProof': 'Wait for the photo to be sent',
-    'xstate.error.actor.uploadProof': (e) => failure(e, 'Send the photo', 'a photo over 10 MB'),
+    'xstate.done.actor.keepProof': 'The photo is kept on the phone, then sent behind the steps before it',
+    'xstate.error.actor.keepProof': 'The phone cannot keep the photo (storage full): the error shows under the photo and nothing is sent',
     'xstate.done.actor.enqueue': 'The step is kept on the phone',
     'xstate.error.actor.enqueue': 'The phone cannot keep the step (storage full): the error shows and nothing is sent',
     'xstate.done.actor.flush': (e) => {
       const refused = (e.output as { refused?: { message?: string } | null } | undefined)?.refused;
-      return refused ? `The server refuses the step: “${refused.message}” (type a wrong code)` : 'Wait for the step to be sent';
+      return refused
+        ? `The server refuses the step: “${refused.message}” (${refused.message?.includes('photo') ? 'a photo over 10 MB' : 'type a wrong code'})`
+        : 'Wait for the step to be sent';
     },
     'xstate.error.actor.flush': (e) =>
       (e.error as { name?: string } | undefined)?.name === 'NetworkFailure'

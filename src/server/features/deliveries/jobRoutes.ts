@@ -3,7 +3,7 @@
  *   GET  /api/users/jobs                the rider's open jobs and those finished today
  *   GET  /api/users/jobs/{id}           one job, with its timeline: who sees what when (shared/deliveries/jobs.ts)
  *   POST /api/users/jobs/{id}/moves     start | pick_up | arrive | deliver | fail | returned, with an Idempotency-Key
- *   POST /api/users/jobs/{id}/proof     the photo of the parcel handed over (multipart "photo")
+ *   POST /api/users/jobs/{id}/proof     the photo of the parcel handed over (multipart "photo"; an Idempotency-Key applies it once)
  *   GET  /api/users/jobs/{id}/proof     that photo, back to the rider
  * Another rider's job is the 404 of a missing one.
  */
@@ -31,6 +31,9 @@ function moveKeyOf(request: FastifyRequest): string {
   if (!value || value.length > IDEMPOTENCY_KEY_MAX || !/^[\x20-\x7e]+$/.test(value)) throw AppError.invalid('idempotency_key', jm.idempotencyKeyRequired);
   return value;
 }
+
+/** A proof upload's Idempotency-Key: optional (without one, each upload is a new photo), the same rules when sent. */
+const proofKeyOf = (request: FastifyRequest): string | null => (request.headers[IDEMPOTENCY_HEADER] === undefined ? null : moveKeyOf(request));
 
 export async function deliveryJobRoutes(app: FastifyInstance): Promise<void> {
   const deps = { secret: app.config.jwtSecret, links: trackingLinks(app.config.jwtSecret, app.config.publicUrl) };
@@ -126,13 +129,25 @@ export async function deliveryJobRoutes(app: FastifyInstance): Promise<void> {
         description:
           'multipart/form-data with the file in photo: a JPEG, PNG or WebP of at most 10 MB, re-encoded without metadata (no GPS) to ' +
           'at most 800 px, as a profile picture is. Private: only the rider, the sender and staff can open it. After pickup, before ' +
-          'delivered (else 409); a new photo replaces the last.',
+          'delivered (else 409); a new photo replaces the last. Idempotency-Key header (the phone\'s queue sends one per photo): the ' +
+          'same photo sent again under its key is answered as the first time (idempotent-replayed: true) and changes nothing, even ' +
+          'after delivered; the key with another photo: 422.',
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: proofAnswerSchema, ...unauthorizedResponse, 404: errorBody, 409: errorBody, 413: errorBody, ...errorResponses },
+        headers: { type: 'object', properties: { [IDEMPOTENCY_HEADER]: { type: 'string', maxLength: 1024 } } },
+        response: {
+          ...errorResponses,
+          200: proofAnswerSchema,
+          400: { description: 'No photo, not an image, or a malformed Idempotency-Key (photo, idempotency_key)', ...errorBody },
+          ...unauthorizedResponse,
+          404: errorBody,
+          409: errorBody,
+          413: errorBody,
+          422: { description: 'This Idempotency-Key was sent with another photo', ...errorBody },
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const form = await readMultipartForm(request, {
         fileFields: ['photo'],
         maxFileBytes: PROOF_MAX_BYTES,
@@ -141,7 +156,10 @@ export async function deliveryJobRoutes(app: FastifyInstance): Promise<void> {
       });
       const file = form.files.photo;
       if (!file || file.data.length === 0) throw AppError.invalid('photo', jm.photoMissing);
-      return uploadJobProof(app.database.db, request.auth!.userId, request.params.id, file.data, file.filename);
+      const key = proofKeyOf(request);
+      const { answer, replayed } = await uploadJobProof(app.database.db, request.auth!.userId, request.params.id, file.data, file.filename, key);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return answer;
     },
   );
 

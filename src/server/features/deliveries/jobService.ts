@@ -4,7 +4,9 @@
  * domain/deliveryMoves.ts, with the phone's Idempotency-Key and clock), the delivery code at
  * pickup and at drop-off, and the proof photo.
  */
+import { createHash } from 'node:crypto';
 import { and, asc, eq, gte, inArray, not, or, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { jobMessages as jm } from '../../../shared/deliveries/jobMessages';
 import { trackingMessages as tm } from '../../../shared/deliveries/trackingMessages';
 import { recipientMessages as rm } from '../../../shared/deliveries/recipientMessages';
@@ -33,7 +35,7 @@ import {
 import { dispatchMessages } from '../../../shared/deliveries/dispatchMessages';
 import type { Payment } from '../../../shared/deliveries/rateCard';
 import type { Db } from '../../db/client';
-import { deliveries, deliveryEvents, files } from '../../db/schema';
+import { deliveries, deliveryEvents, deliveryIdempotencyKeys, files } from '../../db/schema';
 import { deliveryCodeMatches, hashDeliveryCode, newDeliveryCode } from '../../domain/deliveryCodes';
 import { moveDelivery, type DeliveryEventRow, type DeliveryRow } from '../../domain/deliveryMoves';
 import { recordDelivered } from '../../domain/deliveryRecord';
@@ -381,20 +383,65 @@ function failedEmail(delivery: DeliveryRow, trackingUrl: string) {
 /** A phone photo is a few MB; anything above this is not one. */
 export const PROOF_MAX_BYTES = 10 * 1024 * 1024;
 
+export interface ProofAnswer {
+  proof_uploaded: true;
+  width: number;
+  height: number;
+}
+
+/** The key's earlier upload of this photo, answered again; null when the key is new. */
+async function proofSentBefore(db: Db, id: string, key: string, photoHash: string): Promise<ProofAnswer | null> {
+  const [seen] = await db
+    .select({ requestHash: deliveryIdempotencyKeys.requestHash, proofFileId: deliveries.proofFileId })
+    .from(deliveryIdempotencyKeys)
+    .innerJoin(deliveries, eq(deliveries.id, deliveryIdempotencyKeys.deliveryId))
+    .where(and(eq(deliveryIdempotencyKeys.scope, proofScope(id)), eq(deliveryIdempotencyKeys.key, key)));
+  if (!seen) return null;
+  if (seen.requestHash !== photoHash) throw new AppError('UNPROCESSABLE', jm.proofKeyReused, 'idempotency_key');
+  const file = seen.proofFileId ? await readStoredFile(db, seen.proofFileId) : null;
+  const meta = file ? await sharp(file.data).metadata() : null;
+  return { proof_uploaded: true, width: meta?.width ?? 0, height: meta?.height ?? 0 };
+}
+
+/** A proof upload's Idempotency-Key is the delivery's: the phone makes one per photo taken. */
+const proofScope = (id: string) => `job-proof:${id}`;
+
 /**
  * Stores the photo of the parcel handed over, made small as a profile picture is (lib/images.ts:
  * re-encoded, metadata and GPS dropped), private: only the sender, the rider and staff read it.
- * A new photo replaces the last one.
+ * A new photo replaces the last one. With an Idempotency-Key (the phone's queue sends one), the
+ * same photo sent again under its key (a resend after a lost answer) is answered as the first time
+ * and changes nothing, even once the job is delivered or a later photo replaced it.
  */
-export async function uploadJobProof(db: Db, riderId: string, id: string, bytes: Buffer, filename: string): Promise<{ proof_uploaded: true; width: number; height: number }> {
+export async function uploadJobProof(
+  db: Db,
+  riderId: string,
+  id: string,
+  bytes: Buffer,
+  filename: string,
+  key: string | null = null,
+): Promise<{ answer: ProofAnswer; replayed: boolean }> {
   if (!UUID.test(id)) throw notFound();
   // Before the row is locked: decoding a photo takes a while.
   const [owned] = await db.select({ id: deliveries.id }).from(deliveries).where(and(eq(deliveries.id, id), eq(deliveries.riderId, riderId)));
   if (!owned) throw notFound();
+  const photoHash = createHash('sha256').update(bytes).digest('base64url');
+  if (key) {
+    const before = await proofSentBefore(db, id, key, photoHash);
+    if (before) return { answer: before, replayed: true };
+  }
   const { display } = await processProfileImage(bytes, 'photo');
-  await db.transaction(async (tx) => {
+  const replay = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(deliveries).where(eq(deliveries.id, id)).for('update');
     if (!row || row.riderId !== riderId) throw notFound();
+    // Two sends of one key at once: the second waited for the row; the first's key is there now.
+    if (key) {
+      const [raced] = await tx
+        .select({ key: deliveryIdempotencyKeys.key })
+        .from(deliveryIdempotencyKeys)
+        .where(and(eq(deliveryIdempotencyKeys.scope, proofScope(id)), eq(deliveryIdempotencyKeys.key, key)));
+      if (raced) return true;
+    }
     if (!PROOF_UPLOAD_STATUSES.includes(row.status as DeliveryStatus)) throw new AppError('CONFLICT', jm.proofNotNow, 'photo');
     const fileId = await storeFile(tx, {
       ownerId: riderId,
@@ -407,8 +454,11 @@ export async function uploadJobProof(db: Db, riderId: string, id: string, bytes:
     });
     await tx.update(deliveries).set({ proofFileId: fileId, updatedAt: sql`now()` }).where(eq(deliveries.id, id));
     if (row.proofFileId) await tx.delete(files).where(eq(files.id, row.proofFileId));
+    if (key) await tx.insert(deliveryIdempotencyKeys).values({ scope: proofScope(id), key, requestHash: photoHash, deliveryId: id });
+    return false;
   });
-  return { proof_uploaded: true, width: display.width, height: display.height };
+  if (replay) return { answer: (await proofSentBefore(db, id, key!, photoHash))!, replayed: true };
+  return { answer: { proof_uploaded: true, width: display.width, height: display.height }, replayed: false };
 }
 
 /** Who asks for a delivery's proof photo. */

@@ -1,12 +1,12 @@
 /**
  * The job machine on the rider's job screen: the requests, the phone's outbox (read at start, so a
- * reload loses no step), and the browser's "online" event, which sends the queue again.
+ * reload loses no step and no photo), and the browser's "online" event, which sends the queue again.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { fromPromise, type InspectionEvent } from 'xstate';
 import { jobMachine, jobSnapshotToView } from '../../../../machines/deliveries/jobMachine';
-import { flushOutbox, jobsApi, loadJobScreen } from './jobsApi';
+import { flushOutbox, jobsApi, keepProof, loadJobScreen } from './jobsApi';
 import { JobScreenView } from './JobScreenView';
 import { defaultStore, Outbox, type OutboxStore } from './outbox';
 
@@ -27,9 +27,9 @@ export function JobScreen({ inspect, store, retryMs }: JobScreenProps) {
         saveAvailability: fromPromise(({ input }) => jobsApi.setAvailability(input)),
         accept: fromPromise(({ input }) => jobsApi.accept(input.offerId)),
         decline: fromPromise(({ input }) => jobsApi.decline(input.offerId)),
-        enqueue: fromPromise(({ input }) => outbox.add(input.jobId, input.draft)),
+        enqueue: fromPromise(({ input }) => outbox.add(input.jobId, input.draft, new Date(), input.job)),
+        keepProof: fromPromise(({ input }) => keepProof(outbox, input.jobId, input.job, input.photo)),
         flush: fromPromise(({ input }) => flushOutbox(outbox, input.jobId)),
-        uploadProof: fromPromise(({ input }) => jobsApi.proof(input.jobId, input.file)),
       },
       ...(retryMs === undefined ? {} : { delays: { retry: retryMs } }),
     });

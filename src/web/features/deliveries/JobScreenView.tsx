@@ -139,7 +139,8 @@ function Offer({ view, send }: JobScreenViewProps) {
 
 function Proof({ view, send }: JobScreenViewProps) {
   const job = view.job!;
-  const uploading = view.state === 'uploading';
+  const photoLine =
+    view.state === 'keepingPhoto' ? m.keepingPhoto : view.photo === 'kept' ? (view.state === 'sending' ? m.uploading : m.photoKept) : view.photo === 'sent' ? m.photoSent : null;
   return (
     <section className="job-proof" aria-label={m.proofHeading}>
       <h2>{m.proofHeading}</h2>
@@ -167,14 +168,18 @@ function Proof({ view, send }: JobScreenViewProps) {
           type="file"
           accept="image/*"
           capture="environment"
-          // The photo goes straight to the server: once the steps before it are sent.
-          disabled={view.state !== 'step'}
+          // Kept on the phone like a step (also offline), then sent behind the steps before it.
+          disabled={view.state !== 'step' && view.state !== 'waiting'}
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (file) send({ type: 'PHOTO', file });
           }}
         />
-        {uploading ? <p role="status">{m.uploading}</p> : job.proof_uploaded ? <p className="field-note">{m.photoSent}</p> : null}
+        {photoLine ? (
+          <p className="field-note" role={view.photo === 'sent' ? undefined : 'status'}>
+            {photoLine}
+          </p>
+        ) : null}
         <FieldError id="job-photo-error" view={view} field="photo" />
       </div>
       {job.cash_to_collect_kobo !== null ? (
@@ -219,7 +224,7 @@ function Failing({ view, send }: JobScreenViewProps) {
 function Job({ view, send }: JobScreenViewProps) {
   const job = view.job!;
   const status = view.status!;
-  const busy = view.state === 'queueing' || view.state === 'sending' || view.state === 'uploading';
+  const busy = view.state === 'queueing' || view.state === 'sending' || view.state === 'keepingPhoto';
   const next = view.steps.filter((s) => s !== 'fail');
   const canFail = view.steps.includes('fail');
   const shownError = view.error && !['code', 'photo', 'cash_collected_kobo', 'reason', 'note'].includes(view.error.field) ? view.error.message : null;
@@ -231,7 +236,7 @@ function Job({ view, send }: JobScreenViewProps) {
       </p>
       {view.state === 'waiting' ? (
         <p className="job-waiting" role="status">
-          {m.waitingForNetwork} {m.queued(view.pendingCount)}
+          {m.waitingForNetwork} {m.queued(view.pendingCount, view.photo === 'kept')}
         </p>
       ) : null}
       {view.state === 'sending' || view.state === 'queueing' ? <p role="status">{m.sending}</p> : null}
@@ -303,7 +308,7 @@ export function JobScreenView({ view, send }: JobScreenViewProps) {
       ) : null}
       {view.state === 'idle' || view.state === 'switching' ? <Availability view={view} send={send} /> : null}
       {['offer', 'accepting', 'declining'].includes(view.state) && view.offer ? <Offer view={view} send={send} /> : null}
-      {['step', 'failing', 'uploading', 'queueing', 'sending', 'waiting'].includes(view.state) && view.job ? <Job view={view} send={send} /> : null}
+      {['step', 'failing', 'keepingPhoto', 'queueing', 'sending', 'waiting'].includes(view.state) && view.job ? <Job view={view} send={send} /> : null}
       {view.state === 'finished' ? <Finished view={view} send={send} /> : null}
       <p>
         <a href={paths.riderDashboard}>{m.backToDashboard}</a>

@@ -1,9 +1,9 @@
 /**
  * The rider's job screen's requests: the availability switch, the offers, the jobs, a step (with
- * its Idempotency-Key), the proof photo (made small on the phone first, as the profile picture is),
- * and sending the phone's queue of steps.
+ * its Idempotency-Key), the proof photo (made small on the phone before it is kept, as the profile
+ * picture is; sent with its own Idempotency-Key), and sending the phone's queue of steps.
  */
-import type { FlushResult, JobScreenLoaded, MoveBody, QueuedMove, RiderJob } from '../../../../machines/deliveries/jobMachine';
+import { isQueuedProof, type FlushResult, type JobScreenLoaded, type MoveBody, type QueuedStep, type RiderJob } from '../../../../machines/deliveries/jobMachine';
 import type { AvailabilityResponse, RiderOffer } from '../../../shared/deliveries/dispatch';
 import { DELIVERY_FINAL } from '../../../shared/deliveries/moves';
 import { NetworkFailure, SubmitError } from '../../../shared/requestErrors';
@@ -25,17 +25,32 @@ export const jobsApi = {
   job: (id: string) => api<{ job: RiderJob }>(`/users/jobs/${id}`),
   move: (id: string, key: string, body: MoveBody) =>
     api<{ job: RiderJob }>(`/users/jobs/${id}/moves`, { method: 'POST', body, headers: { 'Idempotency-Key': key }, failure: later }),
-  proof: async (id: string, file: File) => {
-    const small = await resizeImage(file);
+  proof: (id: string, key: string, photo: Blob, name: string) => {
     const form = new FormData();
-    form.append('photo', small, small.name);
-    return api<{ proof_uploaded: boolean }>(`/users/jobs/${id}/proof`, { method: 'POST', body: form });
+    form.append('photo', photo, name);
+    return api<{ proof_uploaded: boolean }>(`/users/jobs/${id}/proof`, { method: 'POST', body: form, headers: { 'Idempotency-Key': key }, failure: later });
   },
 };
 
+/** The photo as the phone keeps it: made small first (a few hundred kB, not the camera's MB). */
+export async function keepProof(outbox: Outbox, jobId: string, job: RiderJob, photo: File): Promise<QueuedStep[]> {
+  const small = await resizeImage(photo);
+  return outbox.addProof(jobId, small, small.name, new Date(), job);
+}
+
 /** What the screen opens on: the open job (with its queued steps), else the soonest offer, else the switch. */
 export async function loadJobScreen(outbox: Outbox): Promise<JobScreenLoaded> {
-  const [availability, offers, jobs, queued] = await Promise.all([jobsApi.availability(), jobsApi.offers(), jobsApi.jobs(), outbox.all()]);
+  const queued = await outbox.all();
+  let answers;
+  try {
+    answers = await Promise.all([jobsApi.availability(), jobsApi.offers(), jobsApi.jobs()]);
+  } catch (error) {
+    // Opened without a network: a job with steps on the phone is shown from the phone's copy, waiting.
+    const kept = [...queued].reverse().find((q) => q.job)?.job;
+    if (!(error instanceof NetworkFailure) || !kept) throw error;
+    return { availability: null, offer: null, job: kept, pending: queued.filter((q) => q.jobId === kept.id) };
+  }
+  const [availability, offers, jobs] = answers;
   // A job with steps still on the phone comes first: it may look finished only to the phone.
   const open = jobs.items.find((j) => queued.some((q) => q.jobId === j.id)) ?? jobs.items.find((j) => !DELIVERY_FINAL.includes(j.status)) ?? null;
   return {
@@ -56,10 +71,15 @@ export async function flushOutbox(outbox: Outbox, jobId: string): Promise<FlushR
   let refused: FlushResult['refused'] = null;
   for (const entry of await outbox.forJob(jobId)) {
     try {
-      job = (await jobsApi.move(entry.jobId, entry.key, entry.body)).job;
+      if (isQueuedProof(entry)) {
+        await jobsApi.proof(entry.jobId, entry.key, entry.proof.photo, entry.proof.name);
+        // The last step's answer was before the photo; with no step yet, the job is read below.
+        if (job) job = { ...(job as RiderJob), proof_uploaded: true };
+      } else job = (await jobsApi.move(entry.jobId, entry.key, entry.body)).job;
     } catch (error) {
       if (!(error instanceof SubmitError)) throw error instanceof NetworkFailure ? error : new NetworkFailure(String(error));
-      refused = error.fieldError;
+      // The first refusal is the one to say: a "delivered" behind a refused photo is refused for want of it.
+      refused ??= isQueuedProof(entry) ? { ...error.fieldError, field: 'photo' } : error.fieldError;
     }
     await outbox.remove(entry.key);
   }
@@ -67,4 +87,4 @@ export async function flushOutbox(outbox: Outbox, jobId: string): Promise<FlushR
   return { job, pending: await outbox.forJob(jobId), refused };
 }
 
-export type { QueuedMove };
+export type { QueuedStep };

@@ -2,21 +2,25 @@
  * The phone's outbox of job steps: a step tapped without a connection is kept here (IndexedDB, so
  * a reload, a killed tab or a dead battery loses nothing) until the server has it. Each entry
  * carries the Idempotency-Key made when it was tapped and the phone's time of the tap: sent again
- * after a lost answer, it is applied once. Entries go out in the order they were tapped.
+ * after a lost answer, it is applied once. Entries go out in the order they were tapped. The proof
+ * photo (already made small) is an entry of its own, a Blob, which IndexedDB keeps as it is.
+ * Each entry also carries the job as the server last answered it, so that a screen opened without
+ * a network can still show the job and what waits (it holds the contacts the screen showed; it goes
+ * with the entry once sent).
  *
  * The storage is a tiny interface: IndexedDB in the browser, a Map in tests and where there is no
  * IndexedDB (the queue then lives as long as the page).
  */
-import type { MoveDraft, QueuedMove } from '../../../../machines/deliveries/jobMachine';
+import { isQueuedProof, type MoveDraft, type QueuedStep, type RiderJob } from '../../../../machines/deliveries/jobMachine';
 
 export interface OutboxStore {
   /** Every entry, oldest first. */
-  all(): Promise<QueuedMove[]>;
-  put(entry: QueuedMove & { seq: number }): Promise<void>;
+  all(): Promise<QueuedStep[]>;
+  put(entry: QueuedStep & { seq: number }): Promise<void>;
   remove(key: string): Promise<void>;
 }
 
-type Stored = QueuedMove & { seq: number };
+type Stored = QueuedStep & { seq: number };
 
 export function memoryStore(): OutboxStore {
   const entries = new Map<string, Stored>();
@@ -83,19 +87,31 @@ export class Outbox {
   constructor(readonly store: OutboxStore) {}
 
   /** The job's steps still to send, oldest first. */
-  async forJob(jobId: string): Promise<QueuedMove[]> {
+  async forJob(jobId: string): Promise<QueuedStep[]> {
     return (await this.store.all()).filter((e) => e.jobId === jobId);
   }
 
-  async all(): Promise<QueuedMove[]> {
+  async all(): Promise<QueuedStep[]> {
     return this.store.all();
   }
 
   /** Keeps a tap: its own Idempotency-Key and the phone's time, made now. Answers the job's queue. */
-  async add(jobId: string, draft: MoveDraft, now: Date = new Date()): Promise<QueuedMove[]> {
-    const entry: QueuedMove = { key: newKey(), jobId, body: { ...draft, client_at: now.toISOString() } };
+  async add(jobId: string, draft: MoveDraft, now: Date = new Date(), job?: RiderJob): Promise<QueuedStep[]> {
+    return this.put({ key: newKey(), jobId, ...(job ? { job } : {}), body: { ...draft, client_at: now.toISOString() } }, now);
+  }
+
+  /**
+   * Keeps the proof photo (made small already) behind the steps tapped before it. A photo taken
+   * again replaces one not yet sent: only the last counts, and the phone's data is paid for.
+   */
+  async addProof(jobId: string, photo: Blob, name: string, now: Date = new Date(), job?: RiderJob): Promise<QueuedStep[]> {
+    for (const old of (await this.forJob(jobId)).filter(isQueuedProof)) await this.store.remove(old.key);
+    return this.put({ key: newKey(), jobId, ...(job ? { job } : {}), proof: { photo, name } }, now);
+  }
+
+  private async put(entry: QueuedStep, now: Date): Promise<QueuedStep[]> {
     await this.store.put({ ...entry, seq: now.getTime() * 1000 + ((await this.store.all()).length % 1000) });
-    return this.forJob(jobId);
+    return this.forJob(entry.jobId);
   }
 
   async remove(key: string): Promise<void> {
