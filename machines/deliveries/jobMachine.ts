@@ -23,7 +23,7 @@ import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { FieldError } from '../../src/shared/api';
 import { AVAILABILITY_FIELDS, type AvailabilityResponse, type RiderOffer } from '../../src/shared/deliveries/dispatch';
 import { dispatchMessages } from '../../src/shared/deliveries/dispatchMessages';
-import { DELIVERY_CODE_PATTERN, RIDER_JOB_ACTIONS, type JobPlace, type RiderJobAction } from '../../src/shared/deliveries/jobs';
+import { CASH_MOVE, DELIVERY_CODE_PATTERN, isCashCollected, RIDER_JOB_ACTIONS, type JobPlace, type RiderJobAction } from '../../src/shared/deliveries/jobs';
 import { jobMessages } from '../../src/shared/deliveries/jobMessages';
 import {
   DELIVERY_FINAL,
@@ -161,19 +161,25 @@ export function draftOf(context: JobContext, action: RiderJobAction): { draft: M
     if (context.reason === 'other' && !note) return { error: { field: 'note', message: dispatchMessages.failureNoteRequired } };
     return { draft: { action, reason: context.reason, ...(note ? { note } : {}) } };
   }
+  // The cash collected goes with the move made where it is taken: "Picked up" or "Delivered".
+  const withCash = (draft: MoveDraft): { draft: MoveDraft } | { error: FieldError } => {
+    if (!job || cashStepOf(job) !== action) return { draft };
+    const cash = cashKobo(context.cash);
+    if (cash === null || !isCashCollected(cash)) return { error: { field: 'cash_collected_kobo', message: m.cashInvalid } };
+    return { draft: { ...draft, cash_collected_kobo: cash } };
+  };
   if (action === 'deliver') {
     const code = context.code.trim();
     if (!DELIVERY_CODE_PATTERN.test(code)) return { error: { field: 'code', message: jobMessages.codeInvalid } };
     if (!job?.proof_uploaded) return { error: { field: 'photo', message: jobMessages.proofRequired } };
-    if (job.cash_to_collect_kobo !== null) {
-      const cash = cashKobo(context.cash);
-      if (cash === null) return { error: { field: 'cash_collected_kobo', message: m.cashInvalid } };
-      return { draft: { action, code, cash_collected_kobo: cash } };
-    }
-    return { draft: { action, code } };
+    return withCash({ action, code });
   }
-  return { draft: { action } };
+  return withCash({ action });
 }
+
+/** The step that reports the cash collected on this job ("Picked up" or "Delivered"), or null on a transfer. */
+export const cashStepOf = (job: Pick<RiderJob, 'cash_collect_at' | 'cash_to_collect_kobo'>): RiderJobAction | null =>
+  job.cash_to_collect_kobo !== null && job.cash_collect_at ? CASH_MOVE[job.cash_collect_at] : null;
 
 const secondsUntil = (iso: string | undefined): number => (iso ? Math.max(0, Math.ceil((Date.parse(iso) - Date.now()) / 1000)) : 0);
 
@@ -242,7 +248,7 @@ export const jobMachine = setup({
       offer: params.loaded.offer,
       job: params.loaded.job,
       pending: params.loaded.pending,
-      // The cash to collect, as the field starts: the rider corrects it when it differs.
+      // The cash to collect, as the field starts (at the pickup or the drop-off): the rider corrects it when it differs.
       cash: params.loaded.job?.cash_to_collect_kobo != null ? String(params.loaded.job.cash_to_collect_kobo / 100) : '',
     })),
     assignFlushed: assign((_, params: { result: FlushResult }) => ({
@@ -354,7 +360,7 @@ export const jobMachine = setup({
     },
     job: {
       initial: 'resuming',
-      // The code and the cash can be typed at the drop-off whatever the queue is doing.
+      // The code and the cash can be typed whatever the queue is doing.
       on: {
         CODE: { actions: assign({ code: ({ event }) => event.value.replace(/\D/g, '').slice(0, 4), error: null }) },
         CASH: { actions: assign({ cash: ({ event }) => event.value, error: null }) },
@@ -480,6 +486,8 @@ export interface JobView {
   /** The status the screen is at, queued steps included. */
   status: DeliveryStatus | null;
   steps: RiderJobAction[];
+  /** The step that carries the cash collected ("Picked up" on cash at pickup, "Delivered" on cash on delivery), or null. */
+  cashStep: RiderJobAction | null;
   pendingCount: number;
   code: string;
   cash: string;
@@ -506,6 +514,7 @@ export function jobSnapshotToView(snapshot: JobSnapshot): JobView {
     job: c.job,
     status,
     steps: status ? riderStepsAt(status) : [],
+    cashStep: c.job ? cashStepOf(c.job) : null,
     pendingCount: c.pending.length,
     code: c.code,
     cash: c.cash,

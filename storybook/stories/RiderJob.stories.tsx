@@ -11,7 +11,7 @@ import { jobMessages } from '../../src/shared/deliveries/jobMessages';
 import { riderJobMessages as m } from '../../src/shared/deliveries/riderJobMessages';
 import type { DeliveryStatus } from '../../src/shared/deliveries/moves';
 import { JobScreenView } from '../../src/web/features/deliveries/JobScreenView';
-import { availabilityOff, availabilityOn, cashJobAtDropoff, job, offer, queued } from '../../tests/machines/jobModel';
+import { availabilityOff, availabilityOn, cashJobAtDropoff, cashJobToPickup, job, offer, queued } from '../../tests/machines/jobModel';
 
 const base: JobView = {
   state: 'loading',
@@ -22,6 +22,7 @@ const base: JobView = {
   job: null,
   status: null,
   steps: [],
+  cashStep: null,
   pendingCount: 0,
   code: '',
   cash: '',
@@ -80,9 +81,13 @@ export const Accepting: Story = { args: { view: { ...base, state: 'accepting', o
 export const Declining: Story = { args: { view: { ...base, state: 'declining', offer: offer(), secondsLeft: 150 } }, parameters: { keyText: [m.declining] } };
 export const Assigned: Story = { args: { view: atStatus('assigned') }, parameters: { keyText: [m.steps.start, m.openMaps, m.call('Ada Obi'), m.whatsapp] } };
 export const HeadingToPickup: Story = { args: { view: atStatus('heading_to_pickup') }, parameters: { keyText: [m.steps.pick_up] } };
+export const CashAtPickup: Story = {
+  args: { view: { ...atStatus('heading_to_pickup'), job: cashJobToPickup(), cashStep: 'pick_up', cash: '', error: { field: 'cash_collected_kobo', message: m.cashInvalid } } },
+  parameters: { keyText: [m.cashToCollect('₦4,500', 'pickup'), m.cashCollected, m.cashInvalid, m.steps.pick_up] },
+};
 export const PickedUp: Story = { args: { view: atStatus('picked_up') }, parameters: { keyText: [m.steps.arrive, m.steps.fail, m.call('Tunde Bello')] } };
 export const Arrived: Story = {
-  args: { view: { ...atStatus('arrived'), job: cashJobAtDropoff(), cash: '4500' } },
+  args: { view: { ...atStatus('arrived'), job: cashJobAtDropoff(), cashStep: 'deliver', cash: '4500' } },
   parameters: { keyText: [m.proofHeading, m.code, m.photo, m.cashCollected, m.steps.deliver] },
 };
 export const WrongCode: Story = {

@@ -6,6 +6,8 @@
  * move table's), and the network's answers, including none at all.
  */
 import {
+  cashKobo,
+  cashStepOf,
   riderStepsAt,
   statusAfterQueue,
   type FlushResult,
@@ -76,6 +78,8 @@ export function job(status: DeliveryStatus, overrides: Partial<RiderJob> = {}): 
 }
 /** At the drop-off, the sender paying cash there. */
 export const cashJobAtDropoff = () => job('arrived', { payment: 'cash_on_delivery', cash_to_collect_kobo: 450_000, cash_collect_at: 'dropoff' });
+/** Heading to a pickup paid in cash there: "Picked up" carries the cash collected. */
+export const cashJobToPickup = () => job('heading_to_pickup', { payment: 'cash_on_pickup', cash_to_collect_kobo: 450_000, cash_collect_at: 'pickup' });
 
 export const queued = (action: QueuedMove['body']['action'], n = 1): QueuedMove => ({
   key: `key-${action}-${n}`,
@@ -90,6 +94,7 @@ export const loads = {
   offerRunOut: (): JobScreenLoaded => ({ availability: availabilityOn, offer: offerRunOut(), job: null, pending: [] }),
   assigned: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: job('assigned'), pending: [] }),
   atDropoff: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: cashJobAtDropoff(), pending: [] }),
+  cashAtPickup: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: cashJobToPickup(), pending: [] }),
   /** A reload with "picked up" still on the phone. */
   queuedPickup: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: job('heading_to_pickup'), pending: [queued('pick_up')] }),
   /** Delivered on the server, "delivered" still on the phone (its answer was lost): sent again, applied once. */
@@ -183,6 +188,8 @@ export function jobEvents(snapshot: JobSnapshot): JobModelEvent[] {
       if (!c.job.proof_uploaded) events.push({ type: 'PHOTO', file: new File(['jpeg'], 'parcel.jpg', { type: 'image/jpeg' }) });
       events.push({ type: 'CASH', value: '4,500' });
     }
+    // Cash taken at the pickup: the figure cleared (refused with "Picked up"), or typed.
+    if (steps.includes('pick_up') && cashStepOf(c.job) === 'pick_up') events.push({ type: 'CASH', value: cashKobo(c.cash) === null ? '4,500' : '' });
     return events;
   }
   if (snapshot.matches({ job: 'failing' })) {
@@ -229,7 +236,8 @@ export function serializeJob(snapshot: JobSnapshot): string {
   return JSON.stringify([
     snapshot.value,
     c.job ? statusAfterQueue(c.job, c.pending) : null,
-    c.job?.cash_to_collect_kobo != null,
+    c.job?.cash_collect_at ?? null,
+    cashKobo(c.cash) !== null,
     c.pending.map((p) => p.body.action),
     c.job?.proof_uploaded ?? null,
     DELIVERY_CODE_PATTERN.test(c.code),

@@ -137,6 +137,24 @@ function Offer({ view, send }: JobScreenViewProps) {
   );
 }
 
+/** The cash collected, asked with the step made where it is taken ("Picked up" or "Delivered"). */
+function CashField({ view, send }: JobScreenViewProps) {
+  return (
+    <div className="field">
+      <label htmlFor="job-cash">{m.cashCollected}</label>
+      <input
+        id="job-cash"
+        inputMode="decimal"
+        value={view.cash}
+        aria-invalid={view.error?.field === 'cash_collected_kobo' ? true : undefined}
+        aria-describedby={view.error?.field === 'cash_collected_kobo' ? 'job-cash-error' : undefined}
+        onChange={(e) => send({ type: 'CASH', value: e.target.value })}
+      />
+      <FieldError id="job-cash-error" view={view} field="cash_collected_kobo" />
+    </div>
+  );
+}
+
 function Proof({ view, send }: JobScreenViewProps) {
   const job = view.job!;
   const uploading = view.state === 'uploading';
@@ -177,13 +195,7 @@ function Proof({ view, send }: JobScreenViewProps) {
         {uploading ? <p role="status">{m.uploading}</p> : job.proof_uploaded ? <p className="field-note">{m.photoSent}</p> : null}
         <FieldError id="job-photo-error" view={view} field="photo" />
       </div>
-      {job.cash_to_collect_kobo !== null ? (
-        <div className="field">
-          <label htmlFor="job-cash">{m.cashCollected}</label>
-          <input id="job-cash" inputMode="decimal" value={view.cash} onChange={(e) => send({ type: 'CASH', value: e.target.value })} />
-          <FieldError id="job-cash-error" view={view} field="cash_collected_kobo" />
-        </div>
-      ) : null}
+      {view.cashStep === 'deliver' ? <CashField view={view} send={send} /> : null}
     </section>
   );
 }
@@ -251,6 +263,7 @@ function Job({ view, send }: JobScreenViewProps) {
           {['picked_up', 'arrived'].includes(status) ? <Place heading={m.dropoffHeading} place={job.dropoff} /> : null}
           {status === 'returning' ? <Place heading={m.pickupHeading} place={job.pickup} /> : null}
           {next.includes('deliver') ? <Proof view={view} send={send} /> : null}
+          {view.cashStep === 'pick_up' && next.includes('pick_up') ? <CashField view={view} send={send} /> : null}
           {next.map((action) => (
             <button key={action} type="button" className="btn job-big" disabled={busy} onClick={() => send({ type: 'MOVE', action })}>
               {m.steps[action]}
