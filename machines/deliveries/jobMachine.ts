@@ -4,7 +4,8 @@
  *
  *   loading ─┬─▶ job (an open job, or one with steps still on the phone)
  *            ├─▶ offer ─ACCEPT─▶ accepting ─▶ loading;  ─DECLINE─▶ declining ─▶ loading;  runs out ─▶ loading
- *            ├─▶ idle ─SWITCH─▶ switching ─▶ idle;  REFRESH ─▶ loading
+ *            ├─▶ idle (the child `availability`, machines/deliveries/availabilityMachine.ts: the switch and
+ *            │        the areas; AREAS and SWITCH go to it);  REFRESH ─▶ loading
  *            └─▶ loadFailed ─RETRY─▶ loading
  *   job: step ─MOVE─▶ queueing (kept on the phone first) ─▶ sending ─┬─▶ step, or finished when the job is done
  *                                                                  └─ no network ─▶ waiting ─ONLINE / a while─▶ sending
@@ -19,9 +20,9 @@
  *
  * Pure: requests, the outbox and the clock's retry are named actors and delays supplied with .provide().
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { FieldError } from '../../src/shared/api';
-import { AVAILABILITY_FIELDS, type AvailabilityResponse, type RiderOffer } from '../../src/shared/deliveries/dispatch';
+import type { AvailabilityResponse, RiderOffer } from '../../src/shared/deliveries/dispatch';
 import { dispatchMessages } from '../../src/shared/deliveries/dispatchMessages';
 import { CASH_MOVE, DELIVERY_CODE_PATTERN, isCashCollected, RIDER_JOB_ACTIONS, type JobPlace, type RiderJobAction } from '../../src/shared/deliveries/jobs';
 import { jobMessages } from '../../src/shared/deliveries/jobMessages';
@@ -35,6 +36,7 @@ import {
 import { riderJobMessages as m } from '../../src/shared/deliveries/riderJobMessages';
 import { NetworkFailure } from '../../src/shared/requestErrors';
 import { fieldErrorOf } from '../kit/errors';
+import { availabilityMachine, availabilitySnapshotToView, type AvailabilityEvent, type AvailabilitySnapshot, type AvailabilityView } from './availabilityMachine';
 
 export type { JobPlace };
 
@@ -96,8 +98,8 @@ export interface FlushResult {
 }
 
 export interface JobContext {
+  /** As loaded: what the switch (the child `availability`) starts from. */
   availability: AvailabilityResponse | null;
-  areasText: string;
   offer: RiderOffer | null;
   job: RiderJob | null;
   pending: QueuedMove[];
@@ -115,8 +117,7 @@ export interface JobContext {
 export type JobEvent =
   | { type: 'RETRY' }
   | { type: 'REFRESH' }
-  | { type: 'AREAS'; value: string }
-  | { type: 'SWITCH'; available: boolean }
+  | Exclude<AvailabilityEvent, { type: 'RETRY' }>
   | { type: 'ACCEPT' }
   | { type: 'DECLINE' }
   | { type: 'MOVE'; action: RiderJobAction }
@@ -194,9 +195,8 @@ export const jobMachine = setup({
     load: fromPromise<JobScreenLoaded, void>(async () => {
       throw new Error('load not provided');
     }),
-    saveAvailability: fromPromise<AvailabilityResponse, { available: boolean; areas: string[] }>(async () => {
-      throw new Error('saveAvailability not provided');
-    }),
+    /** The switch and the areas, while there is no work: its requests are provided on it. */
+    availability: availabilityMachine,
     accept: fromPromise<{ message: string }, { offerId: string }>(async () => {
       throw new Error('accept not provided');
     }),
@@ -244,7 +244,6 @@ export const jobMachine = setup({
     }),
     assignLoaded: assign((_, params: { loaded: JobScreenLoaded }) => ({
       availability: params.loaded.availability,
-      areasText: params.loaded.availability.areas.join(', '),
       offer: params.loaded.offer,
       job: params.loaded.job,
       pending: params.loaded.pending,
@@ -269,7 +268,6 @@ export const jobMachine = setup({
   id: 'job',
   context: {
     availability: null,
-    areasText: '',
     offer: null,
     job: null,
     pending: [],
@@ -298,32 +296,12 @@ export const jobMachine = setup({
     },
     loadFailed: { on: { RETRY: 'loading' } },
     idle: {
+      // The dashboard's switch, started from what was just loaded (no second request).
+      invoke: { id: 'availability', src: 'availability', input: ({ context }) => ({ availability: context.availability }) },
       on: {
         REFRESH: { target: 'loading', actions: assign({ error: null, notice: null }) },
-        AREAS: { actions: assign({ areasText: ({ event }) => event.value }) },
-        SWITCH: { target: 'switching', actions: assign({ error: null, notice: null }) },
-      },
-    },
-    switching: {
-      invoke: {
-        id: 'saveAvailability',
-        src: 'saveAvailability',
-        input: ({ context, event }) => ({
-          available: (event as Extract<JobEvent, { type: 'SWITCH' }>).available,
-          areas: context.areasText
-            .split(',')
-            .map((a) => a.trim())
-            .filter(Boolean),
-        }),
-        onDone: {
-          target: 'idle',
-          actions: assign({
-            availability: ({ event }) => event.output,
-            areasText: ({ event }) => event.output.areas.join(', '),
-            notice: ({ event }) => event.output.message ?? null,
-          }),
-        },
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => fieldErrorOf(event.error) }) },
+        AREAS: { actions: forwardTo('availability') },
+        SWITCH: { actions: [assign({ error: null, notice: null }), forwardTo('availability')] },
       },
     },
     offer: {
@@ -455,7 +433,6 @@ export const jobViewStates = [
   'loading',
   'loadFailed',
   'idle',
-  'switching',
   'offer',
   'accepting',
   'declining',
@@ -478,8 +455,8 @@ export function jobViewState(snapshot: Pick<JobSnapshot, 'matches'>): JobViewSta
 /** Everything the screen shows, from the snapshot. */
 export interface JobView {
   state: JobViewState;
-  availability: AvailabilityResponse | null;
-  areasText: string;
+  /** The switch (the child `availability`), while there is no work. */
+  availability: AvailabilityView | null;
   offer: RiderOffer | null;
   secondsLeft: number;
   job: RiderJob | null;
@@ -495,20 +472,17 @@ export interface JobView {
   note: string;
   error: FieldError | null;
   notice: string | null;
-  /** The areas' field's refusal, shown under it. */
-  areasError: string | null;
   /** A failed delivery waiting for staff: the screen offers a look for their answer. */
   canCheckStaff: boolean;
 }
 
-export function jobSnapshotToView(snapshot: JobSnapshot): JobView {
+/** The screen's view from the job machine's snapshot and its child's (the switch, while idle). */
+export function jobSnapshotToView(snapshot: JobSnapshot, children: { availability?: Pick<AvailabilitySnapshot, 'value' | 'context'> } = {}): JobView {
   const c = snapshot.context;
   const status = c.job ? statusAfterQueue(c.job, c.pending) : null;
-  const areasField = c.error && (c.error.field === AVAILABILITY_FIELDS.areas || c.error.field === AVAILABILITY_FIELDS.available);
   return {
     state: jobViewState(snapshot),
-    availability: c.availability,
-    areasText: c.areasText,
+    availability: snapshot.matches('idle') && children.availability ? availabilitySnapshotToView(children.availability) : null,
     offer: c.offer,
     secondsLeft: c.secondsLeft,
     job: c.job,
@@ -522,7 +496,6 @@ export function jobSnapshotToView(snapshot: JobSnapshot): JobView {
     note: c.note,
     error: c.error,
     notice: c.notice,
-    areasError: areasField ? c.error!.message : null,
     canCheckStaff: snapshot.matches({ job: 'step' }) && snapshot.can({ type: 'REFRESH' }),
   };
 }

@@ -105,8 +105,6 @@ export type JobModelEvent =
   | JobEvent
   | { type: 'xstate.done.actor.load'; output: JobScreenLoaded }
   | { type: 'xstate.error.actor.load'; error: unknown }
-  | { type: 'xstate.done.actor.saveAvailability'; output: AvailabilityResponse }
-  | { type: 'xstate.error.actor.saveAvailability'; error: unknown }
   | { type: 'xstate.done.actor.accept' | 'xstate.done.actor.decline'; output: { message: string } }
   | { type: 'xstate.error.actor.accept' | 'xstate.error.actor.decline'; error: unknown }
   | { type: 'xstate.done.actor.uploadProof'; output: { proof_uploaded: boolean } }
@@ -153,14 +151,9 @@ export function jobEvents(snapshot: JobSnapshot): JobModelEvent[] {
     ];
   }
   if (snapshot.matches('loadFailed')) return [{ type: 'RETRY' }];
+  // The switch's own steps are its machine's (availabilityModel.ts): here they only go to it.
   if (snapshot.matches('idle')) {
     return [{ type: 'AREAS', value: 'Yaba, Surulere' }, { type: 'SWITCH', available: !c.availability?.available }, { type: 'REFRESH' }];
-  }
-  if (snapshot.matches('switching')) {
-    return [
-      { type: 'xstate.done.actor.saveAvailability', output: c.availability?.available ? availabilityOff : availabilityOn },
-      { type: 'xstate.error.actor.saveAvailability', error: areasRefused() },
-    ];
   }
   if (snapshot.matches('offer')) return [{ type: 'ACCEPT' }, { type: 'DECLINE' }, { type: 'xstate.after.tick.job.offer' }];
   if (snapshot.matches('accepting')) {

@@ -9,6 +9,7 @@ import { DELIVERY_FAILURE_REASONS } from '../../../shared/deliveries/moves';
 import { formatNaira } from '../../../shared/deliveries/messages';
 import { riderJobMessages as m } from '../../../shared/deliveries/riderJobMessages';
 import { paths } from '../../../shared/routes';
+import { AvailabilitySwitch } from './AvailabilitySwitch';
 import './riderJobs.css';
 
 export interface JobScreenViewProps {
@@ -60,37 +61,12 @@ function Place({ heading, place }: { heading: string; place: JobPlace }) {
   );
 }
 
+/** No work: the switch (the machine's child), and a look for offers once it is on. */
 function Availability({ view, send }: JobScreenViewProps) {
-  const on = view.availability?.available ?? false;
-  const busy = view.state === 'switching';
+  const switchView = view.availability!;
   return (
-    <section className="job-card" aria-label={m.availability}>
-      <h2>{m.availability}</h2>
-      <p role="status">{on ? m.availableNow : m.notAvailable}</p>
-      {view.availability?.blocked ? <p className="field-note">{view.availability.blocked}</p> : null}
-      <div className="field">
-        <label htmlFor="job-areas">{m.areas}</label>
-        <input
-          id="job-areas"
-          value={view.areasText}
-          disabled={busy}
-          aria-invalid={view.areasError ? true : undefined}
-          aria-describedby={view.areasError ? 'job-areas-error' : 'job-areas-hint'}
-          onChange={(e) => send({ type: 'AREAS', value: e.target.value })}
-        />
-        <p className="field-note" id="job-areas-hint">
-          {m.areasHint}
-        </p>
-        {view.areasError ? (
-          <p className="field-error" id="job-areas-error" role="alert">
-            {view.areasError}
-          </p>
-        ) : null}
-      </div>
-      <button type="button" className={`btn job-big${on ? ' btn-secondary' : ''}`} disabled={busy} onClick={() => send({ type: 'SWITCH', available: !on })}>
-        {busy ? m.saving : on ? m.switchOff : m.switchOn}
-      </button>
-      {on && !busy ? (
+    <AvailabilitySwitch view={switchView} send={send}>
+      {switchView.available && switchView.state === 'ready' ? (
         <>
           <p>{m.noOffers}</p>
           <button type="button" className="btn btn-secondary job-big" onClick={() => send({ type: 'REFRESH' })}>
@@ -98,7 +74,7 @@ function Availability({ view, send }: JobScreenViewProps) {
           </button>
         </>
       ) : null}
-    </section>
+    </AvailabilitySwitch>
   );
 }
 
@@ -295,7 +271,7 @@ function Finished({ view, send }: JobScreenViewProps) {
 }
 
 export function JobScreenView({ view, send }: JobScreenViewProps) {
-  const showsError = view.error && ['loading', 'offer', 'idle'].includes(view.state) && view.areasError === null ? view.error.message : null;
+  const showsError = view.error && ['loading', 'offer', 'idle'].includes(view.state) ? view.error.message : null;
   return (
     <div className="job-screen">
       <h1>{m.title}</h1>
@@ -314,7 +290,7 @@ export function JobScreenView({ view, send }: JobScreenViewProps) {
           </button>
         </div>
       ) : null}
-      {view.state === 'idle' || view.state === 'switching' ? <Availability view={view} send={send} /> : null}
+      {view.state === 'idle' && view.availability ? <Availability view={view} send={send} /> : null}
       {['offer', 'accepting', 'declining'].includes(view.state) && view.offer ? <Offer view={view} send={send} /> : null}
       {['step', 'failing', 'uploading', 'queueing', 'sending', 'waiting'].includes(view.state) && view.job ? <Job view={view} send={send} /> : null}
       {view.state === 'finished' ? <Finished view={view} send={send} /> : null}
