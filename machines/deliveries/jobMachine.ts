@@ -4,7 +4,8 @@
  *
  *   loading ─┬─▶ job (an open job, or one with steps still on the phone)
  *            ├─▶ offer ─ACCEPT─▶ accepting ─▶ loading;  ─DECLINE─▶ declining ─▶ loading;  runs out ─▶ loading
- *            ├─▶ idle ─SWITCH─▶ switching ─▶ idle;  REFRESH ─▶ loading
+ *            ├─▶ idle (the child `availability`, machines/deliveries/availabilityMachine.ts: the switch and
+ *            │        the areas; AREAS and SWITCH go to it);  REFRESH ─▶ loading
  *            └─▶ loadFailed ─RETRY─▶ loading
  *   job: step ─MOVE─▶ queueing (kept on the phone first) ─▶ sending ─┬─▶ step, or finished when the job is done
  *                                                                  └─ no network ─▶ waiting ─ONLINE / a while─▶ sending
@@ -22,11 +23,11 @@
  *
  * Pure: requests, the outbox and the clock's retry are named actors and delays supplied with .provide().
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, forwardTo, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { FieldError } from '../../src/shared/api';
-import { AVAILABILITY_FIELDS, type AvailabilityResponse, type RiderOffer } from '../../src/shared/deliveries/dispatch';
+import type { AvailabilityResponse, RiderOffer } from '../../src/shared/deliveries/dispatch';
 import { dispatchMessages } from '../../src/shared/deliveries/dispatchMessages';
-import { DELIVERY_CODE_PATTERN, RIDER_JOB_ACTIONS, type JobPlace, type RiderJobAction } from '../../src/shared/deliveries/jobs';
+import { CASH_MOVE, DELIVERY_CODE_PATTERN, isCashCollected, RIDER_JOB_ACTIONS, type JobPlace, type RiderJobAction } from '../../src/shared/deliveries/jobs';
 import { jobMessages } from '../../src/shared/deliveries/jobMessages';
 import {
   DELIVERY_FINAL,
@@ -38,6 +39,7 @@ import {
 import { riderJobMessages as m } from '../../src/shared/deliveries/riderJobMessages';
 import { NetworkFailure } from '../../src/shared/requestErrors';
 import { fieldErrorOf } from '../kit/errors';
+import { availabilityMachine, availabilitySnapshotToView, type AvailabilityEvent, type AvailabilitySnapshot, type AvailabilityView } from './availabilityMachine';
 
 export type { JobPlace };
 
@@ -115,8 +117,8 @@ export interface FlushResult {
 }
 
 export interface JobContext {
+  /** As loaded: what the switch (the child `availability`) starts from. */
   availability: AvailabilityResponse | null;
-  areasText: string;
   offer: RiderOffer | null;
   job: RiderJob | null;
   pending: QueuedStep[];
@@ -134,8 +136,7 @@ export interface JobContext {
 export type JobEvent =
   | { type: 'RETRY' }
   | { type: 'REFRESH' }
-  | { type: 'AREAS'; value: string }
-  | { type: 'SWITCH'; available: boolean }
+  | Exclude<AvailabilityEvent, { type: 'RETRY' }>
   | { type: 'ACCEPT' }
   | { type: 'DECLINE' }
   | { type: 'MOVE'; action: RiderJobAction }
@@ -184,19 +185,25 @@ export function draftOf(context: JobContext, action: RiderJobAction): { draft: M
     if (context.reason === 'other' && !note) return { error: { field: 'note', message: dispatchMessages.failureNoteRequired } };
     return { draft: { action, reason: context.reason, ...(note ? { note } : {}) } };
   }
+  // The cash collected goes with the move made where it is taken: "Picked up" or "Delivered".
+  const withCash = (draft: MoveDraft): { draft: MoveDraft } | { error: FieldError } => {
+    if (!job || cashStepOf(job) !== action) return { draft };
+    const cash = cashKobo(context.cash);
+    if (cash === null || !isCashCollected(cash)) return { error: { field: 'cash_collected_kobo', message: m.cashInvalid } };
+    return { draft: { ...draft, cash_collected_kobo: cash } };
+  };
   if (action === 'deliver') {
     const code = context.code.trim();
     if (!DELIVERY_CODE_PATTERN.test(code)) return { error: { field: 'code', message: jobMessages.codeInvalid } };
     if (!job || !proofOnPhone(job, context.pending)) return { error: { field: 'photo', message: jobMessages.proofRequired } };
-    if (job.cash_to_collect_kobo !== null) {
-      const cash = cashKobo(context.cash);
-      if (cash === null) return { error: { field: 'cash_collected_kobo', message: m.cashInvalid } };
-      return { draft: { action, code, cash_collected_kobo: cash } };
-    }
-    return { draft: { action, code } };
+    return withCash({ action, code });
   }
-  return { draft: { action } };
+  return withCash({ action });
 }
+
+/** The step that reports the cash collected on this job ("Picked up" or "Delivered"), or null on a transfer. */
+export const cashStepOf = (job: Pick<RiderJob, 'cash_collect_at' | 'cash_to_collect_kobo'>): RiderJobAction | null =>
+  job.cash_to_collect_kobo !== null && job.cash_collect_at ? CASH_MOVE[job.cash_collect_at] : null;
 
 const secondsUntil = (iso: string | undefined): number => (iso ? Math.max(0, Math.ceil((Date.parse(iso) - Date.now()) / 1000)) : 0);
 
@@ -211,9 +218,8 @@ export const jobMachine = setup({
     load: fromPromise<JobScreenLoaded, void>(async () => {
       throw new Error('load not provided');
     }),
-    saveAvailability: fromPromise<AvailabilityResponse, { available: boolean; areas: string[] }>(async () => {
-      throw new Error('saveAvailability not provided');
-    }),
+    /** The switch and the areas, while there is no work: its requests are provided on it. */
+    availability: availabilityMachine,
     accept: fromPromise<{ message: string }, { offerId: string }>(async () => {
       throw new Error('accept not provided');
     }),
@@ -264,11 +270,10 @@ export const jobMachine = setup({
     }),
     assignLoaded: assign((_, params: { loaded: JobScreenLoaded }) => ({
       availability: params.loaded.availability,
-      areasText: params.loaded.availability?.areas.join(', ') ?? '',
       offer: params.loaded.offer,
       job: params.loaded.job,
       pending: params.loaded.pending,
-      // The cash to collect, as the field starts: the rider corrects it when it differs.
+      // The cash to collect, as the field starts (at the pickup or the drop-off): the rider corrects it when it differs.
       cash: params.loaded.job?.cash_to_collect_kobo != null ? String(params.loaded.job.cash_to_collect_kobo / 100) : '',
     })),
     assignFlushed: assign((_, params: { result: FlushResult }) => ({
@@ -289,7 +294,6 @@ export const jobMachine = setup({
   id: 'job',
   context: {
     availability: null,
-    areasText: '',
     offer: null,
     job: null,
     pending: [],
@@ -318,32 +322,12 @@ export const jobMachine = setup({
     },
     loadFailed: { on: { RETRY: 'loading' } },
     idle: {
+      // The dashboard's switch, started from what was just loaded (no second request).
+      invoke: { id: 'availability', src: 'availability', input: ({ context }) => ({ availability: context.availability }) },
       on: {
         REFRESH: { target: 'loading', actions: assign({ error: null, notice: null }) },
-        AREAS: { actions: assign({ areasText: ({ event }) => event.value }) },
-        SWITCH: { target: 'switching', actions: assign({ error: null, notice: null }) },
-      },
-    },
-    switching: {
-      invoke: {
-        id: 'saveAvailability',
-        src: 'saveAvailability',
-        input: ({ context, event }) => ({
-          available: (event as Extract<JobEvent, { type: 'SWITCH' }>).available,
-          areas: context.areasText
-            .split(',')
-            .map((a) => a.trim())
-            .filter(Boolean),
-        }),
-        onDone: {
-          target: 'idle',
-          actions: assign({
-            availability: ({ event }) => event.output,
-            areasText: ({ event }) => event.output.areas.join(', '),
-            notice: ({ event }) => event.output.message ?? null,
-          }),
-        },
-        onError: { target: 'idle', actions: assign({ error: ({ event }) => fieldErrorOf(event.error) }) },
+        AREAS: { actions: forwardTo('availability') },
+        SWITCH: { actions: [assign({ error: null, notice: null }), forwardTo('availability')] },
       },
     },
     offer: {
@@ -380,7 +364,7 @@ export const jobMachine = setup({
     },
     job: {
       initial: 'resuming',
-      // The code and the cash can be typed at the drop-off whatever the queue is doing.
+      // The code and the cash can be typed whatever the queue is doing.
       on: {
         CODE: { actions: assign({ code: ({ event }) => event.value.replace(/\D/g, '').slice(0, 4), error: null }) },
         CASH: { actions: assign({ cash: ({ event }) => event.value, error: null }) },
@@ -477,7 +461,6 @@ export const jobViewStates = [
   'loading',
   'loadFailed',
   'idle',
-  'switching',
   'offer',
   'accepting',
   'declining',
@@ -500,14 +483,16 @@ export function jobViewState(snapshot: Pick<JobSnapshot, 'matches'>): JobViewSta
 /** Everything the screen shows, from the snapshot. */
 export interface JobView {
   state: JobViewState;
-  availability: AvailabilityResponse | null;
-  areasText: string;
+  /** The switch (the child `availability`), while there is no work. */
+  availability: AvailabilityView | null;
   offer: RiderOffer | null;
   secondsLeft: number;
   job: RiderJob | null;
   /** The status the screen is at, queued steps included. */
   status: DeliveryStatus | null;
   steps: RiderJobAction[];
+  /** The step that carries the cash collected ("Picked up" on cash at pickup, "Delivered" on cash on delivery), or null. */
+  cashStep: RiderJobAction | null;
   /** The taps waiting on the phone (the photo is counted apart). */
   pendingCount: number;
   /** The proof photo: none yet, kept on the phone to be sent, or on the server. */
@@ -518,25 +503,23 @@ export interface JobView {
   note: string;
   error: FieldError | null;
   notice: string | null;
-  /** The areas' field's refusal, shown under it. */
-  areasError: string | null;
   /** A failed delivery waiting for staff: the screen offers a look for their answer. */
   canCheckStaff: boolean;
 }
 
-export function jobSnapshotToView(snapshot: JobSnapshot): JobView {
+/** The screen's view from the job machine's snapshot and its child's (the switch, while idle). */
+export function jobSnapshotToView(snapshot: JobSnapshot, children: { availability?: Pick<AvailabilitySnapshot, 'value' | 'context'> } = {}): JobView {
   const c = snapshot.context;
   const status = c.job ? statusAfterQueue(c.job, c.pending) : null;
-  const areasField = c.error && (c.error.field === AVAILABILITY_FIELDS.areas || c.error.field === AVAILABILITY_FIELDS.available);
   return {
     state: jobViewState(snapshot),
-    availability: c.availability,
-    areasText: c.areasText,
+    availability: snapshot.matches('idle') && children.availability ? availabilitySnapshotToView(children.availability) : null,
     offer: c.offer,
     secondsLeft: c.secondsLeft,
     job: c.job,
     status,
     steps: status ? riderStepsAt(status) : [],
+    cashStep: c.job ? cashStepOf(c.job) : null,
     pendingCount: c.pending.filter((p) => !isQueuedProof(p)).length,
     photo: c.pending.some(isQueuedProof) ? 'kept' : c.job?.proof_uploaded ? 'sent' : 'none',
     code: c.code,
@@ -545,7 +528,6 @@ export function jobSnapshotToView(snapshot: JobSnapshot): JobView {
     note: c.note,
     error: c.error,
     notice: c.notice,
-    areasError: areasField ? c.error!.message : null,
     canCheckStaff: snapshot.matches({ job: 'step' }) && snapshot.can({ type: 'REFRESH' }),
   };
 }

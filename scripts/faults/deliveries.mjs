@@ -22,10 +22,18 @@ export async function bookDelivery(origin, label) {
 
 const staffMove = (origin, dispatcher, id, action, json = {}) => call(origin, 'POST', `/api/ops/deliveries/${id}/${action}`, { json, staffToken: dispatcher.token });
 
-/** A rider's move from the job screen, with its key (the phone's clock as client_at). */
+/**
+ * A rider's move from the job screen, with its key (the phone's clock as client_at). The bookings
+ * here are paid at pickup, so "picked up" carries the cash collected (the figure is not checked here).
+ */
 const riderMove = (origin, rider, id, key, action) =>
   call(origin, 'POST', `/api/users/jobs/${id}/moves`, {
-    json: { action, client_at: new Date().toISOString(), ...(action === 'fail' ? { reason: 'recipient_absent' } : {}) },
+    json: {
+      action,
+      client_at: new Date().toISOString(),
+      ...(action === 'fail' ? { reason: 'recipient_absent' } : {}),
+      ...(action === 'pick_up' ? { cash_collected_kobo: 0 } : {}),
+    },
     token: rider.token,
     headers: { 'idempotency-key': key },
   });

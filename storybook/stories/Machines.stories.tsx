@@ -42,6 +42,7 @@ export const dashboardMachine = diagram('dashboardMachine');
 export const companySignupMachine = diagram('companySignupMachine');
 export const bookingMachine = diagram('bookingMachine');
 export const jobMachine = diagram('jobMachine');
+export const availabilityMachine = diagram('availabilityMachine');
 export const riderSearchMachine = diagram('riderSearchMachine');
 export const riderReviewsMachine = diagram('riderReviewsMachine');
 export const apiKeysMachine = diagram('apiKeysMachine');

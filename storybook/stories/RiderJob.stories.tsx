@@ -4,6 +4,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import type { AvailabilityView } from '../../machines/deliveries/availabilityMachine';
 import type { JobView } from '../../machines/deliveries/jobMachine';
 import { riderStepsAt } from '../../machines/deliveries/jobMachine';
 import { dispatchTexts } from '../../src/shared/deliveries/dispatch';
@@ -11,17 +12,17 @@ import { jobMessages } from '../../src/shared/deliveries/jobMessages';
 import { riderJobMessages as m } from '../../src/shared/deliveries/riderJobMessages';
 import type { DeliveryStatus } from '../../src/shared/deliveries/moves';
 import { JobScreenView } from '../../src/web/features/deliveries/JobScreenView';
-import { availabilityOff, availabilityOn, cashJobAtDropoff, job, offer, queued } from '../../tests/machines/jobModel';
+import { cashJobAtDropoff, cashJobToPickup, job, offer, queued } from '../../tests/machines/jobModel';
 
 const base: JobView = {
   state: 'loading',
   availability: null,
-  areasText: '',
   offer: null,
   secondsLeft: 0,
   job: null,
   status: null,
   steps: [],
+  cashStep: null,
   pendingCount: 0,
   photo: 'none',
   code: '',
@@ -30,14 +31,12 @@ const base: JobView = {
   note: '',
   error: null,
   notice: null,
-  areasError: null,
   canCheckStaff: false,
 };
 
 const atStatus = (status: DeliveryStatus, over: Partial<JobView> = {}): JobView => ({
   ...base,
   state: 'step',
-  availability: availabilityOn,
   job: job(status),
   status,
   steps: riderStepsAt(status),
@@ -56,34 +55,31 @@ type Story = StoryObj<typeof meta>;
 
 export const Loading: Story = { parameters: { keyText: [m.loading] } };
 export const LoadFailed: Story = { args: { view: { ...base, state: 'loadFailed' } }, parameters: { keyText: [m.loadFailed, m.retry] } };
+/** The switch as the machine's child shows it (its own states: Deliveries/Availability). */
+const switchView = (over: Partial<AvailabilityView> = {}): AvailabilityView => ({ state: 'ready', available: false, blocked: null, areasText: '', areasError: null, alert: null, notice: null, ...over });
 export const NotAvailable: Story = {
-  args: { view: { ...base, state: 'idle', availability: availabilityOff } },
+  args: { view: { ...base, state: 'idle', availability: switchView() } },
   parameters: { keyText: [m.availability, m.notAvailable, m.switchOn] },
 };
-export const AreasRefused: Story = {
-  args: { view: { ...base, state: 'idle', availability: availabilityOff, error: { field: 'areas', message: dispatchTexts.availability.chooseArea }, areasError: dispatchTexts.availability.chooseArea } },
-  parameters: { keyText: [dispatchTexts.availability.chooseArea] },
-};
-export const Blocked: Story = {
-  args: { view: { ...base, state: 'idle', availability: { ...availabilityOff, blocked: dispatchTexts.availability.blocked.id } } },
-  parameters: { keyText: [dispatchTexts.availability.blocked.id] },
-};
 export const Available: Story = {
-  args: { view: { ...base, state: 'idle', availability: availabilityOn, areasText: 'Yaba', notice: dispatchTexts.availability.switchedOn } },
-  parameters: { keyText: [m.availableNow, m.noOffers, m.switchOff] },
+  args: { view: { ...base, state: 'idle', availability: switchView({ available: true, areasText: 'Yaba', notice: dispatchTexts.availability.switchedOn }) } },
+  parameters: { keyText: [dispatchTexts.availability.switchedOn, m.noOffers, m.checkAgain, m.switchOff] },
 };
-export const Switching: Story = { args: { view: { ...base, state: 'switching', availability: availabilityOff, areasText: 'Yaba' } }, parameters: { keyText: [m.saving] } };
 export const Offer: Story = {
-  args: { view: { ...base, state: 'offer', availability: availabilityOn, offer: offer(), secondsLeft: 154 } },
+  args: { view: { ...base, state: 'offer', offer: offer(), secondsLeft: 154 } },
   parameters: { keyText: [m.offerHeading, '₦3,600', m.expiresIn(154), m.accept, m.decline] },
 };
 export const Accepting: Story = { args: { view: { ...base, state: 'accepting', offer: offer(), secondsLeft: 150 } }, parameters: { keyText: [m.accepting] } };
 export const Declining: Story = { args: { view: { ...base, state: 'declining', offer: offer(), secondsLeft: 150 } }, parameters: { keyText: [m.declining] } };
 export const Assigned: Story = { args: { view: atStatus('assigned') }, parameters: { keyText: [m.steps.start, m.openMaps, m.call('Ada Obi'), m.whatsapp] } };
 export const HeadingToPickup: Story = { args: { view: atStatus('heading_to_pickup') }, parameters: { keyText: [m.steps.pick_up] } };
+export const CashAtPickup: Story = {
+  args: { view: { ...atStatus('heading_to_pickup'), job: cashJobToPickup(), cashStep: 'pick_up', cash: '', error: { field: 'cash_collected_kobo', message: m.cashInvalid } } },
+  parameters: { keyText: [m.cashToCollect('₦4,500', 'pickup'), m.cashCollected, m.cashInvalid, m.steps.pick_up] },
+};
 export const PickedUp: Story = { args: { view: atStatus('picked_up') }, parameters: { keyText: [m.steps.arrive, m.steps.fail, m.call('Tunde Bello')] } };
 export const Arrived: Story = {
-  args: { view: { ...atStatus('arrived'), job: cashJobAtDropoff(), cash: '4500' } },
+  args: { view: { ...atStatus('arrived'), job: cashJobAtDropoff(), cashStep: 'deliver', cash: '4500' } },
   parameters: { keyText: [m.proofHeading, m.code, m.photo, m.cashCollected, m.steps.deliver] },
 };
 export const WrongCode: Story = {

@@ -9,6 +9,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import { availabilityMachine } from '../../machines/deliveries/availabilityMachine';
 import { isQueuedProof, jobMachine, jobSnapshotToView, riderStepsAt, statusAfterQueue, type JobSnapshot, type MoveDraft, type QueuedStep } from '../../machines/deliveries/jobMachine';
 import { DELIVERY_MOVES, deliveryActionsFor } from '../../src/shared/deliveries/moves';
 import { RIDER_JOB_ACTIONS } from '../../src/shared/deliveries/jobs';
@@ -22,7 +23,11 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-const ACTORS = ['load', 'saveAvailability', 'accept', 'decline', 'enqueue', 'flush', 'keepProof'] as const;
+const ACTORS = ['load', 'accept', 'decline', 'enqueue', 'flush', 'keepProof'] as const;
+/** The switch's requests are its own machine's test's (availabilityMachine.test.ts): here they never answer. */
+const silentSwitch = availabilityMachine.provide({
+  actors: { loadAvailability: fromPromise(() => new Promise(() => {})), saveAvailability: fromPromise(() => new Promise(() => {})) } as never,
+});
 
 function harness(recorder?: TransitionRecorder) {
   const state: { pending: Pending | null; enqueued: Array<{ jobId: string; draft: MoveDraft }> } = { pending: null, enqueued: [] };
@@ -35,7 +40,7 @@ function harness(recorder?: TransitionRecorder) {
         }),
     );
   const machine = jobMachine.provide({
-    actors: Object.fromEntries(ACTORS.map((name) => [name, held(name)])) as never,
+    actors: { ...Object.fromEntries(ACTORS.map((name) => [name, held(name)])), availability: silentSwitch } as never,
     // Delays are taken as events by the model; here they never fire by themselves.
     delays: { tick: 3_600_000, retry: 3_600_000 },
   });

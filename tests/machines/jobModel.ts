@@ -7,6 +7,8 @@
  * kept on the phone, and the network's answers, including none at all.
  */
 import {
+  cashKobo,
+  cashStepOf,
   isQueuedProof,
   proofOnPhone,
   riderStepsAt,
@@ -81,6 +83,8 @@ export function job(status: DeliveryStatus, overrides: Partial<RiderJob> = {}): 
 }
 /** At the drop-off, the sender paying cash there. */
 export const cashJobAtDropoff = () => job('arrived', { payment: 'cash_on_delivery', cash_to_collect_kobo: 450_000, cash_collect_at: 'dropoff' });
+/** Heading to a pickup paid in cash there: "Picked up" carries the cash collected. */
+export const cashJobToPickup = () => job('heading_to_pickup', { payment: 'cash_on_pickup', cash_to_collect_kobo: 450_000, cash_collect_at: 'pickup' });
 
 export const queued = (action: QueuedMove['body']['action'], n = 1): QueuedMove => ({
   key: `key-${action}-${n}`,
@@ -102,6 +106,7 @@ export const loads = {
   offerRunOut: (): JobScreenLoaded => ({ availability: availabilityOn, offer: offerRunOut(), job: null, pending: [] }),
   assigned: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: job('assigned'), pending: [] }),
   atDropoff: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: cashJobAtDropoff(), pending: [] }),
+  cashAtPickup: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: cashJobToPickup(), pending: [] }),
   /** A reload with "picked up" still on the phone. */
   queuedPickup: (): JobScreenLoaded => ({ availability: availabilityOn, offer: null, job: job('heading_to_pickup'), pending: [queued('pick_up')] }),
   /** Delivered on the server, "delivered" still on the phone (its answer was lost): sent again, applied once. */
@@ -114,8 +119,6 @@ export type JobModelEvent =
   | JobEvent
   | { type: 'xstate.done.actor.load'; output: JobScreenLoaded }
   | { type: 'xstate.error.actor.load'; error: unknown }
-  | { type: 'xstate.done.actor.saveAvailability'; output: AvailabilityResponse }
-  | { type: 'xstate.error.actor.saveAvailability'; error: unknown }
   | { type: 'xstate.done.actor.accept' | 'xstate.done.actor.decline'; output: { message: string } }
   | { type: 'xstate.error.actor.accept' | 'xstate.error.actor.decline'; error: unknown }
   | { type: 'xstate.done.actor.keepProof'; output: QueuedStep[] }
@@ -176,14 +179,9 @@ export function jobEvents(snapshot: JobSnapshot): JobModelEvent[] {
     ];
   }
   if (snapshot.matches('loadFailed')) return [{ type: 'RETRY' }];
+  // The switch's own steps are its machine's (availabilityModel.ts): here they only go to it.
   if (snapshot.matches('idle')) {
     return [{ type: 'AREAS', value: 'Yaba, Surulere' }, { type: 'SWITCH', available: !c.availability?.available }, { type: 'REFRESH' }];
-  }
-  if (snapshot.matches('switching')) {
-    return [
-      { type: 'xstate.done.actor.saveAvailability', output: c.availability?.available ? availabilityOff : availabilityOn },
-      { type: 'xstate.error.actor.saveAvailability', error: areasRefused() },
-    ];
   }
   if (snapshot.matches('offer')) return [{ type: 'ACCEPT' }, { type: 'DECLINE' }, { type: 'xstate.after.tick.job.offer' }];
   if (snapshot.matches('accepting')) {
@@ -211,6 +209,8 @@ export function jobEvents(snapshot: JobSnapshot): JobModelEvent[] {
       if (!proofOnPhone(c.job, c.pending)) events.push({ type: 'PHOTO', file: photoFile() });
       events.push({ type: 'CASH', value: '4,500' });
     }
+    // Cash taken at the pickup: the figure cleared (refused with "Picked up"), or typed.
+    if (steps.includes('pick_up') && cashStepOf(c.job) === 'pick_up') events.push({ type: 'CASH', value: cashKobo(c.cash) === null ? '4,500' : '' });
     return events;
   }
   if (snapshot.matches({ job: 'failing' })) {
@@ -259,7 +259,8 @@ export function serializeJob(snapshot: JobSnapshot): string {
   return JSON.stringify([
     snapshot.value,
     c.job ? statusAfterQueue(c.job, c.pending) : null,
-    c.job?.cash_to_collect_kobo != null,
+    c.job?.cash_collect_at ?? null,
+    cashKobo(c.cash) !== null,
     c.pending.map((p) => (isQueuedProof(p) ? 'photo' : p.body.action)),
     c.job?.proof_uploaded ?? null,
     c.job ? proofOnPhone(c.job, c.pending) : null,

@@ -11,11 +11,12 @@ import { expect, it } from 'vitest';
 import { deliveries, deliveryEvents, files, outboxEmails, riderCards } from '../../src/server/db/schema';
 import { moveDelivery } from '../../src/server/domain/deliveryMoves';
 import { CLOCK_GAP_FLAG_MS, DELIVERY_CODE_TRIES } from '../../src/shared/deliveries/moves';
+import type { RiderToday } from '../../src/shared/deliveries/dispatch';
 import { jobMessages } from '../../src/shared/deliveries/jobMessages';
 import { recipientMessages } from '../../src/shared/deliveries/recipientMessages';
 import { trackingMessages } from '../../src/shared/deliveries/trackingMessages';
 import { TRACKING_TOKEN_MISS_LIMIT } from '../../src/server/features/deliveries/bookingRoutes';
-import { bookAs, bookAsVisitor, trackingTokenOf, type Booked } from './bookingHelpers';
+import { bookAs, bookAsVisitor, bookingBody, heldQuote, lagosQuoteBody, postBooking, trackingTokenOf, type Booked } from './bookingHelpers';
 import { describeEachDatabase, errorOf, nextIp, useTestApp, type TestApp } from './helper';
 import { company, listedRider, type Party } from './hiringHelpers';
 import { signedInStaff } from './opsHelpers';
@@ -274,6 +275,70 @@ describeEachDatabase("the rider's job and the sender's actions", (kind) => {
     const board = await get(`/api/ops/deliveries/${job.id}`, { 'x-ops-token': dispatcher.token });
     expect(board.statusCode, board.body).toBe(200);
     expect(board.json().dropoff).toMatchObject({ contact_name: 'Tunde Bello', contact_email: secret });
+  });
+
+  it('takes the cash at pickup with "Picked up" on a cash-at-pickup job (not with "Delivered"), and the board counts it even when the parcel comes back', async () => {
+    const [rider, firm] = [await listedRider(t, 'cash-pickup'), await company(t, 'cash-pickup-firm')];
+    const dispatcher = await signedInStaff(t, 'dispatcher', 'cash-pickup');
+    const bookPaidAtPickup = async (): Promise<Booked> => {
+      const quote = await heldQuote(t, lagosQuoteBody({ payment: 'cash_on_pickup' }));
+      const res = await postBooking(t, bookingBody(quote), { headers: as(firm) });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().delivery;
+    };
+    const cashToCollect = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/ops/riders/today', headers: { 'x-ops-token': dispatcher.token } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ items: RiderToday[] }>().items.find((r) => r.id === rider.id)!;
+    };
+    const stored = async (id: string) => (await t.database.db.select().from(deliveries).where(eq(deliveries.id, id)))[0]!;
+
+    // Delivered: the cash goes with the pickup, the drop-off asks for none.
+    const delivered = await bookPaidAtPickup();
+    await assign(t, delivered.id, rider.id);
+    expect((await getJob(t, rider, delivered.id)).json().job).toMatchObject({ payment: 'cash_on_pickup', cash_collect_at: 'pickup', cash_to_collect_kobo: delivered.price_kobo });
+    await move(t, rider, delivered.id, { action: 'start' });
+    const without = await move(t, rider, delivered.id, { action: 'pick_up' });
+    expect([without.statusCode, errorOf(without.body)]).toEqual([400, { field: 'cash_collected_kobo', message: jobMessages.cashRequired }]);
+    for (const bad of [-1, 1.5, '4500']) {
+      expect(errorOf((await move(t, rider, delivered.id, { action: 'pick_up', cash_collected_kobo: bad })).body).field, String(bad)).toBe('cash_collected_kobo');
+    }
+    expect((await stored(delivered.id)).status).toBe('heading_to_pickup');
+    const picked = await move(t, rider, delivered.id, { action: 'pick_up', cash_collected_kobo: delivered.price_kobo });
+    expect(picked.statusCode, picked.body).toBe(200);
+    expect(picked.json().job.status).toBe('picked_up');
+    expect((await stored(delivered.id)).cashCollectedKobo).toBe(delivered.price_kobo);
+    expect((await cashToCollect()).cash_to_collect_kobo).toBe(delivered.price_kobo);
+    await move(t, rider, delivered.id, { action: 'arrive' });
+    await uploadProof(t, rider, delivered.id, await photo());
+    const code = await codeOf(t, delivered.reference);
+    // "Delivered" needs no cash here, and a figure sent with it does not replace the pickup's.
+    const done = await move(t, rider, delivered.id, { action: 'deliver', code, cash_collected_kobo: 1 });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await stored(delivered.id)).cashCollectedKobo).toBe(delivered.price_kobo);
+
+    // Picked up and paid, then not delivered and returned: the cash is still owed to the office.
+    const returned = await bookPaidAtPickup();
+    await assign(t, returned.id, rider.id);
+    await move(t, rider, returned.id, { action: 'start' });
+    expect((await move(t, rider, returned.id, { action: 'pick_up', cash_collected_kobo: 250_000 })).statusCode).toBe(200);
+    expect((await move(t, rider, returned.id, { action: 'fail', reason: 'recipient_absent' })).statusCode).toBe(200);
+    await t.database.db.transaction((tx) => moveDelivery(tx, { deliveryId: returned.id, action: 'return', actor: 'staff' }));
+    expect((await move(t, rider, returned.id, { action: 'returned' })).statusCode).toBe(200);
+    const day = await cashToCollect();
+    expect(day.cash_to_collect_kobo).toBe(delivered.price_kobo + 250_000);
+    expect(day.jobs.find((j) => j.id === returned.id)).toMatchObject({ status: 'returned', cash_collected_kobo: 250_000 });
+  });
+
+  it('still takes the cash with "Delivered" on a cash-on-delivery job, and none with "Picked up"', async () => {
+    const [rider, firm] = [await listedRider(t, 'cash-dropoff'), await company(t, 'cash-dropoff-firm')];
+    const job = await jobAt(t, firm, rider, 'arrived');
+    // jobAt picked it up without any cash: cash on delivery asks for none at the pickup.
+    const [row] = await t.database.db.select().from(deliveries).where(eq(deliveries.id, job.id));
+    expect(row!.cashCollectedKobo).toBeNull();
+    await uploadProof(t, rider, job.id, await photo());
+    const without = await move(t, rider, job.id, { action: 'deliver', code: job.code });
+    expect([without.statusCode, errorOf(without.body)]).toEqual([400, { field: 'cash_collected_kobo', message: jobMessages.cashRequired }]);
   });
 
   it('counts exactly five wrong codes under a concurrent burst, then locks the code (call staff) even for the right one', async () => {

@@ -19,7 +19,7 @@ import { jobMessages } from '../../src/shared/deliveries/jobMessages';
 import { riderJobMessages as m } from '../../src/shared/deliveries/riderJobMessages';
 import { JobScreen } from '../../src/web/features/deliveries/JobScreen';
 import { memoryStore, Outbox, type OutboxStore } from '../../src/web/features/deliveries/outbox';
-import { availabilityOff, availabilityOn, cashJobAtDropoff, JOB_ID, job, offer, queued } from '../machines/jobModel';
+import { availabilityOff, availabilityOn, cashJobAtDropoff, cashJobToPickup, JOB_ID, job, offer, queued } from '../machines/jobModel';
 import { TransitionRecorder } from '../machines/coverage';
 import { ApiEdge } from './support/apiEdge';
 
@@ -309,6 +309,38 @@ describe("the rider's job screen", () => {
     await answerLoad({ jobs: [job('returning')] });
     expect(await screen.findByRole('button', { name: m.steps.returned })).toBeTruthy();
     expect(screen.queryByText(m.waitingForStaff)).toBeNull();
+    cleanup();
+  });
+
+  it('on a job paid in cash at the pickup, "Picked up" carries the cash collected and "Delivered" asks for none', async () => {
+    const PAID_AT_PICKUP = { payment: 'cash_on_pickup', cash_to_collect_kobo: 450_000, cash_collect_at: 'pickup' } as const;
+    render(<JobScreen inspect={recorder.inspect} store={memoryStore()} />);
+    await answerLoad({ jobs: [cashJobToPickup()] });
+    const cash = (await screen.findByLabelText(m.cashCollected)) as HTMLInputElement;
+    // Filled with the price; the rider corrects it when it differs.
+    expect(cash.value).toBe('4500');
+    fireEvent.change(cash, { target: { value: '' } });
+    click(m.steps.pick_up);
+    expect(screen.getByText(m.cashInvalid)).toBeTruthy();
+    expect(cash.getAttribute('aria-invalid')).toBe('true');
+    expect(edge.heldPaths()).toEqual([]);
+    fireEvent.change(cash, { target: { value: '4,000' } });
+    click(m.steps.pick_up);
+    const pickUp = await take(MOVES);
+    expect(pickUp.body).toMatchObject({ action: 'pick_up', cash_collected_kobo: 400_000 });
+    await act(async () => pickUp.respond(200, { job: job('picked_up', PAID_AT_PICKUP), move: {} }));
+    await screen.findByRole('button', { name: m.steps.arrive });
+    click(m.steps.arrive);
+    await act(async () => (await take(MOVES)).respond(200, { job: job('arrived', { ...PAID_AT_PICKUP, proof_uploaded: true }), move: {} }));
+    await screen.findByRole('region', { name: m.proofHeading });
+    // The cash was taken at the pickup: nothing to type at the drop-off.
+    expect(screen.queryByLabelText(m.cashCollected)).toBeNull();
+    fireEvent.change(screen.getByLabelText(m.code), { target: { value: '4821' } });
+    click(m.steps.deliver);
+    const deliver = await take(MOVES);
+    expect(deliver.body).toEqual({ action: 'deliver', code: '4821', client_at: expect.any(String) });
+    await act(async () => deliver.respond(200, { job: job('delivered', PAID_AT_PICKUP), move: {} }));
+    expect((await screen.findByRole('status')).textContent).toBe(m.delivered);
     cleanup();
   });
 

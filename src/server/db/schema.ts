@@ -797,7 +797,7 @@ export const deliveries = pgTable(
     deliveryCodeTries: smallint('delivery_code_tries').notNull().default(0),
     /** The photo of the parcel handed over (files.id, private to the sender, the rider and staff). */
     proofFileId: uuid('proof_file_id'),
-    /** Cash the rider collected at drop-off, when the payment was cash. */
+    /** Cash the rider collected, when the payment was cash: reported with pick_up (cash_on_pickup) or deliver (cash_on_delivery). */
     cashCollectedKobo: integer('cash_collected_kobo'),
     failureReason: text('failure_reason', { enum: DELIVERY_FAILURE_REASONS }),
     failureNote: text('failure_note'),

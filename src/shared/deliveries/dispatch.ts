@@ -194,6 +194,6 @@ export interface RiderToday {
   available: boolean;
   areas: string[];
   jobs: Array<{ id: string; reference: string; status: DeliveryStatus; payment: string; cash_collected_kobo: number | null }>;
-  /** Cash the rider collected on delivered cash jobs today: what they owe the office. */
+  /** Cash the rider collected today, at a pickup or a drop-off, on any job (one picked up and then returned too): what they owe the office. */
   cash_to_collect_kobo: number;
 }

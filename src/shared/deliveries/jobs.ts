@@ -20,6 +20,22 @@ export const CASH_COLLECTED_MAX_KOBO = 1_000_000_000;
 
 export const DELIVERY_CODE_PATTERN = new RegExp(`^[0-9]{${DELIVERY_CODE_LENGTH}}$`);
 
+/** Where the rider takes the cash for a job (the price), or null when it is paid by transfer. */
+export type CashCollectAt = 'pickup' | 'dropoff';
+export function cashCollectAt(payment: string): CashCollectAt | null {
+  return payment === 'cash_on_pickup' ? 'pickup' : payment === 'cash_on_delivery' ? 'dropoff' : null;
+}
+/** The move that reports the cash collected, made where the cash is taken: "Picked up" or "Delivered". */
+export const CASH_MOVE = { pickup: 'pick_up', dropoff: 'deliver' } as const satisfies Record<CashCollectAt, RiderJobAction>;
+/** The move that must carry cash_collected_kobo on a job paid this way, or null. */
+export function cashMoveOf(payment: string): RiderJobAction | null {
+  const at = cashCollectAt(payment);
+  return at ? CASH_MOVE[at] : null;
+}
+/** The cash collected as a move carries it: whole kobo, 0 to CASH_COLLECTED_MAX_KOBO. */
+export const isCashCollected = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= CASH_COLLECTED_MAX_KOBO;
+
 export const isFailureReason = (value: unknown): value is (typeof DELIVERY_FAILURE_REASONS)[number] =>
   typeof value === 'string' && (DELIVERY_FAILURE_REASONS as readonly string[]).includes(value);
 

@@ -6,23 +6,17 @@
 import type { DeliveryFailureReason } from './moves';
 import type { RiderJobAction } from './jobs';
 import { DELIVERY_CODE_LENGTH } from './moves';
+import { availabilityMessages } from './availabilityMessages';
 
 export const riderJobMessages = {
+  ...availabilityMessages,
   title: 'Deliveries',
   loading: 'Loading your deliveries…',
   loadFailed: 'We could not load your deliveries. Check your connection and try again.',
   retry: 'Try again',
   backToDashboard: 'Back to your dashboard',
 
-  // Availability
-  availability: 'Available for deliveries',
-  areas: 'Areas you cover',
-  areasHint: 'Lagos areas, separated by commas, e.g. Yaba, Surulere, Ikeja',
-  switchOn: 'Start taking deliveries',
-  switchOff: 'Stop taking deliveries',
-  saving: 'Saving…',
-  availableNow: 'You are available for deliveries.',
-  notAvailable: 'You are not taking deliveries now.',
+  // Availability (the switch's own texts are availabilityMessages, spread above)
   noOffers: 'No offers for you right now. They appear here when a parcel near your areas is booked.',
   checkAgain: 'Check for offers',
 

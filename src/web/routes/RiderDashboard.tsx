@@ -10,6 +10,7 @@ import { openEventFor } from '../../../machines/profile/profileModals';
 import { signupAt } from '../../shared/destination';
 import { messages } from '../../shared/messages';
 import { paths, riderPaths } from '../../shared/routes';
+import { AvailabilityCard } from '../features/deliveries/AvailabilityCard';
 import { RiderHires } from '../features/hiring/HiresList';
 import { DashboardView } from '../features/profile/DashboardView';
 import { LazyReviewWindow } from '../features/reviews/LazyReviewWindow';
@@ -37,14 +38,16 @@ export default function RiderDashboard() {
       googleSignInUrl="/api/auth/google"
       origin={typeof window === 'undefined' ? '' : window.location.origin}
       waiting={<WaitingForYou focusKey={focusKey} onUploadId={uploadId} onFocused={forgetWaitingItem} />}
+      deliveries={
+        <AvailabilityCard>
+          <Link to={riderPaths.jobs} className="btn">
+            {messages.riderDeliveries}
+          </Link>
+        </AvailabilityCard>
+      }
     >
       {/* Hire requests from companies, and engagements; "Your data" comes after them, last.
           The review window's code loads with the first ended engagement. */}
-      <p className="job-entry">
-        <Link to={riderPaths.jobs} className="btn">
-          {messages.riderDeliveries}
-        </Link>
-      </p>
       <RiderHires reviewSlot={(engagement) => <LazyReviewWindow engagementId={engagement.id} side="rider" headingLevel={4} />} />
     </DashboardView>
   );

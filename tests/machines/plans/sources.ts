@@ -27,6 +27,7 @@ import { riderReviewsMachine } from '../../../machines/riders/riderReviewsMachin
 import { apiKeysMachine } from '../../../machines/companies/apiKeysMachine';
 import { companyDeliveriesMachine } from '../../../machines/deliveries/companyDeliveriesMachine';
 import { jobMachine } from '../../../machines/deliveries/jobMachine';
+import { availabilityMachine } from '../../../machines/deliveries/availabilityMachine';
 import { riderSearchMachine } from '../../../machines/search/riderSearchMachine';
 import { agreementStep } from '../../../machines/signup/agreementStep';
 import { locationStep } from '../../../machines/signup/locationStep';
@@ -38,6 +39,7 @@ import type { Profile } from '../../../src/shared/profile';
 import { apiKeysEvents, serializeApiKeys } from '../apiKeysModel';
 import { deliveriesEvents, serializeDeliveries } from '../companyDeliveriesModel';
 import { jobEvents, serializeJob } from '../jobModel';
+import { availabilityEvents, serializeAvailability, switchedOn } from '../availabilityModel';
 import { authActorResultCanHappen, authEvents, NOW, serializeAuthState, tokens } from '../authModel';
 import { bookingEvents, INPUT as BOOKING_INPUT, liveEvent as bookingLive, savedInputs, serializeBooking } from '../bookingModel';
 import { captchaPassEvents, serializeCaptchaPass } from '../captchaPassModel';
@@ -270,6 +272,13 @@ export const planSources: Record<string, PlanSource> = {
   companyDeliveriesMachine: {
     machine: companyDeliveriesMachine,
     starts: [{ label: 'deliveries', input: {}, events: deliveriesEvents as never, serialize: serializeDeliveries as never }],
+  },
+  availabilityMachine: {
+    machine: availabilityMachine,
+    starts: [
+      { label: 'dashboard card', input: {}, events: availabilityEvents as never, serialize: serializeAvailability as never },
+      { label: 'job screen', input: { availability: switchedOn }, events: availabilityEvents as never, serialize: serializeAvailability as never },
+    ],
   },
   jobMachine: {
     machine: jobMachine,

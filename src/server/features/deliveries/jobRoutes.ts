@@ -92,8 +92,8 @@ export async function deliveryJobRoutes(app: FastifyInstance): Promise<void> {
         description:
           'Idempotency-Key header required: the same key answers the same move again, applied once (a resend after a lost answer). ' +
           "client_at is the phone's time of the tap; the server keeps its own too and flags a gap over 5 minutes on the timeline. " +
-          'fail: reason, and a note for "other". deliver: code (the recipient\'s 4 digits, sent to the sender at pickup) after the ' +
-          'photo (POST …/proof), and cash_collected_kobo when the payment is cash. A wrong code is a 400 saying the tries left; the ' +
+          'pick_up: cash_collected_kobo when the payment is cash_on_pickup. fail: reason, and a note for "other". deliver: code (the recipient\'s 4 digits, sent to the sender at pickup) after the ' +
+          'photo (POST …/proof), and cash_collected_kobo when the payment is cash_on_delivery. A wrong code is a 400 saying the tries left; the ' +
           '5th wrong one locks the code (429, call staff). A move the job cannot make now: 409.',
         params: idParams,
         headers: { type: 'object', properties: { [IDEMPOTENCY_HEADER]: { type: 'string', maxLength: 1024 } } },

@@ -55,7 +55,7 @@ export const jobMoveBodySchema = {
     reason: { type: 'string', maxLength: 40, enum: DELIVERY_FAILURE_REASONS, description: 'fail: why' },
     note: { type: ['string', 'null'], maxLength: FAILURE_NOTE_MAX * 2, description: `fail: what happened (required for "other"; at most ${FAILURE_NOTE_MAX})` },
     code: { type: 'string', maxLength: 20, description: "deliver: the recipient's 4-digit code" },
-    cash_collected_kobo: { type: ['integer', 'null'], description: 'deliver: the cash collected, required when the payment was cash' },
+    cash_collected_kobo: { type: ['integer', 'null'], description: 'The cash collected, in kobo: required with pick_up when the payment is cash_on_pickup, with deliver when it is cash_on_delivery' },
   },
 } as const;
 

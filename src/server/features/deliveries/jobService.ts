@@ -11,9 +11,11 @@ import { jobMessages as jm } from '../../../shared/deliveries/jobMessages';
 import { trackingMessages as tm } from '../../../shared/deliveries/trackingMessages';
 import { recipientMessages as rm } from '../../../shared/deliveries/recipientMessages';
 import {
-  CASH_COLLECTED_MAX_KOBO,
+  cashCollectAt,
+  cashMoveOf,
   DELIVERY_CODE_PATTERN,
   FAILURE_NOTE_MAX,
+  isCashCollected,
   isFailureReason,
   PROOF_UPLOAD_STATUSES,
   RIDER_JOB_ACTIONS,
@@ -120,7 +122,7 @@ function jobOf(row: DeliveryRow, events: JobEvent[]): RiderJob {
     price_kobo: row.priceKobo,
     rider_pay_kobo: row.riderPayKobo,
     cash_to_collect_kobo: isCash(row.payment) ? row.priceKobo : null,
-    cash_collect_at: row.payment === 'cash_on_pickup' ? 'pickup' : row.payment === 'cash_on_delivery' ? 'dropoff' : null,
+    cash_collect_at: cashCollectAt(row.payment),
     pickup: placeFor(row.pickup as StoredPlace, riderSeesPickup(status)),
     dropoff: placeFor(row.dropoff as StoredPlace, riderSeesDropoff(status)),
     parcel: row.parcel,
@@ -195,11 +197,13 @@ export function jobMoveInputOf(body: unknown, clientKey: string): JobMoveInput {
   if (action === 'deliver') {
     if (typeof b.code !== 'string' || !DELIVERY_CODE_PATTERN.test(b.code.trim())) throw AppError.invalid('code', jm.codeInvalid);
     input.code = b.code.trim();
+  }
+  // The cash goes with the move made where it is taken: "Picked up" or "Delivered" (whether this
+  // job needs it is the job's payment's, checked under the row lock).
+  if (action === 'pick_up' || action === 'deliver') {
     const cash = b.cash_collected_kobo;
     if (cash !== undefined && cash !== null) {
-      if (typeof cash !== 'number' || !Number.isInteger(cash) || cash < 0 || cash > CASH_COLLECTED_MAX_KOBO) {
-        throw AppError.invalid('cash_collected_kobo', jm.cashInvalid);
-      }
+      if (!isCashCollected(cash)) throw AppError.invalid('cash_collected_kobo', jm.cashInvalid);
       input.cashCollectedKobo = cash;
     }
   }
@@ -266,15 +270,21 @@ export async function moveRiderJob(db: Db, deps: JobDeps, riderId: string, id: s
     const note = gap > CLOCK_GAP_FLAG_MS ? jm.clockGap(Math.round(gap / 60_000)) : '';
     let set: NonNullable<Parameters<typeof moveDelivery>[1]['set']> = {};
     let code: string | null = null;
+    // Cash taken at the pickup is reported with "Picked up", on delivery with "Delivered"; sent
+    // with the other move (or on a transfer) it is not kept.
+    const carriesCash = cashMoveOf(row.payment) === input.action;
+    const cashMissing = () => carriesCash && input.cashCollectedKobo === undefined;
     if (input.action === 'pick_up') {
+      if (cashMissing()) throw AppError.invalid('cash_collected_kobo', jm.cashRequired);
       code = newDeliveryCode();
       set = { deliveryCodeHash: hashDeliveryCode(deps.secret, id, code), deliveryCodeTries: 0, pickedUpAt: now };
+      if (carriesCash) set.cashCollectedKobo = input.cashCollectedKobo!;
     } else if (input.action === 'fail') {
       set = { failureReason: input.reason!, failureNote: input.note ?? '' };
     } else if (input.action === 'deliver') {
       if (row.deliveryCodeTries >= DELIVERY_CODE_TRIES || !row.deliveryCodeHash) throw new AppError('RATE_LIMITED', jm.codeLocked, 'code');
       if (!row.proofFileId) throw AppError.invalid('proof', jm.proofRequired);
-      if (isCash(row.payment) && input.cashCollectedKobo === undefined) throw AppError.invalid('cash_collected_kobo', jm.cashRequired);
+      if (cashMissing()) throw AppError.invalid('cash_collected_kobo', jm.cashRequired);
       if (!deliveryCodeMatches(deps.secret, id, input.code!, row.deliveryCodeHash)) {
         const [counted] = await tx
           .update(deliveries)
@@ -283,7 +293,7 @@ export async function moveRiderJob(db: Db, deps: JobDeps, riderId: string, id: s
           .returning({ tries: deliveries.deliveryCodeTries });
         return { kind: 'wrongCode', left: Math.max(0, DELIVERY_CODE_TRIES - counted!.tries) };
       }
-      set = { deliveredAt: now, cashCollectedKobo: input.cashCollectedKobo ?? null };
+      set = carriesCash ? { deliveredAt: now, cashCollectedKobo: input.cashCollectedKobo! } : { deliveredAt: now };
     }
     const moved = await moveDelivery(tx, {
       deliveryId: id,

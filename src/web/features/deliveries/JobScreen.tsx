@@ -4,8 +4,10 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { fromPromise, type InspectionEvent } from 'xstate';
+import { fromPromise, type AnyActorRef, type InspectionEvent } from 'xstate';
+import type { AvailabilitySnapshot } from '../../../../machines/deliveries/availabilityMachine';
 import { jobMachine, jobSnapshotToView } from '../../../../machines/deliveries/jobMachine';
+import { availabilityActors } from './availabilityApi';
 import { flushOutbox, jobsApi, keepProof, loadJobScreen } from './jobsApi';
 import { JobScreenView } from './JobScreenView';
 import { defaultStore, Outbox, type OutboxStore } from './outbox';
@@ -24,7 +26,7 @@ export function JobScreen({ inspect, store, retryMs }: JobScreenProps) {
     return jobMachine.provide({
       actors: {
         load: fromPromise(() => loadJobScreen(outbox)),
-        saveAvailability: fromPromise(({ input }) => jobsApi.setAvailability(input)),
+        availability: availabilityActors,
         accept: fromPromise(({ input }) => jobsApi.accept(input.offerId)),
         decline: fromPromise(({ input }) => jobsApi.decline(input.offerId)),
         enqueue: fromPromise(({ input }) => outbox.add(input.jobId, input.draft, new Date(), input.job)),
@@ -35,7 +37,10 @@ export function JobScreen({ inspect, store, retryMs }: JobScreenProps) {
     });
   });
   const actor = useActorRef(machine, { inspect });
-  const view = useSelector(actor, jobSnapshotToView, (a, b) => JSON.stringify(a) === JSON.stringify(b));
+  const snapshot = useSelector(actor, (s) => s);
+  // The switch is the machine's child while there is no work: its own snapshots redraw it.
+  const availability = useSelector(snapshot.children.availability as AnyActorRef | undefined, (s) => s as AvailabilitySnapshot | undefined);
+  const view = jobSnapshotToView(snapshot, { availability });
   useEffect(() => {
     const online = () => actor.send({ type: 'ONLINE' });
     window.addEventListener('online', online);

@@ -9,6 +9,7 @@ import { DELIVERY_FAILURE_REASONS } from '../../../shared/deliveries/moves';
 import { formatNaira } from '../../../shared/deliveries/messages';
 import { riderJobMessages as m } from '../../../shared/deliveries/riderJobMessages';
 import { paths } from '../../../shared/routes';
+import { AvailabilitySwitch } from './AvailabilitySwitch';
 import './riderJobs.css';
 
 export interface JobScreenViewProps {
@@ -60,37 +61,12 @@ function Place({ heading, place }: { heading: string; place: JobPlace }) {
   );
 }
 
+/** No work: the switch (the machine's child), and a look for offers once it is on. */
 function Availability({ view, send }: JobScreenViewProps) {
-  const on = view.availability?.available ?? false;
-  const busy = view.state === 'switching';
+  const switchView = view.availability!;
   return (
-    <section className="job-card" aria-label={m.availability}>
-      <h2>{m.availability}</h2>
-      <p role="status">{on ? m.availableNow : m.notAvailable}</p>
-      {view.availability?.blocked ? <p className="field-note">{view.availability.blocked}</p> : null}
-      <div className="field">
-        <label htmlFor="job-areas">{m.areas}</label>
-        <input
-          id="job-areas"
-          value={view.areasText}
-          disabled={busy}
-          aria-invalid={view.areasError ? true : undefined}
-          aria-describedby={view.areasError ? 'job-areas-error' : 'job-areas-hint'}
-          onChange={(e) => send({ type: 'AREAS', value: e.target.value })}
-        />
-        <p className="field-note" id="job-areas-hint">
-          {m.areasHint}
-        </p>
-        {view.areasError ? (
-          <p className="field-error" id="job-areas-error" role="alert">
-            {view.areasError}
-          </p>
-        ) : null}
-      </div>
-      <button type="button" className={`btn job-big${on ? ' btn-secondary' : ''}`} disabled={busy} onClick={() => send({ type: 'SWITCH', available: !on })}>
-        {busy ? m.saving : on ? m.switchOff : m.switchOn}
-      </button>
-      {on && !busy ? (
+    <AvailabilitySwitch view={switchView} send={send}>
+      {switchView.available && switchView.state === 'ready' ? (
         <>
           <p>{m.noOffers}</p>
           <button type="button" className="btn btn-secondary job-big" onClick={() => send({ type: 'REFRESH' })}>
@@ -98,7 +74,7 @@ function Availability({ view, send }: JobScreenViewProps) {
           </button>
         </>
       ) : null}
-    </section>
+    </AvailabilitySwitch>
   );
 }
 
@@ -134,6 +110,24 @@ function Offer({ view, send }: JobScreenViewProps) {
         {view.state === 'declining' ? m.declining : m.decline}
       </button>
     </section>
+  );
+}
+
+/** The cash collected, asked with the step made where it is taken ("Picked up" or "Delivered"). */
+function CashField({ view, send }: JobScreenViewProps) {
+  return (
+    <div className="field">
+      <label htmlFor="job-cash">{m.cashCollected}</label>
+      <input
+        id="job-cash"
+        inputMode="decimal"
+        value={view.cash}
+        aria-invalid={view.error?.field === 'cash_collected_kobo' ? true : undefined}
+        aria-describedby={view.error?.field === 'cash_collected_kobo' ? 'job-cash-error' : undefined}
+        onChange={(e) => send({ type: 'CASH', value: e.target.value })}
+      />
+      <FieldError id="job-cash-error" view={view} field="cash_collected_kobo" />
+    </div>
   );
 }
 
@@ -182,13 +176,7 @@ function Proof({ view, send }: JobScreenViewProps) {
         ) : null}
         <FieldError id="job-photo-error" view={view} field="photo" />
       </div>
-      {job.cash_to_collect_kobo !== null ? (
-        <div className="field">
-          <label htmlFor="job-cash">{m.cashCollected}</label>
-          <input id="job-cash" inputMode="decimal" value={view.cash} onChange={(e) => send({ type: 'CASH', value: e.target.value })} />
-          <FieldError id="job-cash-error" view={view} field="cash_collected_kobo" />
-        </div>
-      ) : null}
+      {view.cashStep === 'deliver' ? <CashField view={view} send={send} /> : null}
     </section>
   );
 }
@@ -256,6 +244,7 @@ function Job({ view, send }: JobScreenViewProps) {
           {['picked_up', 'arrived'].includes(status) ? <Place heading={m.dropoffHeading} place={job.dropoff} /> : null}
           {status === 'returning' ? <Place heading={m.pickupHeading} place={job.pickup} /> : null}
           {next.includes('deliver') ? <Proof view={view} send={send} /> : null}
+          {view.cashStep === 'pick_up' && next.includes('pick_up') ? <CashField view={view} send={send} /> : null}
           {next.map((action) => (
             <button key={action} type="button" className="btn job-big" disabled={busy} onClick={() => send({ type: 'MOVE', action })}>
               {m.steps[action]}
@@ -287,7 +276,7 @@ function Finished({ view, send }: JobScreenViewProps) {
 }
 
 export function JobScreenView({ view, send }: JobScreenViewProps) {
-  const showsError = view.error && ['loading', 'offer', 'idle'].includes(view.state) && view.areasError === null ? view.error.message : null;
+  const showsError = view.error && ['loading', 'offer', 'idle'].includes(view.state) ? view.error.message : null;
   return (
     <div className="job-screen">
       <h1>{m.title}</h1>
@@ -306,7 +295,7 @@ export function JobScreenView({ view, send }: JobScreenViewProps) {
           </button>
         </div>
       ) : null}
-      {view.state === 'idle' || view.state === 'switching' ? <Availability view={view} send={send} /> : null}
+      {view.state === 'idle' && view.availability ? <Availability view={view} send={send} /> : null}
       {['offer', 'accepting', 'declining'].includes(view.state) && view.offer ? <Offer view={view} send={send} /> : null}
       {['step', 'failing', 'keepingPhoto', 'queueing', 'sending', 'waiting'].includes(view.state) && view.job ? <Job view={view} send={send} /> : null}
       {view.state === 'finished' ? <Finished view={view} send={send} /> : null}

@@ -4,11 +4,12 @@
  * picture is; sent with its own Idempotency-Key), and sending the phone's queue of steps.
  */
 import { isQueuedProof, type FlushResult, type JobScreenLoaded, type MoveBody, type QueuedStep, type RiderJob } from '../../../../machines/deliveries/jobMachine';
-import type { AvailabilityResponse, RiderOffer } from '../../../shared/deliveries/dispatch';
+import type { RiderOffer } from '../../../shared/deliveries/dispatch';
 import { DELIVERY_FINAL } from '../../../shared/deliveries/moves';
 import { NetworkFailure, SubmitError } from '../../../shared/requestErrors';
 import { api } from '../../kit/http/client';
 import { resizeImage } from '../../kit/uploads/resizeImage';
+import { availabilityApi } from './availabilityApi';
 import type { Outbox } from './outbox';
 
 /** A step the server could not take now (5xx, signed out, no answer): kept on the phone and sent again. */
@@ -16,8 +17,7 @@ const later = (error: { response?: Response }) =>
   error.response && (error.response.status >= 500 || error.response.status === 401) ? new NetworkFailure(`HTTP ${error.response.status}`) : undefined;
 
 export const jobsApi = {
-  availability: () => api<AvailabilityResponse>('/users/availability'),
-  setAvailability: (body: { available: boolean; areas: string[] }) => api<AvailabilityResponse>('/users/availability', { method: 'PUT', body }),
+  availability: availabilityApi.load,
   offers: () => api<{ items: RiderOffer[] }>('/users/offers'),
   accept: (offerId: string) => api<{ message: string }>(`/users/offers/${offerId}/accept`, { method: 'POST' }),
   decline: (offerId: string) => api<{ message: string }>(`/users/offers/${offerId}/decline`, { method: 'POST' }),

@@ -50,6 +50,8 @@ export interface DashboardViewProps {
   children?: React.ReactNode;
   /** First on the page, above the profile: what waits for the rider ("Waiting for you"). */
   waiting?: React.ReactNode;
+  /** Near the top, under the profile's header: "Available for deliveries" and the way to the jobs. */
+  deliveries?: React.ReactNode;
 }
 
 /**
@@ -470,6 +472,7 @@ export function DashboardView(props: DashboardViewProps) {
         {/* What waits for the rider comes first: a hire request must not sit far down the page. */}
         {props.waiting}
         <ProfileHeader profile={profile} open={open} send={send} sharing={props.sharing ?? false} origin={props.origin} />
+        {props.deliveries}
         <ProfileChecklist checklist={profileChecklist(profile)} onGo={goToItem} />
         <div className="dashboard-grid">
           <div className="dashboard-side">

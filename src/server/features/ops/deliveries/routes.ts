@@ -112,7 +112,7 @@ const todaySchema = {
               properties: { id: { type: 'string' }, reference: { type: 'string' }, status: { type: 'string' }, payment: { type: 'string' }, cash_collected_kobo: nullable('integer') },
             },
           },
-          cash_to_collect_kobo: { type: 'integer', description: 'Cash collected on delivered cash jobs today' },
+          cash_to_collect_kobo: { type: 'integer', description: 'Cash collected today, at the pickup or at the drop-off, on any job (a returned parcel paid at pickup too)' },
         },
       },
     },

@@ -17,6 +17,7 @@ import {
 } from '../../../../shared/deliveries/dispatch';
 import { dispatchMessages } from '../../../../shared/deliveries/dispatchMessages';
 import { startOfLagosDay } from '../../../../shared/deliveries/lagosTime';
+import { cashCollectAt } from '../../../../shared/deliveries/jobs';
 import { DELIVERY_FINAL, DELIVERY_STATUSES, deliveryActionsFor, type DeliveryAction, type DeliveryStatus } from '../../../../shared/deliveries/moves';
 import { messages } from '../../../../shared/messages';
 import type { Db } from '../../../db/client';
@@ -365,8 +366,13 @@ export async function moveFromBoard(db: Db, actor: AuditActor, id: string, move:
 
 /**
  * Every available rider and every rider with a job today (assigned today, or still open), with
- * those jobs and the cash they collected on delivered cash jobs today: what they owe the office.
+ * those jobs and the cash they collected today on any job (at the pickup or at the drop-off, so a
+ * parcel paid at pickup and then returned counts): what they owe the office.
  */
+/** When the cash was taken: at the pickup or at the drop-off, as the payment says (0 when not yet). */
+const collectedAt = (j: { payment: string; pickedUpAt: Date | null; deliveredAt: Date | null }) =>
+  (cashCollectAt(j.payment) === 'pickup' ? j.pickedUpAt : cashCollectAt(j.payment) === 'dropoff' ? j.deliveredAt : null)?.getTime() ?? 0;
+
 export async function ridersToday(db: Db, now = Date.now()): Promise<{ items: RiderToday[] }> {
   const since = new Date(startOfLagosDay(now));
   const jobs = await db
@@ -377,13 +383,14 @@ export async function ridersToday(db: Db, now = Date.now()): Promise<{ items: Ri
       payment: deliveries.payment,
       cash: deliveries.cashCollectedKobo,
       deliveredAt: deliveries.deliveredAt,
+      pickedUpAt: deliveries.pickedUpAt,
       riderId: deliveries.riderId,
     })
     .from(deliveries)
     .where(
       and(
         isNotNull(deliveries.riderId),
-        or(gte(deliveries.assignedAt, since), gte(deliveries.deliveredAt, since), inArray(deliveries.status, OPEN_STATUSES.filter((s) => s !== 'booked' && s !== 'offered'))),
+        or(gte(deliveries.assignedAt, since), gte(deliveries.pickedUpAt, since), gte(deliveries.deliveredAt, since), inArray(deliveries.status, OPEN_STATUSES.filter((s) => s !== 'booked' && s !== 'offered'))),
       ),
     )
     .orderBy(asc(deliveries.assignedAt));
@@ -405,9 +412,7 @@ export async function ridersToday(db: Db, now = Date.now()): Promise<{ items: Ri
   return {
     items: people.map((p) => {
       const mine = jobs.filter((j) => j.riderId === p.id);
-      const cash = mine
-        .filter((j) => j.status === 'delivered' && j.payment !== 'transfer' && j.deliveredAt && j.deliveredAt >= since)
-        .reduce((sum, j) => sum + (j.cash ?? 0), 0);
+      const cash = mine.filter((j) => j.cash !== null && collectedAt(j) >= since.getTime()).reduce((sum, j) => sum + j.cash!, 0);
       return {
         id: p.id,
         name: nameOf(p.first, p.last, p.username),
