@@ -1,7 +1,7 @@
 /**
  * The rider's job screen in Chromium at 360 px against the real server, with only the mail server
  * and hCaptcha stood in at their network edge. A rider with an approved ID switches "Available for
- * deliveries" on for Ikeja; a visitor books Ikeja → Lekki (cash on delivery); a dispatcher offers
+ * deliveries" on for Ikeja from the dashboard and finds it so on the job screen; a visitor books Ikeja → Lekki (cash on delivery); a dispatcher offers
  * it to the rider through the dispatch API; the rider sees the pay and the countdown, accepts, heads
  * to the pickup, loses the network (Playwright's setOffline) and taps "Picked up": the screen says
  * "waiting for network" and moves on; the connection returns and the step is applied once (one
@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { riderJobMessages as m } from '../../src/shared/deliveries/riderJobMessages';
-import { riderPaths } from '../../src/shared/routes';
+import { paths, riderPaths } from '../../src/shared/routes';
 import { expectNoViolations, screenshotsDir, uniqueEmail, useBrowser } from './browser';
 import { approvedRider, call, captchaCookie, dispatcher, phonePhoto, waitForMail } from './dispatchFixtures';
 
@@ -57,12 +57,19 @@ describe("the rider's job screen", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.addInitScript((t) => window.localStorage.setItem('authToken', t), rider.token);
 
-    // ── Available for deliveries, in Ikeja ──
-    await page.goto(riderPaths.jobs);
+    // ── Available for deliveries, in Ikeja: switched on from the dashboard ──
+    await page.goto(paths.riderDashboard);
     await page.getByText(m.notAvailable, { exact: true }).waitFor();
     await page.getByLabel(m.areas).fill('Ikeja');
     await page.getByRole('button', { name: m.switchOn }).click();
     await page.getByText(m.availableNow, { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'sideways scroll on the dashboard').toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(screenshotsDir, 'rider-job-0-dashboard-switch-360.png') });
+    // The job screen, from the card's button, says the same.
+    await page.getByRole('link', { name: m.title, exact: true }).click();
+    await page.waitForURL(`**${riderPaths.jobs}`);
+    await page.getByText(m.availableNow, { exact: true }).waitFor();
+    expect(await page.getByLabel(m.areas).inputValue()).toBe('Ikeja');
     await shoot(page, '1-available');
 
     // ── A booking, offered to this rider by a dispatcher ──
