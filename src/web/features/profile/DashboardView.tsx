@@ -50,7 +50,7 @@ export interface DashboardViewProps {
   children?: React.ReactNode;
   /** First on the page, above the profile: what waits for the rider ("Waiting for you"). */
   waiting?: React.ReactNode;
-  /** Near the top, under the profile's header: "Available for deliveries" and the way to the jobs. */
+  /** Under the profile's cards, before the hire requests: "Available for deliveries" and the way to the jobs. */
   deliveries?: React.ReactNode;
 }
 
@@ -472,7 +472,6 @@ export function DashboardView(props: DashboardViewProps) {
         {/* What waits for the rider comes first: a hire request must not sit far down the page. */}
         {props.waiting}
         <ProfileHeader profile={profile} open={open} send={send} sharing={props.sharing ?? false} origin={props.origin} />
-        {props.deliveries}
         <ProfileChecklist checklist={profileChecklist(profile)} onGo={goToItem} />
         <div className="dashboard-grid">
           <div className="dashboard-side">
@@ -484,6 +483,9 @@ export function DashboardView(props: DashboardViewProps) {
             <PastEmployeesCard profile={profile} open={open} />
           </div>
         </div>
+        {/* Below the profile, where the "Deliveries" button was: the card loads on its own, and
+            near the top its first paint would push the profile down the first screen. */}
+        {props.deliveries}
         {edit.modal ? (
           <Suspense fallback={null}>
             <EditModal
