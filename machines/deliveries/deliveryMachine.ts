@@ -38,10 +38,6 @@ export interface DeliveryContext {
   rider: boolean;
 }
 
-export interface DeliveryInput {
-  rider?: boolean;
-}
-
 const EXPIRED_OFFER_NEXT: readonly ExpiredOfferNext[] = ['offered', 'booked'];
 const GIVES_A_RIDER: readonly DeliveryAction[] = ['accept', 'assign', 'reassign'];
 
@@ -75,7 +71,6 @@ export const deliveryMachine = setup({
   types: {
     context: {} as DeliveryContext,
     events: {} as DeliveryEvent,
-    input: {} as DeliveryInput,
   },
   actions: {
     takeRider: assign({ rider: true }),
@@ -86,7 +81,7 @@ export const deliveryMachine = setup({
   },
 }).createMachine({
   id: 'delivery',
-  context: ({ input }) => ({ rider: input?.rider ?? false }),
+  context: { rider: false },
   initial: 'booked',
   states: Object.fromEntries(
     DELIVERY_STATUSES.map((status) => [status, DELIVERY_FINAL.includes(status) ? { type: 'final' as const } : { on: movesFrom(status) }]),
