@@ -7,6 +7,7 @@ import type { AnyStateMachine } from 'xstate';
 import { authMachine } from '../../../machines/kit/authMachine';
 import { bookingMachine } from '../../../machines/deliveries/bookingMachine';
 import { jobMachine } from '../../../machines/deliveries/jobMachine';
+import { deliveryMachine } from '../../../machines/deliveries/deliveryMachine';
 import { captchaPassMachine } from '../../../machines/kit/captchaPassMachine';
 import { companySignupMachine } from '../../../machines/companies/companySignupMachine';
 import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
@@ -37,6 +38,7 @@ import { companyDeliveriesPlan } from './companyDeliveriesMachine.plan';
 import { authPlan } from './authMachine.plan';
 import { bookingPlan } from './bookingMachine.plan';
 import { jobPlan } from './jobMachine.plan';
+import { deliveryPlan } from './deliveryMachine.plan';
 import { captchaPassPlan } from './captchaPassMachine.plan';
 import { companySignupPlan } from './companySignupMachine.plan';
 import { dashboardPlan } from './dashboardMachine.plan';
@@ -78,6 +80,7 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: agreementStep, plan: signupAgreementPlan },
   { machine: profileMachine, plan: profilePlan },
   { machine: jobMachine, plan: jobPlan },
+  { machine: deliveryMachine, plan: deliveryPlan },
   { machine: profileEditMachine, plan: profileEditPlan },
   { machine: dashboardMachine, plan: dashboardPlan },
   { machine: companySignupMachine, plan: companySignupPlan },
