@@ -20,8 +20,7 @@ const ROUTE: Record<DeliveryStatus, DeliveryStatus[]> = {
 
 const T0 = Date.parse('2026-12-01T09:00:00Z');
 
-export function trackingPageData(status: DeliveryStatus): TrackingPageData {
-  const hasRider = ROUTE[status].includes('assigned');
+export function trackingPageData(status: DeliveryStatus, hasRider = ROUTE[status].includes('assigned')): TrackingPageData {
   const show = deliveryTracking(status, hasRider, false);
   return {
     tracking: {
