@@ -41,6 +41,7 @@ export const profileEditMachine = diagram('profileEditMachine');
 export const dashboardMachine = diagram('dashboardMachine');
 export const companySignupMachine = diagram('companySignupMachine');
 export const bookingMachine = diagram('bookingMachine');
+export const deliveryMachine = diagram('deliveryMachine');
 export const jobMachine = diagram('jobMachine');
 export const availabilityMachine = diagram('availabilityMachine');
 export const riderSearchMachine = diagram('riderSearchMachine');

@@ -1,7 +1,8 @@
 /**
  * A delivery's lifecycle (DESIGN.md §11): one table, read by machines/deliveries/deliveryMachine.ts
- * in the browser and by the server's dispatch service, so the job screen, the dispatch board, the
- * tracking page and the API cannot disagree on what may happen next. The server refuses any other
+ * (a state per status, a transition per allowed move; its model-based test drives it through the
+ * tracking page) and by the server's src/server/domain/deliveryMoves.ts, so the job screen, the
+ * dispatch board, the tracking page and the API cannot disagree on what may happen next. The server refuses any other
  * move with a 409 and writes every move to delivery_events in the same transaction.
  *
  *   booked ─offer──▶ offered ─accept (rider)─▶ assigned ─start─▶ heading_to_pickup ─pick_up─▶ picked_up

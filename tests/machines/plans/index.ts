@@ -8,6 +8,7 @@ import { authMachine } from '../../../machines/kit/authMachine';
 import { bookingMachine } from '../../../machines/deliveries/bookingMachine';
 import { jobMachine } from '../../../machines/deliveries/jobMachine';
 import { availabilityMachine } from '../../../machines/deliveries/availabilityMachine';
+import { deliveryMachine } from '../../../machines/deliveries/deliveryMachine';
 import { captchaPassMachine } from '../../../machines/kit/captchaPassMachine';
 import { companySignupMachine } from '../../../machines/companies/companySignupMachine';
 import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
@@ -39,6 +40,7 @@ import { authPlan } from './authMachine.plan';
 import { bookingPlan } from './bookingMachine.plan';
 import { jobPlan } from './jobMachine.plan';
 import { availabilityPlan } from './availabilityMachine.plan';
+import { deliveryPlan } from './deliveryMachine.plan';
 import { captchaPassPlan } from './captchaPassMachine.plan';
 import { companySignupPlan } from './companySignupMachine.plan';
 import { dashboardPlan } from './dashboardMachine.plan';
@@ -81,6 +83,7 @@ export const plannedMachines: PlannedMachine[] = [
   { machine: profileMachine, plan: profilePlan },
   { machine: jobMachine, plan: jobPlan },
   { machine: availabilityMachine, plan: availabilityPlan },
+  { machine: deliveryMachine, plan: deliveryPlan },
   { machine: profileEditMachine, plan: profileEditPlan },
   { machine: dashboardMachine, plan: dashboardPlan },
   { machine: companySignupMachine, plan: companySignupPlan },

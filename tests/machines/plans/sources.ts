@@ -10,6 +10,7 @@ import { bookingMachine } from '../../../machines/deliveries/bookingMachine';
 import { captchaPassMachine } from '../../../machines/kit/captchaPassMachine';
 import { companySignupMachine } from '../../../machines/companies/companySignupMachine';
 import { dashboardMachine } from '../../../machines/profile/dashboardMachine';
+import { deliveryMachine } from '../../../machines/deliveries/deliveryMachine';
 import { engagementMachine } from '../../../machines/hiring/engagementMachine';
 import { formMachine, SubmitError } from '../../../machines/kit/formMachine';
 import { dispatchBoardMachine } from '../../../machines/ops/dispatchBoardMachine';
@@ -45,6 +46,7 @@ import { bookingEvents, INPUT as BOOKING_INPUT, liveEvent as bookingLive, savedI
 import { captchaPassEvents, serializeCaptchaPass } from '../captchaPassModel';
 import { companySignupMainEvents, INVITE, liveEvent as companyLive, serializeCompanySignupMain, T0 as COMPANY_T0 } from '../companySignupModel';
 import { dashboardEvents, serializeDashboard } from '../dashboardModel';
+import { deliveryEvents, serializeDelivery } from '../deliveryModel';
 import { engagementEvents, hireItem, liveEvent as engagementLive, serializeEngagement } from '../engagementModel';
 import { actorResultCanHappen, formEvents, serializeFormState } from '../formModel';
 import { idReviewEventCanHappen, idReviewEvents, RIDER_ID, serializeIdReviewState } from '../idReviewModel';
@@ -179,6 +181,10 @@ export const planSources: Record<string, PlanSource> = {
   dashboardMachine: {
     machine: dashboardMachine,
     starts: [{ label: 'rider dashboard', events: dashboardEvents as never, serialize: serializeDashboard as never }],
+  },
+  deliveryMachine: {
+    machine: deliveryMachine,
+    starts: [{ label: 'a new booking', events: deliveryEvents as never, serialize: serializeDelivery as never }],
   },
   engagementMachine: {
     machine: engagementMachine,

@@ -13,7 +13,8 @@ import { and, eq } from 'drizzle-orm';
 import { bookingMessages as b } from '../../../shared/deliveries/bookingMessages';
 import { jobMessages as jm } from '../../../shared/deliveries/jobMessages';
 import { formatNaira } from '../../../shared/deliveries/messages';
-import { DELIVERY_FINAL, type DeliveryStatus } from '../../../shared/deliveries/moves';
+import type { DeliveryStatus } from '../../../shared/deliveries/moves';
+import { deliveryTracking, type DeliveryTracking } from '../../../shared/deliveries/tracking';
 import { CANCEL_REASON_MAX, RATING_COMMENT_MAX, RATING_MAX, RATING_MIN } from '../../../shared/deliveries/jobs';
 import { PAYMENTS, type Payment } from '../../../shared/deliveries/rateCard';
 import { trackingMessages as tm } from '../../../shared/deliveries/trackingMessages';
@@ -99,13 +100,13 @@ const STYLE =
   'a.btn,button{display:inline-block;min-height:44px;padding:.6rem 1rem;border:0;border-radius:6px;background:#1b6e3a;color:#fff;font:inherit;text-decoration:none;margin:.3rem .3rem 0 0}' +
   'button.quiet{background:#a1281e}label{display:block;margin:.5rem 0 .2rem}select,textarea{font:inherit;width:100%;box-sizing:border-box}small{color:#555}';
 
-function riderCard(t: TrackedDelivery, pictureUrl: string | null): string {
+function riderCard(t: TrackedDelivery, show: DeliveryTracking, pictureUrl: string | null): string {
   const r = t.rider;
-  if (!r) return '';
+  if (!r || !show.riderShown) return '';
   const picture = pictureUrl ? `<img src="${esc(pictureUrl)}" width="64" height="64" alt="">` : '';
   const verified = r.id_verified ? `<br><span class="ok">${esc(tm.idVerified)}</span>` : '';
   let contact = '';
-  if (r.phone) {
+  if (r.phone && show.phoneShown) {
     const digits = r.phone.replace(/\D/g, '');
     contact =
       `<p><a class="btn" href="tel:${esc(r.phone)}">${esc(tm.callRider(r.phone))}</a>` +
@@ -114,8 +115,8 @@ function riderCard(t: TrackedDelivery, pictureUrl: string | null): string {
   return `<section class="card" aria-labelledby="rider"><h2 id="rider">${esc(tm.rider)}</h2><div class="rider">${picture}<p><b>${esc(r.display_name)}</b>${verified}</p></div>${contact}</section>`;
 }
 
-function actions(t: TrackedDelivery, action: (what: 'cancel' | 'rating') => string): string {
-  if (t.can_cancel) {
+function actions(t: TrackedDelivery, show: DeliveryTracking, action: (what: 'cancel' | 'rating') => string): string {
+  if (show.cancelShown) {
     return (
       `<section class="card" aria-labelledby="cancel"><h2 id="cancel">${esc(tm.cancelTitle)}</h2><p><small>${esc(tm.cancelHint)}</small></p>` +
       `<form method="post" action="${action('cancel')}" data-js><label for="reason">${esc(tm.cancelReason)}</label>` +
@@ -123,8 +124,8 @@ function actions(t: TrackedDelivery, action: (what: 'cancel' | 'rating') => stri
       `<button class="quiet">${esc(tm.cancelButton)}</button></form></section>`
     );
   }
-  if (t.status !== 'delivered') return '';
-  if (t.rating !== null) return `<p class="card">${esc(tm.yourRating(t.rating))}</p>`;
+  if (t.rating !== null && t.status === 'delivered') return `<p class="card">${esc(tm.yourRating(t.rating))}</p>`;
+  if (!show.ratingShown) return '';
   const options = [];
   for (let n = RATING_MAX; n >= RATING_MIN; n -= 1) options.push(`<option value="${n}">${esc(tm.ratingOption(n))}</option>`);
   return (
@@ -136,16 +137,15 @@ function actions(t: TrackedDelivery, action: (what: 'cancel' | 'rating') => stri
   );
 }
 
-/** Past these the promised time means nothing to the reader: the parcel came, came back, or will not come. */
-const PROMISE_OVER: readonly string[] = ['delivered', 'failed', 'returning', 'returned', 'cancelled'];
-
 /**
  * The whole page. `pagePath` is /track/{token}: the forms post below it and the WhatsApp share
  * carries `pageUrl`. The token is in no other place in the page.
  */
 export function renderTrackingPage(data: TrackingPageData, pagePath: string, pageUrl: string, notice: PageNotice | null): string {
   const t = data.tracking;
-  const final = DELIVERY_FINAL.includes(t.status as DeliveryStatus);
+  // Every show-or-hide below comes from deliveryTracking, the function the delivery machine's model checks.
+  const show = deliveryTracking(t.status as DeliveryStatus, t.rider !== null, t.rating !== null);
+  const final = show.final;
   const share = `https://wa.me/?text=${encodeURIComponent(tm.whatsAppText(t.reference, pageUrl))}`;
   const noticeHtml = notice
     ? `<p class="notice${GOOD_NOTICES.includes(notice) ? '' : ' bad'}" role="${GOOD_NOTICES.includes(notice) ? 'status' : 'alert'}">${esc(PAGE_NOTICES[notice])}</p>`
@@ -156,20 +156,20 @@ export function renderTrackingPage(data: TrackingPageData, pagePath: string, pag
     `<h1>${esc(b.trackingTitle)}</h1>${noticeHtml}` +
     `<div class="card"><dl>` +
     `<dt>${esc(b.reference)}</dt><dd>${esc(t.reference)}</dd>` +
-    `<dt>${esc(b.status)}</dt><dd id="status"><b>${esc(statusText(t.status))}</b></dd>` +
+    `<dt>${esc(b.status)}</dt><dd id="status"><b>${esc(show.statusText)}</b></dd>` +
     `<dt>${esc(b.from)}</dt><dd>${esc(placeText(t.pickup))}</dd>` +
     `<dt>${esc(b.to)}</dt><dd>${esc(placeText(t.dropoff))}</dd>` +
     `<dt>${esc(b.pickupTime)}</dt><dd>${t.pickup_at ? time(t.pickup_at) : esc(b.pickupAsap)}</dd>` +
-    (t.deliver_by && !PROMISE_OVER.includes(t.status) ? `<dt>${esc(tm.deliverBy)}</dt><dd>${time(t.deliver_by)}</dd>` : '') +
+    (t.deliver_by && show.promiseShown ? `<dt>${esc(tm.deliverBy)}</dt><dd>${time(t.deliver_by)}</dd>` : '') +
     `<dt>${esc(b.price)}</dt><dd>${esc(formatNaira(t.price_kobo))}, ${esc(paymentText(t.payment))}</dd>` +
     `</dl>` +
     (data.failureReason ? `<p>${esc(tm.failedBecause(data.failureReason))}</p>` : '') +
     // A link, not an <img>: the photo alone weighs more than the whole page.
     (t.proof ? `<p><a href="${esc(pagePath)}/proof">${esc(tm.proofLink)}</a></p>` : '') +
     `</div>` +
-    riderCard(t, data.pictureUrl) +
+    riderCard(t, show, data.pictureUrl) +
     `<section class="card" aria-labelledby="timeline"><h2 id="timeline">${esc(b.timeline)}</h2><ol>${events}</ol></section>` +
-    actions(t, (what) => esc(`${pagePath}/${what}`)) +
+    actions(t, show, (what) => esc(`${pagePath}/${what}`)) +
     `<p><a class="btn" href="${esc(share)}" rel="noopener">${esc(tm.shareWhatsApp)}</a></p>` +
     (final ? '' : `<p><small><noscript>${esc(tm.reloadForNews)}</noscript><span hidden data-live>${esc(tm.live)}</span></small></p>`) +
     `</main>`;
