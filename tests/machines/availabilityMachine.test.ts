@@ -6,36 +6,22 @@
  * the view model must say what that state shows. Every transition must be taken.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { areasOf, availabilityMachine, availabilitySnapshotToView, type AvailabilityInput, type AvailabilitySnapshot } from '../../machines/deliveries/availabilityMachine';
 import { availabilityEvents, serializeAvailability, switchedOn, type AvailabilityModelEvent } from './availabilityModel';
+import { HeldActors, play } from './heldActors';
 import { TransitionRecorder, edgePaths } from './coverage';
 
-interface Pending {
-  id: string;
-  input: unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
 function harness(input: AvailabilityInput, recorder?: TransitionRecorder) {
-  const state: { pending: Pending | null; saved: unknown[] } = { pending: null, saved: [] };
-  const held = (name: string) =>
-    fromPromise<never, unknown>(
-      ({ input: given }) =>
-        new Promise((resolve, reject) => {
-          if (name === 'saveAvailability') state.saved.push(given);
-          state.pending = { id: name, input: given, resolve: resolve as (v: unknown) => void, reject };
-        }),
-    );
-  const machine = availabilityMachine.provide({ actors: { loadAvailability: held('loadAvailability'), saveAvailability: held('saveAvailability') } as never });
-  const actor = createActor(machine, { input, inspect: recorder?.inspect });
+  const held = new HeldActors();
+  const actor = createActor(availabilityMachine.provide({ actors: held.actors('loadAvailability', 'saveAvailability') as never }), { input, inspect: recorder?.inspect });
   actor.start();
-  return { actor, state };
+  return { actor, held };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** What each switch sent, oldest first. */
+const savedOf = (h: ReturnType<typeof harness>) => h.held.requests.filter((r) => r.src === 'saveAvailability').map((r) => r.input);
 
 const starts: Array<[string, AvailabilityInput]> = [
   ["the dashboard's card", {}],
@@ -58,21 +44,12 @@ describe.each(starts)('availabilityMachine from %s', (_name, input) => {
       const event = step.event as AvailabilityModelEvent;
       if ((event.type as string) === 'xstate.init') continue;
       const before = h.actor.getSnapshot();
-      if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
-        const pending = h.state.pending!;
-        expect(event.type.endsWith(`.${pending.id}`), `${event.type} answers ${pending.id}`).toBe(true);
-        h.state.pending = null;
-        if (event.type.startsWith('xstate.done.actor.')) pending.resolve((event as { output: unknown }).output);
-        else pending.reject((event as { error: unknown }).error);
-      } else {
-        h.actor.send(event as never);
-      }
-      await flush();
+      await play(h.actor, h.held, event);
       const actual = h.actor.getSnapshot();
       expect(serializeAvailability(actual)).toBe(serializeAvailability(step.state as AvailabilitySnapshot));
       const view = availabilitySnapshotToView(actual);
       // The switch sends the areas as typed, and offers the opposite of what the server says.
-      if (event.type === 'SWITCH') expect(h.state.saved.at(-1)).toEqual({ available: event.available, areas: areasOf(before.context.areasText) });
+      if (event.type === 'SWITCH') expect(savedOf(h).at(-1)).toEqual({ available: event.available, areas: areasOf(before.context.areasText) });
       if (view.state === 'ready') expect(view.available).toBe(actual.context.availability?.available ?? false);
       if (view.state === 'switching' || view.state === 'ready') expect(view.areasText).toBe(actual.context.areasText);
     }

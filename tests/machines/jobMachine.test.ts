@@ -15,14 +15,8 @@ import { DELIVERY_MOVES, deliveryActionsFor } from '../../src/shared/deliveries/
 import { RIDER_JOB_ACTIONS } from '../../src/shared/deliveries/jobs';
 import { job, jobEvents, offline, photoFile, queued, queuedProof, serializeJob, type JobModelEvent } from './jobModel';
 import { SubmitError } from '../../src/shared/requestErrors';
+import { HeldActors, play } from './heldActors';
 import { TransitionRecorder, coverAll, edgePaths, pathKeys } from './coverage';
-
-interface Pending {
-  id: string;
-  input: unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
 
 const ACTORS = ['load', 'accept', 'decline', 'enqueue', 'flush', 'keepProof'] as const;
 /** The switch's requests are its own machine's test's (availabilityMachine.test.ts): here they never answer. */
@@ -31,40 +25,20 @@ const silentSwitch = availabilityMachine.provide({
 });
 
 function harness(recorder?: TransitionRecorder) {
-  const state: { pending: Pending | null; enqueued: Array<{ jobId: string; draft: MoveDraft }> } = { pending: null, enqueued: [] };
-  const held = (name: string) =>
-    fromPromise<never, unknown>(
-      ({ input }) =>
-        new Promise((resolve, reject) => {
-          if (name === 'enqueue') state.enqueued.push(input as { jobId: string; draft: MoveDraft });
-          state.pending = { id: name, input, resolve: resolve as (v: unknown) => void, reject };
-        }),
-    );
+  const held = new HeldActors();
   const machine = jobMachine.provide({
-    actors: { ...Object.fromEntries(ACTORS.map((name) => [name, held(name)])), availability: silentSwitch } as never,
+    actors: { ...held.actors(...ACTORS), availability: silentSwitch } as never,
     // Delays are taken as events by the model; here they never fire by themselves.
     delays: { tick: 3_600_000, retry: 3_600_000 },
   });
   const actor = createActor(machine, { inspect: recorder?.inspect });
   actor.start();
-  return { actor, state };
+  return { actor, held };
 }
 
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-async function drive(h: ReturnType<typeof harness>, event: JobModelEvent): Promise<void> {
-  if ((event.type as string) === 'xstate.init') return;
-  if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
-    const pending = h.state.pending!;
-    expect(event.type.endsWith(`.${pending.id}`), `${event.type} answers ${pending.id}`).toBe(true);
-    h.state.pending = null;
-    if (event.type.startsWith('xstate.done.actor.')) pending.resolve((event as { output: unknown }).output);
-    else pending.reject((event as { error: unknown }).error);
-  } else {
-    h.actor.send(event as never);
-  }
-  await flush();
-}
+const drive = (h: ReturnType<typeof harness>, event: JobModelEvent) => play(h.actor, h.held, event);
+/** The taps kept on the phone, oldest first. */
+const enqueuedOf = (h: ReturnType<typeof harness>) => h.held.requests.filter((r) => r.src === 'enqueue').map((r) => r.input as { jobId: string; draft: MoveDraft });
 
 const model = new TestModel(jobMachine, { events: jobEvents as never, serializeState: serializeJob as never } as never);
 const everyEdge = edgePaths(
@@ -105,7 +79,7 @@ describe('jobMachine along its model paths', () => {
       for (const step of steps) {
         const event = step.event as JobModelEvent;
         const before = h.actor.getSnapshot();
-        const enqueuedBefore = h.state.enqueued.length;
+        const enqueuedBefore = enqueuedOf(h).length;
         await drive(h, event);
         const expected = step.state as JobSnapshot;
         const actual = h.actor.getSnapshot();
@@ -120,8 +94,8 @@ describe('jobMachine along its model paths', () => {
         }
         // A tap is kept on the phone (with its job) before anything is sent.
         if (event.type === 'MOVE' && actual.matches({ job: 'queueing' })) {
-          expect(h.state.enqueued.length).toBe(enqueuedBefore + 1);
-          expect(h.state.enqueued.at(-1)).toMatchObject({ jobId: before.context.job!.id, draft: { action: event.action } });
+          expect(enqueuedOf(h).length).toBe(enqueuedBefore + 1);
+          expect(enqueuedOf(h).at(-1)).toMatchObject({ jobId: before.context.job!.id, draft: { action: event.action } });
         }
         // The queue is shown as waiting for the network, never lost from the context.
         if (view.state === 'waiting') expect(view.pendingCount > 0 || view.photo === 'kept').toBe(true);
@@ -147,7 +121,7 @@ describe('jobMachine along its model paths', () => {
     expect(h.actor.getSnapshot().context.code).toBe('4821');
     h.actor.send({ type: 'MOVE', action: 'deliver' });
     expect(h.actor.getSnapshot().context.error?.field).toBe('photo');
-    expect(h.state.enqueued).toEqual([]);
+    expect(enqueuedOf(h)).toEqual([]);
     h.actor.stop();
   });
 
@@ -156,7 +130,7 @@ describe('jobMachine along its model paths', () => {
     await drive(h, { type: 'xstate.done.actor.load', output: { availability: { available: true, areas: ['Yaba'], blocked: null }, offer: null, job: job('arrived'), pending: [] } });
     h.actor.send({ type: 'PHOTO', file: photoFile() });
     expect(h.actor.getSnapshot().matches({ job: 'keepingPhoto' })).toBe(true);
-    expect(h.state.pending!.input).toMatchObject({ jobId: job('arrived').id, photo: expect.any(File) });
+    expect(h.held.pending[0]!.input).toMatchObject({ jobId: job('arrived').id, photo: expect.any(File) });
     const withPhoto: QueuedStep[] = [queuedProof()];
     await drive(h, { type: 'xstate.done.actor.keepProof', output: withPhoto });
     await drive(h, { type: 'xstate.error.actor.flush', error: offline() });
@@ -166,7 +140,7 @@ describe('jobMachine along its model paths', () => {
     h.actor.send({ type: 'CODE', value: '4821' });
     h.actor.send({ type: 'MOVE', action: 'deliver' });
     expect(h.actor.getSnapshot().matches({ job: 'queueing' })).toBe(true);
-    expect(h.state.enqueued.at(-1)).toMatchObject({ draft: { action: 'deliver', code: '4821' } });
+    expect(enqueuedOf(h).at(-1)).toMatchObject({ draft: { action: 'deliver', code: '4821' } });
     await drive(h, { type: 'xstate.done.actor.enqueue', output: [...withPhoto, queued('deliver', 2)] });
     await drive(h, { type: 'xstate.error.actor.flush', error: offline() });
     view = jobSnapshotToView(h.actor.getSnapshot());
@@ -184,7 +158,7 @@ describe('jobMachine along its model paths', () => {
     await drive(h, { type: 'xstate.done.actor.load', output: { availability: { available: true, areas: ['Yaba'], blocked: null }, offer: null, job: job('assigned'), pending: [] } });
     h.actor.send({ type: 'MOVE', action: 'arrive' });
     expect(h.actor.getSnapshot().matches({ job: 'step' })).toBe(true);
-    expect(h.state.enqueued).toEqual([]);
+    expect(enqueuedOf(h)).toEqual([]);
     h.actor.stop();
   });
 
