@@ -5,10 +5,17 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import pages from '../support/trackingPages.json';
+import { bookingMessages } from '../../src/shared/deliveries/bookingMessages';
 import type { DeliveryStatus } from '../../src/shared/deliveries/moves';
 
+/** The page in a frame, captioned with its status line (the frame's text is the page's own). */
 function TrackingPageFrame({ status }: { status: DeliveryStatus }) {
-  return <iframe title={`Tracking page: ${status}`} srcDoc={(pages as Record<DeliveryStatus, string>)[status]} style={{ width: 375, height: 900, border: '1px solid #ccc' }} />;
+  return (
+    <figure style={{ margin: 0 }}>
+      <figcaption>{bookingMessages.statuses[status]}</figcaption>
+      <iframe title={`Tracking page: ${status}`} srcDoc={(pages as Record<DeliveryStatus, string>)[status]} style={{ width: 375, height: 900, border: '1px solid #ccc' }} />
+    </figure>
+  );
 }
 
 const meta = {
@@ -18,7 +25,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const at = (status: DeliveryStatus): Story => ({ args: { status } });
+const at = (status: DeliveryStatus): Story => ({ args: { status }, parameters: { keyText: [bookingMessages.statuses[status]] } });
 
 export const Booked = at('booked');
 export const Offered = at('offered');
