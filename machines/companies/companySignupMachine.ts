@@ -1,43 +1,46 @@
 /**
  * The invited company sign-up: /company-signup?invite=TOKEN. An orchestrator like the rider
  * wizard (machines/signup/signupMachine.ts): the form is the kit's captcha-then-submit machine
- * (machines/kit/formMachine.ts, invoked as 'form'); this machine keeps the invitation, the logo
- * and the code step.
+ * (machines/kit/formMachine.ts, invoked as 'form'), the code step the kit's verify step
+ * (machines/kit/verifyStep.ts, invoked as 'verify'); this machine keeps the invitation and the logo.
  *
- *   checking ─┬─▶ form ─────────────────────────────▶ verify ──▶ done (→ /company-dashboard)
+ *   checking ─┬─▶ form ──────────────────────────────▶ verify ──(the code was right)──▶ done (→ /company-dashboard)
  *             ├─▶ invalid (used, expired, revoked or unknown link)
  *             └─▶ checkFailed ──RETRY──▶ checking
  *
  *   form:   editing ──SUBMIT──▶ sent ─┬─▶ editing (FORM_REFUSED: a rule, the captcha or the server said no)
  *                                     ├─▶ invalid (FORM_REFUSED under `invite`: the link died meanwhile)
  *                                     └─▶ savingLogo (SIGNED_UP) ──▶ verify (a logo that fails is added later)
- *   verify: entering ──SUBMIT_CODE──▶ verifying ──▶ done | entering (under the code)
- *           entering ──RESEND──▶ sending ──▶ entering (a new 60-second countdown, or the server's wait)
  *
  * The form's events go to the form; the logo stays here and its message wins over the form's
- * (one message at a time, as the form shows its first only). The resend countdown keeps a
- * deadline (a timestamp); TICK events carry the time, so a simulated clock drives it in tests.
+ * (one message at a time, as the form shows its first only). The page sends the code step's
+ * events (CODE_SET from its one code field, SUBMIT, RESEND, the clock's TICK) to the 'verify'
+ * child, which starts at the invitation's address with the first code's countdown running.
+ * The address is the invitation's and fixed: the page never offers 'Wrong e-mail? Change it'.
+ * As on the rider's step (and unlike this page before it ran the kit's step), a failure the
+ * server did not explain shows beside the control it concerns (under the code, on the resend
+ * line) rather than as a toast; the server's wait message goes when the countdown ends; a new code
+ * may be asked for while the code is being checked.
  * Pure: every effect (the requests, the token, navigation, the captcha session flag, toasts) is a
- * named actor or action supplied with .provide(), the form's by providing `form`.
+ * named actor or action supplied with .provide(), the form's by providing `form` and the code
+ * step's (verifyCode, sendCode) by providing `verify`.
  */
 import { assertEvent, assign, fromPromise, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { FieldError } from '../../src/shared/api';
 import { checkLogoFile, COMPANY_SIGNUP_FIELDS, companySignupForm } from '../../src/shared/company';
-import { VERIFY_CODE_LENGTH } from '../../src/shared/constants';
 import type { PublicInvitation } from '../../src/shared/invitations';
 import type { LocationState } from '../../src/shared/locations';
 import { messages } from '../../src/shared/messages';
-import { verifyEmailForm } from '../../src/shared/signup';
-import { validateForm } from '../../src/shared/validation';
-import { fieldErrorOf, InvitationDeadError, messageOf, ResendCooldownError, SubmitError } from '../kit/errors';
+import { InvitationDeadError, ResendCooldownError, SubmitError } from '../kit/errors';
 import { CAPTCHA_FIELD, formMachine, type FormContext, type FormEvent, type FormInput } from '../kit/formMachine';
-import { CODE_FIELD, resendDeadlineAfter } from '../kit/resendCode';
+import { resendDeadlineAfter } from '../kit/resendCode';
+import { CODE_FIELD, verifyStep, type VerifyEvent, type VerifyInput } from '../kit/verifyStep';
 
 export { CAPTCHA_FIELD, CODE_FIELD, InvitationDeadError, ResendCooldownError };
 
 const INVITE_FIELD = 'invite';
 export const LOGO_FIELD = 'logo';
-/** Where the resend control's own message goes (a wait the server asked for). */
+/** Where the resend control's own message goes (the kit's resendError: a wait the server asked for, a failure). */
 export const RESEND_FIELD = 'resend';
 
 export type CompanySignupField = (typeof COMPANY_SIGNUP_FIELDS)[number];
@@ -56,7 +59,6 @@ export interface CompanySignupInput {
   invite: string;
   /** Spec §4: a captcha passed once in this browser session is not asked again. */
   captchaPassed: boolean;
-  now: number;
 }
 
 export interface CompanySignupContext {
@@ -69,14 +71,9 @@ export interface CompanySignupContext {
   /** A refused logo hides the form's message until the next submit (one message at a time). */
   formErrorHidden: boolean;
   captchaPassed: boolean;
-  /** The code step's message (failures that belong to no field are toasts). */
-  error: FieldError | null;
-  /** The e-mail the code went to. */
-  email: string;
-  code: string;
-  resendDeadline: number | null;
-  now: number;
-  /** A note on the code step: a new code was sent, or the logo must be added later. */
+  /** When the account was made, and with it the first code sent (the code step's countdown starts there). */
+  sentAt: number;
+  /** A note on the code step: the logo must be added later. */
   notice: string | null;
 }
 
@@ -88,11 +85,13 @@ export type CompanySignupEvent =
   | { type: 'CHANGE'; field: CompanySignupField; value: string }
   | ({ type: 'CHOOSE_LOGO' } & ChosenLogo)
   | { type: 'REMOVE_LOGO' }
-  | { type: 'RETRY' }
-  | { type: 'CHANGE_CODE'; value: string }
-  | { type: 'SUBMIT_CODE' }
-  | { type: 'RESEND' }
-  | { type: 'TICK'; now: number };
+  | { type: 'RETRY' };
+
+/** The code step's events the page sends (to the 'verify' child): its one field, the buttons, the clock. */
+export type CompanyCodeEvent = Extract<VerifyEvent, { type: 'CODE_SET' | 'SUBMIT' | 'RESEND' | 'TICK' }>;
+
+/** Every event the page sends: the machine's, or (on the code step) the code step's. */
+export type CompanyPageEvent = CompanySignupEvent | CompanyCodeEvent;
 
 export interface CheckedInvitation {
   invitation: PublicInvitation;
@@ -106,6 +105,13 @@ export const companyFormInput = (context: Pick<CompanySignupContext, 'invite' | 
   values: { invite: context.invite, company_name: context.invitation?.companyName ?? '', email: context.invitation?.email ?? '' },
   firstErrorOnly: true,
   captchaFailedMessage: messages.signupCaptchaFailed,
+});
+
+/** The code step's input: the invitation's address, and the countdown of the code sent when the account was made. */
+export const companyVerifyInput = (context: Pick<CompanySignupContext, 'invitation' | 'sentAt'>): VerifyInput => ({
+  email: (context.invitation?.email ?? '').trim().toLowerCase(),
+  resendDeadline: resendDeadlineAfter(context.sentAt),
+  now: context.sentAt,
 });
 
 /** The company form's own way with a typed value; the rest is the kit's. */
@@ -134,8 +140,6 @@ export const companyForm = formMachine.provide({
   },
 });
 
-const toastFailure = (error: unknown) => ({ message: messageOf(error, messages.submitFailed), kind: 'error' as const });
-
 export const companySignupMachine = setup({
   types: {
     input: {} as CompanySignupInput,
@@ -153,14 +157,11 @@ export const companySignupMachine = setup({
     uploadLogo: fromPromise<unknown, { file: unknown }>(async () => {
       throw new Error('uploadLogo not provided');
     }),
-    /** PUT /api/companies/me/verify-email. */
-    verifyCode: fromPromise<unknown, { code: string }>(async () => {
-      throw new Error('verifyCode not provided');
-    }),
-    /** POST /api/companies/me/send-verify-email. Rejects with ResendCooldownError when told to wait. */
-    sendCode: fromPromise<{ sentAt: number }>(async () => {
-      throw new Error('sendCode not provided');
-    }),
+    /**
+     * The code step; the app supplies its verifyCode (PUT /api/companies/me/verify-email) and
+     * sendCode (POST /api/companies/me/send-verify-email, rejecting with ResendCooldownError when told to wait).
+     */
+    verify: verifyStep,
   },
   actions: {
     /** A toast in the app. */
@@ -174,11 +175,6 @@ export const companySignupMachine = setup({
     logoRejected: (_, params: { mime: string; size: number }) => checkLogoFile({ type: params.mime, size: params.size }) !== null,
     isInviteRefusal: ({ event }) => event.type === 'FORM_REFUSED' && event.field === INVITE_FIELD,
     hasLogo: ({ context }) => context.logo !== null,
-    // A failure the server did not explain is on the alert line (a toast), not under a field.
-    isFieldError: (_, params: { error: unknown }) => fieldErrorOf(params.error).field !== 'alert',
-    codeInvalid: ({ context }) => validateForm(verifyEmailForm, { verify_email_code: context.code }) !== null,
-    canResend: ({ context }) => context.resendDeadline === null || context.now >= context.resendDeadline,
-    isCooldown: (_, params: { error: unknown }) => params.error instanceof ResendCooldownError,
   },
 }).createMachine({
   id: 'companySignup',
@@ -190,11 +186,7 @@ export const companySignupMachine = setup({
     logoError: null,
     formErrorHidden: false,
     captchaPassed: input.captchaPassed,
-    error: null,
-    email: '',
-    code: '',
-    resendDeadline: null,
-    now: input.now,
+    sentAt: 0,
     notice: null,
   }),
   initial: 'checking',
@@ -248,8 +240,8 @@ export const companySignupMachine = setup({
           on: {
             FORM_REFUSED: [{ guard: 'isInviteRefusal', target: '#companySignup.invalid' }, { target: 'editing' }],
             SIGNED_UP: [
-              { guard: 'hasLogo', target: 'savingLogo', actions: assign({ now: ({ event }) => event.sentAt }) },
-              { target: '#companySignup.verify', actions: assign({ now: ({ event }) => event.sentAt }) },
+              { guard: 'hasLogo', target: 'savingLogo', actions: assign({ sentAt: ({ event }) => event.sentAt }) },
+              { target: '#companySignup.verify', actions: assign({ sentAt: ({ event }) => event.sentAt }) },
             ],
           },
         },
@@ -266,71 +258,9 @@ export const companySignupMachine = setup({
       },
     },
 
-    // The first code went out when the account was made (`now` is that time).
+    // The code step is the kit's; the first code went out when the account was made (`sentAt`).
     verify: {
-      entry: assign(({ context }) => ({ email: (context.invitation?.email ?? '').trim().toLowerCase(), resendDeadline: resendDeadlineAfter(context.now) })),
-      initial: 'entering',
-      on: { TICK: { actions: assign({ now: ({ event }) => event.now }) } },
-      states: {
-        entering: {
-          on: {
-            CHANGE_CODE: {
-              actions: assign({
-                code: ({ event }) => event.value.replace(/\D/g, '').slice(0, VERIFY_CODE_LENGTH),
-                error: ({ context }) => (context.error?.field === CODE_FIELD ? null : context.error),
-              }),
-            },
-            SUBMIT_CODE: [
-              { guard: 'codeInvalid', actions: assign({ error: ({ context }) => validateForm(verifyEmailForm, { verify_email_code: context.code }) }) },
-              { target: 'verifying', actions: assign({ error: null }) },
-            ],
-            RESEND: { guard: 'canResend', target: 'sending' },
-          },
-        },
-        sending: {
-          entry: assign({ notice: null, error: null }),
-          invoke: {
-            id: 'sendCode',
-            src: 'sendCode',
-            onDone: {
-              target: 'entering',
-              actions: assign({
-                now: ({ event }) => event.output.sentAt,
-                resendDeadline: ({ event }) => resendDeadlineAfter(event.output.sentAt),
-                notice: messages.verificationCodeSent,
-                code: '',
-              }),
-            },
-            onError: [
-              {
-                guard: { type: 'isCooldown', params: ({ event }) => ({ error: event.error }) },
-                target: 'entering',
-                actions: assign({
-                  resendDeadline: ({ event }) => (event.error as ResendCooldownError).retryAt,
-                  error: ({ event }) => ({ field: RESEND_FIELD, message: (event.error as ResendCooldownError).message }),
-                }),
-              },
-              { target: 'entering', actions: { type: 'announce', params: ({ event }) => toastFailure(event.error) } },
-            ],
-          },
-        },
-        verifying: {
-          invoke: {
-            id: 'verifyCode',
-            src: 'verifyCode',
-            input: ({ context }) => ({ code: context.code }),
-            onDone: { target: '#companySignup.done' },
-            onError: [
-              {
-                guard: { type: 'isFieldError', params: ({ event }) => ({ error: event.error }) },
-                target: 'entering',
-                actions: assign({ error: ({ event }) => ({ field: CODE_FIELD, message: fieldErrorOf(event.error).message }) }),
-              },
-              { target: 'entering', actions: { type: 'announce', params: ({ event }) => toastFailure(event.error) } },
-            ],
-          },
-        },
-      },
+      invoke: { id: 'verify', src: 'verify', input: ({ context }) => companyVerifyInput(context), onDone: { target: 'done' } },
     },
 
     done: {
@@ -343,3 +273,4 @@ export const companySignupMachine = setup({
 export type CompanySignupMachine = typeof companySignupMachine;
 export type CompanySignupSnapshot = SnapshotFrom<typeof companySignupMachine>;
 export type CompanyFormSnapshot = SnapshotFrom<typeof companyForm>;
+export type CompanyVerifySnapshot = SnapshotFrom<typeof verifyStep>;

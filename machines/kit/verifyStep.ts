@@ -1,6 +1,8 @@
 /**
  * The e-mail code step: the four code boxes and the resend control side by side, or 'Wrong
- * e-mail? Change it'. Step 2 of the rider sign-up wizard, 'Verify Your Email' (spec §2, §5).
+ * e-mail? Change it'. Step 2 of the rider sign-up wizard, 'Verify Your Email' (spec §2, §5), and
+ * the company sign-up's code step (machines/companies/companySignupMachine.ts), whose page has one
+ * code field (CODE_SET, the whole code at once) and a fixed address (it never sends CHANGE_EMAIL).
  *
  *   entering (parallel) ──CHANGE_EMAIL──▶ changingEmail: editing ⇄ error ──SUBMIT──▶ submitting
  *      ▲  ▲                                        │ CANCEL_CHANGE_EMAIL                 │
@@ -20,7 +22,7 @@ import { assertEvent, assign, fromPromise, not, raise, setup, stateIn } from 'xs
 import type { FieldError } from '../../src/shared/api';
 import { VERIFY_CODE_LENGTH } from '../../src/shared/constants';
 import { messages } from '../../src/shared/messages';
-import { changeEmailForm, digitsFromPaste, type SignupProgressResponse } from '../../src/shared/signup';
+import { changeEmailForm, digitsFromPaste } from '../../src/shared/signup';
 import { validateForm } from '../../src/shared/validation';
 import { ResendCooldownError, messageOf } from './errors';
 import { CODE_FIELD, COOLDOWN_MS, resendDeadlineAfter } from './resendCode';
@@ -54,6 +56,8 @@ export type VerifyEvent =
   | { type: 'CODE_INPUT'; index: number; value: string }
   | { type: 'CODE_BACKSPACE'; index: number }
   | { type: 'CODE_PASTE'; text: string }
+  /** The whole code from one field (the company sign-up's single code input): digits only, cut to the code's length. */
+  | { type: 'CODE_SET'; value: string }
   | { type: 'SUBMIT' }
   | { type: 'RESEND' }
   /** Raised by the machine when a resend went out: the old digits and error go. */
@@ -125,7 +129,8 @@ export const verifyStep = setup({
     output: {} as VerifyOutput,
   },
   actors: {
-    verifyCode: fromPromise<SignupProgressResponse, { code: string }>(async () => {
+    /** The code checked (the rider's PUT /api/users/verify-email, the company's its own). Its answer is not read. */
+    verifyCode: fromPromise<unknown, { code: string }>(async () => {
       throw new Error('verifyCode not provided');
     }),
     /** POST /api/users/send-verify-email. Rejects with ResendCooldownError when told to wait. */
@@ -161,6 +166,11 @@ export const verifyStep = setup({
     pasteCode: assign(({ event }) => {
       assertEvent(event, 'CODE_PASTE');
       const { code, focus } = fill(emptyCode(), 0, digitsFromPaste(event.text) ?? []);
+      return { code, codeFocus: focus };
+    }),
+    setCode: assign(({ event }) => {
+      assertEvent(event, 'CODE_SET');
+      const { code, focus } = fill(emptyCode(), 0, event.value.replace(/\D/g, '').split(''));
       return { code, codeFocus: focus };
     }),
     tick: assign(({ event }) => {
@@ -209,6 +219,7 @@ export const verifyStep = setup({
                 CODE_INPUT: { actions: 'typeDigit' },
                 CODE_BACKSPACE: { actions: 'backspace' },
                 CODE_PASTE: { guard: 'pasteIsCode', actions: 'pasteCode' },
+                CODE_SET: { actions: 'setCode' },
                 SUBMIT: [{ guard: 'codeIncomplete', target: 'error', actions: 'showCodeMissing' }, { target: 'submitting' }],
                 CODE_RESENT: { actions: 'clearCode' },
                 // Not while a new code is on its way (leaving would drop that request).
@@ -224,6 +235,7 @@ export const verifyStep = setup({
                 CODE_INPUT: { target: 'editing', actions: ['typeDigit', 'clearError'] },
                 CODE_BACKSPACE: { target: 'editing', actions: ['backspace', 'clearError'] },
                 CODE_PASTE: { guard: 'pasteIsCode', target: 'editing', actions: ['pasteCode', 'clearError'] },
+                CODE_SET: { target: 'editing', actions: ['setCode', 'clearError'] },
                 SUBMIT: [{ guard: 'codeIncomplete', target: 'error', actions: 'showCodeMissing' }, { target: 'submitting' }],
                 CODE_RESENT: { target: 'editing', actions: 'clearCode' },
                 CHANGE_EMAIL: {

@@ -533,6 +533,8 @@ export const messages = {
   companyVerifySubmit: 'Verify email',
   companyResend: 'Send a new code',
   companyResendIn: (seconds: number) => `Send a new code in ${seconds}s`,
+  /** While a new code is on its way (the code may be checked meanwhile: its button says "Submitting..."). */
+  companyResending: 'Sending a new code...',
   companyVerified: 'Your email address is verified. Welcome to Ogba Dispatch.',
   companyVerifyEmailFirst: 'Please verify your email address first: enter the code we e-mailed you on your account page.',
   companyGoToDashboard: 'Go to the company dashboard',

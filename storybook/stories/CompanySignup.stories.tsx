@@ -1,7 +1,7 @@
 /**
  * The invited company sign-up in every state its page can show, each from real snapshots of
- * machines/companies/companySignupMachine.ts and its form (advanced together as
- * tests/machines/companySignupModel.ts does) reached with the events named in the story
+ * machines/companies/companySignupMachine.ts and its running child, the form or the code step
+ * (advanced together as tests/machines/companySignupModel.ts does) reached with the events named in the story
  * (`parameters.signupState`, one of companySignupViewStates). tests/storybook/
  * companyStories.test.tsx checks that every state has a story and that each story's view is in
  * the state it claims.
@@ -28,7 +28,7 @@ const LOCATIONS: LocationState[] = [
 type StoryEvent = CompanyModelEvent;
 
 function viewAfter(events: readonly StoryEvent[]): CompanySignupView {
-  let system = systemStart({ invite: 'Q2hpYW1ha2EtTGVra2ktQmFrZXMtaW52aXRhdGlvbi0x', captchaPassed: false, now: NOW });
+  let system = systemStart({ invite: 'Q2hpYW1ha2EtTGVra2ktQmFrZXMtaW52aXRhdGlvbi0x', captchaPassed: false });
   for (const event of events) system = systemTransition(system, event);
   return viewOf(system);
 }
@@ -85,18 +85,23 @@ export const VerifyingCaptcha = story([...filled, { type: 'SUBMIT' }], [messages
 export const Submitting = story(submitting, [messages.submitting, 'lekki-bakes.png']);
 export const EnterCode = story(onCode, [messages.companyCodeHeading, messages.companyCodeIntro(INVITATION.email), messages.companyResendIn(60)]);
 export const LogoLater = story([...signedUp, { type: 'xstate.error.actor.uploadLogo', error: new Error('refused') }], [messages.companyLogoLater]);
-export const CodeError = story([...onCode, { type: 'SUBMIT_CODE' }], [messages.enterCode]);
+export const CodeError = story([...onCode, { type: 'SUBMIT' }], [messages.enterCode]);
 export const WrongCode = story(
-  [...onCode, { type: 'CHANGE_CODE', value: '4821' }, { type: 'SUBMIT_CODE' }, { type: 'xstate.error.actor.verifyCode', error: new SubmitError({ field: 'verify_email_code', message: messages.codeIncorrect(4) }) }],
+  [...onCode, { type: 'CODE_SET', value: '4821' }, { type: 'SUBMIT' }, { type: 'xstate.error.actor.verifyCode', error: new SubmitError({ field: 'verify_email_code', message: messages.codeIncorrect(4) }) }],
   [messages.codeIncorrect(4)],
 );
-export const SendingCode = story([...onCode, { type: 'TICK', now: NOW + 60_000 }, { type: 'RESEND' }], [messages.submitting]);
+/** A new code asked for and the server failing: the message stays on the resend line, not a toast. */
+export const ResendFailed = story(
+  [...onCode, { type: 'TICK', now: NOW + 60_000 }, { type: 'RESEND' }, { type: 'xstate.error.actor.sendCode', error: new Error('offline') }],
+  [messages.submitFailed, messages.companyResend],
+);
+export const SendingCode = story([...onCode, { type: 'TICK', now: NOW + 60_000 }, { type: 'RESEND' }], [messages.companyResending]);
 export const CodeSent = story(
   [...onCode, { type: 'TICK', now: NOW + 60_000 }, { type: 'RESEND' }, { type: 'xstate.done.actor.sendCode', output: { sentAt: NOW + 60_000 } }],
   [messages.verificationCodeSent, messages.companyResendIn(60)],
 );
-export const VerifyingCode = story([...onCode, { type: 'CHANGE_CODE', value: '4821' }, { type: 'SUBMIT_CODE' }], [messages.submitting]);
+export const VerifyingCode = story([...onCode, { type: 'CODE_SET', value: '4821' }, { type: 'SUBMIT' }], [messages.submitting]);
 export const Done = story(
-  [...onCode, { type: 'CHANGE_CODE', value: '4821' }, { type: 'SUBMIT_CODE' }, { type: 'xstate.done.actor.verifyCode', output: {} }],
+  [...onCode, { type: 'CODE_SET', value: '4821' }, { type: 'SUBMIT' }, { type: 'xstate.done.actor.verifyCode', output: {} }],
   [messages.companyVerified, messages.companyGoToDashboard],
 );

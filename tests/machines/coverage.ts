@@ -55,19 +55,59 @@ export class TransitionRecorder {
     }
   };
 
-  /** Prints the table and returns the transitions never taken. */
-  report(title: string, machine: AnyStateMachine): string[] {
-    const all = allTransitions(machine);
+  /** Prints the table and returns the transitions never taken (of the page's share, when given). */
+  report(title: string, machine: AnyStateMachine, share?: PageShare): string[] {
+    const all = allTransitions(machine).filter((key) => share?.reaches(key) ?? true);
     const rows = all.map((key) => ({ transition: key, times: this.taken.get(key) ?? 0 }));
     const width = Math.max(...rows.map((r) => r.transition.length), 10);
     const lines = [
-      `\nTransitions covered: ${title}`,
+      `\nTransitions covered: ${title}${share ? ` (the share ${share.page} can reach)` : ''}`,
       `${'transition'.padEnd(width)}  times`,
       ...rows.map((r) => `${r.transition.padEnd(width)}  ${r.times === 0 ? 'NOT COVERED' : r.times}`),
       `${rows.filter((r) => r.times > 0).length}/${rows.length} transitions covered`,
     ];
     console.log(lines.join('\n'));
     return rows.filter((r) => r.times === 0).map((r) => r.transition);
+  }
+}
+
+/**
+ * A kit machine that several pages run, each sending only its own events (the verify step: the
+ * rider's four code boxes and 'Wrong e-mail? Change it', the company's one code field): the
+ * transitions one page can reach. Each page's view test enforces its share (report's third
+ * argument), and tests/machines/viewCoverage.test.ts checks that the shares together hold every
+ * transition of the machine.
+ */
+export interface PageShare {
+  page: string;
+  reaches: (transition: string) => boolean;
+}
+
+/**
+ * Records the transitions of an actor and of the children it invokes apart, by machine id: the
+ * inspection events of an actor include its children's microsteps, each transition naming the
+ * machine it belongs to.
+ */
+export class SystemRecorder {
+  private readonly recorders = new Map<string, TransitionRecorder>();
+  readonly inspect = (event: InspectionEvent): void => {
+    if (event.type !== '@xstate.microstep') return;
+    const transitions = (event as unknown as { _transitions: Array<{ source: { machine: { id: string } } }> })._transitions;
+    const groups = new Map<string, typeof transitions>();
+    for (const t of transitions) groups.set(t.source.machine.id, [...(groups.get(t.source.machine.id) ?? []), t]);
+    for (const [id, list] of groups) this.of(id).inspect({ ...event, _transitions: list } as never);
+  };
+  /** The recorder of one machine (by its id). */
+  of(machineId: string): TransitionRecorder {
+    let recorder = this.recorders.get(machineId);
+    if (!recorder) this.recorders.set(machineId, (recorder = new TransitionRecorder()));
+    return recorder;
+  }
+  /** Every transition taken, as `machineId: key`. */
+  keys(): Set<string> {
+    const out = new Set<string>();
+    for (const [id, r] of this.recorders) for (const key of r.taken.keys()) out.add(`${id}: ${key}`);
+    return out;
   }
 }
 

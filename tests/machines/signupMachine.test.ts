@@ -205,6 +205,27 @@ describe('sign-up wizard machine, by example', () => {
     h.actor.stop();
   });
 
+  it('takes the whole code from one field (the company sign-up\'s): digits only, cut to 4, the focus after the last', async () => {
+    const h = harness(input, recorder);
+    await drive(h, done('loadProgress', progress(2)));
+    const code = () => [h.view().verify.digits, h.view().verify.focus];
+    h.send({ type: 'CODE_SET', value: ' 4-8 ' });
+    expect(code()).toEqual([['4', '8', '', ''], 2]);
+    h.send({ type: 'CODE_SET', value: 'a1b2c3d4e5' });
+    expect(code()).toEqual([['1', '2', '3', '4'], 3]);
+    // A shorter value empties the boxes after it (the field was cut), and an empty one all.
+    h.send({ type: 'CODE_SET', value: '12' });
+    expect(code()).toEqual([['1', '2', '', ''], 2]);
+    h.send({ type: 'CODE_SET', value: '' });
+    expect(code()).toEqual([['', '', '', ''], 0]);
+    // After a message, typing clears it.
+    h.send({ type: 'SUBMIT' });
+    expect([h.view().state, h.view().verify.error]).toEqual(['verify.error', messages.enterCode]);
+    h.send({ type: 'CODE_SET', value: '4821' });
+    expect([h.view().state, h.view().verify.error, h.view().verify.digits.join('')]).toEqual(['verify.editing', null, '4821']);
+    h.actor.stop();
+  });
+
   it('moves the focus on after a digit and back on Backspace in an empty box', () => {
     let s = applyBoxInput(['', '', '', ''], 0, '4');
     expect(s).toEqual({ code: ['4', '', '', ''], focus: 1 });

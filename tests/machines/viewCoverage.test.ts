@@ -8,6 +8,11 @@
  * expects the transitions it returns as never taken to be none, with nothing filtered out.
  * It fails, naming the machine, when there is no such test.
  *
+ * A kit machine that several pages run, each sending only its own events (the verify step), may
+ * be enforced in shares instead: each page's view test passes its share (tests/machines/
+ * pageShares.ts) as report's third argument and expects nothing left of it, and the shares together
+ * must hold every transition of the machine.
+ *
  * A test that runs the machine on its own (tests/machines/*) does not count: it compares the
  * machine with itself. A machine derived with `.provide()` (e.g. machines/signup/accountStep.ts
  * from formMachine) has its base machine's transitions and is covered through that machine.
@@ -15,6 +20,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import { allTransitions, type PageShare } from './coverage';
 
 const ROOT = resolve(__dirname, '../..');
 
@@ -59,6 +66,8 @@ interface Enforcement {
   title: string;
   /** Why it does not count, or null when it enforces. */
   problem: string | null;
+  /** The page's share it enforces (report's third argument), as the module and the path to it; null for the whole machine. */
+  share: { module: string; path: string[] } | null;
 }
 
 /** The names a test file imports from each module (resolved relative to the root, no extension). */
@@ -117,12 +126,17 @@ function findEnforcements(machines: MachineDef[]): Map<string, Enforcement[]> {
       const names = imports.get(machine.module);
       const local = [...(names ?? [])].find((n) => n.startsWith(`${machine.name}=>`))?.split('=>')[1];
       if (!local) continue;
-      const call = new RegExp(`\\.report\\(\\s*((?:'[^']*'|"[^"]*"|\`[^\`]*\`))\\s*,\\s*${local}\\s*\\)`, 'g');
+      const call = new RegExp(`\\.report\\(\\s*((?:'[^']*'|"[^"]*"|\`[^\`]*\`))\\s*,\\s*${local}\\s*(?:,\\s*([\\w.]+)\\s*)?\\)`, 'g');
       for (const match of source.matchAll(call)) {
+        // A share: `name.path` where `name` is imported from a module.
+        const [name, ...path] = match[2]?.split('.') ?? [];
+        const from = name ? [...imports].find(([, names]) => [...names].some((n) => n.endsWith(`=>${name}`))) : undefined;
+        const imported = from ? [...from[1]].find((n) => n.endsWith(`=>${name}`))!.split('=>')[0]! : '';
         found.get(`${machine.module}:${machine.name}`)!.push({
           test: relative(ROOT, file),
           title: match[1]!.slice(1, -1),
-          problem: judge(source, match.index, match.index + match[0].length),
+          problem: name && !from ? `its share ${match[2]} is not imported` : judge(source, match.index, match.index + match[0].length),
+          share: from ? { module: from[0], path: [imported, ...path] } : null,
         });
       }
     }
@@ -157,10 +171,17 @@ describe('every machine has a view test that enforces its transitions', () => {
   it('prints, per machine, the view test that enforces it', () => {
     const rows = machines.map((m) => {
       const list = enforcements.get(`${m.module}:${m.name}`)!;
-      const ok = list.find((e) => e.problem === null);
+      const ok = list.find((e) => e.problem === null && e.share === null);
+      const shares = list.filter((e) => e.problem === null && e.share !== null);
       return {
         machine: `${m.module}.ts ${m.name}`,
-        status: ok ? `enforced by ${ok.test}` : list.length ? `NOT ENFORCED (${list.map((e) => `${e.test}: ${e.problem}`).join('; ')})` : 'NO VIEW TEST',
+        status: ok
+          ? `enforced by ${ok.test}`
+          : shares.length
+            ? `enforced in shares by ${shares.map((e) => `${e.test} (${e.share!.path.join('.')})`).join(', ')}`
+            : list.length
+              ? `NOT ENFORCED (${list.map((e) => `${e.test}: ${e.problem}`).join('; ')})`
+              : 'NO VIEW TEST',
       };
     });
     const width = Math.max(...rows.map((r) => r.machine.length));
@@ -168,12 +189,30 @@ describe('every machine has a view test that enforces its transitions', () => {
     expect(rows.length).toBe(machines.length);
   });
 
+  /** A page's share, from the module its test imports it from. */
+  const loadShare = async ({ module, path }: { module: string; path: string[] }): Promise<PageShare> => {
+    let value: unknown = await import(join(ROOT, module));
+    for (const key of path) value = (value as Record<string, unknown> | undefined)?.[key];
+    expect(typeof (value as PageShare | undefined)?.reaches, `${module}: ${path.join('.')} is a page share`).toBe('function');
+    return value as PageShare;
+  };
+
   for (const machine of machines) {
-    it(`${machine.module}.ts ${machine.name}: a view test fails on any transition not driven through the view`, () => {
+    it(`${machine.module}.ts ${machine.name}: a view test fails on any transition not driven through the view`, async () => {
       const list = enforcements.get(`${machine.module}:${machine.name}`)!;
       const problems = list.map((e) => `${e.test} ('${e.title}'): ${e.problem ?? 'enforces'}`);
+      if (list.some((e) => e.problem === null && e.share === null)) return;
+      const shared = list.filter((e) => e.problem === null && e.share !== null);
+      if (shared.length > 0) {
+        // Enforced in shares: together they must hold every transition.
+        const shares = await Promise.all(shared.map((e) => loadShare(e.share!)));
+        const logic = ((await import(join(ROOT, machine.module))) as Record<string, AnyStateMachine>)[machine.name]!;
+        const left = allTransitions(logic).filter((key) => !shares.some((share) => share.reaches(key)));
+        expect(left, `transitions in no page's share (${shared.map((e) => e.test).join(', ')})`).toEqual([]);
+        return;
+      }
       expect(
-        list.some((e) => e.problem === null),
+        false,
         list.length === 0
           ? `no view test in tests/web passes ${machine.name} (imported from ${machine.module}) to a TransitionRecorder's report(…) and expects nothing left`
           : `no view test enforces it:\n${problems.join('\n')}`,

@@ -7,8 +7,9 @@
  * clock driven by the test. Paths come from xstate/graph (tests/machines/companySignupModel.ts),
  * chosen so that together they take every transition. Each model event is something the company
  * does on the page (typing, choosing a logo, the captcha widget, the buttons) or the server's
- * answer to the request the page has in flight. After each step the page must show what the
- * state says; the page's own actor is inspected and must have taken every transition.
+ * answer to a request the page has in flight. After each step the page must show what the
+ * state says; the page's own actor is inspected and must have taken every transition of the
+ * machine, and of its code step (the kit's verify step) every one this page can reach.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
@@ -16,7 +17,8 @@ import { toast } from 'sonner';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TestModel } from 'xstate/graph';
 import { companySignupMachine } from '../../machines/companies/companySignupMachine';
-import { shownError } from '../../machines/companies/companySignupView';
+import { codeStepErrors, shownError } from '../../machines/companies/companySignupView';
+import { verifyStep } from '../../machines/kit/verifyStep';
 import { COMPANY_SIGNUP_FIELDS } from '../../src/shared/company';
 import { messages } from '../../src/shared/messages';
 import { auth, setLoginNavigation } from '../../src/web/kit/session/authService';
@@ -25,7 +27,8 @@ import { CompanySignupView } from '../../src/web/features/companies/CompanySignu
 import { useCompanySignup, type Clock } from '../../src/web/features/companies/useCompanySignup';
 import { installHcaptchaStandIn } from '../../storybook/support/hcaptchaStandIn';
 import { StoryRouter } from '../../storybook/support/StoryRouter';
-import { TransitionRecorder, edgePaths } from '../machines/coverage';
+import { SystemRecorder, edgePaths } from '../machines/coverage';
+import { verifyStepShares } from '../machines/pageShares';
 import {
   CODE,
   companySignupEvents,
@@ -54,10 +57,10 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
 const TOKEN = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'c1', sid: 's1', user_type: 2, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
 const COMPANY_USER = { username: 'lekki-bakes-a1b2c3', email: INVITATION.email, user_type: 2, picture: null, profile_completed: 1, current_tab: 5 };
 const labels = messages.companyLabels;
-const INPUT = { invite: INVITE, captchaPassed: false, now: T0 };
+const INPUT = { invite: INVITE, captchaPassed: false };
 
 const edge = new ApiEdge();
-const recorder = new TransitionRecorder();
+const recorder = new SystemRecorder();
 let finished = 0;
 
 /** The countdown's clock, moved by the test. */
@@ -143,13 +146,10 @@ async function perform(event: CompanyModelEvent, before: CompanySystem): Promise
       fireEvent.click(screen.getByRole('button', { name: messages.companyRemoveLogo }));
       break;
     case 'SUBMIT':
-      fireEvent.click(screen.getByRole('button', { name: messages.companySignupSubmit }));
+      fireEvent.click(screen.getByRole('button', { name: before.verify ? messages.companyVerifySubmit : messages.companySignupSubmit }));
       break;
-    case 'CHANGE_CODE':
+    case 'CODE_SET':
       fireEvent.change(inputOf('verify_email_code'), { target: { value: event.value } });
-      break;
-    case 'SUBMIT_CODE':
-      fireEvent.click(screen.getByRole('button', { name: messages.companyVerifySubmit }));
       break;
     case 'RESEND':
       fireEvent.click(screen.getByRole('button', { name: messages.companyResend }));
@@ -272,21 +272,23 @@ async function expectScreen(state: CompanySystem): Promise<void> {
     }
     return;
   }
-  // The code step.
+  // The code step: one code field at the invitation's address; each message beside its control.
   await screen.findByRole('heading', { level: 1, name: messages.companyCodeHeading });
   expect(screen.getByText(messages.companyCodeIntro(INVITATION.email))).toBeTruthy();
-  expect(inputOf('verify_email_code').value).toBe(context.code);
+  expect(inputOf('verify_email_code').value).toBe(view.code);
+  // The address is the invitation's: nothing offers to change it.
+  expect(within(page()).queryByRole('button', { name: /change/i })).toBeNull();
+  const verify = screen.getByRole('button', { name: view.verifying ? messages.submitting : messages.companyVerifySubmit }) as HTMLButtonElement;
+  expect(verify.disabled).toBe(view.verifying);
   const resend = screen.getByRole('button', {
-    name: view.state === 'sendingCode' ? messages.submitting : view.resendSecondsLeft > 0 ? messages.companyResendIn(view.resendSecondsLeft) : messages.companyResend,
+    name: view.resend === 'sending' ? messages.companyResending : view.resend === 'coolingDown' ? messages.companyResendIn(view.resendSecondsLeft) : messages.companyResend,
   }) as HTMLButtonElement;
-  expect(resend.disabled).toBe(view.busy || view.resendSecondsLeft > 0);
-  if (view.notice) expect(within(page()).getByRole('status').textContent).toBe(view.notice);
-  const error = shownError(state.main, state.form);
-  if (!error) expect(alerts()).toEqual([]);
-  else {
-    await waitFor(() => expect(alerts()).toEqual([error.message]));
-    if (error.field === 'verify_email_code') expect(inputOf('verify_email_code').getAttribute('aria-invalid')).toBe('true');
-  }
+  expect(resend.disabled).toBe(view.resend !== 'ready');
+  const notes = [context.notice, state.verify?.context.resendNotice ?? null].filter((n) => n !== null);
+  expect(within(page()).queryAllByRole('status').map((s) => s.textContent)).toEqual(notes);
+  const errors = codeStepErrors(state.verify);
+  await waitFor(() => expect(alerts()).toEqual(errors.map((e) => e.message)));
+  expect(inputOf('verify_email_code').getAttribute('aria-invalid')).toBe(errors.some((e) => e.field === 'verify_email_code') ? 'true' : null);
 }
 
 const model = new TestModel(companySignupSystem as never, { events: companySignupEvents as never, serializeState: serializeCompanySignup as never, input: INPUT } as never);
@@ -364,7 +366,13 @@ describe('the company sign-up page along the machine’s paths', () => {
     expect(await run()).toEqual([]);
   });
 
-  it('drives every transition of the machine through the page', () => {
-    expect(recorder.report('companySignupMachine through the sign-up page', companySignupMachine)).toEqual([]);
+  it('drives every transition of the machine through the page, and of its code step every one the page can reach', () => {
+    const machineRecorder = recorder.of('companySignup');
+    expect(machineRecorder.report('companySignupMachine through the sign-up page', companySignupMachine)).toEqual([]);
+    // The code step is the kit's verify step, shared with the rider wizard: this page has one code
+    // field and a fixed address, so it drives the share it can reach (tests/machines/pageShares.ts);
+    // the rider's page test drives the rest.
+    const codeStepRecorder = recorder.of('verifyStep');
+    expect(codeStepRecorder.report('verifyStep through the company sign-up page', verifyStep, verifyStepShares.company)).toEqual([]);
   });
 });

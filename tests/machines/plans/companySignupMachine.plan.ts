@@ -29,13 +29,10 @@ export const companySignupPlan: MachinePlan = {
       story: story('submitting'),
     },
     'form.savingLogo': { says: 'The button stays busy while the chosen logo is uploaded to the new account.', story: story('submitting') },
-    verify: { says: 'The "Verify your email" step: "We sent a 4-digit code to <e-mail>. Enter it to finish."', story: story('enter-code') },
-    'verify.entering': {
-      says: '"Verify your email": "We sent a 4-digit code to <e-mail>. Enter it to finish.", the code field, "Verify email", and "Send a new code in Ns" counting down (then "Send a new code"); any message under the code.',
+    verify: {
+      says: 'The "Verify your email" step (the kit\'s verify step, its own plan verifyStep.md under "company sign-up, the code step"): "We sent a 4-digit code to <e-mail>. Enter it to finish.", the code field, "Verify email", and "Send a new code in Ns" counting down (then "Send a new code"); no "Wrong e-mail? Change it".',
       story: story('enter-code'),
     },
-    'verify.sending': { says: 'The resend link is busy while a new code is sent.', story: story('sending-code') },
-    'verify.verifying': { says: '"Verify email" is busy while the code is checked.', story: story('verifying-code') },
     done: {
       says: '"Your email address is verified. Welcome to Ogba Dispatch." and the company dashboard opens (/company-dashboard).',
       story: story('done'),
@@ -63,13 +60,6 @@ export const companySignupPlan: MachinePlan = {
     SIGNED_UP: 'Wait: the account is made and the code e-mail is sent',
     'xstate.done.actor.uploadLogo': 'Wait: the logo is saved',
     'xstate.error.actor.uploadLogo': 'Wait: the logo is refused (choose a renamed non-image file): the account is made all the same',
-    TICK: 'Wait until the countdown ends',
-    CHANGE_CODE: (e) => `Type the 4-digit code from the e-mail (${String(e.value)} in this plan; use the one e-mailed)`,
-    SUBMIT_CODE: 'Press "Verify email"',
-    RESEND: 'Press "Send a new code"',
-    'xstate.done.actor.sendCode': 'Wait: a new code is sent (a new e-mail; the countdown starts again at 60 s)',
-    'xstate.error.actor.sendCode': (e) => failure(e, 'Wait for the new code'),
-    'xstate.done.actor.verifyCode': 'Wait: the code is accepted',
-    'xstate.error.actor.verifyCode': (e) => failure(e, 'Wait for the code check', 'type a wrong code to see a refusal'),
+    'xstate.done.actor.verify': 'Type the 4-digit code from the e-mail in the code field and press "Verify email": the code is accepted',
   },
 };

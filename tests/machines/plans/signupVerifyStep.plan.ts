@@ -1,4 +1,7 @@
-/** Test plan texts of machines/kit/verifyStep.ts: step 2 of the rider sign-up wizard, 'Verify Your Email'. */
+/**
+ * Test plan texts of machines/kit/verifyStep.ts: step 2 of the rider sign-up wizard, 'Verify Your
+ * Email', and the company sign-up's code step (its own start: one code field, no change of address).
+ */
 import { failure, typed, type MachinePlan, type PlanEvent } from './types';
 
 const story = (name: string) => `sign-up-rider-sign-up-wizard--${name}`;
@@ -19,6 +22,10 @@ export const signupVerifyPlan: MachinePlan = {
     'step 2, resumed with no countdown': 'Log in as a rider who created the account but has not verified the e-mail, then open /rider-signup.',
     'step 2, reloaded 20 s into a countdown (kept deadline)': 'At step 2, press "Resend code", wait 20 seconds and reload the page.',
     "step 2, 'Wrong e-mail? Change it'": 'At step 2 (verify your e-mail), as a rider who has not verified yet.',
+    'company sign-up, the code step':
+      'Sign up a company from its invitation link (companySignupMachine.md) up to "Verify your email", "Send a new code in 60s" counting down. ' +
+      'This page shows the same step with one code field where the rider has four boxes, "Verify email" for "Continue", "Send a new code" for "Resend code" ' +
+      '(the resend notes and messages under it) and no "Wrong e-mail? Change it"; its code e-mail goes to the invited address.',
   },
   states: {
     '(root)': { says: 'Step 2 of 5, "Verify Your Email".', story: story('verify-just-sent') },
@@ -56,11 +63,12 @@ export const signupVerifyPlan: MachinePlan = {
     },
     CODE_BACKSPACE: (e) => `Press Backspace in code box ${Number(e.index) + 1}`,
     CODE_PASTE: (e) => (/^\d{4}$/.test(String(e.text)) ? 'Paste the 4-digit code from the e-mail into the first box' : `Paste “${String(e.text)}” into the first box (not a code: nothing is taken)`),
+    CODE_SET: (e) => `Type “${String(e.value)}” in the code field (the company sign-up’s one field; use the code e-mailed)`,
     CODE_RESENT: 'Wait: a new code went out (the boxes clear)',
     CHANGE_EMAIL: 'Press "Wrong e-mail? Change it"',
     'xstate.done.actor.verifyCode': 'Wait: the code is right ("Your email address is verified.")',
     'xstate.error.actor.verifyCode': (e) => failure(e, 'Wait for the code check', 'type a wrong code to see the refusal'),
-    RESEND: 'Press "Resend code"',
+    RESEND: 'Press "Resend code" (on the company sign-up: "Send a new code")',
     TICK: 'Wait (the countdown "Resend code in Ns" runs down; until it reaches 0 for the link to come back)',
     'xstate.done.actor.sendCode': 'Wait: a new code is sent (a new e-mail; "Resend code in 60s")',
     'xstate.error.actor.sendCode': resendAnswer,
@@ -69,6 +77,7 @@ export const signupVerifyPlan: MachinePlan = {
     'xstate.done.actor.changeEmail': 'Wait: the new address is saved and a code sent there (the boxes clear, the countdown restarts)',
     'xstate.error.actor.changeEmail': (e) =>
       /Cooldown/.test(String((e.error as { name?: string } | undefined)?.name)) ? 'Wait: the server says to wait before another code (change the address twice within a minute)' : failure(e, 'Wait for the change of address'),
-    SUBMIT: (_e, from) => (from.some((k) => k.startsWith('changingEmail')) ? 'Press "Send the code there"' : 'Press "Continue"'),
+    SUBMIT: (_e, from) =>
+      from.some((k) => k.startsWith('changingEmail')) ? 'Press "Send the code there"' : 'Press "Continue" (on the company sign-up: "Verify email")',
   },
 };

@@ -44,7 +44,7 @@ import { availabilityEvents, serializeAvailability, switchedOn } from '../availa
 import { authActorResultCanHappen, authEvents, NOW, serializeAuthState, tokens } from '../authModel';
 import { bookingEvents, INPUT as BOOKING_INPUT, liveEvent as bookingLive, savedInputs, serializeBooking } from '../bookingModel';
 import { captchaPassEvents, serializeCaptchaPass } from '../captchaPassModel';
-import { companySignupMainEvents, INVITE, liveEvent as companyLive, serializeCompanySignupMain, T0 as COMPANY_T0 } from '../companySignupModel';
+import { companySignupMainEvents, companyVerifyStart, INVITE, liveEvent as companyLive, liveTick, serializeCompanySignupMain } from '../companySignupModel';
 import { dashboardEvents, serializeDashboard } from '../dashboardModel';
 import { deliveryEvents, serializeDelivery } from '../deliveryModel';
 import { engagementEvents, hireItem, liveEvent as engagementLive, serializeEngagement } from '../engagementModel';
@@ -173,10 +173,8 @@ export const planSources: Record<string, PlanSource> = {
   // The company sign-up alone, its form's reports as the form makes them (the form is formMachine's plan).
   companySignupMachine: {
     machine: companySignupMachine,
-    liveEvent: ((event: never, main: never) => companyLive(event, { main, form: null })) as never,
-    starts: [
-      { label: 'invitation link', input: { invite: INVITE, captchaPassed: false, now: COMPANY_T0 }, events: companySignupMainEvents as never, serialize: serializeCompanySignupMain as never },
-    ],
+    liveEvent: ((event: never, main: never) => companyLive(event, { main, form: null, verify: null })) as never,
+    starts: [{ label: 'invitation link', input: { invite: INVITE, captchaPassed: false }, events: companySignupMainEvents as never, serialize: serializeCompanySignupMain as never }],
   },
   dashboardMachine: {
     machine: dashboardMachine,
@@ -305,7 +303,12 @@ export const planSources: Record<string, PlanSource> = {
     machine: signupMachine,
     starts: wizardStarts.map(({ label, input }) => ({ label, input, events: wizardEvents as never, serialize: serializeWizard as never })),
   },
-  verifyStep: { machine: verifyStep, starts: stepStarts('verify') as never },
+  // The verify step at the rider's step 2, and as the company sign-up runs it (its clock ticks made live).
+  verifyStep: {
+    machine: verifyStep,
+    liveEvent: liveTick as never,
+    starts: [...(stepStarts('verify') as never[]), { ...companyVerifyStart, events: companyVerifyStart.events as never, serialize: companyVerifyStart.serialize as never }],
+  },
   locationStep: { machine: locationStep, starts: stepStarts('location') as never },
   pictureStep: { machine: pictureStep, starts: stepStarts('picture') as never },
   agreementStep: { machine: agreementStep, starts: stepStarts('agreement') as never },

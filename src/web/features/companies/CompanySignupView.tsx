@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import type { ChangeEvent, ReactNode } from 'react';
-import type { CompanySignupEvent, CompanySignupField } from '../../../../machines/companies/companySignupMachine';
+import { CODE_FIELD, RESEND_FIELD, type CompanyPageEvent, type CompanySignupField } from '../../../../machines/companies/companySignupMachine';
 import type { CompanySignupView as View } from '../../../../machines/companies/companySignupView';
 import { COMPANY_LOGO_ACCEPT, companySignupForm } from '../../../shared/company';
 import { VERIFY_CODE_LENGTH } from '../../../shared/constants';
@@ -21,7 +21,7 @@ import './companySignup.css';
 
 export interface CompanySignupViewProps {
   view: View;
-  send: (event: CompanySignupEvent) => void;
+  send: (event: CompanyPageEvent) => void;
 }
 
 const ID = 'company-signup';
@@ -173,10 +173,14 @@ function SignupForm({ view, send }: CompanySignupViewProps) {
   );
 }
 
+/**
+ * The code step (the kit's verify step): one code field, the address fixed (no "Wrong e-mail?").
+ * Each message stays beside its control: the code's under the field, the resend's on its line.
+ */
 function CodeStep({ view, send }: CompanySignupViewProps) {
-  const codeError = view.fieldError('verify_email_code');
-  const resendError = view.fieldError('resend');
-  const waiting = view.resendSecondsLeft > 0;
+  const codeError = view.fieldError(CODE_FIELD);
+  const resendError = view.fieldError(RESEND_FIELD);
+  const sending = view.resend === 'sending';
   return (
     <form
       className="card form-card"
@@ -184,7 +188,7 @@ function CodeStep({ view, send }: CompanySignupViewProps) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        send({ type: 'SUBMIT_CODE' });
+        send({ type: 'SUBMIT' });
       }}
     >
       <h1 id={`${ID}-code-title`}>{messages.companyCodeHeading}</h1>
@@ -196,7 +200,7 @@ function CodeStep({ view, send }: CompanySignupViewProps) {
       ) : null}
       <Field
         id={`${ID}-code`}
-        name="verify_email_code"
+        name={CODE_FIELD}
         label={labels.verify_email_code}
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -204,21 +208,26 @@ function CodeStep({ view, send }: CompanySignupViewProps) {
         required
         value={view.code}
         error={codeError}
-        onValueChange={(value) => send({ type: 'CHANGE_CODE', value })}
+        onValueChange={(value) => send({ type: 'CODE_SET', value })}
       />
-      <button type="submit" className="btn company-signup-submit" disabled={view.busy} aria-busy={view.state === 'verifyingCode'}>
-        {view.state === 'verifyingCode' ? messages.submitting : messages.companyVerifySubmit}
+      <button type="submit" className="btn company-signup-submit" disabled={view.verifying} aria-busy={view.verifying}>
+        {view.verifying ? messages.submitting : messages.companyVerifySubmit}
       </button>
       <div className="company-signup-resend">
         <button
           type="button"
           className="btn btn-secondary"
-          disabled={view.busy || waiting}
-          aria-busy={view.state === 'sendingCode'}
+          disabled={view.resend !== 'ready'}
+          aria-busy={sending}
           onClick={() => send({ type: 'RESEND' })}
         >
-          {view.state === 'sendingCode' ? messages.submitting : waiting ? messages.companyResendIn(view.resendSecondsLeft) : messages.companyResend}
+          {sending ? messages.companyResending : view.resend === 'coolingDown' ? messages.companyResendIn(view.resendSecondsLeft) : messages.companyResend}
         </button>
+        {view.resendNotice ? (
+          <p className="company-signup-notice" role="status">
+            {view.resendNotice}
+          </p>
+        ) : null}
         {resendError ? (
           <p className="field-error" role="alert">
             {resendError}

@@ -1,19 +1,24 @@
 /**
  * Runs the company sign-up machine (machines/companies/companySignupMachine.ts) for the page: supplies its
- * effects (the API calls, the token, the session's captcha pass, toasts, going to the dashboard)
- * and a one-second clock (TICK) while the resend countdown runs. Returns the view model and
- * `send`. The clock can be replaced (view tests drive time themselves).
+ * effects and its children's (the API calls, the token, the session's captcha pass, toasts, going
+ * to the dashboard) and a one-second clock (TICK, to the code step) while the resend countdown
+ * runs. Returns the view model and `send`, which gives the code step its events while it runs and
+ * the machine the rest. The clock can be replaced (view tests drive time themselves).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { toast } from '../../kit/components/toast';
 import { fromPromise, type ActorRef, type InspectionEvent } from 'xstate';
 import { SubmitError } from '../../../../machines/kit/formMachine';
+import { verifyStep } from '../../../../machines/kit/verifyStep';
 import {
   companyForm,
   companySignupMachine,
+  type CompanyCodeEvent,
   type CompanyFormSnapshot,
+  type CompanyPageEvent,
   type CompanySignupEvent,
+  type CompanyVerifySnapshot,
 } from '../../../../machines/companies/companySignupMachine';
 import { companySignupSnapshotToView, type CompanySignupView } from '../../../../machines/companies/companySignupView';
 import { messages } from '../../../shared/messages';
@@ -45,7 +50,7 @@ export interface UseCompanySignupOptions {
   inspect?: (event: InspectionEvent) => void;
 }
 
-export function useCompanySignup(options: UseCompanySignupOptions): { view: CompanySignupView; send: (event: CompanySignupEvent) => void } {
+export function useCompanySignup(options: UseCompanySignupOptions): { view: CompanySignupView; send: (event: CompanyPageEvent) => void } {
   const clock = options.clock ?? realClock;
   const actor = useActorRef(
     companySignupMachine.provide({
@@ -72,10 +77,15 @@ export function useCompanySignup(options: UseCompanySignupOptions): { view: Comp
           },
         }),
         uploadLogo: fromPromise(({ input }) => companySignupApi.uploadLogo(input.file as Blob)),
-        verifyCode: fromPromise(({ input }) => companySignupApi.verifyEmail(input.code)),
-        sendCode: fromPromise(async () => {
-          await companySignupApi.sendVerifyEmail(clock.now);
-          return { sentAt: clock.now() };
+        // The kit's code step on the company's endpoints (the address is fixed: no changeEmail).
+        verify: verifyStep.provide({
+          actors: {
+            verifyCode: fromPromise(({ input }) => companySignupApi.verifyEmail(input.code)),
+            sendCode: fromPromise(async () => {
+              await companySignupApi.sendVerifyEmail(clock.now);
+              return { sentAt: clock.now() };
+            }),
+          },
         }),
       },
       actions: {
@@ -83,21 +93,34 @@ export function useCompanySignup(options: UseCompanySignupOptions): { view: Comp
         finished: () => options.goToDashboard(),
       },
     }),
-    { input: { invite: options.invite, captchaPassed: captchaPass.passed(), now: clock.now() }, inspect: options.inspect },
+    { input: { invite: options.invite, captchaPassed: captchaPass.passed() }, inspect: options.inspect },
   );
   const snapshot = useSelector(actor, (s) => s);
-  // The form: the child actor the machine invoked as 'form' while the form shows.
+  // The form and the code step: the child actors the machine invoked as 'form' and 'verify' while each shows.
   const form = useSelector(snapshot.children.form as ActorRef<CompanyFormSnapshot, never> | undefined, (s) => s);
-  const view = companySignupSnapshotToView(snapshot, form);
+  const verify = snapshot.matches('verify') ? (snapshot.children.verify as ActorRef<CompanyVerifySnapshot, CompanyCodeEvent> | undefined) : undefined;
+  const code = useSelector(verify, (s) => s);
+  const view = companySignupSnapshotToView(snapshot, form, code);
 
-  // The countdown's clock: a TICK each second while it runs, and one at once.
-  const counting = view.resendSecondsLeft > 0 && (view.state === 'enterCode' || view.state === 'codeError');
+  // The countdown's clock: a TICK each second while it runs, and one at once (a phone that slept
+  // does not show a stale number); to the code step, as the rider wizard does.
+  const counting = view.resend === 'coolingDown';
   useEffect(() => {
-    if (!counting) return;
-    const tick = () => actor.send({ type: 'TICK', now: clock.now() });
+    if (!counting || !verify) return;
+    const tick = () => verify.send({ type: 'TICK', now: clock.now() });
     tick();
     return clock.every(1000, tick);
-  }, [actor, counting, clock]);
+  }, [verify, counting, clock]);
 
-  return { view, send: actor.send };
+  const send = useCallback(
+    (event: CompanyPageEvent) => {
+      const current = actor.getSnapshot();
+      const child = current.matches('verify') ? (current.children.verify as ActorRef<CompanyVerifySnapshot, CompanyCodeEvent> | undefined) : undefined;
+      if (child) child.send(event as CompanyCodeEvent);
+      else actor.send(event as CompanySignupEvent);
+    },
+    [actor],
+  );
+
+  return { view, send };
 }
