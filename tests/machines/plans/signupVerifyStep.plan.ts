@@ -14,7 +14,7 @@ const resendAnswer = (e: PlanEvent) =>
 
 export const signupVerifyPlan: MachinePlan = {
   machine: 'verifyStep',
-  title: 'Rider sign-up, step 2: Verify Your Email',
+  title: 'Rider sign-up, step 2: Verify Your Email (and the company sign-up’s code step)',
   start:
     'Log in as a rider who created the account but has not verified the e-mail, then open http://localhost:3000/rider-signup (the wizard opens at step 2). ' +
     'The 4-digit code e-mail is listed at http://localhost:3000/dev/mail.',
