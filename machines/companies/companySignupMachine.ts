@@ -17,10 +17,10 @@
  * events (CODE_SET from its one code field, SUBMIT, RESEND, the clock's TICK) to the 'verify'
  * child, which starts at the invitation's address with the first code's countdown running.
  * The address is the invitation's and fixed: the page never offers 'Wrong e-mail? Change it'.
- * As on the rider's step (and unlike this page before it ran the kit's step), a failure the
- * server did not explain shows beside the control it concerns (under the code, on the resend
- * line) rather than as a toast; the server's wait message goes when the countdown ends; a new code
- * may be asked for while the code is being checked.
+ * Deliberately the rider's behaviour, one way for both sign-ups: a failure the server did not
+ * explain (network, 5xx) stays beside the control it concerns (under the code, on the resend
+ * line), not a toast; the server's wait message goes when the countdown ends; a new code may be
+ * asked for while the code is being checked. The one toast is the welcome at the end.
  * Pure: every effect (the requests, the token, navigation, the captcha session flag, toasts) is a
  * named actor or action supplied with .provide(), the form's by providing `form` and the code
  * step's (verifyCode, sendCode) by providing `verify`.
