@@ -67,6 +67,9 @@ export interface GeneratedPlan {
   transitions: { covered: number; total: number; missing: string[] };
 }
 
+type Candidate = { start: PlanStart; events: Event[] };
+type StepLike = { event: unknown; state: unknown };
+
 interface SnapshotLike {
   _nodes: Array<{ path: string[]; type: string }>;
 }
@@ -77,8 +80,17 @@ const leavesOf = (snapshot: unknown, order: readonly string[]) =>
     .map(stateKey)
     .sort((a, b) => order.indexOf(a) - order.indexOf(b));
 
-/** TestModel drops a shortest path that is the prefix of another: keep them all, so every state's events are tried. */
-function candidates(source: PlanSource, start: PlanStart): Array<{ start: PlanStart; events: Event[] }> {
+/**
+ * The start alone (what happens at start, an eventless move to a final state, is a path of its
+ * own), then every edge path of the model (TestModel drops a shortest path that is the prefix of
+ * another: keep them all, so every state's events are tried). `first` holds, per move as the
+ * plan reads it (the state before, the event with its data, the state after), its shortest path
+ * and its longest (which takes the most on the way, so the cover needs fewer): the model's
+ * states also differ by context, and replaying every edge of the largest graphs took most
+ * of a minute for the same cover. `rest` holds the others, replayed only for a transition the
+ * first ones miss (a guard that reads the context alone, e.g. the map's RECENTRE).
+ */
+function candidates(source: PlanSource, start: PlanStart): { first: Candidate[]; rest: Candidate[] } {
   const { machine } = source;
   let [from] = initialTransition(machine, start.input);
   for (const event of start.prefix ?? []) [from] = transition(machine, from, event as never);
@@ -93,8 +105,21 @@ function candidates(source: PlanSource, start: PlanStart): Array<{ start: PlanSt
     start.serialize,
     start.canHappen,
   );
-  // The start alone too: what happens at start (an eventless move to a final state) is a path of its own.
-  return [{ start, events: [] }, ...edges.map((steps) => ({ start, events: steps.map((s) => s.event as Event).filter((e) => e.type !== 'xstate.init') }))];
+  const valueOf = (state: unknown) => JSON.stringify((state as { value?: unknown } | undefined)?.value ?? null);
+  const perMove = new Map<string, { shortest: StepLike[]; longest: StepLike[] }>();
+  for (const steps of edges) {
+    const before = steps.length > 1 ? valueOf(steps[steps.length - 2]!.state) : valueOf(from);
+    const last = steps[steps.length - 1]!;
+    const move = `${before} ${JSON.stringify(last.event)} ${valueOf(last.state)}`;
+    const kept = perMove.get(move);
+    perMove.set(move, { shortest: !kept || steps.length < kept.shortest.length ? steps : kept.shortest, longest: !kept || steps.length > kept.longest.length ? steps : kept.longest });
+  }
+  const firstPaths = new Set([...perMove.values()].flatMap(({ shortest, longest }) => [shortest, longest]));
+  const asCandidate = (steps: StepLike[]): Candidate => ({ start, events: steps.map((s) => s.event as Event).filter((e) => e.type !== 'xstate.init') });
+  return {
+    first: [{ start, events: [] }, ...[...firstPaths].map(asCandidate)],
+    rest: edges.filter((steps) => !firstPaths.has(steps)).map(asCandidate),
+  };
 }
 
 /** The path on a real actor whose requests never settle: what each step took and where it landed. */
@@ -129,10 +154,19 @@ function replay(source: PlanSource, start: PlanStart, events: Event[]): PlanPath
 }
 
 export function generatePlan(source: PlanSource): GeneratedPlan {
-  const all = source.starts.flatMap((start) => candidates(source, start)).map(({ start, events }) => replay(source, start, events));
-  const chosen = coverAll(all, (p) => p.steps.length, (p) => p.keys);
   const everyState = stateKeys(source.machine);
   const everyTransition = allTransitions(source.machine);
+  const found = source.starts.map((start) => candidates(source, start));
+  const all = found.flatMap(({ first }) => first).map(({ start, events }) => replay(source, start, events));
+  const taken = new Set(all.flatMap((p) => [...p.keys]));
+  for (const { start, events } of found.flatMap(({ rest }) => rest)) {
+    if (everyTransition.every((k) => taken.has(k))) break;
+    const path = replay(source, start, events);
+    if (![...path.keys].some((k) => !taken.has(k))) continue;
+    all.push(path);
+    for (const k of path.keys) taken.add(k);
+  }
+  const chosen = coverAll(all, (p) => p.steps.length, (p) => p.keys);
   const reached = new Set(chosen.flatMap((p) => [...p.reached]));
   const covered = new Set(chosen.flatMap((p) => [...p.keys]));
   return {
