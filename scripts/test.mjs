@@ -7,16 +7,18 @@
 //   stories build   storybook build                       one test
 //   browser   tests/e2e in Chromium (scripts/e2e.mjs)     vitest.e2e.config.ts
 //
-// Then, when this node is not Node 24 (the current LTS), the machines layer, the API layer and
-// the browser layer's production start (tests/e2e/start.e2e.test.ts: `npm start`, the built
+// Then, when this node is not Node 24 (the current LTS), the API layer and the browser layer's
+// production start (tests/e2e/start.e2e.test.ts: `npm start`, the built
 // server) run again on Node 24, installed from the npm registry by scripts/node24.mjs into
 // node_modules/.cache. TEST_NODE24=0 skips that pass. The API layer's two halves are split
 // between the nodes when a PostgreSQL server answers: PGlite on this node (the embedded default a
 // developer runs here), PostgreSQL on Node 24 (a production server's), so every API test runs on
 // both nodes and each half once (a clean-clone run went from 924 to 802 s with it; run times in
-// docs/testing.md). Without a server, Node 24 runs the PGlite half again. Node 24's machines and
-// API layers run beside the browser layer, which mostly waits on pages (their output held in
-// test-results/vitest-node24.log and shown after it): 27 → 19 minutes here. The API tests that
+// docs/testing.md). Without a server, Node 24 runs the PGlite half again. The machines are the
+// browser's code: they run once, on this node (a second run on Node 24 said nothing about the
+// server Node 24 runs). Node 24's API layer runs beside the browser layer, which mostly waits on
+// pages (its output held in test-results/vitest-node24.log and shown after it): 27 → 19 minutes
+// here. The API tests that
 // measure time on the host (TIMED below) are kept out of the overlap and run alone after it;
 // the browser tests wait as a user would on a loaded host (vitest.e2e.config.ts, browser.ts),
 // and act on a prerendered page only once it is live. TEST_OVERLAP=0 runs the Node 24 pass after
@@ -292,7 +294,7 @@ if (['main.ts', 'main.js', 'main.mjs', 'main.tsx'].some((f) => existsSync(path.j
   skip('stories build', 'storybook/ has no main config yet');
 }
 
-// 6a. The Node 24 pass's machines and API layers start now, beside the browser layer (which
+// 6a. The Node 24 pass's API layer starts now, beside the browser layer (which
 // mostly waits on pages), all but the TIMED files; TEST_OVERLAP=0 runs them after it instead.
 /** API tests that bound a duration measured on this host; a busy host fails them, so they never run beside another layer. */
 const TIMED = ['tests/server/passwords.test.ts', 'tests/server/forgotTiming.test.ts', 'tests/server/auth.test.ts', 'tests/server/signupUploads.test.ts'];
@@ -312,9 +314,9 @@ const node24Beside =
   node24Ready && overlap
     ? node24Layers(
         path.join(RESULTS, 'vitest-node24.log'),
-        ['tests/machines', 'tests/server', ...TIMED.flatMap((f) => ['--exclude', f])],
+        ['tests/server', ...TIMED.flatMap((f) => ['--exclude', f])],
         'vitest-node24.json',
-        node24Title('machines, API but the timed files'),
+        node24Title('API but the timed files'),
       )
     : null;
 
@@ -328,7 +330,7 @@ const e2e = await vitestRun(
   'browser',
 );
 
-// 6. Node 24: the machines layer, the API layer (its PostgreSQL half when the halves
+// 6. Node 24: the API layer (its PostgreSQL half when the halves
 // are split, else PGlite) and the production start again on Node 24, with its bin folder first
 // in PATH, so what the tests spawn (`process.execPath`, `npm start`'s `node`) runs on it too.
 let node24 = null;
@@ -348,7 +350,7 @@ if (process.env.TEST_NODE24 === '0') {
     pass.show();
     timed = await node24Layers(null, TIMED, 'vitest-node24-timed.json', node24Title('the timed API files, alone'));
   } else {
-    pass = await node24Layers(null, ['tests/machines', 'tests/server'], 'vitest-node24.json', node24Title('machines, API'));
+    pass = await node24Layers(null, ['tests/server'], 'vitest-node24.json', node24Title('API'));
   }
   for (const row of [...pass.layers, ...(timed?.layers ?? [])].filter((r) => r.layer === 'API' && r.skipped > 0)) {
     row.note ??= splitHalves
