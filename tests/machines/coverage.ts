@@ -166,6 +166,30 @@ export function pathKeys<S, Step extends StepLike>(initial: S, steps: readonly S
   return keys;
 }
 
+/** An event's type, and a failed request's kind (guards tell a refusal under a field from no network). */
+export function typeAndFailure(event: { type: string }): string {
+  const error = (event as { error?: unknown }).error as { fieldError?: { field?: string }; constructor?: { name?: string } } | undefined;
+  if (error === undefined) return event.type;
+  return `${event.type}(${error?.fieldError?.field ?? error?.constructor?.name ?? typeof error})`;
+}
+
+/**
+ * The fewest, shortest edge paths that together take every move between the machine's own
+ * states: (state value, event, next state value), the event named by `eventKey` (its type, and
+ * whatever a guard reads from it, e.g. a failure's kind). A model whose states carry context
+ * (what is typed, queued, loaded) has thousands of edges that repeat those moves; walking each
+ * compares the machine with itself thousands of times. The callers still demand every
+ * transition (TransitionRecorder) and check their invariants at each step of these.
+ */
+export function coveringMoves<Step extends StepLike>(paths: readonly Step[][], initial: unknown, eventKey: (event: Step['event']) => string = typeAndFailure): Step[][] {
+  const valueOf = (snapshot: unknown) => JSON.stringify((snapshot as { value?: unknown }).value ?? null);
+  return coverAll(
+    paths,
+    (steps) => steps.length,
+    (steps) => pathKeys<unknown, Step>(initial, steps, (before, step) => [`${valueOf(before)} --${eventKey(step.event)}--> ${valueOf(step.state)}`]),
+  );
+}
+
 /**
  * Greedy set cover: from the candidate paths, shortest first, the fewest that together take
  * every key any of them takes. Running these instead of every edge path keeps a view test's

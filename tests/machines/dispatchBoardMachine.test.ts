@@ -20,7 +20,7 @@ import {
 import { dispatchMessages } from '../../src/shared/deliveries/dispatchMessages';
 import { boardMessages } from '../../src/shared/deliveries/boardMessages';
 import { HeldActors, flush, play } from './heldActors';
-import { TransitionRecorder, edgePaths } from './coverage';
+import { TransitionRecorder, coveringMoves, edgePaths } from './coverage';
 import { boardDetail, boardEvents, distinctEdges, ridersToday, RIDER_A, RIDER_B, serializeBoard, type BoardModelEvent } from './dispatchBoardModel';
 
 function harness(recorder?: TransitionRecorder, selectedId: string | null = null) {
@@ -63,11 +63,16 @@ async function drive(h: ReturnType<typeof harness>, event: BoardModelEvent): Pro
 const movesOf = (h: ReturnType<typeof harness>) => h.held.requests.filter((r) => r.src === 'move').map((r) => r.input as BoardMoveRequest);
 
 const model = new TestModel(dispatchBoardMachine, { events: boardEvents as never, serializeState: serializeBoard as never, input: {} } as never);
-const paths = distinctEdges(
-  edgePaths(
-    { getShortestPaths: () => model.getShortestPaths({ allowDuplicatePaths: true } as never), getAdjacencyMap: () => model.getAdjacencyMap() } as never,
-    serializeBoard as never,
+// The moves between the machine's own states (coverage.ts coveringMoves), not each of the
+// model's edges, which repeat them with other rows, riders and reasons.
+const paths = coveringMoves(
+  distinctEdges(
+    edgePaths(
+      { getShortestPaths: () => model.getShortestPaths({ allowDuplicatePaths: true } as never), getAdjacencyMap: () => model.getAdjacencyMap() } as never,
+      serializeBoard as never,
+    ),
   ),
+  createActor(dispatchBoardMachine, { input: {} } as never).getSnapshot(),
 );
 const recorder = new TransitionRecorder();
 const seen = new Set<string>();

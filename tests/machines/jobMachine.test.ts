@@ -14,9 +14,8 @@ import { isQueuedProof, jobMachine, jobSnapshotToView, riderStepsAt, statusAfter
 import { DELIVERY_MOVES, deliveryActionsFor } from '../../src/shared/deliveries/moves';
 import { RIDER_JOB_ACTIONS } from '../../src/shared/deliveries/jobs';
 import { job, jobEvents, offline, photoFile, queued, queuedProof, serializeJob, type JobModelEvent } from './jobModel';
-import { SubmitError } from '../../src/shared/requestErrors';
 import { HeldActors, play } from './heldActors';
-import { TransitionRecorder, coverAll, edgePaths, pathKeys } from './coverage';
+import { TransitionRecorder, coveringMoves, edgePaths } from './coverage';
 
 const ACTORS = ['load', 'accept', 'decline', 'enqueue', 'flush', 'keepProof'] as const;
 /** The switch's requests are its own machine's test's (availabilityMachine.test.ts): here they never answer. */
@@ -52,19 +51,7 @@ const everyEdge = edgePaths(
  * (state, event, next state) are walked instead, with the screen's invariants checked at each
  * step; the afterAll still demands every transition. RiderJob.test.tsx drives them through the view.
  */
-const valueOf = (snapshot: unknown) => JSON.stringify((snapshot as JobSnapshot).value);
-/** A failed request's kind (no network, a refusal under a field): guards tell them apart. */
-const failureOf = (event: { type: string }) => {
-  const error = (event as { error?: unknown }).error;
-  if (error === undefined) return '';
-  return `(${error instanceof SubmitError ? error.fieldError.field : (error as Error)?.constructor?.name})`;
-};
-const initial = createActor(jobMachine).getSnapshot();
-const paths = coverAll(
-  everyEdge,
-  (steps) => steps.length,
-  (steps) => pathKeys<unknown, (typeof steps)[number]>(initial, steps, (before, step) => [`${valueOf(before)} --${step.event.type}${failureOf(step.event)}--> ${valueOf(step.state)}`]),
-);
+const paths = coveringMoves(everyEdge, createActor(jobMachine).getSnapshot());
 const recorder = new TransitionRecorder();
 
 describe('jobMachine along its model paths', () => {
