@@ -162,6 +162,7 @@ describe.skipIf(!databaseUrl)('the company side, end to end at 375 px', () => {
     await shoot(company, '1-signup');
     await company.getByRole('button', { name: 'Create company account' }).click();
     await company.getByRole('heading', { name: 'Verify your email' }).waitFor();
+    await shoot(company, '2-code');
     await company.getByLabel('Verification code').fill(await codeFromMail(companyEmail));
     await company.getByRole('button', { name: 'Verify email' }).click();
     await company.waitForURL(`${baseURL}/company-dashboard`, { timeout: 20_000 });
