@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { TIMED_API_FILES } from './tests/support/timedFiles.mjs';
 
 export default defineConfig({
   plugins: [react()],
@@ -21,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/server/**/*.test.{ts,tsx}'],
+          exclude: TIMED_API_FILES,
           // Says once per run which half of the API tests is left out and why (not once per file).
           globalSetup: ['tests/support/apiDatabases.globalSetup.ts'],
           // An API file builds its own app and database and closes them (tests/server/helper.ts),
@@ -31,6 +33,11 @@ export default defineConfig({
           // leave to the next.
           isolate: false,
         },
+      },
+      {
+        extends: true,
+        // Each in a fresh worker: an event loop that earlier files left timers in is not this host's.
+        test: { name: 'api-timed', include: TIMED_API_FILES },
       },
       {
         extends: true,

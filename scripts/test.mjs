@@ -30,6 +30,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { TIMED_API_FILES } from '../tests/support/timedFiles.mjs';
 import { ensureNode24 } from './node24.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -308,7 +309,7 @@ if (['main.ts', 'main.js', 'main.mjs', 'main.tsx'].some((f) => existsSync(path.j
 // 6a. The Node 24 pass's API layer starts now, beside the browser layer (which
 // mostly waits on pages), all but the TIMED files; TEST_OVERLAP=0 runs them after it instead.
 /** API tests that bound a duration measured on this host; a busy host fails them, so they never run beside another layer. */
-const TIMED = ['tests/server/passwords.test.ts', 'tests/server/forgotTiming.test.ts', 'tests/server/auth.test.ts', 'tests/server/signupUploads.test.ts'];
+const TIMED = TIMED_API_FILES;
 const node24Ready = node24Bin && process.env.TEST_NODE24 !== '0' && node24InstallError === null;
 const node24Path = node24Bin ? `${path.dirname(node24Bin)}${path.delimiter}${process.env.PATH ?? ''}` : null;
 const node24Env = { PATH: node24Path, ...(splitHalves ? { TEST_PGLITE: '0' } : { TEST_POSTGRES: '0' }) };
