@@ -11,6 +11,13 @@
  * main.tsx, at once.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * The whole document read: a signed-in visitor's hidden form asks for this module from <head>
+ * (EARLY_FETCH_SCRIPT), and a module added that way runs as soon as it arrives, maybe before
+ * the body (the root and the loader) is read.
+ */
+const documentRead = () =>
+  document.readyState === 'loading' ? new Promise<void>((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true })) : Promise.resolve();
 
 void (async () => {
   await import('react-dom/client');
@@ -19,5 +26,6 @@ void (async () => {
   await nextTask();
   const { startAppInSteps } = await import('./start');
   await nextTask();
+  await documentRead();
   await startAppInSteps(nextTask);
 })();

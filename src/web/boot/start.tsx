@@ -78,9 +78,12 @@ function render(router: AppRouter): void {
         // A guard sent the visitor elsewhere (signed in on /login, an unfinished sign-up), the
         // page is a signed-out form and a session is stored, or a stored booking resumes: the HTML
         // is not what this visitor sees, so render afresh instead of hydrating it.
+        // As a transition, as on an empty shell (below): the wizard's first render for a signed-in
+        // rider was one long block of a slow phone's main thread.
         router.ssr = undefined;
         container.replaceChildren();
-        createRoot(container).render(app);
+        const root = createRoot(container);
+        startTransition(() => root.render(app));
       }
     });
   } else {
