@@ -48,7 +48,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             // console's lists) and the rider profile's (the sign-up wizard and the dashboard); without
             // their dependencies, which the first pages share.
             { name: 'hires', test: /(src[\\/]web[\\/]features[\\/]hiring[\\/](HiresList|hiringApi)|machines[\\/]kit[\\/]pagedListMachine|src[\\/]shared[\\/](hiring|reviews)|src[\\/]web[\\/]kit[\\/](components[\\/]JobSuccess|download))\.tsx?$/, includeDependenciesRecursively: false },
-            { name: 'rider', test: /(src[\\/]shared[\\/](profile|signup|uploads|locations)|src[\\/]web[\\/]kit[\\/]locations[\\/]locationsApi|src[\\/]web[\\/]kit[\\/]http[\\/]upload|src[\\/]web[\\/]kit[\\/]uploads[\\/](resizeImage|pictureForm)|src[\\/]web[\\/]kit[\\/]components[\\/]ErrorLine)\.tsx?$/, includeDependenciesRecursively: false },
+            // The delivery record (profile.ts reads it; the dashboard and the company's rider page
+            // show it), useLatest (the wizard's and the dashboard's hooks) and the invitations' dates
+            // (the dashboard's "Waiting for you") ride here too: each was a file of its own, a request
+            // of under 1 kB on the dashboard's first screen.
+            { name: 'rider', test: /(src[\\/]shared[\\/](profile|signup|uploads|locations|invitations)|src[\\/]shared[\\/]deliveries[\\/](record|recordMessages)|src[\\/]web[\\/]kit[\\/]locations[\\/]locationsApi|src[\\/]web[\\/]kit[\\/]http[\\/]upload|src[\\/]web[\\/]kit[\\/]uploads[\\/](resizeImage|pictureForm)|src[\\/]web[\\/]kit[\\/]components[\\/](ErrorLine|DeliveryRecord)|src[\\/]web[\\/]kit[\\/]useLatest)\.tsx?$/, includeDependenciesRecursively: false },
           ],
         },
       },
