@@ -42,7 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The app's start (src/web/boot/start.tsx: the router, the site's frame; staged.ts imports it
             // last), the HTTP client with the errors it converts to, and the form basics (the home page is a lazy screen like the others, and its
             // forms are also Contact Us', Login's and sign-up's).
-            { name: 'app', test: /(src[\\/]web[\\/]kit[\\/]http[\\/](client|http)|src[\\/]web[\\/]kit[\\/]components[\\/](toast|Captcha|Field|PasswordField)|src[\\/]web[\\/]kit[\\/]forms[\\/][^\\/]+|src[\\/]web[\\/](boot[\\/]idlePrefetch|features[\\/]enquiries[\\/]EnquiryForm)|src[\\/]shared[\\/](forms|validation|api|constants|requestErrors|phone)|machines[\\/]kit[\\/](formMachine|formView|captchaPassMachine|errors)|src[\\/]web[\\/]boot[\\/]start)\.tsx?$/ },
+            { name: 'app', test: /(src[\\/]web[\\/]kit[\\/]http[\\/](client|http)|src[\\/]web[\\/]kit[\\/]components[\\/](toast|Captcha|Field|PasswordField)|src[\\/]web[\\/]kit[\\/]forms[\\/][^\\/]+|src[\\/]web[\\/](boot[\\/]idlePrefetch|features[\\/]enquiries[\\/]EnquiryForm)|src[\\/]shared[\\/](forms|accountForms|validation|api|constants|requestErrors|phone)|machines[\\/]kit[\\/](formMachine|formView|captchaPassMachine|errors)|src[\\/]web[\\/]boot[\\/]start)\.tsx?$/ },
             // The rider screens' small shared modules in two files rather than eight (each
             // response costs ~1 kB of headers): the hire lists' (the dashboard, the company's pages, the
             // console's lists) and the rider profile's (the sign-up wizard and the dashboard); without

@@ -5,7 +5,7 @@
  */
 import { boardTitles, rateCardTitles } from './deliveries/consoleTitles';
 import { messages } from './messages';
-import { opsPaths } from './opsForms';
+import { opsPaths } from './opsPaths';
 import { companyPaths, paths, riderPaths } from './routes';
 import { site } from './site';
 

@@ -10,6 +10,8 @@
  * already fetched side by side (the loader's modulepreloads). The empty shells start through
  * main.tsx, at once.
  */
+import { keepEarlyInput } from './typedBeforeHydration';
+
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /**
  * The whole document read: a signed-in visitor's hidden form asks for this module from <head>
@@ -27,5 +29,5 @@ void (async () => {
   const { startAppInSteps } = await import('./start');
   await nextTask();
   await documentRead();
-  await startAppInSteps(nextTask);
+  await startAppInSteps(nextTask, keepEarlyInput);
 })();
