@@ -11,7 +11,7 @@ import { toast } from '../../kit/components/toast';
 import { useLatest } from '../../kit/useLatest';
 import { dashboardEditMachine, dashboardMachine, dashboardSnapshotToView, type DashboardEvent, type DashboardViewModel, type ShareOutcome } from '../../../../machines/profile/dashboardMachine';
 import { type SaveInput } from '../../../../machines/profile/profileEditMachine';
-import { profileMachine } from '../../../../machines/profile/profileMachine';
+import { profileMachine, type ProfileContext } from '../../../../machines/profile/profileMachine';
 import { profileApi } from './profileApi';
 import { loadLocations } from '../../kit/locations/locationsApi';
 import { auth } from '../../kit/session/authService';
@@ -142,8 +142,12 @@ export function useDashboard(options: UseDashboardOptions): Dashboard {
   // React draws it in a background render that yields to the browser every few milliseconds. A
   // machine's update renders at once, as one block (useSyncExternalStore): on a slow phone that
   // was the dashboard's longest task, ~100 ms at 4x CPU, right where it should become usable.
-  // The modals' state (`edit`) is not deferred: a field typed into must show each key at once.
-  const profile = useDeferredValue(useSelector(children.profile, (s) => s as Snapshot<never> | undefined));
+  // Only the arrival: once shown, the profile's changes (a save) are drawn at once, with the
+  // modal's closing (`edit`, never deferred), so the focus goes back to what the save left.
+  const loaded = useSelector(children.profile, (s) => s as Snapshot<ProfileContext> | undefined);
+  const deferred = useDeferredValue(loaded);
+  const shown = (s: Snapshot<ProfileContext> | undefined) => Boolean(s?.context.profile);
+  const profile = (shown(loaded) && !shown(deferred) ? deferred : loaded) as Snapshot<never> | undefined;
   const edit = useSelector(children.edit, (s) => s as Snapshot<never> | undefined);
   return { ...dashboardSnapshotToView(snapshot, { profile, edit }), send: actor.send };
 }
