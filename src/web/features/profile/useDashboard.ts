@@ -140,8 +140,9 @@ export function useDashboard(options: UseDashboardOptions): Dashboard {
   const children = snapshot.children as Record<string, AnyActorRef | undefined>;
   // The profile's arrival draws the whole screen (its header, checklist and cards): deferred, so
   // React draws it in a background render that yields to the browser every few milliseconds. A
-  // machine's update renders at once, as one block (useSyncExternalStore): on a slow phone that
-  // was the dashboard's longest task, ~100 ms at 4x CPU, right where it should become usable.
+  // machine's update renders at once, as one block (useSyncExternalStore): that was the dashboard's
+  // longest task (~100 ms as recorded on a loaded host, 4x that on Lighthouse's phone), right where
+  // it should become usable.
   // Only the arrival: once shown, the profile's changes (a save) are drawn at once, with the
   // modal's closing (`edit`, never deferred), so the focus goes back to what the save left.
   const loaded = useSelector(children.profile, (s) => s as Snapshot<ProfileContext> | undefined);
