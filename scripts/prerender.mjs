@@ -67,9 +67,10 @@ for (const tag of preloadTags) prerenderTemplate = prerenderTemplate.replace(tag
 const staged = manifest['boot/staged.ts'];
 if (!staged?.isEntry) throw new Error("prerender: staged.ts is not an entry in Vite's manifest");
 const stagedFiles = [...closure('boot/staged.ts')].filter((k) => k !== 'boot/staged.ts').map((k) => `/${manifest[k].file}`);
-/** The loader for a page whose screen is `route`'s: the first chunks and the screen's own files at once. */
-const loader = (route) =>
-  `<script data-app="/${attr(staged.file)}" data-preload="${attr([...new Set([...preloadTags.map((t) => t[1]), ...stagedFiles, ...screenFiles(pageModules[route] ?? '')])].join(' '))}">${BOOT_SCRIPT}</script>\n  </body>`;
+/** What the loader of a page whose screen is `route`'s asks for: the first chunks and the screen's own files at once. */
+const loaderAttributes = (route) =>
+  `data-app="/${attr(staged.file)}" data-preload="${attr([...new Set([...preloadTags.map((t) => t[1]), ...stagedFiles, ...screenFiles(pageModules[route] ?? '')])].join(' '))}"`;
+const loader = (route) => `<script ${loaderAttributes(route)}>${BOOT_SCRIPT}</script>\n  </body>`;
 
 const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -168,8 +169,10 @@ for (const route of prerenderedForms) {
     let out = page(html, pageMeta(route), route);
     if (signedOutForms.includes(route)) {
       // Marked for a visitor with a stored session (hidden until the app renders afresh), and the
-      // early requests that visitor's screen makes first (the wizard's: who the rider is).
-      const early = earlyScript(route);
+      // early requests that visitor's screen makes first (the wizard's: who the rider is); for that
+      // visitor the early script also asks for the app at once, as the loader would only once the
+      // page's stylesheets had arrived (EARLY_FETCH_SCRIPT's data-app).
+      const early = earlyScript(route).replace('<script ', `<script ${loaderAttributes(route)} `);
       out = out.replace('<meta charset="UTF-8" />', (m) => `${m}\n    ${early}`).replace('<div id="root">', '<div id="root" data-signed-out>');
       if (!out.includes(early) || !out.includes('data-signed-out')) throw new Error(`prerender: could not mark ${route} for signed-in visitors`);
     }

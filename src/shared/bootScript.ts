@@ -32,7 +32,8 @@ export const BOOT_SCRIPT =
   "d.addEventListener('submit',function(e){if(!live())e.preventDefault()},true);" +
   "d.addEventListener('click',function(e){var b=e.target&&e.target.closest&&e.target.closest('button');if(!b||live())return;" +
   "if(taps.indexOf(b)<0)taps.push(b);if(window.__holdTaps){e.preventDefault();e.stopPropagation()}},true);" +
-  'function go(){if(done)return;done=1;' +
+  // Already asked by EARLY_FETCH_SCRIPT in <head> (a signed-in visitor on a signed-out form).
+  "function go(){if(done||window.__appAsked)return;done=1;" +
   "(s.getAttribute('data-preload')||'').split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
   "var e=d.createElement('script');e.type='module';e.crossOrigin='';e.src=s.getAttribute('data-app');d.head.appendChild(e)}" +
   'var P=window.PerformanceObserver,paints=P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf(\'paint\')>=0;' +
@@ -66,17 +67,28 @@ export const BOOT_SCRIPT =
  *
  * It also marks <html> `data-signed-in` when it finds such a token, before the body is read: the
  * prerendered sign-in and sign-up forms (src/shared/routes.ts signedOutForms) are hidden from a
- * signed-in visitor, who is on the way elsewhere, instead of flashing the signed-out form.
+ * signed-in visitor, who is on the way elsewhere, instead of flashing the signed-out form. Such
+ * a form's early script carries BOOT_SCRIPT's `data-app` and `data-preload` (scripts/prerender.mjs),
+ * and for a signed-in visitor it asks for the app here, as the shells do from <head>, and marks
+ * `window.__appAsked` so BOOT_SCRIPT does not ask again: BOOT_SCRIPT, at the end of <body>, runs
+ * only once the page's stylesheets have arrived, and the hidden form paints nothing to wait for.
+ * A module script
+ * added this way runs as soon as it arrives, maybe before the body is read: staged.ts waits for
+ * the document before it renders.
  */
 export const EARLY_FETCH_SCRIPT =
   `(function(){try{var s=document.currentScript,t=localStorage.getItem(${JSON.stringify(AUTH_TOKEN_KEY)});if(!t)return;` +
   "var p=JSON.parse(atob(t.split('.')[1].replace(/-/g,'+').replace(/_/g,'/')));" +
-  "if(!(p.exp*1000>Date.now()))return;document.documentElement.setAttribute('data-signed-in','');var e=window.__early={};" +
+  "if(!(p.exp*1000>Date.now()))return;var d=document;d.documentElement.setAttribute('data-signed-in','');var e=window.__early={};" +
   'function get(u){' +
   "var r=fetch(u,{credentials:'same-origin',headers:{accept:'application/json','x-auth-token':t,'x-source-path':location.pathname}});" +
   // A failure is the app's to report when it adopts the answer, not an unhandled rejection now.
   'r.catch(function(){});e[u]={token:t,response:r}}' +
   "(s.getAttribute('data-get')||'').split(' ').forEach(function(u){if(u)get(u)});" +
+  // A prerendered signed-out form (data-app, data-preload: BOOT_SCRIPT's) asks for the app now,
+  // from <head>: its hidden HTML paints nothing to wait for.
+  "var a=s.getAttribute('data-app');if(a){(s.getAttribute('data-preload')||'').split(' ').forEach(function(h){if(!h)return;var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
+  "var m=d.createElement('script');m.type='module';m.crossOrigin='';m.src=a;d.head.appendChild(m);window.__appAsked=1}" +
   "JSON.parse(s.getAttribute('data-then')||'[]').forEach(function(c){var w=e[c.after];if(!w)return;" +
   // Registered now, before the app can take the answer: the clone is made before its body is read.
   'w.response.then(function(a){return a.ok?a.clone().json():null}).then(function(b){' +

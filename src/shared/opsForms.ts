@@ -7,6 +7,9 @@ import { EMAIL_MAX } from './forms';
 import { messages } from './messages';
 import { defineForm, email, field, required, sameAs } from './validation';
 
+// Where the console lives in the browser: a module of its own, which every page's router needs.
+export { opsPaths } from './opsPaths';
+
 export const STAFF_ROLES = ['admin', 'dispatcher'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
@@ -62,21 +65,6 @@ export const opsInviteStaffForm = defineForm('opsInviteStaff', {
     required: true,
   }),
 });
-
-/** Where the console lives in the browser. */
-export const opsPaths = {
-  home: '/ops',
-  login: '/ops/login',
-  setPassword: '/ops/set-password',
-  inbox: '/ops/inbox',
-  waitlist: '/ops/waitlist',
-  riders: '/ops/riders',
-  newsletter: '/ops/newsletter',
-  staff: '/ops/staff',
-  audit: '/ops/audit',
-  rateCard: '/ops/rate-card',
-  deliveries: '/ops/deliveries',
-} as const;
 
 /** localStorage key of the staff token: never the riders' authToken. */
 export const OPS_TOKEN_KEY = 'opsToken';

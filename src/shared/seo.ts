@@ -3,10 +3,9 @@
  * the browser after each navigation (src/web/kit/pageTitle.ts) and by the 404 page. Every route of
  * src/web/router.tsx has its own row; tests/web/pageTitles.test.tsx checks that none is missing.
  */
-import { boardMessages } from './deliveries/boardMessages';
-import { rateCardMessages } from './deliveries/rateCardMessages';
+import { boardTitles, rateCardTitles } from './deliveries/consoleTitles';
 import { messages } from './messages';
-import { opsPaths } from './opsForms';
+import { opsPaths } from './opsPaths';
 import { companyPaths, paths, riderPaths } from './routes';
 import { site } from './site';
 
@@ -80,9 +79,9 @@ const pages: Record<string, PageMeta> = {
   [opsPaths.staff]: opsTitled(messages.opsNav.staff),
   [opsPaths.audit]: opsTitled(messages.opsNav.audit),
   [`${opsPaths.home}/reviews`]: opsTitled(messages.opsNavReviews),
-  [opsPaths.rateCard]: opsTitled(rateCardMessages.navLabel),
-  [opsPaths.deliveries]: opsTitled(boardMessages.heading),
-  [`${opsPaths.deliveries}/$id`]: opsTitled(boardMessages.detailLabel),
+  [opsPaths.rateCard]: opsTitled(rateCardTitles.navLabel),
+  [opsPaths.deliveries]: opsTitled(boardTitles.heading),
+  [`${opsPaths.deliveries}/$id`]: opsTitled(boardTitles.detailLabel),
 };
 
 /** The 404 page's title, in the prerendered 404.html and after a navigation to an unknown path. */

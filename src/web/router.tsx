@@ -16,7 +16,7 @@ import {
 import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../shared/constants';
 import { messages } from '../shared/messages';
-import { opsPaths } from '../shared/opsForms';
+import { opsPaths } from '../shared/opsPaths';
 import { paths, riderPaths } from '../shared/routes';
 import {
   connectAuthNavigation,

@@ -2,11 +2,11 @@
  * The dispatch board's screen texts (the operations console). The server's answers to the board's
  * moves are in ./dispatch.ts (dispatchTexts.board); the statuses in ./dispatchMessages.ts.
  */
+import { boardTitles } from './consoleTitles';
 import type { BoardAttention } from './dispatch';
 
 export const boardMessages = {
-  navLabel: 'Dispatch',
-  heading: 'Dispatch board',
+  ...boardTitles,
   listLabel: 'Deliveries',
   empty: 'No deliveries here.',
   filterStatus: 'Status',
@@ -26,7 +26,6 @@ export const boardMessages = {
     polling: 'Live updates unavailable: refreshed every 20 seconds',
   },
   // ── one delivery ──
-  detailLabel: 'Delivery',
   detailLoading: 'Loading the delivery…',
   detailFailed: 'We could not load this delivery.',
   tryAgain: 'Try again',

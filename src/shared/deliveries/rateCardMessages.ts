@@ -3,8 +3,10 @@
  * fields' labels, the refusals under a field, the preview and the audit log's words. A value
  * reads only its parameters (money comes already formatted).
  */
+import { rateCardTitles } from './consoleTitles';
+
 export const rateCardMessages = {
-  navLabel: 'Rate card',
+  ...rateCardTitles,
   heading: 'Rate card',
   intro: 'Every new quote is priced with the latest version. A quote keeps the version it was priced with, so a change never alters a price already given.',
   readOnly: 'Only an admin can change the rate card.',

@@ -10,7 +10,16 @@
  * already fetched side by side (the loader's modulepreloads). The empty shells start through
  * main.tsx, at once.
  */
+import { keepEarlyInput } from './typedBeforeHydration';
+
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/**
+ * The whole document read: a signed-in visitor's hidden form asks for this module from <head>
+ * (EARLY_FETCH_SCRIPT), and a module added that way runs as soon as it arrives, maybe before
+ * the body (the root and the loader) is read.
+ */
+const documentRead = () =>
+  document.readyState === 'loading' ? new Promise<void>((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true })) : Promise.resolve();
 
 void (async () => {
   await import('react-dom/client');
@@ -19,5 +28,6 @@ void (async () => {
   await nextTask();
   const { startAppInSteps } = await import('./start');
   await nextTask();
-  await startAppInSteps(nextTask);
+  await documentRead();
+  await startAppInSteps(nextTask, keepEarlyInput);
 })();

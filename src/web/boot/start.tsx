@@ -6,7 +6,6 @@ import { SiteFactsProvider } from '../kit/siteFacts/SiteFacts';
 import { auth } from '../kit/session/authService';
 import { installErrorReporting } from '../kit/errorReporting';
 import { connectAppRouter, newAppRouter, type AppRouter } from '../router';
-import { keepEarlyInput } from './typedBeforeHydration';
 
 /** Starts the app at once: main.tsx, the empty shells, which show nothing until it runs. */
 export function startApp(): void {
@@ -23,12 +22,12 @@ export function startApp(): void {
  * start 30-51 ms), each millisecond past 50 counted as blocking time (TBT ≤ 50 ms).
  * On a slow host, by turns: the public pages' TBT median 73 → 17 ms (docs/performance.md).
  */
-export async function startAppInSteps(nextTask: () => Promise<void>): Promise<void> {
+export async function startAppInSteps(nextTask: () => Promise<void>, keepEarlyInput: (root: HTMLElement) => void): Promise<void> {
   const router = newAppRouter();
   await nextTask();
   connect(router);
   await nextTask();
-  render(router);
+  render(router, keepEarlyInput);
 }
 
 function connect(router: AppRouter): void {
@@ -39,7 +38,12 @@ function connect(router: AppRouter): void {
   installErrorReporting(() => router.state.matches.at(-1)?.routeId);
 }
 
-function render(router: AppRouter): void {
+/**
+ * `keepEarlyInput` (typedBeforeHydration.ts) comes from staged.ts, the prerendered pages' entry: only
+ * a hydrated page has input typed before it came alive, and the shells' first chunk need not
+ * carry it.
+ */
+function render(router: AppRouter, keepEarlyInput?: (root: HTMLElement) => void): void {
   const container = document.getElementById('root')!;
   const app = (
     <StrictMode>
@@ -70,7 +74,7 @@ function render(router: AppRouter): void {
       if (hydrate) {
         // As a transition, hydration yields to the browser every few milliseconds instead of
         // blocking the main thread for the whole page (a long legal page on a slow phone).
-        keepEarlyInput(container);
+        keepEarlyInput?.(container);
         startTransition(() => {
           hydrateRoot(container, app);
         });
@@ -78,9 +82,12 @@ function render(router: AppRouter): void {
         // A guard sent the visitor elsewhere (signed in on /login, an unfinished sign-up), the
         // page is a signed-out form and a session is stored, or a stored booking resumes: the HTML
         // is not what this visitor sees, so render afresh instead of hydrating it.
+        // As a transition, as on an empty shell (below): the wizard's first render for a signed-in
+        // rider was one long block of a slow phone's main thread.
         router.ssr = undefined;
         container.replaceChildren();
-        createRoot(container).render(app);
+        const root = createRoot(container);
+        startTransition(() => root.render(app));
       }
     });
   } else {

@@ -10,7 +10,7 @@ import { openEventFor } from '../../../machines/profile/profileModals';
 import { signupAt } from '../../shared/destination';
 import { messages } from '../../shared/messages';
 import { paths, riderPaths } from '../../shared/routes';
-import { AvailabilityCard } from '../features/deliveries/AvailabilityCard';
+import { LazyAvailabilityCard } from '../features/deliveries/LazyAvailabilityCard';
 import { RiderHires } from '../features/hiring/HiresList';
 import { DashboardView } from '../features/profile/DashboardView';
 import { LazyReviewWindow } from '../features/reviews/LazyReviewWindow';
@@ -39,11 +39,12 @@ export default function RiderDashboard() {
       origin={typeof window === 'undefined' ? '' : window.location.origin}
       waiting={<WaitingForYou focusKey={focusKey} onUploadId={uploadId} onFocused={forgetWaitingItem} />}
       deliveries={
-        <AvailabilityCard>
+        // Its code loads once the profile is drawn (it sits below it); the link stands meanwhile.
+        <LazyAvailabilityCard>
           <Link to={riderPaths.jobs} className="btn">
             {messages.riderDeliveries}
           </Link>
-        </AvailabilityCard>
+        </LazyAvailabilityCard>
       }
     >
       {/* Hire requests from companies, and engagements; "Your data" comes after them, last.

@@ -139,11 +139,19 @@ export function WaitingForYouView({ list, send, onUploadId, focusKey, onFocused 
   );
 }
 
-/** The list machine with its request: the whole list is one page. */
+/**
+ * The list machine with its request: the whole list is one page. The first load takes the
+ * answer the header's count already has, when fresh (waiting.first); every later one asks.
+ */
 function waitingListLogic() {
+  let loaded = false;
   return pagedListMachine.provide({
     actors: {
-      fetchPage: fromPromise<ListPage<unknown>, { filters: ListFilters; cursor: string | null }>(async () => ({ items: (await waiting.load()).items, next: null })),
+      fetchPage: fromPromise<ListPage<unknown>, { filters: ListFilters; cursor: string | null }>(async () => {
+        const answer = loaded ? waiting.load() : waiting.first();
+        loaded = true;
+        return { items: (await answer).items, next: null };
+      }),
     },
   });
 }

@@ -6,7 +6,7 @@
  * its running step, and `send`, which gives the wizard its own events and the step the rest.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from '../../kit/components/toast';
 import { useLatest } from '../../kit/useLatest';
 import { fromPromise, type ActorRef, type InspectionEvent } from 'xstate';
@@ -173,7 +173,19 @@ export function useSignupMachine(options: UseSignupMachineOptions): { view: Sign
   // The running step: the child actor the wizard invoked with the step's id.
   const child = (stepId ? wizard.children[stepId] : undefined) as ActorRef<StepSnapshot, SignupEvent> | undefined;
   const step = useSelector(child, (s) => s);
-  const view = signupSnapshotToView(wizard, step);
+  const current = signupSnapshotToView(wizard, step);
+  // A step newly shown (the wizard resuming at the rider's step, or the next one) is drawn as a
+  // deferred render, which yields to the browser every few milliseconds: a machine's update
+  // renders at once, as one block (useSyncExternalStore), and step 3's form with its lists was
+  // ~45 ms of a fast machine's main thread (4x that on a slow phone) right after the first paint.
+  // Meanwhile the step before stays; within a step every change (each key typed) shows at once.
+  const screen = stepId ?? (typeof wizard.value === 'string' ? wizard.value : '');
+  const deferredScreen = useDeferredValue(screen);
+  const drawn = useRef(current);
+  const view = deferredScreen === screen ? current : drawn.current;
+  useLayoutEffect(() => {
+    drawn.current = view;
+  });
 
   // The clock of the resend countdown: a TICK each second while it runs, and one at once
   // (a phone that slept does not show a stale number).

@@ -9,6 +9,10 @@ import { api } from '../http/client';
 
 let count: number | null = null;
 let inFlight: Promise<WaitingResponse> | null = null;
+/** The last answer and when it came, for the list's first load (`waiting.first`). */
+let kept: { answer: WaitingResponse; at: number } | null = null;
+/** How old an answer the list's first load still takes: the page's own first requests'. */
+const FIRST_LOAD_FRESH_MS = 30_000;
 const listeners = new Set<() => void>();
 const tell = () => listeners.forEach((listener) => listener());
 const staleListeners = new Set<() => void>();
@@ -19,6 +23,7 @@ export const waiting = {
     inFlight ??= api<WaitingResponse>('/users/waiting')
       .then((answer) => {
         count = answer.items.length;
+        kept = { answer, at: Date.now() };
         tell();
         return answer;
       })
@@ -27,8 +32,27 @@ export const waiting = {
       });
     return inFlight;
   },
+  /**
+   * The list's first load: the answer the header's count has just had (the dashboard's shell asks
+   * for it with the page's first requests), taken once and when at most 30 s old, else asked
+   * anew. The list mounts only with the profile, after the header had taken that answer, and it
+   * asked again: a second request and a second render on a slow phone's busiest moment.
+   */
+  first(): Promise<WaitingResponse> {
+    if (inFlight) {
+      // Shared with the header's request: taken, as if it had come first.
+      return inFlight.then((answer) => {
+        kept = null;
+        return answer;
+      });
+    }
+    const last = kept;
+    kept = null;
+    return last && Date.now() - last.at <= FIRST_LOAD_FRESH_MS ? Promise.resolve(last.answer) : waiting.load();
+  },
   /** Signed out (or another user): nothing is known. */
   forget(): void {
+    kept = null;
     if (count === null) return;
     count = null;
     tell();
