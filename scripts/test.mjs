@@ -404,7 +404,8 @@ console.log(format(table.at(-1)));
 console.log(
   `(vitest layers ran their files in parallel: their seconds are the files' own times; that run took ${unit.seconds.toFixed(1)}s, the browser run ${e2e.seconds.toFixed(1)}s${node24?.seconds ? `, the ${node24.version} pass ${node24.seconds.toFixed(1)}s` : ''})`,
 );
-for (const r of rows.filter((r) => r.note)) console.log(`note: ${r.layer}: ${r.note}`);
+// Each skip once, though two passes of one node (Node 24's API files and its timed ones) share it.
+for (const line of new Set(rows.filter((r) => r.note).map((r) => `note: ${r.layer}: ${r.note}`))) console.log(line);
 // CI keeps only the tail of this log: name each failed test here, where it survives.
 for (const f of failures) console.log(`failed: ${f}`);
 for (const { test, seen } of failedPages()) console.log(`failed browser test "${test}": ${seen}`);
