@@ -273,6 +273,21 @@ if (process.env.TEST_NODE24 !== '0' && process.versions.node.split('.')[0] !== '
 const splitHalves = node24Bin !== null && (await postgresAnswers());
 const node24Version = node24Bin ? execFileSync(node24Bin, ['--version'], { encoding: 'utf8' }).trim() : null;
 
+const overlap = process.env.TEST_OVERLAP !== '0';
+/** API tests that bound a duration measured on this host; a busy host fails them, so they never run beside another layer. */
+const TIMED = TIMED_API_FILES;
+
+// 5. browser: finds (or installs) Chromium, builds the app when it is stale, then tests/e2e. It
+// starts first and runs beside every other layer but the timed files: its files mostly wait on
+// pages (alone it kept the two cores 20-56% busy for five minutes), while the others keep them
+// full. One after another, the browser layer and the vitest run were 942 of the 1,018 s of a
+// quiet clean-clone run (docs/testing.md). TEST_OVERLAP=0 runs every layer one after another.
+const e2eRun = (logFile) =>
+  vitestRun('browser (Chromium)', process.execPath, ['scripts/e2e.mjs'], path.join(RESULTS, 'e2e.json'), () => 'browser', 'browser', {
+    logFile,
+  });
+const e2eBeside = overlap ? e2eRun(path.join(RESULTS, 'e2e.log')) : null;
+
 // 1. lint and 2. types, side by side: each is one process on one core (about a minute each here).
 if (['eslint.config.js', 'eslint.config.mjs', 'eslint.config.ts', 'eslint.config.cjs'].some((f) => existsSync(f))) {
   const types = check('types', npx('tsc'), ['-p', 'tsconfig.json', '--noEmit'], { logFile: path.join(RESULTS, 'types.log') });
@@ -283,21 +298,18 @@ if (['eslint.config.js', 'eslint.config.mjs', 'eslint.config.ts', 'eslint.config
   await check('types', npx('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
 }
 
-// 3. machines, views, API, stories (vitest.config.ts)
+// 3. machines, views, API, stories (vitest.config.ts), but the timed API files (project
+// api-timed), which run alone at the end.
+const halfLeftOut = splitHalves ? { TEST_POSTGRES: '0' } : {};
 const unit = await vitestRun(
   `machines, views, API${splitHalves ? ' (PGlite)' : ''}, stories (vitest)`,
   npx('vitest'),
-  ['run'],
+  ['run', '--project', 'api', '--project', 'app'],
   path.join(RESULTS, 'vitest.json'),
   vitestLayer,
   'vitest',
-  { env: splitHalves ? { TEST_POSTGRES: '0' } : {} },
+  { env: halfLeftOut },
 );
-if (splitHalves) {
-  for (const row of unit.layers.filter((r) => r.layer === 'API' && r.skipped > 0)) {
-    row.note ??= `skipped: the PostgreSQL half, left out on purpose on ${process.version} (TEST_POSTGRES=0; it runs on ${node24Version})`;
-  }
-}
 
 // 4. stories build
 if (['main.ts', 'main.js', 'main.mjs', 'main.tsx'].some((f) => existsSync(path.join('storybook', f)))) {
@@ -306,10 +318,8 @@ if (['main.ts', 'main.js', 'main.mjs', 'main.tsx'].some((f) => existsSync(path.j
   skip('stories build', 'storybook/ has no main config yet');
 }
 
-// 6a. The Node 24 pass's API layer starts now, beside the browser layer (which
-// mostly waits on pages), all but the TIMED files; TEST_OVERLAP=0 runs them after it instead.
-/** API tests that bound a duration measured on this host; a busy host fails them, so they never run beside another layer. */
-const TIMED = TIMED_API_FILES;
+// 6a. The Node 24 pass's API layer, all but the TIMED files, beside the browser layer when it
+// is still running.
 const node24Ready = node24Bin && process.env.TEST_NODE24 !== '0' && node24InstallError === null;
 const node24Path = node24Bin ? `${path.dirname(node24Bin)}${path.delimiter}${process.env.PATH ?? ''}` : null;
 const node24Env = { PATH: node24Path, ...(splitHalves ? { TEST_PGLITE: '0' } : { TEST_POSTGRES: '0' }) };
@@ -321,7 +331,6 @@ const node24Layers = (logFile, files, reportName, title) =>
     env: node24Env,
     logFile,
   });
-const overlap = process.env.TEST_OVERLAP !== '0';
 const node24Beside =
   node24Ready && overlap
     ? node24Layers(
@@ -332,20 +341,20 @@ const node24Beside =
       )
     : null;
 
-// 5. browser: finds (or installs) Chromium, then tests/e2e
-const e2e = await vitestRun(
-  'browser (Chromium)',
-  process.execPath,
-  ['scripts/e2e.mjs'],
-  path.join(RESULTS, 'e2e.json'),
-  () => 'browser',
-  'browser',
-);
+// The browser layer's output, whole, once it is over (or the layer itself, without the overlap).
+let e2e;
+if (e2eBeside) {
+  e2e = await e2eBeside;
+  e2e.show();
+} else {
+  e2e = await e2eRun(null);
+}
 
 // 6. Node 24: the API layer (its PostgreSQL half when the halves
 // are split, else PGlite) and the production start again on Node 24, with its bin folder first
 // in PATH, so what the tests spawn (`process.execPath`, `npm start`'s `node`) runs on it too.
 let node24 = null;
+let node24Timed = null;
 if (process.env.TEST_NODE24 === '0') {
   skip('Node 24', 'TEST_NODE24=0');
 } else if (node24InstallError !== null) {
@@ -353,30 +362,43 @@ if (process.env.TEST_NODE24 === '0') {
   console.error(`could not install Node 24: ${node24InstallError}`);
   rows.push({ layer: 'Node 24 install', node: '24', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'Node 24 could not be installed from the npm registry' });
 } else if (node24Bin) {
-  const [bin, version, PATH] = [node24Bin, node24Version, node24Path];
-  node24 = { version, started: node24Beside ? node24Started : Date.now() };
-  let pass;
-  let timed = null;
-  if (node24Beside) {
-    pass = await node24Beside;
-    pass.show();
-    timed = await node24Layers(null, TIMED, 'vitest-node24-timed.json', node24Title('the timed API files, alone'));
-  } else {
-    pass = await node24Layers(null, ['tests/server'], 'vitest-node24.json', node24Title('API'));
+  node24 = { version: node24Version, started: node24Beside ? node24Started : Date.now() };
+  const pass = node24Beside ? await node24Beside : await node24Layers(null, ['tests/server', ...TIMED.flatMap((f) => ['--exclude', f])], 'vitest-node24.json', node24Title('API but the timed files'));
+  if (node24Beside) pass.show();
+  node24.pass = pass;
+}
+
+// 7. The timed API files, alone, on each node (its half of them).
+const timed = await vitestRun(
+  `the timed API files, alone${splitHalves ? ' (PGlite)' : ''} (vitest)`,
+  npx('vitest'),
+  ['run', '--project', 'api-timed'],
+  path.join(RESULTS, 'vitest-timed.json'),
+  vitestLayer,
+  'vitest',
+  { env: halfLeftOut },
+);
+if (splitHalves) {
+  for (const row of [...unit.layers, ...timed.layers].filter((r) => r.layer === 'API' && r.skipped > 0)) {
+    row.note ??= `skipped: the PostgreSQL half, left out on purpose on ${process.version} (TEST_POSTGRES=0; it runs on ${node24Version})`;
   }
-  for (const row of [...pass.layers, ...(timed?.layers ?? [])].filter((r) => r.layer === 'API' && r.skipped > 0)) {
+}
+if (node24) {
+  const { version } = node24;
+  node24Timed = await node24Layers(null, TIMED, 'vitest-node24-timed.json', node24Title('the timed API files, alone'));
+  for (const row of [...node24.pass.layers, ...node24Timed.layers].filter((r) => r.layer === 'API' && r.skipped > 0)) {
     row.note ??= splitHalves
       ? `skipped: the PGlite half, left out on purpose on ${version} (TEST_PGLITE=0; it ran on ${process.version})`
       : `skipped: the PostgreSQL half, left out on purpose on ${version} (TEST_POSTGRES=0; no PostgreSQL server answered)`;
   }
   await vitestRun(
     `production start on ${version} (npm start)`,
-    bin,
+    node24Bin,
     ['scripts/e2e.mjs', 'tests/e2e/start.e2e.test.ts'],
     path.join(RESULTS, 'e2e-node24.json'),
     () => 'npm start',
     'npm start',
-    { node: version, env: { PATH } },
+    { node: version, env: { PATH: node24Path } },
   );
   node24.seconds = (Date.now() - node24.started) / 1000;
 }
