@@ -8,7 +8,6 @@ import { messages } from './messages';
 import { defineForm, email, field, required, sameAs } from './validation';
 
 // Where the console lives in the browser: a module of its own, which every page's router needs.
-export { opsPaths } from './opsPaths';
 
 export const STAFF_ROLES = ['admin', 'dispatcher'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -21,7 +21,7 @@ import { refreshRiderCard } from '../../src/server/domain/riderCards';
 import { hashPassword } from '../../src/server/lib/passwords';
 import { currentCode } from '../../src/server/lib/totp';
 import { messages } from '../../src/shared/messages';
-import { opsPaths } from '../../src/shared/opsForms';
+import { opsPaths } from '../../src/shared/opsPaths';
 import { companyPaths, paths, publicPaths } from '../../src/shared/routes';
 import { chooseOption } from './combobox';
 import { baseURL, databaseUrl, loginThroughApi, screenshotsDir, uniqueEmail, useBrowser } from './browser';

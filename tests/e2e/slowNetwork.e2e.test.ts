@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { opsPaths } from '../../src/shared/opsForms';
+import { opsPaths } from '../../src/shared/opsPaths';
 import { paths, publicPaths } from '../../src/shared/routes';
 import { pageMeta } from '../../src/shared/seo';
 import { hashPassword } from '../../src/server/lib/passwords';

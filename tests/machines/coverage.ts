@@ -113,7 +113,8 @@ export class SystemRecorder {
 
 export type { AnyActorLogic };
 
-interface StepLike {
+/** A step of a generated path (xstate/graph's, or a plan's): the event sent and the state after it. */
+export interface StepLike {
   event: { type: string };
   state: unknown;
 }

@@ -7,7 +7,7 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/shared/messages';
-import { opsPaths } from '../../src/shared/opsForms';
+import { opsPaths } from '../../src/shared/opsPaths';
 import { paths } from '../../src/shared/routes';
 import { notFoundMeta, pageMeta, routeMeta } from '../../src/shared/seo';
 import { site } from '../../src/shared/site';

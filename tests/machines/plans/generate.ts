@@ -7,7 +7,7 @@
  */
 import { createActor, fromPromise, initialTransition, transition, type AnyStateMachine, type InspectionEvent } from 'xstate';
 import { TestModel } from 'xstate/graph';
-import { allTransitions, coverAll, edgePaths, transitionKey } from '../coverage';
+import { allTransitions, coverAll, edgePaths, transitionKey, type StepLike } from '../coverage';
 import type { PlanSource, PlanStart, Event } from './sources';
 import type { MachinePlan, PlanEvent } from './types';
 
@@ -68,7 +68,6 @@ export interface GeneratedPlan {
 }
 
 type Candidate = { start: PlanStart; events: Event[] };
-type StepLike = { event: unknown; state: unknown };
 
 interface SnapshotLike {
   _nodes: Array<{ path: string[]; type: string }>;

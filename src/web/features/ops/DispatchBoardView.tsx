@@ -12,7 +12,7 @@ import { dispatchMessages } from '../../../shared/deliveries/dispatchMessages';
 import { bookingMessages } from '../../../shared/deliveries/bookingMessages';
 import { formatNaira } from '../../../shared/deliveries/messages';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../../../shared/deliveries/moves';
-import { opsPaths } from '../../../shared/opsForms';
+import { opsPaths } from '../../../shared/opsPaths';
 import { describedByOf, FieldMessages } from '../../kit/components/Field';
 import { formatWhen, OpsFilter, OpsList } from './OpsList';
 import { OpsLoadFailed, OpsSkeleton } from './OpsLoadState';

@@ -7,7 +7,7 @@ import { Link } from '@tanstack/react-router';
 import type { InboxItemEvent, InboxItemView as ItemView } from '../../../../machines/ops/inboxItemMachine';
 import { inboxKindLabels, NOTE_MAX, REPLY_BODY_MAX, REPLY_SUBJECT_MAX, type InboxEntry } from '../../../shared/inbox';
 import { messages } from '../../../shared/messages';
-import { opsPaths } from '../../../shared/opsForms';
+import { opsPaths } from '../../../shared/opsPaths';
 import { Field } from '../../kit/components/Field';
 import { InboxStatusBadge } from './InboxListView';
 import { OpsLoadFailed, OpsSkeleton } from './OpsLoadState';

@@ -8,7 +8,7 @@ import { Link } from '@tanstack/react-router';
 import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
 import { INBOX_KINDS, INBOX_STATUSES, inboxKindLabels, inboxStatusLabels, type InboxListItem, type InboxStatus } from '../../../shared/inbox';
 import { messages } from '../../../shared/messages';
-import { opsPaths } from '../../../shared/opsForms';
+import { opsPaths } from '../../../shared/opsPaths';
 import { formatWhen, OpsFilter, OpsList, OpsSearch } from './OpsList';
 import { OpsTable } from './OpsTable';
 import type { OpsListSend } from './useOpsList';

@@ -7,7 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import type { IdReviewEvent, IdReviewView } from '../../../../machines/ops/idReviewMachine';
 import { messages } from '../../../shared/messages';
-import { opsPaths } from '../../../shared/opsForms';
+import { opsPaths } from '../../../shared/opsPaths';
 import { REVIEW_REASON_MAX, SUSPEND_REASON_MAX, type OpsRiderDetail, type OpsRiderDocument } from '../../../shared/opsRiders';
 import { displayDate, displayPhone } from '../../../shared/profile';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -6,7 +6,7 @@
 import { Link } from '@tanstack/react-router';
 import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
 import { messages } from '../../../shared/messages';
-import { opsPaths } from '../../../shared/opsForms';
+import { opsPaths } from '../../../shared/opsPaths';
 import { ID_REVIEW_STATUSES, idReviewLabels, type IdReviewStatus, type OpsRiderListItem } from '../../../shared/opsRiders';
 import { formatWhen, OpsFilter, OpsList, OpsSearch } from './OpsList';
 import { OpsTable } from './OpsTable';

@@ -3,7 +3,7 @@
  * console's session ended; once signed in the member goes to the inbox.
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { opsPaths } from '../../../shared/opsForms';
+import { opsPaths } from '../../../shared/opsPaths';
 import { OpsSignInView } from '../../features/ops/OpsSignInView';
 import { useOpsSignIn } from '../../features/ops/useOpsSignIn';
 

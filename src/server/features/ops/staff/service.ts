@@ -6,7 +6,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { messages } from '../../../../shared/messages';
-import { opsPaths, type OpsEnrolment, type OpsStaffMember, type StaffRole } from '../../../../shared/opsForms';
+import { type OpsEnrolment, type OpsStaffMember, type StaffRole } from '../../../../shared/opsForms';
+import { opsPaths } from '../../../../shared/opsPaths';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { staff, staffPasswordLinks, staffRecoveryCodes } from '../../../db/schema';
