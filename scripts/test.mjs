@@ -1,28 +1,28 @@
-// `npm test` (docs/testing.md): every layer of DESIGN.md §7, one after another, then a summary
-// table and the closing line `N passed, N failed` (`, N skipped` when any) summing all layers.
+// `npm test` (docs/testing.md): every layer of DESIGN.md §7, then a summary table and the
+// closing line `N passed, N failed` (`, N skipped` when any) summing all layers.
 //
-//   lint      eslint .                                    one test: passed or failed
+//   browser   tests/e2e in Chromium (scripts/e2e.mjs)     vitest.e2e.config.ts; starts first, runs beside the rest
+//   lint      eslint .                                    one test: passed or failed (beside types)
 //   types     tsc --noEmit                                one test
 //   machines, views, API, stories ...                     one vitest run (vitest.config.ts), counted per folder of tests/
 //   stories build   storybook build                       one test
-//   browser   tests/e2e in Chromium (scripts/e2e.mjs)     vitest.e2e.config.ts
+//   the timed API files                                   alone, once the rest is over (TIMED below)
 //
 // Then, when this node is not Node 24 (the current LTS), the API layer and the browser layer's
-// production start (tests/e2e/start.e2e.test.ts: `npm start`, the built
-// server) run again on Node 24, installed from the npm registry by scripts/node24.mjs into
-// node_modules/.cache. TEST_NODE24=0 skips that pass. The API layer's two halves are split
-// between the nodes when a PostgreSQL server answers: PGlite on this node (the embedded default a
-// developer runs here), PostgreSQL on Node 24 (a production server's), so every API test runs on
-// both nodes and each half once (a clean-clone run went from 924 to 802 s with it; run times in
-// docs/testing.md). Without a server, Node 24 runs the PGlite half again. The machines are the
-// browser's code: they run once, on this node (a second run on Node 24 said nothing about the
-// server Node 24 runs). Node 24's API layer runs beside the browser layer, which mostly waits on
-// pages (its output held in test-results/vitest-node24.log and shown after it): 27 → 19 minutes
-// here. The API tests that
-// measure time on the host (TIMED below) are kept out of the overlap and run alone after it;
-// the browser tests wait as a user would on a loaded host (vitest.e2e.config.ts, browser.ts),
-// and act on a prerendered page only once it is live. TEST_OVERLAP=0 runs the Node 24 pass after
-// the browser layer instead. The summary names the node of each row.
+// production start (tests/e2e/start.e2e.test.ts: `npm start`, the built server) run again on
+// Node 24, installed from the npm registry by scripts/node24.mjs into node_modules/.cache.
+// TEST_NODE24=0 skips that pass. The API layer's two halves are split between the nodes when a
+// PostgreSQL server answers: PGlite on this node (the embedded default a developer runs here),
+// PostgreSQL on Node 24 (a production server's), so every API test runs on both nodes and each
+// half once. Without a server, Node 24 runs the PGlite half again. The machines are the
+// browser's code: they run once, on this node.
+//
+// The browser layer mostly waits on pages, so it runs beside the others (its output held in
+// test-results/e2e.log and shown when it is over), as does Node 24's API layer once the vitest
+// run is done; the API tests that measure time on the host (TIMED) run alone at the end. The
+// browser tests wait as a user would on a loaded host (vitest.e2e.config.ts, browser.ts) and act
+// on a prerendered page only once it is live. TEST_OVERLAP=0 runs every layer one after another.
+// Run times: docs/testing.md. The summary names the node of each row.
 // A failing layer does not stop the others, so the summary is always complete; the exit code is
 // non-zero when anything failed. JSON reports and logs go to test-results/.
 import { execFileSync, spawn } from 'node:child_process';
