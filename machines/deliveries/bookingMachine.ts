@@ -14,7 +14,8 @@
  * A signed-in company (ACCOUNT, sent by the app once its details and saved addresses are read):
  * its sender details fill the empty sender fields, it needs no captcha (the server knows its
  * session), it may fill an end from a saved address (USE_ADDRESS, on the trip: the area is part
- * of the price) and ask to save an end. The address is saved right after the booking, not in its
+ * of the price; as the drop-off, the recipient's e-mail too) and ask to save an end (a drop-off
+ * with its recipient's e-mail). The address is saved right after the booking, not in its
  * transaction: the booking is the public API's, and a full list of addresses must never cost the
  * sender the booking. A reload while saving shows the booking, the address unsaved.
  *

@@ -222,7 +222,7 @@ export function detailErrors(values: BookingValues, company = false): FieldError
   return errors;
 }
 
-/** One end's place as a saved address's fields. */
+/** One end's place as a saved address's fields (a drop-off's with the recipient's e-mail: the pickup has none). */
 function addressValuesOf(values: BookingValues, end: BookingEnd) {
   return {
     area: values[`${end}.area`],
@@ -230,6 +230,7 @@ function addressValuesOf(values: BookingValues, end: BookingEnd) {
     landmark: values[`${end}.landmark`],
     contact_name: values[`${end}.contact_name`],
     contact_phone: values[`${end}.contact_phone`],
+    ...(end === 'dropoff' ? { contact_email: values['dropoff.contact_email'] } : {}),
   };
 }
 
@@ -242,7 +243,11 @@ export function savedAddressBody(values: BookingValues, end: BookingEnd): Record
   };
 }
 
-/** The saved address's place in the end's values (the area too, so the price is the place's). */
+/**
+ * The saved address's place in the end's values (the area too, so the price is the place's). As
+ * the drop-off, its recipient's e-mail too, emptied when it has none: an e-mail typed for another
+ * recipient must not follow the parcel to this one. The pickup has no e-mail to fill.
+ */
 export function valuesFromSaved(end: BookingEnd, address: SavedAddress): Partial<BookingValues> {
   return {
     [`${end}.area`]: address.area,
@@ -250,6 +255,7 @@ export function valuesFromSaved(end: BookingEnd, address: SavedAddress): Partial
     [`${end}.landmark`]: address.landmark,
     [`${end}.contact_name`]: address.contact_name,
     [`${end}.contact_phone`]: address.contact_phone,
+    ...(end === 'dropoff' ? { 'dropoff.contact_email': address.contact_email } : {}),
   };
 }
 

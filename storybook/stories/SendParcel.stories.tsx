@@ -2,7 +2,8 @@
  * "Send a parcel" in every state its page can show (bookingViewStates), each from a real snapshot
  * of machines/deliveries/bookingMachine.ts reached with the events named in the story, and the
  * tracking page in each of its states. The Company stories: a signed-in company's booking (its
- * details filled, a saved address chosen, the drop-off saved after booking).
+ * details filled, a saved address chosen, the drop-off saved after booking; a saved regular
+ * customer as the drop-off, its recipient's e-mail filled in).
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
@@ -104,8 +105,9 @@ export const Abroad = story([change('pickup.area', 'Ikeja'), change('dropoff.kin
 const ACCOUNT = {
   sender: { name: 'Ada Okafor', phone: '+2348031234567', email: 'ada@adastores.ng' },
   addresses: [
-    { id: 'a-1', label: 'Shop', state: 'Lagos' as const, area: 'Ikeja', address: '14 Allen Avenue', landmark: 'Opposite the Mobil filling station', contact_name: 'Ada Okafor', contact_phone: '+2348031234567', created_at: '2026-11-20T10:00:00.000Z' },
-    { id: 'a-2', label: 'Warehouse', state: 'Lagos' as const, area: 'Apapa', address: '3 Wharf Road', landmark: '', contact_name: 'Musa Bello', contact_phone: '+2348050001111', created_at: '2026-11-19T10:00:00.000Z' },
+    { id: 'a-1', label: 'Shop', state: 'Lagos' as const, area: 'Ikeja', address: '14 Allen Avenue', landmark: 'Opposite the Mobil filling station', contact_name: 'Ada Okafor', contact_phone: '+2348031234567', contact_email: '', created_at: '2026-11-20T10:00:00.000Z' },
+    { id: 'a-2', label: 'Warehouse', state: 'Lagos' as const, area: 'Apapa', address: '3 Wharf Road', landmark: '', contact_name: 'Musa Bello', contact_phone: '+2348050001111', contact_email: '', created_at: '2026-11-19T10:00:00.000Z' },
+    { id: 'a-4', label: 'Chidi (weekly)', state: 'Lagos' as const, area: 'Lekki', address: '9 Fola Osibo Road', landmark: 'The blue gate', contact_name: 'Chidi Eze', contact_phone: '+2348091112222', contact_email: 'chidi@example.ng', created_at: '2026-11-18T10:00:00.000Z' },
   ],
 };
 const companyTrip: StoryEvent[] = [
@@ -128,10 +130,20 @@ const companyDetails: StoryEvent[] = [
   change('dropoff.save_label', 'Lekki customer'),
 ];
 const companyBooked: StoryEvent[] = [...companyDetails, { type: 'BOOK' }, { type: 'xstate.done.actor.book', output: { delivery: DELIVERY } }];
-const SAVED = { ...ACCOUNT.addresses[1]!, id: 'a-3', label: 'Lekki customer', area: 'Lekki', address: '5 Admiralty Way' };
+const SAVED = { ...ACCOUNT.addresses[1]!, id: 'a-3', label: 'Lekki customer', area: 'Lekki', address: '5 Admiralty Way', contact_email: 'tunde@example.ng' };
+const customerDetails: StoryEvent[] = [
+  { type: 'ACCOUNT', account: ACCOUNT },
+  { type: 'USE_ADDRESS', end: 'pickup', id: 'a-1' },
+  { type: 'USE_ADDRESS', end: 'dropoff', id: 'a-4' },
+  change('parcel.size', 'medium'),
+  change('payment', 'cash_on_delivery'),
+  { type: 'QUOTE' },
+  { type: 'xstate.done.actor.requestQuote', output: { quote: QUOTE } },
+];
 
 export const CompanyTrip = story(companyTrip, [b.useSaved.pickup, b.useSaved.dropoff]);
 export const CompanyDetails = story(companyDetails, [b.companyNote, b.saveThis.dropoff, b.labels['dropoff.save_label']]);
+export const CompanySavedCustomer = story(customerDetails, [b.companyNote, b.labels['dropoff.contact_email'], b.recipientEmailHint]);
 export const CompanySavingAddresses = story(companyBooked, [b.savingAddress]);
 export const CompanyBooked = story([...companyBooked, { type: 'xstate.done.actor.saveAddresses', output: { addresses: [SAVED] } }], [b.addressSaved(1)]);
 export const CompanyAddressNotSaved = story(

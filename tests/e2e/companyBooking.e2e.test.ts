@@ -1,8 +1,8 @@
 /**
  * A signed-in company books from /send-a-parcel in Chromium at 375 px: its details are filled in
  * from its account, no captcha is asked, a saved pickup address fills the pickup (its area too),
- * and the drop-off it ticks "save" is kept for next time (the booked screen says so, and the
- * company's list has it).
+ * and the drop-off it ticks "save" is kept for next time, with the recipient's e-mail (the booked
+ * screen says so, and the company's list has it).
  */
 import path from 'node:path';
 import pg from 'pg';
@@ -77,6 +77,7 @@ describe.skipIf(!pool)('a signed-in company sends a parcel', () => {
     await page.getByLabel(b.labels['dropoff.address']).fill('5 Admiralty Way');
     await page.getByLabel(b.labels['dropoff.contact_name']).fill('Tunde Bello');
     await page.getByLabel(b.labels['dropoff.contact_phone']).fill('0812 345 6789');
+    await page.getByLabel(b.labels['dropoff.contact_email']).fill('Tunde@Example.ng');
     await page.getByLabel(b.labels.description).fill('Two pairs of shoes');
     await page.getByRole('checkbox', { name: b.saveThis.dropoff }).check();
     await page.getByLabel(b.labels['dropoff.save_label']).fill('Lekki client');
@@ -93,9 +94,12 @@ describe.skipIf(!pool)('a signed-in company sends a parcel', () => {
 
     // The company's own records: the booking is its, and the drop-off is saved beside the shop.
     const headers = { 'x-auth-token': token };
-    const list = (await (await fetch(`${baseURL}/api/companies/me/addresses`, { headers })).json()) as { addresses: Array<{ label: string }> };
-    const labels = list.addresses.map((a) => a.label).sort();
-    expect(labels).toEqual(['Lekki client', 'Shop']);
+    const list = (await (await fetch(`${baseURL}/api/companies/me/addresses`, { headers })).json()) as { addresses: Array<{ label: string; contact_email: string }> };
+    const saved = list.addresses.map((a) => [a.label, a.contact_email]).sort();
+    expect(saved).toEqual([
+      ['Lekki client', 'tunde@example.ng'],
+      ['Shop', ''],
+    ]);
     const mine = await (await fetch(`${baseURL}/api/companies/me/deliveries`, { headers })).text();
     expect(mine).toContain(reference);
   });

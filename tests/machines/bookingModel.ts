@@ -7,7 +7,9 @@
  * price expired, a refusal under a trip or a details field, a failure), the held price running
  * out while the sender types, and a new booking. A signed-in company's account arriving (its
  * details filled, no captcha), a saved address chosen for the pickup, the drop-off asked to be
- * saved, and the save's answers after the booking.
+ * saved (with the recipient's e-mail), and the save's answers after the booking. (A saved
+ * drop-off filling the recipient's e-mail is its own test in tests/web/SendParcel.test.tsx: it
+ * takes no transition the pickup's does not.)
  *
  * The model's states are coarse (where the machine is, how far each part is filled, which fields
  * hold a message, the captcha's state, whether a quote is held), so the graph stays small;
@@ -63,11 +65,34 @@ export const SAVED_SHOP: SavedAddress = {
   landmark: 'Opposite the Mobil filling station',
   contact_name: 'Ada Okafor',
   contact_phone: '0803 123 4567',
+  contact_email: '',
   created_at: '2026-11-20T10:00:00.000Z',
 };
-export const ACCOUNT: BookingAccount = { sender: { name: 'Ada Okafor', phone: '0803 123 4567', email: 'ada@example.ng' }, addresses: [SAVED_SHOP] };
+/** A regular customer the company sends to, saved with the recipient's e-mail. */
+export const SAVED_CUSTOMER: SavedAddress = {
+  ...SAVED_SHOP,
+  id: '7f6e5d4c-3333-4444-8555-bbbbccccdddd',
+  label: 'Chidi (weekly)',
+  area: 'Lekki',
+  address: '9 Fola Osibo Road',
+  landmark: 'The blue gate',
+  contact_name: 'Chidi Eze',
+  contact_phone: '+2348091112222',
+  contact_email: 'chidi@example.ng',
+};
+export const ACCOUNT: BookingAccount = { sender: { name: 'Ada Okafor', phone: '0803 123 4567', email: 'ada@example.ng' }, addresses: [SAVED_SHOP, SAVED_CUSTOMER] };
 export const DROPOFF_LABEL = 'Lekki customer';
-export const SAVED_DROPOFF: SavedAddress = { ...SAVED_SHOP, id: '6e5d4c3b-2222-4333-8444-aaaabbbbcccc', label: DROPOFF_LABEL, area: 'Lekki', address: '5 Admiralty Way', landmark: '', contact_name: 'Tunde Bello', contact_phone: '+2348123456789' };
+export const SAVED_DROPOFF: SavedAddress = {
+  ...SAVED_SHOP,
+  id: '6e5d4c3b-2222-4333-8444-aaaabbbbcccc',
+  label: DROPOFF_LABEL,
+  area: 'Lekki',
+  address: '5 Admiralty Way',
+  landmark: '',
+  contact_name: 'Tunde Bello',
+  contact_phone: '+2348123456789',
+  contact_email: 'tunde@example.ng',
+};
 
 /** The booking as kept after each step, for the starts after a reload (a held price, one run out, booked). */
 export function savedInputs(): { label: string; input: BookingInput }[] {

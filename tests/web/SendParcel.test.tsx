@@ -43,6 +43,8 @@ import {
   KEY,
   liveEvent,
   NEXT_KEY,
+  SAVED_CUSTOMER,
+  SAVED_SHOP,
   serializeBooking,
   T0,
   TRIP_FILL,
@@ -211,6 +213,8 @@ async function answer(event: BookingModelEvent, before: BookingSnapshot): Promis
     case 'saveAddresses': {
       const held = await take('/api/companies/me/addresses');
       expect(held.body).toEqual(savedAddressBody(context.values, 'dropoff'));
+      // The drop-off is saved with its recipient's e-mail, for the next booking to it.
+      expect((held.body as { contact_email?: string }).contact_email).toBe(context.values['dropoff.contact_email']);
       const output = (event as { output?: { addresses: unknown[] } }).output;
       await act(async () => held.respond(done ? 201 : 409, done ? { address: output!.addresses[0] } : body));
       break;
@@ -396,6 +400,56 @@ describe('the "Send a parcel" page along the machine’s paths', () => {
     await within(page()).findByRole('heading', { level: 2, name: b.bookedHeading });
     expect(within(page()).getByText(DELIVERY.reference, { selector: 'dd' })).toBeTruthy();
     expect(edge.held).toEqual([]);
+  });
+
+  it("fills the recipient's e-mail from a saved drop-off (emptied by one without); a saved pickup leaves it alone; the booking carries it", async () => {
+    await renderReady();
+    await perform({ type: 'ACCOUNT', account: ACCOUNT }, initial);
+    const use = async (end: 'pickup' | 'dropoff', id: string) => perform({ type: 'USE_ADDRESS', end, id }, initial);
+    const price = async (id: string) => {
+      fireEvent.click(screen.getByRole('button', { name: b.getPrice }));
+      await act(async () => (await take('/api/deliveries/quotes')).respond(200, { quote: heldQuote(clock.now(), id) }));
+      await within(page()).findByRole('heading', { level: 2, name: b.detailsHeading });
+    };
+    const backToTrip = async () => {
+      fireEvent.click(screen.getByRole('button', { name: b.changeTrip }));
+      await within(page()).findByRole('heading', { level: 2, name: b.tripHeading });
+    };
+    const dropoffShown = () => (['dropoff.address', 'dropoff.contact_name', 'dropoff.contact_email'] as const).map((f) => inputOf(f).value);
+
+    // The regular customer as the drop-off: the place, the person and the e-mail.
+    await use('dropoff', SAVED_CUSTOMER.id);
+    change('pickup.area', 'Ikeja');
+    change('parcel.size', 'medium');
+    change('payment', 'cash_on_delivery');
+    await price('q-1');
+    expect(dropoffShown()).toEqual([SAVED_CUSTOMER.address, SAVED_CUSTOMER.contact_name, 'chidi@example.ng']);
+
+    // Corrected by hand, then the shop chosen as the pickup: the e-mail stays as typed.
+    change('dropoff.contact_email', 'chidi.eze@work.ng');
+    await backToTrip();
+    await use('pickup', SAVED_SHOP.id);
+    await price('q-2');
+    expect(inputOf('pickup.address').value).toBe(SAVED_SHOP.address);
+    expect(inputOf('dropoff.contact_email').value).toBe('chidi.eze@work.ng');
+
+    // A saved drop-off without an e-mail: the one typed for Chidi does not follow the parcel to another recipient.
+    await backToTrip();
+    await use('dropoff', SAVED_SHOP.id);
+    await price('q-3');
+    expect(dropoffShown()).toEqual([SAVED_SHOP.address, SAVED_SHOP.contact_name, '']);
+
+    // Chidi again, and booked: the booking carries the saved e-mail.
+    await backToTrip();
+    await use('dropoff', SAVED_CUSTOMER.id);
+    await price('q-4');
+    expect(dropoffShown()).toEqual([SAVED_CUSTOMER.address, SAVED_CUSTOMER.contact_name, 'chidi@example.ng']);
+    change('description', 'A box of shoes');
+    fireEvent.click(screen.getByRole('button', { name: b.book }));
+    const booked = await take('/api/deliveries');
+    expect((booked.body as { dropoff: Record<string, string> }).dropoff).toMatchObject({ area: 'Lekki', address: SAVED_CUSTOMER.address, contact_email: 'chidi@example.ng' });
+    await act(async () => booked.respond(201, { delivery: DELIVERY }));
+    await within(page()).findByRole('heading', { level: 2, name: b.bookedHeading });
   });
 
   it('prices abroad by weight and sides, offers no cash on delivery there, and books a time within opening hours', async () => {

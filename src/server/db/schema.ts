@@ -928,6 +928,8 @@ export const companySavedAddresses = pgTable(
     landmark: text('landmark').notNull().default(''),
     contactName: text('contact_name').notNull(),
     contactPhone: text('contact_phone').notNull(),
+    /** A drop-off's recipient e-mail (lower-cased), filled into the booking with the place; null when none. */
+    contactEmail: text('contact_email'),
     createdAt: createdAt(),
   },
   (table) => [index('company_saved_addresses_company_idx').on(table.companyId, table.createdAt.desc())],

@@ -65,7 +65,10 @@ export const bookingPlan: MachinePlan = {
     TICK: (e) => ((e as { expire?: boolean }).expire ? 'Wait 15 minutes without booking: the held price runs out' : 'Wait a minute'),
     NEW_BOOKING: 'Press "Send another parcel"',
     ACCOUNT: 'Sign in as a company (e.g. in another tab, then come back and reload): "Use a saved pickup address" appears when it has saved addresses; the sender fields are filled from its account and no captcha is asked',
-    USE_ADDRESS: (e) => `Under "${b.useSaved[(e.end as 'pickup' | 'dropoff') ?? 'pickup']}" choose a saved address: its area, street address, landmark and contact fill in`,
+    USE_ADDRESS: (e) =>
+      e.end === 'dropoff'
+        ? `Under "${b.useSaved.dropoff}" choose a saved address: its area, street address, landmark, contact and the recipient's e-mail fill in (an address saved without one empties "${b.labels['dropoff.contact_email']}")`
+        : `Under "${b.useSaved.pickup}" choose a saved address: its area, street address, landmark and contact fill in (the recipient's e-mail is left as it is)`,
     'xstate.done.actor.saveAddresses': 'Wait: "The address is saved: choose it next time." (Account tab → saved addresses lists it)',
     'xstate.error.actor.saveAddresses': (e) => failure(e, 'Wait for the address to be saved', 'save 20 addresses first, so the list is full'),
     'xstate.done.actor.requestQuote': 'Wait: the price is given and held 15 minutes',

@@ -1,7 +1,7 @@
 /**
  * A company's saved addresses, offered on the booking screen and kept on its Account tab:
  *   GET    /api/companies/me/addresses        company → {addresses}, newest first
- *   POST   /api/companies/me/addresses        company {label, area, address, landmark?, contact_name, contact_phone} → 201 {address}
+ *   POST   /api/companies/me/addresses        company {label, area, address, landmark?, contact_name, contact_phone, contact_email?} → 201 {address}
  *   DELETE /api/companies/me/addresses/{id}   company → 204; another company's id is the 404 of a missing page
  * A signed-in company's session only (an API key books with its own addresses in each body).
  */
@@ -17,7 +17,7 @@ const errors = { ...unauthorizedResponse, ...errorResponses } as const;
 
 const savedAddressSchema = {
   type: 'object',
-  required: ['id', 'label', 'state', 'area', 'address', 'landmark', 'contact_name', 'contact_phone', 'created_at'],
+  required: ['id', 'label', 'state', 'area', 'address', 'landmark', 'contact_name', 'contact_phone', 'contact_email', 'created_at'],
   properties: {
     id: { type: 'string', format: 'uuid' },
     label: { type: 'string', description: 'The company\'s own name for it, e.g. "Shop"' },
@@ -27,6 +27,7 @@ const savedAddressSchema = {
     landmark: { type: 'string', description: 'Empty when none was given' },
     contact_name: { type: 'string' },
     contact_phone: { type: 'string', description: '+234… as stored' },
+    contact_email: { type: 'string', description: "The recipient's e-mail a drop-off fills in, lower-cased; empty when none was given" },
     created_at: { type: 'string', format: 'date-time' },
   },
 } as const;

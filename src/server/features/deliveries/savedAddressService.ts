@@ -28,6 +28,7 @@ const addressOf = (row: Row): SavedAddress => ({
   landmark: row.landmark,
   contact_name: row.contactName,
   contact_phone: row.contactPhone,
+  contact_email: row.contactEmail ?? '',
   created_at: row.createdAt.toISOString(),
 });
 
@@ -59,6 +60,8 @@ export async function addSavedAddress(db: Db, companyId: string, values: SavedAd
         landmark: values.landmark.trim(),
         contactName: values.contact_name.trim(),
         contactPhone: storedPhone(values.contact_phone, false),
+        // As a booking stores the recipient's e-mail.
+        contactEmail: values.contact_email.trim().toLowerCase() || null,
       })
       .returning();
     return addressOf(row!);

@@ -1,0 +1,1 @@
+ALTER TABLE "company_saved_addresses" ADD COLUMN "contact_email" text;
