@@ -14,8 +14,10 @@
  *               ──OFFER_NEARBY[allowed]──▶ moving      (to the nearest available rider not asked yet)
  *               ──START_CANCEL[allowed]──▶ cancelling ──SUBMIT[a reason given]──▶ moving
  *               ──RESOLVE{retry|return}[allowed]──▶ moving
+ *               ──START_RETURNED[allowed]──▶ confirmingReturned ──SUBMIT──▶ moving   (final, as a cancel is: asked once more)
  *               ──DETAIL_STALE──▶ refreshing ──▶ idle
  *     choosingRider | cancelling ──SUBMIT (nothing chosen / typed)──▶ itself, the error under the field;  ──BACK──▶ idle
+ *     confirmingReturned ──BACK──▶ idle
  *     moving ──done──▶ refreshing (the toast; list and riders re-read)
  *            ──error on rider_id──▶ choosingRider, on reason──▶ cancelling, otherwise──▶ idle (the error on the alert line)
  *
@@ -33,7 +35,7 @@ import { fieldErrorOf } from '../kit/errors';
 import { pagedListMachine } from '../kit/pagedListMachine';
 
 /** The staff moves the board makes. */
-export type BoardMoveKind = Extract<DeliveryAction, 'offer' | 'assign' | 'reassign' | 'cancel' | 'retry' | 'return'>;
+export type BoardMoveKind = Extract<DeliveryAction, 'offer' | 'assign' | 'reassign' | 'cancel' | 'retry' | 'return' | 'returned'>;
 /** The moves made by choosing a rider. */
 export type RiderMoveKind = Extract<BoardMoveKind, 'offer' | 'assign' | 'reassign'>;
 
@@ -78,6 +80,7 @@ export type DispatchBoardEvent =
   | { type: 'START_CANCEL' }
   | { type: 'REASON_CHANGED'; value: string }
   | { type: 'RESOLVE'; move: 'retry' | 'return' }
+  | { type: 'START_RETURNED' }
   | { type: 'SUBMIT' }
   | { type: 'BACK' }
   | { type: 'FEED_OPEN' }
@@ -129,6 +132,7 @@ export const dispatchBoardMachine = setup({
     canPick: ({ context, event }) => event.type === 'PICK_RIDER' && allowed(context, event.move),
     canOffer: ({ context }) => allowed(context, 'offer'),
     canCancel: ({ context }) => allowed(context, 'cancel'),
+    canMarkReturned: ({ context }) => allowed(context, 'returned'),
     canResolve: ({ context, event }) => event.type === 'RESOLVE' && allowed(context, event.move),
     hasSelection: ({ context }) => context.selectedId !== null,
     riderChosen: ({ context }) => context.riderId !== '',
@@ -221,6 +225,7 @@ export const dispatchBoardMachine = setup({
                 OFFER_NEARBY: { guard: 'canOffer', target: 'moving', actions: assign({ move: 'offer', riderId: '', error: null }) },
                 START_CANCEL: { guard: 'canCancel', target: 'cancelling', actions: assign({ move: 'cancel', reason: '', error: null }) },
                 RESOLVE: { guard: 'canResolve', target: 'moving', actions: assign({ move: ({ event }) => event.move, error: null }) },
+                START_RETURNED: { guard: 'canMarkReturned', target: 'confirmingReturned', actions: assign({ move: 'returned', error: null }) },
                 DETAIL_STALE: 'refreshing',
               },
             },
@@ -241,6 +246,13 @@ export const dispatchBoardMachine = setup({
                   { guard: 'reasonGiven', target: 'moving' },
                   { actions: assign({ error: { field: 'reason', message: dispatchMessages.cancelReasonRequired } }) },
                 ],
+                BACK: { target: 'idle', actions: assign(unprepared) },
+              },
+            },
+            // Nothing moves a returned delivery again: the dispatcher says yes once more.
+            confirmingReturned: {
+              on: {
+                SUBMIT: 'moving',
                 BACK: { target: 'idle', actions: assign(unprepared) },
               },
             },
@@ -285,7 +297,7 @@ export const dispatchBoardMachine = setup({
 
 export type DispatchBoardSnapshot = SnapshotFrom<typeof dispatchBoardMachine>;
 
-export const dispatchDetailViewStates = ['closed', 'loading', 'failed', 'idle', 'choosingRider', 'cancelling', 'moving', 'refreshing'] as const;
+export const dispatchDetailViewStates = ['closed', 'loading', 'failed', 'idle', 'choosingRider', 'cancelling', 'confirmingReturned', 'moving', 'refreshing'] as const;
 export type DispatchDetailViewState = (typeof dispatchDetailViewStates)[number];
 export type DispatchLiveViewState = 'connecting' | 'streaming' | 'polling';
 

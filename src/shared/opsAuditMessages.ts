@@ -45,6 +45,7 @@ export const auditMessages = {
     'delivery.cancel': ({ actor, record }: AuditWords) => `${actor} cancelled ${record}`,
     'delivery.retry': ({ actor, record }: AuditWords) => `${actor} sent ${record} out for delivery again`,
     'delivery.return': ({ actor, record }: AuditWords) => `${actor} sent ${record} back to the sender`,
+    'delivery.returned': ({ actor, record }: AuditWords) => `${actor} marked ${record} as back with the sender`,
   } as Record<string, ((words: AuditWords) => string) | undefined>,
   /** An action this catalogue does not know yet still says who, what and to which record. */
   unknownAction: (actor: string, action: string, record: string) => `${actor} did “${action}” to ${record}`,

@@ -59,6 +59,7 @@ const on = {
   refusedRider: ev('xstate.error.actor.move', fail('rider_id', dispatchTexts.board.riderNotAvailable)),
   conflict: ev('xstate.error.actor.move', fail('alert', dispatchMessages.moveRefused('Picked up'))),
   offer: ev('OFFER_NEARBY'),
+  markReturned: ev('START_RETURNED'),
   reloaded: (status: Parameters<typeof boardDetail>[0]) => ev('xstate.done.actor.reloadDetail', { output: boardDetail(status) }),
 };
 
@@ -109,6 +110,9 @@ export const DeliveryLoading = boardStory([...ready, on.open], [m.detailLabel, m
 export const DeliveryLoadFailed = boardStory([...ready, on.open, on.loadFailed], [m.detailFailed, m.tryAgain]);
 export const DeliveryBooked = boardStory(openBooked, ['OGB-7Q2K4 · Booked', m.moves.assign, m.moves.offerNearby, m.moves.cancel, m.timeline, 'A box of documents']);
 export const DeliveryFailed = boardStory([...ready, on.open, on.loaded('failed')], [dispatchMessages.failureReasons.recipient_absent, m.moves.retry, m.moves.return]);
+export const DeliveryReturning = boardStory([...ready, on.open, on.loaded('returning')], [`OGB-7Q2K4 · ${dispatchMessages.statusNames.returning}`, m.moves.returned, m.moves.cancel]);
+export const ConfirmingReturned = boardStory([...ready, on.open, on.loaded('returning'), on.markReturned], [m.moves.returned, m.returnedConfirm, m.submit.returned, m.back]);
+export const MarkingReturned = boardStory([...ready, on.open, on.loaded('returning'), on.markReturned, on.submit], [m.returnedConfirm, m.working]);
 export const ChoosingRider = boardStory([...openBooked, on.pick], [m.moves.assign, m.riderHelp, m.submit.assign]);
 export const RiderRefused = boardStory([...openBooked, on.pick, on.choose, on.submit, on.refusedRider], [dispatchTexts.board.riderNotAvailable]);
 export const Cancelling = boardStory([...openBooked, on.cancel, on.submit], [m.reasonLabel, dispatchMessages.cancelReasonRequired]);

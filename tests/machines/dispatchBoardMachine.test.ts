@@ -21,7 +21,7 @@ import { dispatchMessages } from '../../src/shared/deliveries/dispatchMessages';
 import { boardMessages } from '../../src/shared/deliveries/boardMessages';
 import { HeldActors, flush, play } from './heldActors';
 import { TransitionRecorder, coveringMoves, edgePaths } from './coverage';
-import { boardDetail, boardEvents, distinctEdges, ridersToday, RIDER_A, RIDER_B, serializeBoard, type BoardModelEvent } from './dispatchBoardModel';
+import { boardDetail, boardEvents, DELIVERY_ID, distinctEdges, ridersToday, RIDER_A, RIDER_B, serializeBoard, type BoardModelEvent } from './dispatchBoardModel';
 
 function harness(recorder?: TransitionRecorder, selectedId: string | null = null) {
   const held = new HeldActors();
@@ -132,8 +132,28 @@ describe('dispatchBoardMachine along its model paths', () => {
     await drive(h, { type: 'xstate.done.actor.loadDetail', output: boardDetail('booked') });
     h.actor.send({ type: 'RESOLVE', move: 'retry' });
     h.actor.send({ type: 'PICK_RIDER', move: 'reassign' });
+    // Only a returning delivery can be marked returned.
+    h.actor.send({ type: 'START_RETURNED' });
     expect(h.actor.getSnapshot().matches({ detail: { open: 'idle' } })).toBe(true);
     expect(movesOf(h)).toHaveLength(0);
+    h.actor.stop();
+  });
+
+  it('marks a returning delivery returned only once the dispatcher says yes again, with nothing but the move', async () => {
+    const h = harness();
+    h.actor.send({ type: 'OPEN', id: DELIVERY_ID });
+    await drive(h, { type: 'xstate.done.actor.loadDetail', output: boardDetail('returning') });
+    expect(h.actor.getSnapshot().context.detail?.actions).toEqual(['returned', 'cancel']);
+    h.actor.send({ type: 'START_RETURNED' });
+    expect(dispatchBoardSnapshotToView(h.actor.getSnapshot()).detail).toMatchObject({ state: 'confirmingReturned', move: 'returned' });
+    h.actor.send({ type: 'BACK' });
+    expect(dispatchBoardSnapshotToView(h.actor.getSnapshot()).detail).toMatchObject({ state: 'idle', move: null });
+    expect(movesOf(h)).toHaveLength(0);
+    h.actor.send({ type: 'START_RETURNED' });
+    h.actor.send({ type: 'SUBMIT' });
+    await flush();
+    expect(movesOf(h)).toEqual([{ deliveryId: DELIVERY_ID, move: 'returned' }]);
+    expect(dispatchBoardSnapshotToView(h.actor.getSnapshot()).detail.busy).toBe(true);
     h.actor.stop();
   });
 

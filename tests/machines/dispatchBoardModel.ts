@@ -1,7 +1,7 @@
 /**
  * The events the dispatch board machine (machines/ops/dispatchBoardMachine.ts) is explored with,
  * shared by its model-based test, its view test, its stories and its test plan: what the
- * dispatcher does (open a delivery, choose a move, a rider, a reason, send, go back, close), what
+ * dispatcher does (open a delivery, choose a move, a rider, a reason, confirm, send, go back, close), what
  * the network answers (the delivery, the riders, a move accepted or refused) and what the live
  * feed does (opens, reports a move, goes down) and the clocks (the debounce, the 20 s poll).
  *
@@ -49,7 +49,7 @@ export function boardDetail(status: DeliveryStatus, overrides: Partial<BoardDeta
     assigned_at: assigned ? '2026-11-28T09:05:00.000Z' : null,
     picked_up_at: null,
     delivered_at: null,
-    actions: deliveryActionsFor(status, 'staff').filter((a): a is DeliveryAction => ['offer', 'assign', 'reassign', 'cancel', 'retry', 'return'].includes(a)),
+    actions: deliveryActionsFor(status, 'staff').filter((a): a is DeliveryAction => ['offer', 'assign', 'reassign', 'cancel', 'retry', 'return', 'returned'].includes(a)),
     offers: [],
     events: [{ at: '2026-11-28T09:00:00.000Z', status: 'booked', action: 'book', actor: 'sender', staff_email: null, rider_id: null, note: '', client_at: null }],
     ...overrides,
@@ -71,9 +71,9 @@ export const ridersToday: RiderToday[] = [
 ];
 
 /** The statuses a delivery is opened in: one for each kind of move. */
-export const OPENED_IN: DeliveryStatus[] = ['booked', 'assigned', 'failed'];
+export const OPENED_IN: DeliveryStatus[] = ['booked', 'assigned', 'failed', 'returning'];
 /** What the delivery is after a move (the re-read). */
-export const AFTER_MOVE: Record<string, DeliveryStatus> = { offer: 'offered', assign: 'assigned', reassign: 'assigned', cancel: 'cancelled', retry: 'picked_up', return: 'returning' };
+export const AFTER_MOVE: Record<string, DeliveryStatus> = { offer: 'offered', assign: 'assigned', reassign: 'assigned', cancel: 'cancelled', retry: 'picked_up', return: 'returning', returned: 'returned' };
 
 export const failure = () => new SubmitError({ field: 'alert', message: messages.submitFailed });
 export const refusedRider = () => new SubmitError({ field: 'rider_id', message: dispatchTexts.board.riderNotAvailable });
@@ -129,6 +129,7 @@ export function boardEvents(s: Snapshot): BoardModelEvent[] {
     if (actions.includes('cancel')) events.push({ type: 'START_CANCEL' });
     if (actions.includes('retry')) events.push({ type: 'RESOLVE', move: 'retry' });
     if (actions.includes('return')) events.push({ type: 'RESOLVE', move: 'return' });
+    if (actions.includes('returned')) events.push({ type: 'START_RETURNED' });
     events.push({ type: 'CLOSE' });
   }
   if (detail === 'open.choosingRider') {
@@ -139,6 +140,7 @@ export function boardEvents(s: Snapshot): BoardModelEvent[] {
     if (c.reason === '') events.push({ type: 'REASON_CHANGED', value: 'The sender called to cancel' });
     events.push({ type: 'SUBMIT' }, { type: 'BACK' });
   }
+  if (detail === 'open.confirmingReturned') events.push({ type: 'SUBMIT' }, { type: 'BACK' });
   if (detail === 'open.moving') {
     events.push({ type: 'xstate.done.actor.move', output: { message: `${c.detail?.reference} done.` } });
     if (c.move === 'cancel') events.push({ type: 'xstate.error.actor.move', error: refusedReason() });

@@ -3,22 +3,23 @@
  * deliveries" on and with which areas, offers to the nearest available rider (same area first),
  * what a rider sees before accepting, decline and expiry to the next rider (and back to booked
  * with nobody left), two accepts at the same instant (exactly one wins), the dispatch board's
- * order, paging, moves, 409s and audit sentences, each rider's day, and every endpoint against
- * every kind of caller.
+ * order, paging, moves, 409s and audit sentences (and a returning parcel marked returned by staff,
+ * as its rider would), each rider's day, and every endpoint against every kind of caller.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { dispatchTexts, type AvailabilityResponse, type BoardDetail, type BoardItem, type RiderOffer, type RiderToday } from '../../src/shared/deliveries/dispatch';
+import { bookingMessages } from '../../src/shared/deliveries/bookingMessages';
 import { dispatchMessages } from '../../src/shared/deliveries/dispatchMessages';
 import { OFFER_TTL_MS } from '../../src/shared/deliveries/moves';
 import { defaultRateCard, riderShareKobo } from '../../src/shared/deliveries/rateCard';
 import { auditSentence, type OpsAuditEntry } from '../../src/shared/opsAudit';
 import { messages } from '../../src/shared/messages';
-import { auditLog, deliveries, deliveryEvents, deliveryOffers } from '../../src/server/db/schema';
+import { auditLog, deliveries, deliveryEvents, deliveryOffers, outboxEmails } from '../../src/server/db/schema';
 import { expireDueOffers } from '../../src/server/domain/deliveryOffers';
 import { STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
-import { bookAs, type Booked } from './bookingHelpers';
+import { bookAs, bookingBody, heldQuote, lagosQuoteBody, postBooking, type Booked } from './bookingHelpers';
 import { asRider, dispatchRider, everyoneOff, type DispatchRider } from './dispatchHelpers';
 import { describeEachDatabase, errorOf, nextIp, useTestApp } from './helper';
 import { company } from './hiringHelpers';
@@ -262,6 +263,77 @@ describeEachDatabase('dispatch', (kind) => {
     expect(rows.find((r) => r.action === 'delivery.cancel')!.after).toMatchObject({ status: 'cancelled', reason: 'Sender asked by phone' });
   });
 
+  it('marks a returning parcel returned from the board as its rider would from the job screen: from returning only (409 before), in the timeline, the audit log and the tracking page, the cash taken at pickup kept, no e-mail', async () => {
+    const rider = await dispatchRider(t, ['Ikeja']);
+    const quote = await heldQuote(t, lagosQuoteBody({ payment: 'cash_on_pickup' }));
+    const booking = await postBooking(t, bookingBody(quote), { headers: { 'x-auth-token': firm.token } });
+    expect(booking.statusCode, booking.body).toBe(201);
+    const parcel = booking.json<{ delivery: Booked }>().delivery;
+    const post = (path: string, body?: object, member: StaffMember = dispatcher) => staffReq(member, 'POST', `/api/ops/deliveries/${parcel.id}/${path}`, body);
+    const jobMove = (body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/users/jobs/${parcel.id}/moves`,
+        remoteAddress: nextIp(),
+        headers: { 'x-auth-token': rider.token, 'idempotency-key': randomUUID() },
+        payload: { client_at: new Date().toISOString(), ...body },
+      });
+    const notYet = async (status: string) => {
+      const res = await post('returned');
+      expect([status, res.statusCode, errorOf(res.body).message]).toEqual([status, 409, dispatchMessages.moveRefused(status)]);
+    };
+
+    // Every step before it is on its way back refuses it; the rider's own moves take it there.
+    await notYet('booked');
+    expect((await post('assign', { rider_id: rider.id })).statusCode).toBe(200);
+    await notYet('assigned');
+    expect((await jobMove({ action: 'start' })).statusCode).toBe(200);
+    await notYet('heading_to_pickup');
+    expect((await jobMove({ action: 'pick_up', cash_collected_kobo: 250_000 })).statusCode).toBe(200);
+    await notYet('picked_up');
+    expect((await jobMove({ action: 'fail', reason: 'recipient_absent' })).statusCode).toBe(200);
+    await notYet('failed');
+    expect((await post('return')).statusCode).toBe(200);
+    expect((await detail(parcel.id)).actions).toEqual(['returned', 'cancel']);
+
+    // The rider's phone died; the parcel is back at the office. A cash figure sent with it is not taken.
+    const mailsBefore = (await t.database.db.select({ id: outboxEmails.id }).from(outboxEmails)).length;
+    const res = await post('returned', { cash_collected_kobo: 1 });
+    expect([res.statusCode, res.json<{ message: string }>().message]).toEqual([200, dispatchTexts.board.markedReturned(parcel.reference)]);
+    const after = await detail(parcel.id);
+    expect(after).toMatchObject({ status: 'returned', actions: [], cash_collected_kobo: 250_000, rider: { id: rider.id } });
+    expect(after.events.at(-1)).toMatchObject({ status: 'returned', action: 'returned', actor: 'staff', staff_email: dispatcher.email });
+    // The rider's "returned" e-mails nobody; neither does this.
+    expect((await t.database.db.select({ id: outboxEmails.id }).from(outboxEmails)).length).toBe(mailsBefore);
+    // The cash taken at pickup is still owed by the rider.
+    const today = (await staffReq(dispatcher, 'GET', '/api/ops/riders/today')).json<{ items: RiderToday[] }>().items.find((r) => r.id === rider.id);
+    expect(today?.cash_to_collect_kobo).toBe(250_000);
+
+    // The tracking page and the rider's job screen show it finished; the rider's late "returned" is refused.
+    const page = await t.app.inject({ method: 'GET', url: new URL(parcel.tracking_url).pathname, remoteAddress: nextIp() });
+    expect(page.body).toContain('data-status="returned"');
+    expect(page.body).toContain(`<dd id="status"><b>${bookingMessages.statuses.returned}</b></dd>`);
+    const job = await asRider(t, rider, 'GET', `/api/users/jobs/${parcel.id}`);
+    expect(job.json<{ job: { status: string; actions: string[] } }>().job).toMatchObject({ status: 'returned', actions: [] });
+    const late = await jobMove({ action: 'returned' });
+    expect(late.statusCode, late.body).toBe(409);
+    await notYet('returned');
+
+    // In the audit log once, as a sentence.
+    const rows = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, parcel.id), eq(auditLog.action, 'delivery.returned')));
+    expect(rows).toHaveLength(1);
+    expect([rows[0]!.before, rows[0]!.after]).toMatchObject([{ status: 'returning', riderId: rider.id }, { status: 'returned', riderId: rider.id }]);
+    const log = await staffReq(admin, 'GET', `/api/ops/audit?entityType=delivery&entityId=${parcel.id}`);
+    expect(log.json<{ items: OpsAuditEntry[] }>().items.map(auditSentence)).toContain(`${dispatcher.email} (dispatcher) marked delivery ${parcel.reference} as back with the sender`);
+
+    // An admin may too.
+    const other = await book();
+    await t.database.db.update(deliveries).set({ status: 'returning', riderId: rider.id }).where(eq(deliveries.id, other.id));
+    const byAdmin = await staffReq(admin, 'POST', `/api/ops/deliveries/${other.id}/returned`);
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await statusOf(other.id)).s).toBe('returned');
+  });
+
   it('lists the board with failed, late and unassigned first, a page at a time without repeats, and each rider\'s day with the cash to collect', async () => {
     const { db } = t.database;
     const rider = await dispatchRider(t, ['Surulere']);
@@ -345,6 +417,7 @@ describeEachDatabase('dispatch', (kind) => {
       ['POST', `/api/ops/deliveries/${booked.id}/cancel`, { reason: 'x' }],
       ['POST', `/api/ops/deliveries/${booked.id}/retry`, {}],
       ['POST', `/api/ops/deliveries/${booked.id}/return`, {}],
+      ['POST', `/api/ops/deliveries/${booked.id}/returned`, {}],
     ];
     for (const [method, url, payload] of opsRoutes) {
       for (const who of ['signed out', 'offered rider', 'another rider', 'company']) {

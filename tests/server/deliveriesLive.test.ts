@@ -7,8 +7,10 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { deliveries } from '../../src/server/db/schema';
 import { moveDelivery } from '../../src/server/domain/deliveryMoves';
 import { redactUrl } from '../../src/server/logger';
 import { STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
@@ -221,6 +223,22 @@ describeEachDatabase('live delivery updates', (kind) => {
     await board.find((m) => (m.data as { status: string }).status === 'cancelled');
     expect(statuses(page)).toEqual(['cancelled']);
     expect(statuses(board)).toEqual(['cancelled']);
+  });
+
+  it('tells the tracking page and the board at once when staff mark a returning parcel returned from the board', async () => {
+    const port = await listening(t);
+    const dispatcher = await signedInStaff(t, 'dispatcher', 'live-returned');
+    const delivery = await bookAsVisitor(t);
+    // The rider's pickup and failure and staff's return are other tests': on its way back, directly.
+    await t.database.db.update(deliveries).set({ status: 'returning' }).where(eq(deliveries.id, delivery.id));
+    const page = await open(port, `/api/deliveries/tracking/${trackingTokenOf(delivery.tracking_url)}/events`);
+    const board = await open(port, '/api/ops/deliveries/events', { [STAFF_TOKEN_HEADER]: dispatcher.token });
+    const res = await t.app.inject({ method: 'POST', url: `/api/ops/deliveries/${delivery.id}/returned`, remoteAddress: nextIp(), headers: { [STAFF_TOKEN_HEADER]: dispatcher.token } });
+    expect(res.statusCode, res.body).toBe(200);
+    const seen = await page.find((m) => (m.data as { status: string }).status === 'returned');
+    expect(seen.data).toEqual({ status: 'returned', at: expect.any(String) });
+    const heard = await board.find((m) => (m.data as { id: string }).id === delivery.id && (m.data as { status: string }).status === 'returned');
+    expect(heard.data).toEqual({ id: delivery.id, reference: delivery.reference, status: 'returned', at: (seen.data as { at: string }).at });
   });
 
   it('answers an unknown token as the tracking API does, counted against the unknown-token limit', async () => {

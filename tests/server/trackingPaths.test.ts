@@ -19,6 +19,7 @@ import { deliveryOffers, outboxEmails } from '../../src/server/db/schema';
 import { expireDueOffers } from '../../src/server/domain/deliveryOffers';
 import { STAFF_TOKEN_HEADER } from '../../src/server/plugins/staffAuth';
 import { jobMessages } from '../../src/shared/deliveries/jobMessages';
+import { DELIVERY_MOVES } from '../../src/shared/deliveries/moves';
 import { escapeHtml } from '../../src/shared/html';
 import { TransitionRecorder } from '../machines/coverage';
 import { deliveryCoveringPaths, pathName, type DeliveryStep } from '../machines/deliveryModel';
@@ -29,7 +30,19 @@ import { company } from './hiringHelpers';
 import { signedInStaff } from './opsHelpers';
 import { multipart } from './signupHelpers';
 
-const paths = deliveryCoveringPaths();
+/**
+ * The covering paths take each transition once, so "returned", which the rider (job screen) and
+ * staff (the board, for a rider who cannot) both make, would be played by one caller only: the
+ * path that takes it is played again with each other caller allowed to make it.
+ */
+function withEveryReturnedCaller(covering: DeliveryStep[][]): DeliveryStep[][] {
+  const path = covering.find((steps) => steps.some((s) => s.event.type === 'returned'));
+  if (!path) return covering;
+  const played = path.find((s) => s.event.type === 'returned')!.event.by;
+  const others = DELIVERY_MOVES.returned.by.filter((by) => by !== played);
+  return [...covering, ...others.map((by) => path.map((s) => (s.event.type === 'returned' ? { ...s, event: { ...s.event, by } } : s)))];
+}
+const paths = withEveryReturnedCaller(deliveryCoveringPaths());
 const recorder = new TransitionRecorder();
 
 describeEachDatabase('the tracking page along the delivery machine’s paths', (kind) => {
@@ -122,8 +135,11 @@ describeEachDatabase('the tracking page along the delivery machine’s paths', (
         }
         case 'fail':
           return job(rider!, { action: 'fail', reason: 'recipient_absent' });
+        case 'returned':
+          // The rider from the job screen, or staff from the board (the parcel back at the office).
+          return event.by === 'staff' ? board('returned') : job(rider!, { action: 'returned' });
         default:
-          // start, pick_up, arrive, returned: the rider's job screen (the board has no "returned").
+          // start, pick_up, arrive: the rider's job screen.
           return job(rider!, { action: event.type });
       }
     }

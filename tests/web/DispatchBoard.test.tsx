@@ -234,6 +234,35 @@ describe('the dispatch board, every transition through the page', () => {
     expect(await screen.findByText(m.live.polling)).toBeTruthy();
   });
 
+  it('a returning parcel back at the office: the dispatcher marks it returned, asked once more first', async () => {
+    renderAt(`/ops/deliveries/${DELIVERY_ID}`);
+    await answer(DETAIL, 200, boardDetail('returning'));
+    expect(await screen.findByRole('heading', { name: `OGB-7Q2K4 · ${dispatchMessages.statusNames.returning}` })).toBeTruthy();
+    const moves = () => within(screen.getByRole('group', { name: m.actionsLabel })).getAllByRole('button').map((b) => b.textContent);
+    expect(moves()).toEqual([m.moves.returned, m.moves.cancel]);
+
+    // Asked once more; "Back" sends nothing.
+    fireEvent.click(screen.getByRole('button', { name: m.moves.returned }));
+    expect(screen.getByRole('heading', { name: m.moves.returned })).toBeTruthy();
+    expect(screen.getByText(m.returnedConfirm)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: m.back }));
+    expect(screen.queryByText(m.returnedConfirm)).toBeNull();
+    expect(moves()).toEqual([m.moves.returned, m.moves.cancel]);
+    expect(edge.log.some((r) => r.path === `${DETAIL}/returned`)).toBe(false);
+
+    // Yes: sent with no body (no cash goes with it), the form busy meanwhile.
+    fireEvent.click(screen.getByRole('button', { name: m.moves.returned }));
+    fireEvent.click(screen.getByRole('button', { name: m.submit.returned }));
+    const move = await held(`${DETAIL}/returned`);
+    expect(move.body).toEqual({});
+    expect((screen.getByRole('button', { name: m.working }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => move.respond(200, { message: dispatchTexts.board.markedReturned('OGB-7Q2K4') }));
+    expect(await screen.findByText(dispatchTexts.board.markedReturned('OGB-7Q2K4'))).toBeTruthy();
+    await answer(DETAIL, 200, boardDetail('returned'));
+    expect(await screen.findByRole('heading', { name: `OGB-7Q2K4 · ${dispatchMessages.statusNames.returned}` })).toBeTruthy();
+    expect(within(detailPanel()).getByText(m.noActions)).toBeTruthy();
+  });
+
   afterAll(() => {
     const missing = recorder.report('dispatch board page', dispatchBoardMachine);
     expect(missing, `transitions not driven through the page:\n${missing.join('\n')}`).toEqual([]);

@@ -57,13 +57,17 @@ export const boardMessages = {
     cancel: 'Cancel delivery',
     retry: 'Deliver again',
     return: 'Return to sender',
+    returned: 'Mark returned',
   },
   submit: {
     assign: 'Assign',
     reassign: 'Give to this rider',
     offer: 'Offer',
     cancel: 'Cancel the delivery',
+    returned: 'Yes, it is back with the sender',
   },
+  // Returned is final, as a cancel is: asked once more before it is sent.
+  returnedConfirm: 'Mark it returned only once the parcel is back with the sender. This cannot be undone.',
   back: 'Back',
   working: 'Sending…',
   riderLabel: 'Rider',

@@ -57,6 +57,7 @@ export const dispatchTexts = {
     cancelled: (reference: string) => `${reference} cancelled.`,
     retried: (reference: string) => `${reference} goes out for delivery again.`,
     returned: (reference: string) => `${reference} is going back to the sender.`,
+    markedReturned: (reference: string) => `${reference} is back with the sender.`,
   },
   /** Timeline notes the server writes. */
   notes: {

@@ -51,7 +51,10 @@ export const deliveryPlan: MachinePlan = {
     fail: 'As the rider, press "Could not deliver", choose "Recipient not there" and confirm',
     retry: 'As the dispatcher, on the failed delivery press "Try again"',
     return: 'As the dispatcher, on the failed delivery press "Return to sender"',
-    returned: 'As the rider, press "Returned to sender" on the job screen',
+    returned: (e) =>
+      by(e) === 'staff'
+        ? 'As the dispatcher, open the returning delivery on the board, press "Mark returned" and confirm'
+        : 'As the rider, press "Returned to sender" on the job screen',
     cancel: (e) =>
       by(e) === 'sender'
         ? 'On the tracking page, type a reason under "Cancel this delivery" and press its button'

@@ -9,7 +9,7 @@ export const dispatchBoardPlan: MachinePlan = {
   machine: 'dispatchBoardMachine',
   title: 'Console: the dispatch board',
   start:
-    `${OPS_START} Then open "${m.navLabel}" (/ops/deliveries). Have a booking made on /send-a-parcel (booked), a failed one (a rider reports it failed), ` +
+    `${OPS_START} Then open "${m.navLabel}" (/ops/deliveries). Have a booking made on /send-a-parcel (booked), a failed one (a rider reports it failed), a returning one (a failed one returned to sender), ` +
     'and at least one available rider: a rider who finished sign-up, whose ID was approved, with "Available for deliveries" on for the pickup area.',
   starts: {
     board: 'The board just opened at /ops/deliveries; open a delivery by its reference (the address becomes /ops/deliveries/<id>).',
@@ -34,11 +34,12 @@ export const dispatchBoardPlan: MachinePlan = {
     'detail.failed': { says: `"${m.detailFailed}" with "${m.tryAgain}".`, story: story('delivery-load-failed') },
     'detail.open': { says: 'The delivery: reference and status, contacts and addresses, parcel, rider, price and pay, offers and the timeline.', story: story('delivery-booked') },
     'detail.open.idle': {
-      says: `The moves its status allows: booked "${m.moves.assign}", "${m.moves.offerNearby}", "${m.moves.offerTo}", "${m.moves.cancel}"; assigned "${m.moves.reassign}"; failed "${m.moves.retry}", "${m.moves.return}"; a refusal on the alert line above them.`,
+      says: `The moves its status allows: booked "${m.moves.assign}", "${m.moves.offerNearby}", "${m.moves.offerTo}", "${m.moves.cancel}"; assigned "${m.moves.reassign}"; failed "${m.moves.retry}", "${m.moves.return}"; returning "${m.moves.returned}"; a refusal on the alert line above them.`,
       story: story('delivery-booked'),
     },
     'detail.open.choosingRider': { says: `"${m.riderLabel}": available riders near the pickup, nearest first ("${m.riderHelp}"), the send button and "${m.back}"; "${m.chooseRider}" or the server's refusal under the field.`, story: story('choosing-rider') },
     'detail.open.cancelling': { says: `"${m.reasonLabel}", "${m.submit.cancel}" and "${m.back}"; "${dispatchMessages.cancelReasonRequired}" or the server's refusal under the field.`, story: story('cancelling') },
+    'detail.open.confirmingReturned': { says: `"${m.moves.returned}": "${m.returnedConfirm}", "${m.submit.returned}" and "${m.back}".`, story: story('confirming-returned') },
     'detail.open.moving': { says: `The button says "${m.working}"; the fields are disabled.`, story: story('moving') },
     'detail.open.refreshing': { says: 'The delivery is read again (the last answer stays meanwhile).', story: story('refreshing') },
   },
@@ -53,7 +54,8 @@ export const dispatchBoardPlan: MachinePlan = {
     START_CANCEL: `Click "${m.moves.cancel}"`,
     REASON_CHANGED: (e) => typed(e, m.reasonLabel),
     RESOLVE: (e) => `Click "${e.move === 'return' ? m.moves.return : m.moves.retry}"`,
-    SUBMIT: 'Click the send button of the form (Assign, Give to this rider, Offer or Cancel the delivery)',
+    START_RETURNED: `Click "${m.moves.returned}"`,
+    SUBMIT: `Click the send button of the form ("${m.submit.assign}", "${m.submit.reassign}", "${m.submit.offer}", "${m.submit.cancel}" or "${m.submit.returned}")`,
     BACK: `Click "${m.back}"`,
     FEED_OPEN: 'Wait for the live feed to connect (the server has GET /api/ops/deliveries/events)',
     FEED_EVENT: 'In another window, book a parcel or move a delivery (e.g. a rider accepts an offer)',

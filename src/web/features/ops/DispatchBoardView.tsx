@@ -210,6 +210,7 @@ function Moves({ delivery, view, send }: { delivery: BoardDetail; view: BoardVie
   const busy = d.state === 'moving';
   if (d.state === 'choosingRider' || (busy && d.move !== 'cancel' && d.riderId !== '')) return <RiderPicker view={view} send={send} />;
   if (d.state === 'cancelling' || (busy && d.move === 'cancel')) return <CancelForm view={view} send={send} />;
+  if (d.state === 'confirmingReturned' || (busy && d.move === 'returned')) return <ConfirmReturned busy={busy} send={send} />;
   const can = (action: string) => delivery.actions.includes(action as never);
   const buttons: Array<{ key: string; label: string; event: Parameters<DispatchBoardSend>[0]; tone?: string }> = [];
   if (can('assign')) buttons.push({ key: 'assign', label: m.moves.assign, event: { type: 'PICK_RIDER', move: 'assign' } });
@@ -220,6 +221,7 @@ function Moves({ delivery, view, send }: { delivery: BoardDetail; view: BoardVie
   }
   if (can('retry')) buttons.push({ key: 'retry', label: m.moves.retry, event: { type: 'RESOLVE', move: 'retry' } });
   if (can('return')) buttons.push({ key: 'return', label: m.moves.return, event: { type: 'RESOLVE', move: 'return' } });
+  if (can('returned')) buttons.push({ key: 'returned', label: m.moves.returned, event: { type: 'START_RETURNED' } });
   if (can('cancel')) buttons.push({ key: 'cancel', label: m.moves.cancel, event: { type: 'START_CANCEL' }, tone: 'danger' });
   if (buttons.length === 0) return <p>{m.noActions}</p>;
   return (
@@ -315,6 +317,31 @@ function CancelForm({ view, send }: { view: BoardView; send: DispatchBoardSend }
       <div className="ops-board-moves">
         <button type="submit" className="btn btn-primary btn-danger" disabled={busy}>
           {busy ? m.working : m.submit.cancel}
+        </button>
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
+          {m.back}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Returned is final: said once more, then sent. */
+function ConfirmReturned({ busy, send }: { busy: boolean; send: DispatchBoardSend }) {
+  return (
+    <form
+      className="ops-board-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'SUBMIT' });
+      }}
+    >
+      <h3>{m.moves.returned}</h3>
+      <p>{m.returnedConfirm}</p>
+      <div className="ops-board-moves">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? m.working : m.submit.returned}
         </button>
         <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
           {m.back}

@@ -8,6 +8,7 @@
  *   POST /api/ops/deliveries/:id/cancel         {reason} (required)
  *   POST /api/ops/deliveries/:id/retry          a failed delivery goes out again
  *   POST /api/ops/deliveries/:id/return         a failed delivery goes back to the sender
+ *   POST /api/ops/deliveries/:id/returned       a returning delivery is back with the sender (for a rider who cannot say so)
  *   GET  /api/ops/riders/today                  each available rider's jobs today and the cash to collect from them
  * A move the delivery's state does not allow is a 409; every move is in the audit log.
  */
@@ -214,4 +215,6 @@ export async function opsDeliveriesRoutes(app: FastifyInstance): Promise<void> {
   );
   move('retry', 'Resolve a failed delivery: out for delivery again with its rider', null, () => ({ action: 'retry' }));
   move('return', 'Resolve a failed delivery: back to the sender', null, () => ({ action: 'return' }));
+  // No body: no cash goes with it (see moveFromBoard).
+  move('returned', 'A returning delivery is back with the sender (what its rider would mark from the job screen)', null, () => ({ action: 'returned' }));
 }

@@ -1,7 +1,7 @@
 /**
  * The dispatch board: bookings by state, the ones needing attention first (failed, late for
  * pickup, unassigned), a delivery's whole record and timeline, the staff moves (offer, assign,
- * reassign, cancel, retry, return) and each rider's day. Every move goes through
+ * reassign, cancel, retry, return, returned) and each rider's day. Every move goes through
  * domain/deliveryMoves.ts under the delivery's row lock, with its audit entry in the same
  * transaction, so neither is ever committed without the other.
  */
@@ -269,7 +269,8 @@ export type BoardMove =
   | { action: 'reassign'; riderId: string }
   | { action: 'cancel'; reason: string }
   | { action: 'retry' }
-  | { action: 'return' };
+  | { action: 'return' }
+  | { action: 'returned' };
 
 const DONE: Record<BoardMove['action'], (reference: string) => string> = {
   offer: t.offered,
@@ -278,6 +279,7 @@ const DONE: Record<BoardMove['action'], (reference: string) => string> = {
   cancel: t.cancelled,
   retry: t.retried,
   return: t.returned,
+  returned: t.markedReturned,
 };
 
 /** The reason as typed, trimmed; required and bounded (400 under 'reason'). */
@@ -339,8 +341,14 @@ export async function moveFromBoard(db: Db, actor: AuditActor, id: string, move:
         // Out for delivery again with the same rider; the failure stays in the timeline.
         await moveDelivery(tx, { deliveryId: id, action: 'retry', actor: 'staff', staffId: actor.staffId, set: { failureReason: null, failureNote: null } });
         break;
+      // Returned: what the rider's "Returned to sender" does (jobService.ts: the move alone, its
+      // timeline entry and the live update, no e-mail), for a rider who cannot send it (back at
+      // the office, a dead phone). It carries no cash, as the rider's does not (cash is reported
+      // with pick_up or deliver: cashMoveOf): paid at pickup, it was reported then and the rider
+      // still owes it; paid on delivery, none was taken. The rider stays on the delivery.
       case 'return':
-        await moveDelivery(tx, { deliveryId: id, action: 'return', actor: 'staff', staffId: actor.staffId });
+      case 'returned':
+        await moveDelivery(tx, { deliveryId: id, action: move.action, actor: 'staff', staffId: actor.staffId });
         break;
     }
     const [after] = await tx.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.id, id));
