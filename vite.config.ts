@@ -2,13 +2,15 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { inlineMessagesPlugin } from './scripts/inlineMessages';
+import { jobWorkerPlugin } from './scripts/jobWorkerPlugin';
 
 // The app lives in src/web; the build goes to dist/web, which the API server serves.
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  // inlineMessagesPlugin: each page carries only the messages it shows.
-  plugins: [react(), inlineMessagesPlugin()],
+  // inlineMessagesPlugin: each page carries only the messages it shows. jobWorkerPlugin: the job
+  // screen's service worker, dist/web/sw-jobs.js (the browser build only).
+  plugins: [react(), inlineMessagesPlugin(), ...(isSsrBuild ? [] : [jobWorkerPlugin()])],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

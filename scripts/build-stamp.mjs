@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const INPUTS = ['src/web', 'src/shared', 'machines', 'vite.config.ts', 'package.json', 'package-lock.json', 'scripts/prerender.mjs', 'scripts/compress.mjs', 'scripts/inlineMessages.ts'];
+const INPUTS = ['src/web', 'src/shared', 'machines', 'vite.config.ts', 'package.json', 'package-lock.json', 'scripts/prerender.mjs', 'scripts/compress.mjs', 'scripts/inlineMessages.ts', 'scripts/jobWorkerPlugin.ts'];
 
 function* walk(p) {
   if (!existsSync(p)) return;

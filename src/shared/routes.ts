@@ -40,6 +40,13 @@ export const riderPaths = {
   jobs: '/rider-dashboard/jobs',
 } as const;
 
+/**
+ * The job screen's service worker (built by scripts/jobWorkerPlugin.ts into dist/web, registered
+ * only by the job screen with the scope riderPaths.jobs): a fixed address, never hashed, so one
+ * registration follows every build.
+ */
+export const jobWorkerPath = '/sw-jobs.js';
+
 export type AppPath = (typeof paths)[keyof typeof paths];
 
 export const knownPaths: readonly string[] = Object.values(paths);

@@ -11,10 +11,10 @@
  * order when the connection returns. The outbox is the browser's real IndexedDB.
  */
 import path from 'node:path';
-import type { Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { riderJobMessages as m } from '../../src/shared/deliveries/riderJobMessages';
-import { paths, riderPaths } from '../../src/shared/routes';
+import { jobWorkerPath, paths, riderPaths } from '../../src/shared/routes';
 import { expectNoViolations, screenshotsDir, uniqueEmail, useBrowser } from './browser';
 import { approvedRider, call, captchaCookie, dispatcher, phonePhoto, waitForMail } from './dispatchFixtures';
 
@@ -186,8 +186,8 @@ describe("the rider's job screen", () => {
     expect(atDoor[0]!.bytes).toBeLessThan(jpeg.length);
 
     // ── A reload before the network returns ──
-    // Chromium cannot open a page with no network at all (the screen has no service worker): the
-    // page is served, the API is not, as on a weak signal. The screen opens from the phone's copy.
+    // The page is served, the API is not, as on a weak signal (a reload with no network at all,
+    // through the screen's service worker, is the next test). The screen opens from the phone's copy.
     await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
     await page.context().setOffline(false);
     await page.reload();
@@ -215,4 +215,104 @@ describe("the rider's job screen", () => {
     expect(Number((await sent.at(-1)!.allHeaders())['content-length'] ?? 0)).toBeLessThan(jpeg.length);
     expect(new Set(await Promise.all(uploads.map(async (r) => (await r.allHeaders())['idempotency-key']))).size).toBe(1);
   });
+
+  it('a reload with no network at all opens the job screen through its service worker, from the phone\'s copy; the steps taken offline are applied once when back online', async () => {
+    const staffToken = await dispatcher();
+    const rider = await approvedRider(staffToken, 'swjob');
+    const auth = { 'x-auth-token': rider.token };
+    const on = await call('PUT', '/api/users/availability', { available: true, areas: ['Ikeja'] }, auth);
+    expect(on.status, JSON.stringify(on.json)).toBe(200);
+    const delivery = await booking();
+    const riders = await call('GET', `/api/ops/riders?q=${rider.username}`, undefined, { 'x-ops-token': staffToken });
+    const riderId = (riders.json.items as Array<{ id: string }>)[0]!.id;
+    const assigned = await call('POST', `/api/ops/deliveries/${delivery.id}/assign`, { rider_id: riderId }, { 'x-ops-token': staffToken });
+    expect(assigned.status, JSON.stringify(assigned.json)).toBe(200);
+
+    const page = await browser.open('phone');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.addInitScript((t) => window.localStorage.setItem('authToken', t), rider.token);
+    await page.goto(riderPaths.jobs);
+    await page.getByRole('button', { name: m.steps.start }).waitFor();
+    // The screen registers its worker once it is idle; the worker takes the page over when installed.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    const registration = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return { scope: r?.scope ?? null, script: navigator.serviceWorker.controller?.scriptURL ?? null };
+    });
+    expect(registration).toEqual({ scope: new URL(riderPaths.jobs, page.url()).href, script: new URL(jobWorkerPath, page.url()).href });
+
+    // ── No network at all: the page's requests and the worker's own ──
+    // Chromium's offline mode does not reach a service worker's fetches (Playwright issue #2311):
+    // those are refused here as a phone with no signal would.
+    const context = page.context();
+    await goOffline(context);
+    expect(await page.evaluate(() => fetch('/api/config').then(() => 'answered', () => 'failed'))).toBe('failed');
+    await page.getByRole('button', { name: m.steps.start }).click();
+    await page.getByRole('button', { name: m.steps.pick_up }).waitFor();
+    await expect.poll(() => page.locator('.job-waiting').innerText(), { timeout: 10_000 }).toContain(m.queued(1));
+
+    // ── The reload: the worker's shell and files, the job from the phone's outbox ──
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker(), 'the page came from the worker').toBe(true);
+    await expect.poll(() => page.locator('.job-waiting').innerText(), { timeout: 20_000 }).toContain(m.queued(1));
+    expect(await page.getByRole('region', { name: m.pickupHeading }).innerText()).toContain('12 Allen Avenue');
+    await shoot(page, '8-reloaded-with-no-network');
+    // The worker keeps the shell and the build's files, and nothing from the API (no personal data).
+    const kept = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return { names: await caches.keys(), urls };
+    });
+    expect(kept.names).toHaveLength(1);
+    expect(kept.names[0]).toMatch(/^sw-jobs-[0-9a-f]{16}$/);
+    expect(kept.urls).toContain(riderPaths.jobs);
+    expect(kept.urls.filter((u) => u !== riderPaths.jobs && !/^\/assets\/[^/]+\.(?:js|css|svg|png|jpg|webp|woff2?)$/.test(u))).toEqual([]);
+
+    // ── Another step, still offline; then the network returns ──
+    await page.getByRole('button', { name: m.steps.pick_up }).click();
+    await page.getByRole('button', { name: m.steps.arrive }).waitFor();
+    await expect.poll(() => page.locator('.job-waiting').innerText(), { timeout: 10_000 }).toContain(m.queued(2));
+    expect((await call('GET', `/api/users/jobs/${delivery.id}`, undefined, auth)).json.job.status).toBe('assigned');
+    await goOnline(context);
+    const readJob = () => call('GET', `/api/users/jobs/${delivery.id}`, undefined, auth);
+    await expect.poll(async () => (await readJob()).json.job.status, { timeout: 30_000 }).toBe('picked_up');
+    await expect.poll(() => page.getByText(/^Waiting for network/).count(), { timeout: 10_000 }).toBe(0);
+    // Each step applied once, in the order tapped.
+    const actions = ((await readJob()).json.job.events as Array<{ action: string }>).map((e) => e.action);
+    expect(actions.filter((a) => a === 'start')).toHaveLength(1);
+    expect(actions.filter((a) => a === 'pick_up')).toHaveLength(1);
+    expect(actions.indexOf('start')).toBeLessThan(actions.indexOf('pick_up'));
+  });
+
+  it('only the job screen registers the worker: the public pages and the dashboard have none, and stay outside its scope', async () => {
+    const staffToken = await dispatcher();
+    const rider = await approvedRider(staffToken, 'swscope');
+    const page = await browser.open('phone');
+    await page.addInitScript((t) => window.localStorage.setItem('authToken', t), rider.token);
+    const registrations = () => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.scope));
+    for (const url of [paths.home, paths.aboutUs, paths.sendParcel, paths.riderDashboard]) {
+      await page.goto(url, { waitUntil: 'load' });
+      // Longer than the job screen takes to register it once idle.
+      await page.waitForTimeout(3_000);
+      expect(await registrations(), url).toEqual([]);
+    }
+    // The job screen registers it; the dashboard, opened again, is not under it.
+    await page.goto(riderPaths.jobs);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    expect(await registrations()).toEqual([new URL(riderPaths.jobs, page.url()).href]);
+    await page.goto(paths.riderDashboard, { waitUntil: 'load' });
+    await page.getByRole('link', { name: m.title, exact: true }).waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  });
 });
+
+/** No network for the pages and for their service worker (whose fetches Chromium's offline mode misses). */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route('**', (route) => (route.request().serviceWorker() ? route.abort('internetdisconnected') : route.continue()));
+  await context.setOffline(true);
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unroute('**');
+  await context.setOffline(false);
+}

@@ -5,11 +5,13 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, expect, it } from 'vitest';
 import { BOOT_SCRIPT, EARLY_FETCH_SCRIPT, STORED_BOOKING_SCRIPT } from '../../src/shared/bootScript';
+import { jobWorkerPath, riderPaths } from '../../src/shared/routes';
 import { describeEachDatabase, errorOf, useTestApp } from './helper';
 
 const INDEX_HTML = '<!doctype html><html><head><title>Ogba Dispatch</title></head><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>';
 const PRIVACY_HTML = '<!doctype html><html><body><h1>Privacy policy</h1><p>Effective April 24, 2025</p></body></html>';
 const APP_JS = `console.log(${JSON.stringify('app '.repeat(200))});`;
+const WORKER_JS = `self.addEventListener('fetch', () => {}); // ${'worker '.repeat(60)}`;
 
 /** A stand-in for `npm run build`'s output: the shell, precompressed copies and one hashed asset. */
 function makeWebRoot(): string {
@@ -21,6 +23,10 @@ function makeWebRoot(): string {
   writeFileSync(path.join(root, 'assets', 'app-abc123.js'), APP_JS);
   writeFileSync(path.join(root, 'assets', 'app-abc123.js.br'), brotliCompressSync(APP_JS));
   writeFileSync(path.join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The job screen's service worker, as scripts/jobWorkerPlugin.ts and compress.mjs write it.
+  writeFileSync(path.join(root, 'sw-jobs.js'), WORKER_JS);
+  writeFileSync(path.join(root, 'sw-jobs.js.br'), brotliCompressSync(WORKER_JS));
+  writeFileSync(path.join(root, 'sw-jobs.js.gz'), gzipSync(WORKER_JS));
   // A prerendered public page (DESIGN.md §8): served for its route instead of the shell.
   mkdirSync(path.join(root, 'privacy-policy'));
   writeFileSync(path.join(root, 'privacy-policy', 'index.html'), PRIVACY_HTML);
@@ -147,6 +153,35 @@ describeEachDatabase('serving the built web app', (kind) => {
     const res = await t.app.inject({ url: '/favicon.svg' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).not.toContain('immutable');
+  });
+
+  it("serves the job screen's service worker as JavaScript, revalidated on every update check, under a CSP that allows it", async () => {
+    for (const [encoding, decode] of [
+      ['br', (b: Buffer) => brotliDecompressSync(b).toString()],
+      ['gzip', (b: Buffer) => gunzipSync(b).toString()],
+      ['identity', (b: Buffer) => b.toString()],
+    ] as const) {
+      const res = await t.app.inject({ url: jobWorkerPath, headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode, encoding).toBe(200);
+      expect(res.headers['content-type'], encoding).toMatch(/^(?:application|text)\/javascript\b/);
+      // A browser refuses a worker script served as anything else, and an hour's max-age would keep
+      // phones on the last build's worker (and its cache) for that hour after a deploy.
+      expect(res.headers['cache-control'], encoding).toBe('no-cache');
+      expect(decode(res.rawPayload), encoding).toBe(WORKER_JS);
+    }
+    // The browser's update check on a phone whose worker is current costs a 304, not the script again.
+    const first = await t.app.inject({ url: jobWorkerPath, headers: { 'accept-encoding': 'br' } });
+    const check = await t.app.inject({ url: jobWorkerPath, headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) } });
+    expect(check.statusCode).toBe(304);
+    // The page's policy lets it register a worker from this origin (and only from it).
+    const page = await t.app.inject({ url: riderPaths.jobs });
+    const directives = String(page.headers['content-security-policy']).split('; ');
+    expect(directives).toContain("worker-src 'self'");
+    // The worker's own policy (its response's) lets it fetch this origin's files for its cache.
+    const worker = await t.app.inject({ url: jobWorkerPath });
+    const connect = String(worker.headers['content-security-policy']).split('; ').find((d) => d.startsWith('connect-src '));
+    expect(connect?.split(' ')).toContain("'self'");
+    expect(worker.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('does not serve files outside the web root', async () => {

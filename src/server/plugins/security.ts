@@ -20,6 +20,8 @@ function contentSecurityPolicy(config: Config): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${bootScriptSource} ${c}`,
+    // Workers (the job screen's service worker, /sw-jobs.js) only from this origin's own files.
+    "worker-src 'self'",
     // blob: is this origin's own bytes: the console shows a rider's PDF ID, fetched with the
     // staff token in a header, in a frame (a blob: address cannot be made by another origin).
     `frame-src ${c} https://www.openstreetmap.org blob:`,

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formQueryPages, knownPaths } from '../../shared/routes';
+import { formQueryPages, jobWorkerPath, knownPaths } from '../../shared/routes';
 import { access } from './access';
 
 interface Page {
@@ -49,6 +49,7 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
     pages.set(route, existsSync(file) ? loadPage(file) : shell);
   }
   const notFoundFile = path.join(webRoot, '404.html');
+  const workerFile = path.join(webRoot, jobWorkerPath.slice(1));
   const notFound = existsSync(notFoundFile) ? loadPage(notFoundFile) : shell;
 
   // The built files @fastify/static adds a route for are public; it takes no route config, so
@@ -68,9 +69,12 @@ export async function registerWeb(app: FastifyInstance, webRoot: string): Promis
         // HTML asked for by file name (/index.html, /about-us/index.html) names the current
         // hashed assets, so it is revalidated like the routes' pages, never kept an hour.
         const html = /\.html(?:\.br|\.gz)?$/.test(filePath);
+        // The job screen's service worker keeps its address from build to build: revalidated on
+        // every check, so a deploy reaches the phones at their next visit, not an hour later.
+        const worker = filePath === workerFile || filePath === `${workerFile}.br` || filePath === `${workerFile}.gz`;
         reply.header(
           'cache-control',
-          immutable ? 'public, max-age=31536000, immutable' : html ? 'no-cache' : 'public, max-age=3600',
+          immutable ? 'public, max-age=31536000, immutable' : html || worker ? 'no-cache' : 'public, max-age=3600',
         );
       },
     });

@@ -1,6 +1,7 @@
 /**
  * The job machine on the rider's job screen: the requests, the phone's outbox (read at start, so a
- * reload loses no step and no photo), and the browser's "online" event, which sends the queue again.
+ * reload loses no step and no photo), the browser's "online" event, which sends the queue again,
+ * and the service worker that opens the screen on a reload with no network (jobWorker.ts).
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
@@ -9,6 +10,7 @@ import type { AvailabilitySnapshot } from '../../../../machines/deliveries/avail
 import { jobMachine, jobSnapshotToView } from '../../../../machines/deliveries/jobMachine';
 import { availabilityActors } from './availabilityApi';
 import { flushOutbox, jobsApi, keepProof, loadJobScreen } from './jobsApi';
+import { registerJobWorker } from './jobWorker';
 import { JobScreenView } from './JobScreenView';
 import { defaultStore, Outbox, type OutboxStore } from './outbox';
 
@@ -46,5 +48,7 @@ export function JobScreen({ inspect, store, retryMs }: JobScreenProps) {
     window.addEventListener('online', online);
     return () => window.removeEventListener('online', online);
   }, [actor]);
+  // The service worker that lets a reload with no network open this screen.
+  useEffect(() => registerJobWorker(), []);
   return <JobScreenView view={view} send={actor.send} />;
 }
