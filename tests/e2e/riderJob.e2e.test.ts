@@ -216,7 +216,7 @@ describe("the rider's job screen", () => {
     expect(new Set(await Promise.all(uploads.map(async (r) => (await r.allHeaders())['idempotency-key']))).size).toBe(1);
   });
 
-  it('a reload with no network at all opens the job screen through its service worker, from the phone\'s copy; the steps taken offline are applied once when back online', async () => {
+  it('a reload with no network at all opens the job screen through its service worker, from the phone\'s copy, with nothing waiting and with a step waiting; the steps taken offline are applied once when back online', async () => {
     const staffToken = await dispatcher();
     const rider = await approvedRider(staffToken, 'swjob');
     const auth = { 'x-auth-token': rider.token };
@@ -247,6 +247,12 @@ describe("the rider's job screen", () => {
     const context = page.context();
     await goOffline(context);
     expect(await page.evaluate(() => fetch('/api/config').then(() => 'answered', () => 'failed'))).toBe('failed');
+
+    // ── A reload with nothing waiting: the worker's shell, the open job the phone keeps ──
+    const first = await page.reload();
+    expect(first?.fromServiceWorker(), 'the page came from the worker').toBe(true);
+    await page.getByRole('button', { name: m.steps.start }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('region', { name: m.pickupHeading }).innerText()).toContain('12 Allen Avenue');
     await page.getByRole('button', { name: m.steps.start }).click();
     await page.getByRole('button', { name: m.steps.pick_up }).waitFor();
     await expect.poll(() => page.locator('.job-waiting').innerText(), { timeout: 10_000 }).toContain(m.queued(1));

@@ -39,6 +39,8 @@ function breakableStore(inner: OutboxStore = memoryStore()) {
       if (flags.remove) throw new Error('The database connection is closing');
       return inner.remove(key);
     },
+    openJob: () => inner.openJob(),
+    keepOpenJob: (job) => inner.keepOpenJob(job),
   };
   return { store, flags, inner };
 }
@@ -399,6 +401,37 @@ describe("the rider's job screen", () => {
     await act(async () => deliver.respond(200, { job: job('delivered', { proof_uploaded: true }), move: {} }));
     expect((await screen.findByRole('status')).textContent).toBe(m.delivered);
     expect(await store.all()).toEqual([]);
+    cleanup();
+  });
+
+  it('a reload with no network and nothing waiting opens on the open job the phone kept; once no job is open the phone forgets it', async () => {
+    const store = memoryStore();
+    render(<JobScreen inspect={recorder.inspect} store={store} retryMs={600_000} />);
+    await answerLoad({ jobs: [job('assigned')] });
+    await screen.findByRole('button', { name: m.steps.start });
+    cleanup();
+
+    // A dead zone: no answer from the API, nothing queued; the screen opens on the kept job.
+    render(<JobScreen inspect={recorder.inspect} store={store} retryMs={600_000} />);
+    await act(async () => {
+      for (const path of ['/api/users/availability', '/api/users/offers', '/api/users/jobs']) (await take(path)).fail();
+    });
+    await screen.findByRole('region', { name: m.jobHeading('OGB-7K2Q9') });
+    expect(button(m.steps.start)).toBeTruthy();
+    expect(await store.all()).toEqual([]);
+    cleanup();
+
+    // Online again, the job finished elsewhere (no open job): the phone keeps nothing of it.
+    render(<JobScreen inspect={recorder.inspect} store={store} retryMs={600_000} />);
+    await answerLoad({ jobs: [job('returned')] });
+    await waitFor(async () => expect(await store.openJob()).toBeNull());
+    cleanup();
+    render(<JobScreen inspect={recorder.inspect} store={store} retryMs={600_000} />);
+    await act(async () => {
+      for (const path of ['/api/users/availability', '/api/users/offers', '/api/users/jobs']) (await take(path)).fail();
+    });
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: m.jobHeading('OGB-7K2Q9') })).toBeNull();
     cleanup();
   });
 

@@ -45,14 +45,17 @@ export async function loadJobScreen(outbox: Outbox): Promise<JobScreenLoaded> {
   try {
     answers = await Promise.all([jobsApi.availability(), jobsApi.offers(), jobsApi.jobs()]);
   } catch (error) {
-    // Opened without a network: a job with steps on the phone is shown from the phone's copy, waiting.
-    const kept = [...queued].reverse().find((q) => q.job)?.job;
-    if (!(error instanceof NetworkFailure) || !kept) throw error;
+    // Opened without a network: the job is shown from the phone's copy, the one its waiting steps
+    // carry (as at the last tap), else the open job kept from the last answer.
+    if (!(error instanceof NetworkFailure)) throw error;
+    const kept = [...queued].reverse().find((q) => q.job)?.job ?? (await outbox.openJob());
+    if (!kept) throw error;
     return { availability: null, offer: null, job: kept, pending: queued.filter((q) => q.jobId === kept.id) };
   }
   const [availability, offers, jobs] = answers;
   // A job with steps still on the phone comes first: it may look finished only to the phone.
   const open = jobs.items.find((j) => queued.some((q) => q.jobId === j.id)) ?? jobs.items.find((j) => !DELIVERY_FINAL.includes(j.status)) ?? null;
+  await outbox.keepOpenJob(open);
   return {
     availability,
     offer: open ? null : (offers.items[0] ?? null),
@@ -84,6 +87,7 @@ export async function flushOutbox(outbox: Outbox, jobId: string): Promise<FlushR
     await outbox.remove(entry.key);
   }
   if (!job || refused) job = (await jobsApi.job(jobId)).job;
+  await outbox.keepOpenJob(job);
   return { job, pending: await outbox.forJob(jobId), refused };
 }
 
