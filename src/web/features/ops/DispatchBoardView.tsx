@@ -3,6 +3,7 @@
  * beside them with its record, timeline and the moves staff may make, and each rider's day with
  * the cash to collect. Draws the board machine's view model and the list's; sends their events.
  */
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { PagedListView } from '../../../../machines/kit/pagedListMachine';
 import type { DispatchBoardView as BoardView, RiderMoveKind } from '../../../../machines/ops/dispatchBoardMachine';
@@ -241,11 +242,17 @@ function Moves({ delivery, view, send }: { delivery: BoardDetail; view: BoardVie
   );
 }
 
-function RiderPicker({ view, send }: { view: BoardView; send: DispatchBoardSend }) {
-  const d = view.detail;
-  const move = (d.move ?? 'assign') as RiderMoveKind;
-  const busy = d.state === 'moving';
-  const error = d.fieldError?.field === 'rider_id' ? d.fieldError.message : null;
+interface MoveFormProps {
+  title: string;
+  submit: string;
+  danger?: boolean;
+  busy: boolean;
+  send: DispatchBoardSend;
+  children: ReactNode;
+}
+
+/** A board move asked for once more before it is sent: its title, what it needs, then send or back. */
+function MoveForm({ title, submit, danger = false, busy, send, children }: MoveFormProps) {
   return (
     <form
       className="ops-board-form"
@@ -255,7 +262,27 @@ function RiderPicker({ view, send }: { view: BoardView; send: DispatchBoardSend 
         send({ type: 'SUBMIT' });
       }}
     >
-      <h3>{pickLabel[move]}</h3>
+      <h3>{title}</h3>
+      {children}
+      <div className="ops-board-moves">
+        <button type="submit" className={danger ? 'btn btn-primary btn-danger' : 'btn btn-primary'} disabled={busy}>
+          {busy ? m.working : submit}
+        </button>
+        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
+          {m.back}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RiderPicker({ view, send }: { view: BoardView; send: DispatchBoardSend }) {
+  const d = view.detail;
+  const move = (d.move ?? 'assign') as RiderMoveKind;
+  const busy = d.state === 'moving';
+  const error = d.fieldError?.field === 'rider_id' ? d.fieldError.message : null;
+  return (
+    <MoveForm title={pickLabel[move]} submit={m.submit[move]} busy={busy} send={send}>
       <div className="field">
         <label htmlFor="ops-board-rider">{m.riderLabel}</label>
         <select
@@ -275,15 +302,7 @@ function RiderPicker({ view, send }: { view: BoardView; send: DispatchBoardSend 
         </select>
         <FieldMessages id="ops-board-rider" error={error} hint={m.riderHelp} />
       </div>
-      <div className="ops-board-moves">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? m.working : m.submit[move]}
-        </button>
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
-          {m.back}
-        </button>
-      </div>
-    </form>
+    </MoveForm>
   );
 }
 
@@ -292,15 +311,7 @@ function CancelForm({ view, send }: { view: BoardView; send: DispatchBoardSend }
   const busy = d.state === 'moving';
   const error = d.fieldError?.field === 'reason' ? d.fieldError.message : null;
   return (
-    <form
-      className="ops-board-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'SUBMIT' });
-      }}
-    >
-      <h3>{m.moves.cancel}</h3>
+    <MoveForm title={m.moves.cancel} submit={m.submit.cancel} danger busy={busy} send={send}>
       <div className="field">
         <label htmlFor="ops-board-reason">{m.reasonLabel}</label>
         <textarea
@@ -314,40 +325,16 @@ function CancelForm({ view, send }: { view: BoardView; send: DispatchBoardSend }
         />
         <FieldMessages id="ops-board-reason" error={error} hint={m.reasonHelp} />
       </div>
-      <div className="ops-board-moves">
-        <button type="submit" className="btn btn-primary btn-danger" disabled={busy}>
-          {busy ? m.working : m.submit.cancel}
-        </button>
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
-          {m.back}
-        </button>
-      </div>
-    </form>
+    </MoveForm>
   );
 }
 
 /** Returned is final: said once more, then sent. */
 function ConfirmReturned({ busy, send }: { busy: boolean; send: DispatchBoardSend }) {
   return (
-    <form
-      className="ops-board-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'SUBMIT' });
-      }}
-    >
-      <h3>{m.moves.returned}</h3>
+    <MoveForm title={m.moves.returned} submit={m.submit.returned} busy={busy} send={send}>
       <p>{m.returnedConfirm}</p>
-      <div className="ops-board-moves">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? m.working : m.submit.returned}
-        </button>
-        <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => send({ type: 'BACK' })}>
-          {m.back}
-        </button>
-      </div>
-    </form>
+    </MoveForm>
   );
 }
 
