@@ -411,9 +411,11 @@ function cutOff(req, res) {
   return res.status === 0 && req.body === OVERSIZED && /EPIPE|ECONNRESET|UND_ERR_SOCKET|SocketError|other side closed/i.test(String(res.error ?? ''));
 }
 
-function makeRequest(r, op, callerHeaders, records, cookie) {
+function makeRequest(r, op, callerHeaders, records, cookie, realFirst = false) {
   let withRecord = op.params.length > 0;
-  const useReal = r() < 0.6;
+  // Real records in the path most of the time, and always in a caller's first request of an
+  // operation: whether an operation is reached past its guard must not hang on the seed's draws.
+  const useReal = r() < 0.6 || realFirst;
   let url = op.path.replace(/\{([^}]+)\}/g, (_, name) => {
     const real = realParam(records, op.path, name);
     if (real && useReal) return encodeURIComponent(real);
@@ -510,7 +512,7 @@ export async function hostileRun({ send, doc, fixtures, records, perCaller = 4, 
   }
   const r = rng(seed);
   // Each job's request is drawn up front, in order, so the seed alone decides every request.
-  const drawn = jobs.map((job) => ({ ...job, req: makeRequest(r, job.op, job.headers, records, null), wantsCookie: job.kind === 'public' && r() < 0.7 }));
+  const drawn = jobs.map((job) => ({ ...job, req: makeRequest(r, job.op, job.headers, records, null, job.i === 0), wantsCookie: job.kind === 'public' && r() < 0.7 }));
   const reached = new Set();
   const reachedWithRecord = new Set();
   const failures = [];
