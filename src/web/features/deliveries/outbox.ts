@@ -64,7 +64,14 @@ export function indexedDbStore(factory: IDBFactory = indexedDB): OutboxStore {
         if (!names.contains(STORE)) open.result.createObjectStore(STORE, { keyPath: 'key' });
         if (!names.contains(JOB_STORE)) open.result.createObjectStore(JOB_STORE);
       };
-      open.onsuccess = () => resolve(open.result);
+      open.onsuccess = () => {
+        // A newer build in another tab asks for a newer version: give way, and open again next time.
+        open.result.onversionchange = () => {
+          open.result.close();
+          opened = null;
+        };
+        resolve(open.result);
+      };
       open.onerror = () => reject(open.error);
     });
     return opened;
