@@ -331,11 +331,13 @@ const node24Layers = (logFile, files, reportName, title) =>
     env: node24Env,
     logFile,
   });
+/** Node 24's API files but the timed ones (those run alone at the end). */
+const node24ApiFiles = ['tests/server', ...TIMED.flatMap((f) => ['--exclude', f])];
 const node24Beside =
   node24Ready && overlap
     ? node24Layers(
         path.join(RESULTS, 'vitest-node24.log'),
-        ['tests/server', ...TIMED.flatMap((f) => ['--exclude', f])],
+        node24ApiFiles,
         'vitest-node24.json',
         node24Title('API but the timed files'),
       )
@@ -363,7 +365,7 @@ if (process.env.TEST_NODE24 === '0') {
   rows.push({ layer: 'Node 24 install', node: '24', passed: 0, failed: 1, skipped: 0, seconds: 0, note: 'Node 24 could not be installed from the npm registry' });
 } else if (node24Bin) {
   node24 = { version: node24Version, started: node24Beside ? node24Started : Date.now() };
-  const pass = node24Beside ? await node24Beside : await node24Layers(null, ['tests/server', ...TIMED.flatMap((f) => ['--exclude', f])], 'vitest-node24.json', node24Title('API but the timed files'));
+  const pass = node24Beside ? await node24Beside : await node24Layers(null, node24ApiFiles, 'vitest-node24.json', node24Title('API but the timed files'));
   if (node24Beside) pass.show();
   node24.pass = pass;
 }

@@ -218,6 +218,11 @@ export function validateBooking(values: Partial<BookingValues>, abroad: boolean)
   return validateAll(bookingFormFor(abroad), values);
 }
 
+/** A recipient's e-mail as stored (a booking's, a saved address's): lower-cased, null when none was given. */
+export function storedRecipientEmail(value: string): string | null {
+  return value.trim().toLowerCase() || null;
+}
+
 /** A phone as stored: +234… in Nigeria, +44…/+1… for a recipient abroad. */
 export function storedPhone(value: string, abroad: boolean): string {
   return (abroad ? normaliseAbroadPhone(value) : normalisePhone(value)) ?? value.trim();

@@ -6,7 +6,7 @@
  */
 import { createHash, createHmac, randomInt, randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { BOOKING_FIELDS, isAbroadDropoff, paymentMatchesQuote, storedPhone, type BookingValues } from '../../../shared/deliveries/booking';
+import { BOOKING_FIELDS, isAbroadDropoff, paymentMatchesQuote, storedPhone, storedRecipientEmail, type BookingValues } from '../../../shared/deliveries/booking';
 import { findLagosArea } from '../../../shared/deliveries/areas';
 import { isLagosState, parsePickupAt } from '../../../shared/deliveries/fields';
 import { deliveryMessages, formatLine, formatNaira } from '../../../shared/deliveries/messages';
@@ -319,7 +319,7 @@ async function insertBooking(tx: Db, input: BookingInput, booker: Booker, links:
 
   const payment = v.payment.trim() as Payment;
   const sender = { name: v['sender.name'].trim(), phone: storedPhone(v['sender.phone'], false), email: v['sender.email'].trim().toLowerCase() };
-  const recipientEmail = v['dropoff.contact_email'].trim().toLowerCase() || null;
+  const recipientEmail = storedRecipientEmail(v['dropoff.contact_email']);
   const description = v.description.trim();
   const breakdown = quote.breakdown as BreakdownLine[];
   const reference = newReference();

@@ -6,7 +6,7 @@
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import { findLagosArea } from '../../../shared/deliveries/areas';
-import { storedPhone } from '../../../shared/deliveries/booking';
+import { storedPhone, storedRecipientEmail } from '../../../shared/deliveries/booking';
 import { deliveryMessages } from '../../../shared/deliveries/messages';
 import { SAVED_ADDRESSES_MAX, type SavedAddress, type SavedAddressValues } from '../../../shared/deliveries/savedAddresses';
 import { messages } from '../../../shared/messages';
@@ -60,8 +60,7 @@ export async function addSavedAddress(db: Db, companyId: string, values: SavedAd
         landmark: values.landmark.trim(),
         contactName: values.contact_name.trim(),
         contactPhone: storedPhone(values.contact_phone, false),
-        // As a booking stores the recipient's e-mail.
-        contactEmail: values.contact_email.trim().toLowerCase() || null,
+        contactEmail: storedRecipientEmail(values.contact_email),
       })
       .returning();
     return addressOf(row!);
